@@ -1,0 +1,57 @@
+// Finding and choosing OpenCL devices: the same rules for every program in the course.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "hoc/opencl.hpp"
+
+namespace hoc {
+
+// One device as --list shows it; `index` is what --device takes.
+struct DeviceEntry {
+    std::size_t index = 0;
+    cl::Platform platform;
+    cl::Device device;
+};
+
+// Every device of every platform, numbered in platform order. Throws hoc::Failure with
+// install advice when no OpenCL platform is present at all.
+std::vector<DeviceEntry> allDevices();
+
+// How a program was asked to pick its device. Empty fields mean "no preference".
+struct DeviceChoice {
+    std::string device;    // an index from --list
+    std::string platform;  // text contained in the platform's name or vendor (case-insensitive)
+};
+
+// Picks the device: --device, else --platform, else the environment variable HOC_DEVICE (an index,
+// or text matched against platform and device names), else the first GPU, else the first device.
+// Throws hoc::Failure naming the valid choices when the request matches nothing.
+cl::Device chooseDevice(const DeviceChoice& choice);
+
+// The device tests run on: HOC_TEST_DEVICE (same syntax as HOC_DEVICE), else PoCL's CPU device.
+cl::Device testDevice();
+
+// "pthread-skylake (Portable Computing Language, CPU)"
+std::string deviceLabel(const cl::Device& device);
+std::string deviceTypeName(cl_device_type type);
+
+// The numbered list printed by --list.
+void printDeviceList(std::ostream& out);
+
+// Fails with a clear message if `count` buffers of `bytes` each cannot exist on this device
+// (larger than CL_DEVICE_MAX_MEM_ALLOC_SIZE, or together larger than its global memory).
+void requireBuffers(const cl::Device& device, double bytes, int count, const std::string& what);
+
+// The largest work-group size this kernel can use on this device, at most `preferred`.
+std::size_t localSize(const cl::Kernel& kernel, const cl::Device& device, std::size_t preferred);
+
+// n rounded up to a whole number of `multiple`s: global sizes that cover every element.
+inline std::size_t roundUp(std::size_t n, std::size_t multiple)
+{
+    return (n + multiple - 1) / multiple * multiple;
+}
+
+}  // namespace hoc

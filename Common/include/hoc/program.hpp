@@ -1,0 +1,46 @@
+// Loading kernel sources and building programs.
+//
+// A kernel file is looked up at run time, so an edit to a .cl file takes effect on the next run
+// without rebuilding. The folders searched, in order:
+//   1. each folder in the environment variable HOC_KERNEL_PATH (separated by ':'),
+//   2. the folders the build system gives this program (HOC_KERNEL_DIRS: the exercise's own folder
+//      for exercises, Kernels/ for solutions),
+//   3. the folder that holds the running program.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "hoc/opencl.hpp"
+
+#ifndef HOC_KERNEL_DIRS
+#define HOC_KERNEL_DIRS ""
+#endif
+
+namespace hoc {
+
+// The folders searched for kernel files, in order; `configured` is a ':'-separated list.
+std::vector<std::string> kernelSearchPath(const std::string& configured);
+
+// Full path of `file`; hoc::Failure naming every place searched when it is not found.
+std::string findKernelFile(const std::string& file, const std::string& configured);
+
+// The text of a kernel file.
+std::string readKernelFile(const std::string& file, const std::string& configured);
+
+// Builds `source` (read from `file`) for `device` with `options`. On CL_BUILD_PROGRAM_FAILURE
+// throws hoc::BuildFailure holding the build log, the file and the device.
+cl::Program buildSource(const cl::Context& context, const cl::Device& device, const std::string& source,
+                        const std::string& file, const std::string& options);
+
+namespace {
+// Finds `file` (see above), builds it for `device`, and returns the program.
+// (Internal linkage: each program sees its own HOC_KERNEL_DIRS.)
+inline cl::Program buildProgram(const cl::Context& context, const cl::Device& device, const std::string& file,
+                                const std::string& options = "")
+{
+    return buildSource(context, device, readKernelFile(file, HOC_KERNEL_DIRS), file, options);
+}
+}  // namespace
+
+}  // namespace hoc

@@ -1,0 +1,90 @@
+#include "hoc/check.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace hoc {
+namespace {
+
+// Compares element by element; `allowedAt(i)` gives the accepted difference for element i.
+template <typename Expected, typename Allowed>
+CheckResult compareWith(const std::vector<Expected>& expected, const std::vector<float>& got, Allowed allowedAt)
+{
+    CheckResult r;
+    r.count = expected.size();
+    if (expected.size() != got.size()) {
+        r.problem = "expected " + std::to_string(expected.size()) + " elements, got " + std::to_string(got.size());
+        return r;
+    }
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        const double e = static_cast<double>(expected[i]);
+        const double g = static_cast<double>(got[i]);
+        const double allowed = allowedAt(i, e);
+        // Written so that a NaN on either side counts as wrong.
+        if (!(std::fabs(g - e) <= allowed)) {
+            if (r.wrong == 0) {
+                r.first = i;
+                r.expected = e;
+                r.got = g;
+                r.allowed = allowed;
+            }
+            ++r.wrong;
+        }
+    }
+    r.ok = r.wrong == 0;
+    return r;
+}
+
+}  // namespace
+
+std::string CheckResult::message() const
+{
+    std::ostringstream out;
+    out.precision(9);
+    if (!problem.empty())
+        out << problem;
+    else if (ok)
+        out << (count == 1 ? "the value is" : "all " + std::to_string(count) + " elements") << " correct";
+    else if (count == 1)
+        out << "wrong: expected " << expected << ", got " << got << " (allowed difference " << allowed << ")";
+    else
+        out << wrong << " of " << count << " elements wrong; first at index " << first << ": expected "
+            << expected << ", got " << got << " (allowed difference " << allowed << ")";
+    return out.str();
+}
+
+CheckResult compare(const std::vector<float>& expected, const std::vector<float>& got, Tolerance tol)
+{
+    return compareWith(expected, got, [&](std::size_t, double e) { return tol.abs + tol.rel * std::fabs(e); });
+}
+
+CheckResult compare(const std::vector<double>& expected, const std::vector<float>& got, Tolerance tol)
+{
+    return compareWith(expected, got, [&](std::size_t, double e) { return tol.abs + tol.rel * std::fabs(e); });
+}
+
+CheckResult compareWithBounds(const std::vector<double>& expected, const std::vector<float>& got,
+                              const std::vector<double>& bound)
+{
+    if (bound.size() != expected.size()) {
+        CheckResult r;
+        r.problem = "internal: " + std::to_string(bound.size()) + " error bounds for " +
+                    std::to_string(expected.size()) + " elements";
+        return r;
+    }
+    return compareWith(expected, got, [&](std::size_t i, double) { return bound[i]; });
+}
+
+CheckResult compareValue(double expected, double got, double allowed)
+{
+    CheckResult r;
+    r.count = 1;
+    r.expected = expected;
+    r.got = got;
+    r.allowed = allowed;
+    r.ok = std::fabs(got - expected) <= allowed;
+    r.wrong = r.ok ? 0 : 1;
+    return r;
+}
+
+}  // namespace hoc

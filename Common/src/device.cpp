@@ -1,0 +1,202 @@
+#include "hoc/device.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+#include "hoc/errors.hpp"
+
+namespace hoc {
+namespace {
+
+const char* kInstallHint =
+    "no OpenCL platform found. Install one: on Debian/Ubuntu `sudo apt-get install pocl-opencl-icd` "
+    "(or run script/bootstrap) for the CPU, or your GPU vendor's OpenCL driver; "
+    "`clinfo -l` lists what the ICD loader sees (it reads /etc/OpenCL/vendors)";
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+    return s;
+}
+
+bool contains(const std::string& haystack, const std::string& needle)
+{
+    return lower(haystack).find(lower(needle)) != std::string::npos;
+}
+
+bool isIndex(const std::string& s)
+{
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
+std::string listText(const std::vector<DeviceEntry>& devices)
+{
+    std::ostringstream out;
+    for (const auto& d : devices)
+        out << "\n  " << d.index << ": " << deviceLabel(d.device);
+    return out.str();
+}
+
+const DeviceEntry& byIndex(const std::vector<DeviceEntry>& devices, const std::string& text, const char* source)
+{
+    std::size_t index = devices.size();
+    if (isIndex(text) && text.size() < 10)
+        index = std::stoul(text);
+    if (index >= devices.size())
+        throw Failure(std::string(source) + " '" + text + "' is not a device index: choose 0 to " +
+                      std::to_string(devices.size() - 1) + " from" + listText(devices));
+    return devices[index];
+}
+
+// The first GPU among `devices`, else the first device.
+const DeviceEntry& preferGpu(const std::vector<const DeviceEntry*>& devices)
+{
+    for (const auto* d : devices)
+        if (d->device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_GPU)
+            return *d;
+    return *devices.front();
+}
+
+const DeviceEntry& byText(const std::vector<DeviceEntry>& devices, const std::string& text, bool deviceNamesToo,
+                          const char* source)
+{
+    std::vector<const DeviceEntry*> matches;
+    for (const auto& d : devices) {
+        const bool hit = contains(d.platform.getInfo<CL_PLATFORM_NAME>(), text) ||
+                         contains(d.platform.getInfo<CL_PLATFORM_VENDOR>(), text) ||
+                         (deviceNamesToo && contains(d.device.getInfo<CL_DEVICE_NAME>(), text));
+        if (hit)
+            matches.push_back(&d);
+    }
+    if (matches.empty())
+        throw Failure(std::string(source) + " '" + text + "' matches no " +
+                      (deviceNamesToo ? "platform or device" : "platform") + "; the devices are:" +
+                      listText(devices));
+    return preferGpu(matches);
+}
+
+}  // namespace
+
+std::vector<DeviceEntry> allDevices()
+{
+    std::vector<cl::Platform> platforms;
+    try {
+        cl::Platform::get(&platforms);
+    } catch (const cl::Error& e) {
+        if (e.err() == CL_PLATFORM_NOT_FOUND_KHR)
+            throw Failure(kInstallHint);
+        throw;
+    }
+    if (platforms.empty())
+        throw Failure(kInstallHint);
+
+    std::vector<DeviceEntry> result;
+    for (const auto& platform : platforms) {
+        std::vector<cl::Device> devices;
+        try {
+            platform.getDevices(CL_DEVICE_TYPE_ALL, &devices);
+        } catch (const cl::Error& e) {
+            if (e.err() != CL_DEVICE_NOT_FOUND)  // a platform with no devices is not an error
+                throw;
+        }
+        for (const auto& device : devices)
+            result.push_back({result.size(), platform, device});
+    }
+    if (result.empty())
+        throw Failure("OpenCL platforms were found, but none has a device. " + std::string(kInstallHint));
+    return result;
+}
+
+cl::Device chooseDevice(const DeviceChoice& choice)
+{
+    const auto devices = allDevices();
+    if (!choice.device.empty()) {
+        const auto& d = byIndex(devices, choice.device, "--device");
+        if (!choice.platform.empty() && !contains(d.platform.getInfo<CL_PLATFORM_NAME>(), choice.platform) &&
+            !contains(d.platform.getInfo<CL_PLATFORM_VENDOR>(), choice.platform))
+            throw Failure("--device " + choice.device + " is not on a platform matching --platform '" +
+                          choice.platform + "'; the devices are:" + listText(devices));
+        return d.device;
+    }
+    if (!choice.platform.empty())
+        return byText(devices, choice.platform, false, "--platform").device;
+    if (const char* env = std::getenv("HOC_DEVICE"); env && *env) {
+        const std::string text = env;
+        return isIndex(text) ? byIndex(devices, text, "HOC_DEVICE").device
+                             : byText(devices, text, true, "HOC_DEVICE").device;
+    }
+    std::vector<const DeviceEntry*> every;
+    for (const auto& d : devices)
+        every.push_back(&d);
+    return preferGpu(every).device;
+}
+
+cl::Device testDevice()
+{
+    const auto devices = allDevices();
+    if (const char* env = std::getenv("HOC_TEST_DEVICE"); env && *env) {
+        const std::string text = env;
+        return isIndex(text) ? byIndex(devices, text, "HOC_TEST_DEVICE").device
+                             : byText(devices, text, true, "HOC_TEST_DEVICE").device;
+    }
+    for (const auto& d : devices)
+        if (contains(d.platform.getInfo<CL_PLATFORM_NAME>(), "Portable Computing Language") &&
+            (d.device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU))
+            return d.device;
+    throw Failure("the tests run on PoCL's CPU device, which is not installed (script/bootstrap installs "
+                  "pocl-opencl-icd), or set HOC_TEST_DEVICE to an index or name from:" + listText(devices));
+}
+
+std::string deviceTypeName(cl_device_type type)
+{
+    if (type & CL_DEVICE_TYPE_GPU)
+        return "GPU";
+    if (type & CL_DEVICE_TYPE_CPU)
+        return "CPU";
+    if (type & CL_DEVICE_TYPE_ACCELERATOR)
+        return "accelerator";
+    return "other";
+}
+
+std::string deviceLabel(const cl::Device& device)
+{
+    const cl::Platform platform(device.getInfo<CL_DEVICE_PLATFORM>());
+    return device.getInfo<CL_DEVICE_NAME>() + " (" + platform.getInfo<CL_PLATFORM_NAME>() + ", " +
+           deviceTypeName(device.getInfo<CL_DEVICE_TYPE>()) + ")";
+}
+
+void printDeviceList(std::ostream& out)
+{
+    for (const auto& d : allDevices())
+        out << d.index << ": " << deviceLabel(d.device) << "\n";
+}
+
+void requireBuffers(const cl::Device& device, double bytes, int count, const std::string& what)
+{
+    const double maxAlloc = static_cast<double>(device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>());
+    const double global = static_cast<double>(device.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>());
+    auto mib = [](double b) {
+        std::ostringstream s;
+        s << std::fixed << std::setprecision(1) << b / (1024.0 * 1024.0) << " MiB";
+        return s.str();
+    };
+    if (bytes > maxAlloc)
+        throw Failure(what + " needs " + mib(bytes) + " in one buffer, more than this device allows (" +
+                      mib(maxAlloc) + ", CL_DEVICE_MAX_MEM_ALLOC_SIZE); choose a smaller size");
+    if (bytes * count > global)
+        throw Failure(what + " needs " + std::to_string(count) + " buffers, " + mib(bytes * count) +
+                      " in all, more than this device's global memory (" + mib(global) +
+                      ", CL_DEVICE_GLOBAL_MEM_SIZE); choose a smaller size");
+}
+
+std::size_t localSize(const cl::Kernel& kernel, const cl::Device& device, std::size_t preferred)
+{
+    const std::size_t limit = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);
+    return std::max<std::size_t>(1, std::min(preferred, limit));
+}
+
+}  // namespace hoc

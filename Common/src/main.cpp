@@ -1,0 +1,138 @@
+#include "hoc/main.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+#include <new>
+
+#include "hoc/errors.hpp"
+
+namespace hoc {
+
+int reportErrors(const std::function<int()>& work)
+{
+    try {
+        return work();
+    } catch (const BuildFailure& e) {
+        std::cerr << "error: " << e.what() << "\n";
+    } catch (const Failure& e) {
+        std::cerr << "error: " << e.what() << "\n";
+    } catch (const cl::Error& e) {
+        std::cerr << "error: OpenCL call " << describe(e) << "\n";
+    } catch (const std::bad_alloc&) {
+        std::cerr << "error: out of host memory for the requested size; choose a smaller size\n";
+    } catch (const std::length_error& e) {
+        std::cerr << "error: the requested size is too large for host memory (" << e.what() << ")\n";
+    } catch (const std::exception& e) {
+        std::cerr << "error: " << e.what() << "\n";
+    }
+    return kError;
+}
+
+struct Main::Cli {
+    explicit Cli(const std::string& description) : app(description) {}
+    CLI::App app;
+};
+
+Main::Main(std::string exercise, const std::string& description)
+    : exercise_(std::move(exercise)), cli_(std::make_unique<Cli>(description))
+{
+    CLI::App& app_ = cli_->app;
+    app_.add_flag("--list", list_, "List the OpenCL devices with their indices and exit");
+    app_.add_option("--device", choice_.device, "Device index from --list (default: HOC_DEVICE, else the first GPU)");
+    app_.add_option("--platform", choice_.platform, "Use the platform whose name or vendor contains this text");
+    app_.add_option("--json", json_, "Also write the results as JSON to this file");
+}
+
+Main::~Main() = default;
+
+void Main::sizeOption(const std::string& names, std::size_t& value, const std::string& help, std::size_t max)
+{
+    cli_->app.add_option(names, value, help)->check(CLI::Range(std::size_t{1}, max))->capture_default_str();
+}
+
+void Main::option(const std::string& names, long& value, const std::string& help, long min, long max)
+{
+    cli_->app.add_option(names, value, help)->check(CLI::Range(min, max))->capture_default_str();
+}
+
+void Main::option(const std::string& names, double& value, const std::string& help)
+{
+    cli_->app.add_option(names, value, help)->capture_default_str();
+}
+
+void Main::option(const std::string& names, std::string& value, const std::string& help)
+{
+    cli_->app.add_option(names, value, help)->capture_default_str();
+}
+
+void Main::choice(const std::string& names, std::string& value, const std::string& help,
+                  const std::vector<std::string>& allowed)
+{
+    cli_->app.add_option(names, value, help)->check(CLI::IsMember(allowed))->capture_default_str();
+}
+
+void Main::sizesOption(const std::string& names, std::vector<std::size_t>& values, const std::string& help)
+{
+    cli_->app.add_option(names, values, help)
+        ->delimiter(',')
+        ->check(CLI::Range(std::size_t{1}, static_cast<std::size_t>(-1) / 2))
+        ->capture_default_str();
+}
+
+void Main::listOption(const std::string& names, std::vector<std::string>& values, const std::string& help,
+                      const std::vector<std::string>& allowed)
+{
+    auto* option = cli_->app.add_option(names, values, help)->delimiter(',');
+    if (!allowed.empty())
+        option->check(CLI::IsMember(allowed));
+}
+
+void Main::flag(const std::string& names, bool& value, const std::string& help)
+{
+    cli_->app.add_flag(names, value, help);
+}
+
+int Main::guarded(int argc, char** argv, const std::function<void(Report&)>& work)
+{
+    CLI::App& app_ = cli_->app;
+    try {
+        app_.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app_.exit(e) == 0 ? kOk : kUsage;
+    }
+    return reportErrors([&] {
+        if (list_) {
+            printDeviceList(std::cout);
+            return int{kOk};
+        }
+        Report report(std::cout);
+        report.setProgram(exercise_, argc > 0 ? argv[0] : "");
+        std::cout << app_.get_description() << "\n";
+        work(report);
+        if (!json_.empty()) {
+            std::ofstream out(json_);
+            out << report.json() << "\n";
+            if (!out)
+                throw Failure("could not write " + json_);
+        }
+        return report.allCorrect() ? int{kOk} : int{kWrong};
+    });
+}
+
+int Main::run(int argc, char** argv, const Body& body)
+{
+    return guarded(argc, argv, [&](Report& report) {
+        const cl::Device device = chooseDevice(choice_);
+        std::cout << "Device: " << deviceLabel(device) << "\n";
+        report.setDevice(device);
+        body(device, report);
+    });
+}
+
+int Main::runWithoutDevice(int argc, char** argv, const BodyWithoutDevice& body)
+{
+    return guarded(argc, argv, body);
+}
+
+}  // namespace hoc

@@ -1,0 +1,21 @@
+#include "hoc/reference.hpp"
+
+namespace hoc::ref {
+
+std::vector<float> vadd(const std::vector<float>& a, const std::vector<float>& b)
+{
+    std::vector<float> c(a.size());
+    for (std::size_t i = 0; i < a.size(); ++i)
+        c[i] = a[i] + b[i];
+    return c;
+}
+
+std::vector<float> vadd3(const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& c)
+{
+    std::vector<float> d(a.size());
+    for (std::size_t i = 0; i < a.size(); ++i)
+        d[i] = a[i] + b[i] + c[i];  // (a + b) + c, the order the kernel uses
+    return d;
+}
+
+}  // namespace hoc::ref

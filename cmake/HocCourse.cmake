@@ -1,0 +1,83 @@
+# How an exercise or solution folder becomes a library (the lesson, which tests call) and a
+# program (main.cpp, a thin wrapper). A folder's CMakeLists.txt is the same in Exercises/ and
+# Solutions/:
+#
+#   hoc_folder(PROGRAM vadd SOURCES vadd.cpp RUN_ARGS --size 1048576)
+#
+# Solutions find their kernels in Kernels/; exercises in their own folder (plus the folders of
+# KERNELS_FROM, e.g. Exercise 05 uses the kernel the student wrote in Exercise 04).
+
+function(_hoc_kind out_kind)
+  get_filename_component(parent "${CMAKE_CURRENT_SOURCE_DIR}" DIRECTORY)
+  get_filename_component(parent "${parent}" NAME)
+  if(parent STREQUAL "Solutions")
+    set(${out_kind} solution PARENT_SCOPE)
+  elseif(parent STREQUAL "Exercises")
+    set(${out_kind} exercise PARENT_SCOPE)
+  else()
+    message(FATAL_ERROR "hoc_folder() is for folders in Exercises/ or Solutions/, not ${CMAKE_CURRENT_SOURCE_DIR}")
+  endif()
+endfunction()
+
+# hoc_folder(PROGRAM name [MAIN main.cpp] SOURCES lesson.cpp... [KERNELS_FROM folder...]
+#            [LIBRARIES target...] [RUN_ARGS arg...] [QUICK_ARGS arg...] [NO_RUN])
+function(hoc_folder)
+  cmake_parse_arguments(ARG "NO_RUN" "PROGRAM;MAIN" "SOURCES;KERNELS_FROM;LIBRARIES;RUN_ARGS;QUICK_ARGS" ${ARGN})
+  get_filename_component(folder "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
+  _hoc_kind(kind)
+  if(NOT ARG_MAIN)
+    set(ARG_MAIN main.cpp)
+  endif()
+
+  if(kind STREQUAL "solution")
+    set(kernel_dirs "${PROJECT_SOURCE_DIR}/Kernels")
+  else()
+    set(kernel_dirs "${CMAKE_CURRENT_SOURCE_DIR}")
+    foreach(other IN LISTS ARG_KERNELS_FROM)
+      string(APPEND kernel_dirs ":${PROJECT_SOURCE_DIR}/Exercises/${other}")
+    endforeach()
+  endif()
+
+  set_property(DIRECTORY PROPERTY HOC_KERNEL_DIRS "${kernel_dirs}")
+
+  set(lib ${folder}_${kind})
+  add_library(${lib} STATIC ${ARG_SOURCES})
+  target_include_directories(${lib} PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")
+  target_link_libraries(${lib} PUBLIC hoc::common ${ARG_LIBRARIES})
+  target_compile_definitions(${lib} PRIVATE "HOC_KERNEL_DIRS=\"${kernel_dirs}\"")
+
+  if(ARG_PROGRAM)
+    set(no_run "")
+    if(ARG_NO_RUN)
+      set(no_run NO_RUN)
+    endif()
+    hoc_program(PROGRAM ${ARG_PROGRAM} MAIN ${ARG_MAIN} RUN_ARGS ${ARG_RUN_ARGS} QUICK_ARGS ${ARG_QUICK_ARGS} ${no_run})
+  endif()
+endfunction()
+
+# A further program in the same folder, linked with the folder's library:
+#   hoc_program(PROGRAM pi_serial MAIN pi_serial.cpp [RUN_ARGS ...] [QUICK_ARGS ...] [NO_RUN])
+function(hoc_program)
+  cmake_parse_arguments(ARG "NO_RUN" "PROGRAM;MAIN" "RUN_ARGS;QUICK_ARGS" ${ARGN})
+  get_filename_component(folder "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
+  _hoc_kind(kind)
+  set(exe ${kind}_${folder}_${ARG_PROGRAM})
+  add_executable(${exe} ${ARG_MAIN})
+  set_target_properties(${exe} PROPERTIES OUTPUT_NAME ${ARG_PROGRAM})
+  target_link_libraries(${exe} PRIVATE ${folder}_${kind} hoc::main)
+  get_property(kernel_dirs DIRECTORY PROPERTY HOC_KERNEL_DIRS)
+  target_compile_definitions(${exe} PRIVATE "HOC_KERNEL_DIRS=\"${kernel_dirs}\"")
+  if(kind STREQUAL "solution" AND NOT ARG_NO_RUN)
+    # One line per program: folder, program path, arguments for a normal run, for a --quick run.
+    string(REPLACE ";" " " run_args "${ARG_RUN_ARGS}")
+    string(REPLACE ";" " " quick_args "${ARG_QUICK_ARGS}")
+    set_property(GLOBAL APPEND PROPERTY HOC_COURSE_PROGRAMS
+                 "${folder}\t$<TARGET_FILE:${exe}>\t${run_args}\t${quick_args}")
+  endif()
+endfunction()
+
+function(hoc_write_course_list file)
+  get_property(lines GLOBAL PROPERTY HOC_COURSE_PROGRAMS)
+  string(REPLACE ";" "\n" text "${lines}")
+  file(GENERATE OUTPUT "${file}" CONTENT "${text}\n")
+endfunction()

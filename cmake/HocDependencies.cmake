@@ -1,0 +1,45 @@
+# Finds what the course needs; each missing piece stops configure with the Debian package to install.
+# (script/bootstrap installs all of them.)
+
+function(hoc_missing what package)
+  message(FATAL_ERROR "${what} not found. Install it with: sudo apt-get install ${package}  "
+                      "(or run script/bootstrap, which installs everything the course needs)")
+endfunction()
+
+# The ICD loader: Khronos OpenCL-ICD-Loader when its CMake package is installed, else the system's.
+find_package(OpenCLICDLoader CONFIG QUIET)
+if(TARGET OpenCL::OpenCL)
+  message(STATUS "OpenCL loader: Khronos OpenCL-ICD-Loader (${OpenCLICDLoader_DIR})")
+else()
+  find_package(OpenCL QUIET)
+  if(NOT OpenCL_FOUND)
+    if(NOT OpenCL_INCLUDE_DIR)
+      hoc_missing("The OpenCL C headers (CL/cl.h)" "opencl-c-headers")
+    endif()
+    hoc_missing("The OpenCL ICD loader (libOpenCL.so)" "ocl-icd-opencl-dev")
+  endif()
+  message(STATUS "OpenCL loader: ${OpenCL_LIBRARY}")
+endif()
+
+find_path(HOC_CLHPP_INCLUDE_DIR CL/opencl.hpp HINTS ${OpenCL_INCLUDE_DIR})
+if(NOT HOC_CLHPP_INCLUDE_DIR)
+  hoc_missing("The OpenCL C++ bindings (CL/opencl.hpp)" "opencl-clhpp-headers")
+endif()
+
+find_package(CLI11 CONFIG QUIET)
+if(NOT TARGET CLI11::CLI11)
+  hoc_missing("CLI11 (command-line parsing)" "libcli11-dev")
+endif()
+
+find_package(nlohmann_json 3 CONFIG QUIET)
+if(NOT TARGET nlohmann_json::nlohmann_json)
+  hoc_missing("nlohmann/json" "nlohmann-json3-dev")
+endif()
+
+if(HOC_BUILD_TESTS)
+  find_package(GTest QUIET)
+  if(NOT TARGET GTest::gtest_main)
+    hoc_missing("GoogleTest" "googletest libgtest-dev")
+  endif()
+  include(GoogleTest)
+endif()
