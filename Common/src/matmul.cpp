@@ -1,0 +1,87 @@
+#include "hoc/matmul.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace hoc::matmul {
+
+std::string Dims::text() const
+{
+    if (m == n && n == k)
+        return "M = N = K = " + std::to_string(m);
+    return "M = " + std::to_string(m) + ", N = " + std::to_string(n) + ", K = " + std::to_string(k);
+}
+
+std::vector<float> serial(const std::vector<float>& a, const std::vector<float>& b, Dims d)
+{
+    std::vector<float> c(d.m * d.n);
+    for (std::size_t i = 0; i < d.m; ++i)
+        for (std::size_t j = 0; j < d.n; ++j) {
+            float sum = 0.0f;
+            for (std::size_t k = 0; k < d.k; ++k)
+                sum += a[i * d.k + k] * b[k * d.n + j];
+            c[i * d.n + j] = sum;
+        }
+    return c;
+}
+
+namespace {
+
+// Sums a_ik * b_kj (and |a_ik| |b_kj|) over k in double, row by row so B is read along rows.
+void dotProducts(const std::vector<float>& a, const std::vector<float>& b, Dims d, std::vector<double>* value,
+                 std::vector<double>* magnitude)
+{
+    if (value)
+        value->assign(d.m * d.n, 0.0);
+    if (magnitude)
+        magnitude->assign(d.m * d.n, 0.0);
+    for (std::size_t i = 0; i < d.m; ++i)
+        for (std::size_t k = 0; k < d.k; ++k) {
+            const double aik = a[i * d.k + k];
+            const float* brow = &b[k * d.n];
+            if (value) {
+                double* crow = &(*value)[i * d.n];
+                for (std::size_t j = 0; j < d.n; ++j)
+                    crow[j] += aik * brow[j];
+            }
+            if (magnitude) {
+                double* mrow = &(*magnitude)[i * d.n];
+                for (std::size_t j = 0; j < d.n; ++j)
+                    mrow[j] += std::fabs(aik) * std::fabs(static_cast<double>(brow[j]));
+            }
+        }
+}
+
+double gamma(std::size_t k, double unitRoundoff)
+{
+    const double ku = static_cast<double>(k) * unitRoundoff;
+    return ku / (1.0 - ku);
+}
+
+}  // namespace
+
+std::vector<double> reference(const std::vector<float>& a, const std::vector<float>& b, Dims d)
+{
+    std::vector<double> c;
+    dotProducts(a, b, d, &c, nullptr);
+    return c;
+}
+
+std::vector<double> errorBounds(const std::vector<float>& a, const std::vector<float>& b, Dims d)
+{
+    const double uFloat = std::ldexp(1.0, -24);
+    const double uDouble = std::ldexp(1.0, -53);
+    std::vector<double> magnitude;
+    dotProducts(a, b, d, nullptr, &magnitude);
+    const double g = gamma(d.k, uFloat) + gamma(d.k, uDouble) + uFloat;
+    for (auto& bound : magnitude)
+        bound = g * bound + std::numeric_limits<float>::denorm_min();
+    return magnitude;
+}
+
+CheckResult check(const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& c, Dims d)
+{
+    return compareWithBounds(reference(a, b, d), c, errorBounds(a, b, d));
+}
+
+}  // namespace hoc::matmul
