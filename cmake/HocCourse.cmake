@@ -7,6 +7,15 @@
 # Solutions find their kernels in Kernels/; exercises in their own folder (plus the folders of
 # KERNELS_FROM, e.g. Exercise 05 uses the kernel the student wrote in Exercise 04).
 
+# One precompiled header (the C++ bindings and the standard headers every program uses), built once
+# and reused by every course target: CL/opencl.hpp alone costs seconds per file to parse.
+option(HOC_PCH "Precompile CL/opencl.hpp once for all course targets" ON)
+function(hoc_use_pch target)
+  if(HOC_PCH AND TARGET hoc_pch)
+    target_precompile_headers(${target} REUSE_FROM hoc_pch)
+  endif()
+endfunction()
+
 function(_hoc_kind out_kind)
   get_filename_component(parent "${CMAKE_CURRENT_SOURCE_DIR}" DIRECTORY)
   get_filename_component(parent "${parent}" NAME)
@@ -45,6 +54,7 @@ function(hoc_folder)
   target_include_directories(${lib} PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")
   target_link_libraries(${lib} PUBLIC hoc::common ${ARG_LIBRARIES})
   target_compile_definitions(${lib} PRIVATE "HOC_KERNEL_DIRS=\"${kernel_dirs}\"")
+  hoc_use_pch(${lib})
 
   if(ARG_PROGRAM)
     set(no_run "")
@@ -67,6 +77,7 @@ function(hoc_program)
   target_link_libraries(${exe} PRIVATE ${folder}_${kind} hoc::main)
   get_property(kernel_dirs DIRECTORY PROPERTY HOC_KERNEL_DIRS)
   target_compile_definitions(${exe} PRIVATE "HOC_KERNEL_DIRS=\"${kernel_dirs}\"")
+  hoc_use_pch(${exe})
   if(kind STREQUAL "solution" AND NOT ARG_NO_RUN)
     # One line per program: folder, program path, arguments for a normal run, for a --quick run.
     string(REPLACE ";" " " run_args "${ARG_RUN_ARGS}")
