@@ -4,7 +4,20 @@
 #include <iomanip>
 #include <sstream>
 
+#include "hoc/errors.hpp"
+
 namespace hoc {
+
+std::string eventStatusName(cl_int status)
+{
+    switch (status) {
+    case CL_QUEUED: return "CL_QUEUED";
+    case CL_SUBMITTED: return "CL_SUBMITTED";
+    case CL_RUNNING: return "CL_RUNNING";
+    case CL_COMPLETE: return "CL_COMPLETE";
+    default: return status < 0 ? "failed with " + errorText(status) : "status " + std::to_string(status);
+    }
+}
 
 CommandTimes commandTimes(const std::string& name, const cl::Event& event)
 {

@@ -23,6 +23,10 @@ struct CommandTimes {
     double runSeconds() const { return static_cast<double>(end - start) * 1e-9; }
 };
 
+// "CL_QUEUED", "CL_SUBMITTED", "CL_RUNNING", "CL_COMPLETE", or the error's name for a negative status:
+// a command's CL_EVENT_COMMAND_EXECUTION_STATUS as text.
+std::string eventStatusName(cl_int status);
+
 // Waits for `event` and reads its four timestamps (its queue must profile).
 CommandTimes commandTimes(const std::string& name, const cl::Event& event);
 
