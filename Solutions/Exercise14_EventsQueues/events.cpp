@@ -44,6 +44,31 @@ cl::Buffer inputBuffer(const cl::Context& context, const std::vector<float>& h)
                       const_cast<float*>(h.data()));
 }
 
+// A buffer of n zeros.
+cl::Buffer zerosBuffer(const cl::Context& context, std::size_t n)
+{
+    std::vector<float> zeros(n, 0.0f);
+    return cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(float) * n, zeros.data());
+}
+
+// Steps 2 and 4 of parts 2 and 3: the program, both kernels, one range for n elements.
+struct ProduceAndAdd {
+    cl::Program program;
+    Produce produce;
+    Add add;
+    std::size_t local;
+    cl::NDRange global;
+
+    ProduceAndAdd(const cl::Context& context, const cl::Device& device, std::size_t n)
+        : program(hoc::buildProgram(context, device, "events_queues.cl")),
+          produce(program, "produce"),
+          add(program, "add"),
+          local(std::min(hoc::localSize(produce.getKernel(), device, 64), hoc::localSize(add.getKernel(), device, 64))),
+          global(hoc::roundUp(n, local))
+    {
+    }
+};
+
 }  // namespace
 
 GateResult holdWithUserEvent(const cl::Device& device, const std::vector<float>& h_x, int rounds, double hold_s)
@@ -97,28 +122,22 @@ JoinResult joinTwoKernels(const cl::Device& device, const std::vector<float>& h_
     cl::CommandQueue queue(context, device,
                            CL_QUEUE_PROFILING_ENABLE | (result.out_of_order ? CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE : 0));
 
-    // 2-4. Program, memory (A and B start as zeros: an add that does not wait gives C = 0), kernels.
-    cl::Program program = hoc::buildProgram(context, device, "events_queues.cl");
-    std::vector<float> zeros(h_x.size(), 0.0f);
+    // 2-4. Program and kernels; memory: A and B start as zeros (an add that does not wait gives C = 0).
+    ProduceAndAdd k(context, device, h_x.size());
+    const cl::NDRange global = k.global, local(k.local);
     cl::Buffer d_x = inputBuffer(context, h_x), d_y = inputBuffer(context, h_y);
-    cl::Buffer d_a(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, zeros.data());
-    cl::Buffer d_b(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, zeros.data());
+    cl::Buffer d_a = zerosBuffer(context, h_x.size()), d_b = zerosBuffer(context, h_x.size());
     cl::Buffer d_c(context, CL_MEM_WRITE_ONLY, bytes);
-    Produce produce(program, "produce");
-    Add add(program, "add");
-    const std::size_t local = std::min(hoc::localSize(produce.getKernel(), device, 64),
-                                       hoc::localSize(add.getKernel(), device, 64));
-    const cl::NDRange global(hoc::roundUp(h_x.size(), local));
-    warmUp(queue, produce, &add, cl::EnqueueArgs(queue, global, cl::NDRange(local)), d_x, d_c, count);
+    warmUp(queue, k.produce, &k.add, cl::EnqueueArgs(queue, global, local), d_x, d_c, count);
 
     // 5. Commands. Both producers wait for the host's gate; the add waits for both producers' events;
     //    the read waits for the add's event (in an out-of-order queue, nothing waits unless told to).
     cl::UserEvent gate(context);
     const std::vector<cl::Event> after_gate = {gate};
-    cl::Event first = produce(cl::EnqueueArgs(queue, after_gate, global, cl::NDRange(local)), d_x, d_a, rounds, count);
-    cl::Event second = produce(cl::EnqueueArgs(queue, after_gate, global, cl::NDRange(local)), d_y, d_b, rounds, count);
+    cl::Event first = k.produce(cl::EnqueueArgs(queue, after_gate, global, local), d_x, d_a, rounds, count);
+    cl::Event second = k.produce(cl::EnqueueArgs(queue, after_gate, global, local), d_y, d_b, rounds, count);
     const std::vector<cl::Event> inputs = {first, second};
-    cl::Event third = add(cl::EnqueueArgs(queue, inputs, global, cl::NDRange(local)), d_a, d_b, d_c, count);
+    cl::Event third = k.add(cl::EnqueueArgs(queue, inputs, global, local), d_a, d_b, d_c, count);
     const std::vector<cl::Event> after_add = {third};
     cl::Event read;
     queue.enqueueReadBuffer(d_c, CL_FALSE, 0, bytes, result.c.data(), &after_add, &read);
@@ -146,25 +165,20 @@ TwoQueuesResult linkTwoQueues(const cl::Device& device, const std::vector<float>
     cl::CommandQueue queue1(context, device, CL_QUEUE_PROFILING_ENABLE);
     cl::CommandQueue queue2(context, device, CL_QUEUE_PROFILING_ENABLE);
 
-    // 2-4. Program, memory (A starts as zeros: an add that does not wait for queue 1 gives C = Y), kernels.
-    cl::Program program = hoc::buildProgram(context, device, "events_queues.cl");
-    std::vector<float> zeros(h_x.size(), 0.0f);
+    // 2-4. Program and kernels; memory: A starts as zeros (an add that does not wait for queue 1 gives C = Y).
+    ProduceAndAdd k(context, device, h_x.size());
+    const cl::NDRange global = k.global, local(k.local);
     cl::Buffer d_x = inputBuffer(context, h_x), d_y = inputBuffer(context, h_y);
-    cl::Buffer d_a(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, zeros.data());
+    cl::Buffer d_a = zerosBuffer(context, h_x.size());
     cl::Buffer d_c(context, CL_MEM_WRITE_ONLY, bytes);
-    Produce produce(program, "produce");
-    Add add(program, "add");
-    const std::size_t local = std::min(hoc::localSize(produce.getKernel(), device, 64),
-                                       hoc::localSize(add.getKernel(), device, 64));
-    const cl::NDRange global(hoc::roundUp(h_x.size(), local));
-    warmUp(queue2, produce, &add, cl::EnqueueArgs(queue2, global, cl::NDRange(local)), d_x, d_c, count);
+    warmUp(queue2, k.produce, &k.add, cl::EnqueueArgs(queue2, global, local), d_x, d_c, count);
 
     // 5. Commands.
     cl::UserEvent gate(context);
     const std::vector<cl::Event> after_gate = {gate};
     // Queue 1: A = produce(X), held back by the gate; then a marker. The marker's event completes
     // when everything before it in queue 1 has.
-    cl::Event made_a = produce(cl::EnqueueArgs(queue1, after_gate, global, cl::NDRange(local)), d_x, d_a, rounds, count);
+    cl::Event made_a = k.produce(cl::EnqueueArgs(queue1, after_gate, global, local), d_x, d_a, rounds, count);
     cl::Event a_ready;
     queue1.enqueueMarkerWithWaitList(nullptr, &a_ready);
     queue1.flush();  // another queue will wait for this one's event: make sure its commands are submitted
@@ -173,7 +187,7 @@ TwoQueuesResult linkTwoQueues(const cl::Device& device, const std::vector<float>
     // (a barrier alone only orders its own queue); C = A + Y; read C.
     const std::vector<cl::Event> wait_for_a = {a_ready};
     queue2.enqueueBarrierWithWaitList(&wait_for_a);
-    cl::Event sum = add(cl::EnqueueArgs(queue2, global, cl::NDRange(local)), d_a, d_y, d_c, count);
+    cl::Event sum = k.add(cl::EnqueueArgs(queue2, global, local), d_a, d_y, d_c, count);
     cl::Event read;
     queue2.enqueueReadBuffer(d_c, CL_FALSE, 0, bytes, result.c.data(), nullptr, &read);
     queue2.flush();
