@@ -13,6 +13,9 @@ int reportErrors(const std::function<int()>& work)
 {
     try {
         return work();
+    } catch (const UsageError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return kUsage;
     } catch (const BuildFailure& e) {
         std::cerr << "error: " << e.what() << "\n";
     } catch (const Failure& e) {
