@@ -72,7 +72,7 @@ __kernel void pi(const ulong nsteps, const uint niters, const float step,
     const float base = (float)first * step;  // x at the left edge of this work-item's first step
 
     float sum = 0.0f, carry = 0.0f;
-    float offset = 0.5f;  // j + 0.5 for step j of this work-item: exact in a float below 2^24
+    float offset = 0.5f;  // j + 0.5 for step j of this work-item: exact in a float below 2^23
     for (uint j0 = 0; j0 < count; j0 += 32) {
         const uint run = min(32u, count - j0);
         float run_sum = 0.0f;

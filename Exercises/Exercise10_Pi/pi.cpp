@@ -37,13 +37,13 @@ Sizes slidesSizes(std::uint64_t nsteps, std::uint64_t maxLocal, std::uint64_t un
 
 // Fill the device: 32 work-groups per compute unit (enough for a GPU to hide latency, plenty for a
 // CPU's threads), fewer for small step counts so a work-item has at least 64 steps, more for huge
-// ones so a work-item has at most 2^24 steps (its step index stays exact in a float).
+// ones so a work-item has at most 2^23 steps (j + 0.5 stays exact in a float).
 Sizes deviceFillingSizes(std::uint64_t nsteps, std::uint64_t maxLocal, std::uint64_t units, const PiOptions& options)
 {
     Sizes s;
     s.local = options.workGroupSize ? options.workGroupSize : std::min<std::uint64_t>(maxLocal, 256);
     s.groups = std::min(units * 32, ceilDiv(nsteps, s.local * 64));
-    s.groups = std::max(s.groups, ceilDiv(nsteps, s.local << 24));
+    s.groups = std::max(s.groups, ceilDiv(nsteps, s.local << 23));
     s.niters = ceilDiv(nsteps, s.groups * s.local);
     return s;
 }
