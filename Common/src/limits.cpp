@@ -39,4 +39,12 @@ void requireLocalMemory(const cl::Kernel& kernel, const cl::Device& device, std:
                       std::to_string(limit) + ", CL_DEVICE_LOCAL_MEM_SIZE)");
 }
 
+void requireLocalMemory(const cl::Device& device, std::size_t bytes, const std::string& what)
+{
+    const auto limit = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
+    if (bytes > limit)
+        throw Failure(what + " needs " + std::to_string(bytes) + " bytes of local memory, more than this device has (" +
+                      std::to_string(limit) + ", CL_DEVICE_LOCAL_MEM_SIZE)");
+}
+
 }  // namespace hoc

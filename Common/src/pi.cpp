@@ -63,7 +63,7 @@ double floatSumBound(std::uint64_t additions)
 
 std::string stepsText(std::uint64_t steps)
 {
-    return sizeText(steps) + " steps";
+    return sizeText(steps) + (steps == 1 ? " step" : " steps");
 }
 
 }  // namespace hoc::pi

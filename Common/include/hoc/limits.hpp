@@ -25,4 +25,8 @@ void requireWorkGroupSize2D(const cl::Kernel& kernel, const cl::Device& device, 
 void requireLocalMemory(const cl::Kernel& kernel, const cl::Device& device, std::size_t bytes,
                         const std::string& what);
 
+// The same before a kernel exists: `bytes` of local memory (e.g. a __local array whose size is a
+// build option) at most CL_DEVICE_LOCAL_MEM_SIZE.
+void requireLocalMemory(const cl::Device& device, std::size_t bytes, const std::string& what);
+
 }  // namespace hoc
