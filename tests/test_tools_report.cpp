@@ -55,14 +55,14 @@ std::vector<std::vector<std::string>> parseCsv(const std::string& text)
     return state.records;
 }
 
-// Splits a Markdown table line at the '|' that are not escaped.
+// Splits a Markdown table line at the '|' that are not escaped, and removes the escapes.
 std::vector<std::string> markdownCells(const std::string& line)
 {
     std::vector<std::string> cells;
     std::string cell;
     for (std::size_t i = 1; i < line.size(); ++i) {
-        if (line[i] == '\\' && i + 1 < line.size() && line[i + 1] == '|') {
-            cell += '|';
+        if (line[i] == '\\' && i + 1 < line.size() && std::ispunct(static_cast<unsigned char>(line[i + 1]))) {
+            cell += line[i + 1];
             ++i;
         } else if (line[i] == '|') {
             const auto first = cell.find_first_not_of(' '), last = cell.find_last_not_of(' ');

@@ -1,6 +1,6 @@
 // hoc-roofline: the two roofs of the roofline model, measured on one device.
 //   peak bandwidth: Kernels/bandwidth_copy.cl copies N floats (8 bytes of global memory per element)
-//   peak FP32 rate: Kernels/roofline_fma.cl runs 8 chains of fused multiply-adds in each work-item
+//   peak FP32 rate: Kernels/roofline_fma.cl runs 32 chains of fused multiply-adds in each work-item
 // Each kernel runs once to warm up, then --repeats times, timed by profiling events; the fastest
 // repeat is the roof (a roof is the most the device can do, so the best it showed is the honest
 // estimate). script/run (hoc-runner) runs this first on every device and places each course kernel
@@ -18,7 +18,8 @@
 
 namespace {
 
-constexpr int kChains = 8;      // fma chains per work-item in roofline_fma.cl
+constexpr int kVectors = 4;     // float8 vectors per work-item in roofline_fma.cl
+constexpr int kChains = 8 * kVectors;
 constexpr float kA = 0.999f;    // x = fma(x, kA, kB): converges to kB / (1 - kA) = 1
 constexpr float kB = 0.001f;
 
@@ -37,17 +38,23 @@ double fastest(long repeats, Launch&& launch)
     return best;
 }
 
-// What roofline_fma.cl computes for work-item `id`, in the same order.
+// What roofline_fma.cl computes for work-item `id`, in the same order: chain 8 v + j is lane j of
+// vector v.
 float fmaChains(int id, int iterations)
 {
     const float start = static_cast<float>(id & 1023) * 0x1.0p-10f;
-    float x[kChains];
-    for (int c = 0; c < kChains; ++c)
-        x[c] = start + 0.125f * static_cast<float>(c);
+    float x[kVectors][8];
+    for (int v = 0; v < kVectors; ++v)
+        for (int j = 0; j < 8; ++j)
+            x[v][j] = (start + static_cast<float>(j) * 0.125f) + static_cast<float>(v);
     for (int i = 0; i < iterations; ++i)
-        for (float& v : x)
-            v = std::fma(v, kA, kB);
-    return ((x[0] + x[1]) + (x[2] + x[3])) + ((x[4] + x[5]) + (x[6] + x[7]));
+        for (auto& vector : x)
+            for (float& lane : vector)
+                lane = std::fma(lane, kA, kB);
+    float s[8];
+    for (int j = 0; j < 8; ++j)
+        s[j] = (x[0][j] + x[1][j]) + (x[2][j] + x[3][j]);
+    return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
 }
 
 std::string count(std::size_t n) { return std::to_string(n); }
@@ -62,7 +69,7 @@ int main(int argc, char** argv)
                        INT_MAX);
     long items = 0;
     program.option("--items", items, "FMA work-items (0: 2048 per compute unit)", 0, INT_MAX);
-    long iterations = 8192;
+    long iterations = 4096;
     program.option("--iterations", iterations, "FMA steps per chain and work-item", 1, 1 << 24);
     long repeats = 10;
     program.option("--repeats", repeats, "Timed runs of each kernel after a warm-up; the fastest counts", 1, 1000);
@@ -98,7 +105,7 @@ int main(int argc, char** argv)
                              2.0 * sizeof(float) * static_cast<double>(n));
         }
 
-        // --- Peak FP32 rate: 8 fma chains per work-item, `iterations` steps each.
+        // --- Peak FP32 rate: 32 fma chains per work-item, `iterations` steps each.
         {
             cl::Program fmaProgram = hoc::buildProgram(context, device, "roofline_fma.cl");
             cl::KernelFunctor<cl::Buffer, int, float, float> fma(fmaProgram, "fma_peak");

@@ -22,12 +22,12 @@ std::string escapeMarkdown(const std::string& text)
 {
     std::string out;
     for (char c : text) {
-        if (c == '|')
-            out += "\\|";
-        else if (c == '\n')
-            out += ' ';
-        else
+        if (c == '|' || c == '<') {  // a cell border; the start of an HTML tag
+            out += '\\';
             out += c;
+        } else {
+            out += c == '\n' ? ' ' : c;
+        }
     }
     return out;
 }
