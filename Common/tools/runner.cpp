@@ -68,8 +68,20 @@ std::vector<DeviceInfo> chooseDevices(const Options& options)
     const auto all = hoc::allDevices();
     std::vector<DeviceInfo> chosen;
     if (options.device == "all") {
-        for (const auto& entry : all)
-            chosen.push_back(infoOf(entry));
+        // With --platform: every device of the platforms whose name or vendor contains the text.
+        auto lower = [](std::string text) {
+            for (char& c : text)
+                c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            return text;
+        };
+        for (const auto& entry : all) {
+            const std::string names =
+                lower(entry.platform.getInfo<CL_PLATFORM_NAME>() + "\n" + entry.platform.getInfo<CL_PLATFORM_VENDOR>());
+            if (names.find(lower(options.platform)) != std::string::npos)
+                chosen.push_back(infoOf(entry));
+        }
+        if (chosen.empty())
+            throw hoc::Failure("--platform '" + options.platform + "' matches no platform (see --list)");
         return chosen;
     }
     if (!options.device.empty()) {
@@ -312,7 +324,9 @@ int main(int argc, char** argv)
     app.add_option("--device", options.device,
                    "'all', a device index from --list, or indices separated by commas "
                    "(default: HOC_DEVICE, else the first GPU)");
-    app.add_option("--platform", options.platform, "Without --device: a device of the platform matching this text");
+    app.add_option("--platform", options.platform,
+                   "A device of the platform whose name or vendor contains this text (with --device all: "
+                   "every device of it)");
     app.add_flag("--quick", options.quick, "The small sizes of a classroom demo (QUICK_ARGS)");
     app.add_option("--only", options.only, "Run only programs whose folder or name contains this text (repeatable)");
     app.add_option("--timeout", options.timeout, "Seconds a program may run (default 900, 300 with --quick)")
