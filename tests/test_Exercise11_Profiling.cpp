@@ -40,39 +40,25 @@ void expectOrderedTimeline(const ProfileResult& r, int runs, const std::string& 
 
 }  // namespace
 
-namespace hoc::matmul {
-void PrintTo(const Dims& d, std::ostream* out) { *out << d.text(); }
-}  // namespace hoc::matmul
-
-class Exercise11Vadd : public ::testing::TestWithParam<std::size_t> {};
-
-TEST_P(Exercise11Vadd, TimelineOrderedAndResultExact)
+// One test per kernel, looping over the sizes: each test program pays for a context and a build.
+TEST(Exercise11Vadd, TimelineOrderedAndResultExact)
 {
-    const std::size_t n = GetParam();
-    const auto a = hoc::randomFloats(n, 21), b = hoc::randomFloats(n, 22, -1.0f, 1.0f);
-    const ProfileResult r = hoc::test::run([&] { return profileVadd(hoc::test::device(), a, b, 2); });
-    const std::string what = "vadd, N = " + std::to_string(n);
-    EXPECT_TRUE(hoc::test::correct(hoc::compare(hoc::ref::vadd(a, b), r.c), what));
-    expectOrderedTimeline(r, 2, what);
+    for (const std::size_t n : {std::size_t{1}, std::size_t{1000}, (std::size_t{1} << 18) + 3}) {
+        const auto a = hoc::randomFloats(n, 21), b = hoc::randomFloats(n, 22, -1.0f, 1.0f);
+        const ProfileResult r = hoc::test::run([&] { return profileVadd(hoc::test::device(), a, b, 2); });
+        const std::string what = "vadd, N = " + std::to_string(n);
+        EXPECT_TRUE(hoc::test::correct(hoc::compare(hoc::ref::vadd(a, b), r.c), what));
+        expectOrderedTimeline(r, 2, what);
+    }
 }
 
-INSTANTIATE_TEST_SUITE_P(Exercise11, Exercise11Vadd, ::testing::Values(1, 1000, (1u << 18) + 3));
-
-class Exercise11Matmul : public ::testing::TestWithParam<hoc::matmul::Dims> {};
-
-TEST_P(Exercise11Matmul, TimelineOrderedAndResultWithinBound)
+TEST(Exercise11Matmul, TimelineOrderedAndResultWithinBound)
 {
-    const auto d = GetParam();
-    const auto a = hoc::randomFloats(d.m * d.k, 23, -1, 1), b = hoc::randomFloats(d.k * d.n, 24, -1, 1);
-    const ProfileResult r = hoc::test::run([&] { return profileMatmul(hoc::test::device(), a, b, d, 1); });
-    EXPECT_TRUE(hoc::test::correct(hoc::matmul::check(a, b, r.c, d), "matmul, " + d.text()));
-    expectOrderedTimeline(r, 1, "matmul, " + d.text());
+    // Square, and rectangular with sizes that are not a multiple of any work-group side.
+    for (const hoc::matmul::Dims d : {hoc::matmul::Dims{64, 64, 64}, hoc::matmul::Dims{37, 19, 53}}) {
+        const auto a = hoc::randomFloats(d.m * d.k, 23, -1, 1), b = hoc::randomFloats(d.k * d.n, 24, -1, 1);
+        const ProfileResult r = hoc::test::run([&] { return profileMatmul(hoc::test::device(), a, b, d, 1); });
+        EXPECT_TRUE(hoc::test::correct(hoc::matmul::check(a, b, r.c, d), "matmul, " + d.text()));
+        expectOrderedTimeline(r, 1, "matmul, " + d.text());
+    }
 }
-
-// Square and rectangular; 37 x 19 x 53 is not a multiple of any work-group side.
-INSTANTIATE_TEST_SUITE_P(Exercise11, Exercise11Matmul,
-                         ::testing::Values(hoc::matmul::Dims{64, 64, 64}, hoc::matmul::Dims{37, 19, 53}),
-                         [](const auto& info) {
-                             return std::to_string(info.param.m) + "x" + std::to_string(info.param.n) + "x" +
-                                    std::to_string(info.param.k);
-                         });

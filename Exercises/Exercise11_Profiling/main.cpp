@@ -49,7 +49,7 @@ int main(int argc, char** argv)
 {
     hoc::Main program("Exercise11_Profiling", "Exercise 11: profiling every command of a queue");
     std::size_t n = 1 << 20;
-    std::vector<std::size_t> dims = {512};
+    std::vector<std::size_t> dims = {256};
     std::vector<std::string> kernels = {"vadd", "matmul"};
     long runs = 2;
     program.sizeOption("-n,--size", n, "Vector length for vadd", INT_MAX);

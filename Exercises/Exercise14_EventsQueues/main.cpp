@@ -15,12 +15,13 @@ namespace {
 hoc::Result startedAfter(const std::string& name, const hoc::CommandTimes& later,
                          const std::vector<hoc::CommandTimes>& earlier)
 {
-    std::string detail = "'" + later.name + "' started after";
+    std::string detail = "'" + later.name + "' started";
     bool ok = true;
     for (const auto& e : earlier) {
         const bool after = later.start >= e.end;
         ok = ok && after;
-        detail += (&e == &earlier.front() ? " '" : " and '") + e.name + "' ended" + (after ? "" : " (NOT: it started first)");
+        detail += std::string(&e == &earlier.front() ? "" : " and") + (after ? " after '" : " BEFORE '") + e.name +
+                  "' ended";
     }
     return {name, "", ok, detail, 0, 0, "", {}};
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <numeric>
 
 #include "hoc/device.hpp"
@@ -34,6 +35,7 @@ DeviceSet subDevices(const cl::Device& device, std::size_t parts)
     try {
         // TODO: create the sub-devices into set.devices: createSubDevices(properties, &set.devices),
         //       called on a non-const copy of the device handle, cl::Device(device).
+        (void)properties;  // (delete this line once you use them)
     } catch (const cl::Error& e) {
         return whole("clCreateSubDevices failed with " + hoc::errorText(e.err()));
     }
@@ -71,6 +73,24 @@ struct Job {
     cl::Event write, kernel, read;
 };
 
+// Waits for every job's read, even when one fails (the others still write into the host's C),
+// then reports the first failure.
+void waitForAll(const std::vector<Job>& jobs)
+{
+    std::exception_ptr failure;
+    for (const auto& job : jobs)
+        if (job.read()) {
+            try {
+                job.read.wait();
+            } catch (...) {
+                if (!failure)
+                    failure = std::current_exception();
+            }
+        }
+    if (failure)
+        std::rethrow_exception(failure);
+}
+
 Worker prepare(const cl::Device& device, const std::vector<float>& h_b)
 {
     cl::Context context(device);  // one per device: devices of different platforms cannot share one
@@ -95,11 +115,17 @@ Job start(Worker& w, const std::vector<float>& h_a, std::size_t first, std::size
     job.a = cl::Buffer(w.context, CL_MEM_READ_ONLY, a_bytes);
     job.c = cl::Buffer(w.context, CL_MEM_WRITE_ONLY, c_bytes);
     w.queue.enqueueWriteBuffer(job.a, CL_FALSE, 0, a_bytes, h_a.data() + first * d.k, nullptr, &job.write);
-    // Its rows are a small matrix multiplication of their own: (rows x K) times (K x N).
-    const cl::EnqueueArgs range(w.queue, cl::NDRange(hoc::roundUp(d.n, w.side), hoc::roundUp(rows, w.side)),
-                                cl::NDRange(w.side, w.side));
-    job.kernel = w.mmul(range, static_cast<int>(rows), static_cast<int>(d.n), static_cast<int>(d.k), job.a, w.b, job.c);
-    w.queue.enqueueReadBuffer(job.c, CL_FALSE, 0, c_bytes, c_rows, nullptr, &job.read);
+    try {
+        // Its rows are a small matrix multiplication of their own: (rows x K) times (K x N).
+        const cl::EnqueueArgs range(w.queue, cl::NDRange(hoc::roundUp(d.n, w.side), hoc::roundUp(rows, w.side)),
+                                    cl::NDRange(w.side, w.side));
+        job.kernel = w.mmul(range, static_cast<int>(rows), static_cast<int>(d.n), static_cast<int>(d.k), job.a, w.b,
+                            job.c);
+        w.queue.enqueueReadBuffer(job.c, CL_FALSE, 0, c_bytes, c_rows, nullptr, &job.read);
+    } catch (...) {
+        w.queue.finish();  // the write still reads h_a: let it end before the error leaves
+        throw;
+    }
     w.queue.flush();  // send it to the device now: the host is about to start the next device
     return job;
 }
@@ -150,14 +176,15 @@ SplitResult splitMatmul(const std::vector<cl::Device>& devices, const std::vecto
         }
     } catch (...) {
         // Reads already started write into result.c: let them finish before it goes away.
-        for (const auto& job : jobs)
-            if (job.read())
-                job.read.wait();
+        try {
+            waitForAll(jobs);
+        } catch (...) {
+        }
         throw;
     }
+    waitForAll(jobs);
     for (std::size_t i = 0; i < jobs.size(); ++i)
         if (rows[i] > 0) {
-            jobs[i].read.wait();
             result.shares[i].kernel_s = hoc::eventSeconds(jobs[i].kernel);
             result.shares[i].busy_s = hoc::eventSpanSeconds(jobs[i].write, jobs[i].read);
         }

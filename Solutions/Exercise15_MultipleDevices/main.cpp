@@ -11,7 +11,7 @@
 int main(int argc, char** argv)
 {
     hoc::Main program("Exercise15_MultipleDevices", "Exercise 15: one matrix multiplication over several devices");
-    std::vector<std::size_t> dims = {512};
+    std::vector<std::size_t> dims = {256};
     std::string split = "subdevices";
     std::size_t parts = 2;
     program.sizesOption("--dims", dims, "Matrix sizes: N (square) or M,N,K");
