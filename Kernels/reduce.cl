@@ -92,8 +92,14 @@ __kernel void reduce_per_item(__global const float* in, const ulong n, __local f
 __kernel void reduce_two_pass(__global const float* in, const ulong n, __local float* scratch,
                               __global float* out)
 {
+    // Each work-item steps through the array one NDRange at a time, reading four elements per
+    // step: four loads in flight before their additions wait for them keeps the memory busy.
+    const size_t stride = get_global_size(0);
+    size_t i = get_global_id(0);
     float mine = 0.0f;
-    for (size_t i = get_global_id(0); i < n; i += get_global_size(0))  // one NDRange at a time
+    for (; i + 3 * stride < n; i += 4 * stride)
+        mine += (in[i] + in[i + stride]) + (in[i + 2 * stride] + in[i + 3 * stride]);
+    for (; i < n; i += stride)
         mine += in[i];
     const float sum = sequential_tree_sum(mine, scratch);
     if (get_local_id(0) == 0)

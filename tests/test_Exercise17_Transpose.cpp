@@ -1,6 +1,8 @@
 // Exercise 17: every transpose kernel against the serial transpose, exactly (moving a float does
 // not change it), for shapes that are not multiples of the tile or the work-group (1 x 1, single
 // rows and columns, tall and wide) and for work-groups from 1 work-item to the device's maximum.
+#include <algorithm>
+#include <cstdint>
 #include <string>
 
 #include "hoc/data.hpp"
@@ -34,10 +36,14 @@ void checkShapes(Transposer& transposer, TransposeKernel kernel, const std::stri
     }
 }
 
-// The largest work-group the device allows (CL_DEVICE_MAX_WORK_GROUP_SIZE), as a square side.
+// The side of the largest square work-group every kernel allows (CL_KERNEL_WORK_GROUP_SIZE: 4096 on
+// PoCL, so 64; NVIDIA may allow less than its device maximum of 1024).
 std::size_t maxSquareSide()
 {
-    const std::size_t max = hoc::test::device().getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
+    Transposer transposer = makeTransposer({});
+    std::size_t max = SIZE_MAX;
+    for (const TransposeKernel k : transposeKernels())
+        max = std::min(max, transposer.maxWorkGroupSize(k));
     std::size_t side = 1;
     while ((side + 1) * (side + 1) <= max)
         ++side;

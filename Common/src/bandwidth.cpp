@@ -27,6 +27,14 @@ __kernel void copy_floats(__global const float* in, __global float* out, const u
 
 constexpr std::size_t kCopyGroup = 256;
 
+// Three significant digits for small rates (a CPU's 0.0153 GB/s), one decimal for large ones.
+std::string rateText(double rate)
+{
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(rate >= 100 ? 0 : rate >= 10 ? 1 : rate >= 1 ? 2 : 3) << rate;
+    return s.str();
+}
+
 }  // namespace
 
 double median(std::vector<double> values)
@@ -96,17 +104,14 @@ BandwidthTable::BandwidthTable(std::ostream& out, const std::string& sizeTitle, 
 
 void BandwidthTable::row(const std::string& size, double copyGbps, const std::vector<std::pair<double, bool>>& cells)
 {
-    out_ << std::left << std::setw(16) << size << std::right << std::fixed << std::setprecision(1) << std::setw(10)
-         << copyGbps;
+    out_ << std::left << std::setw(16) << size << std::right << std::setw(10) << rateText(copyGbps);
     for (const auto& [rate, correct] : cells) {
         std::ostringstream cell;
-        cell << std::fixed << std::setprecision(1) << rate << " (" << std::setw(3)
+        cell << rateText(rate) << " (" << std::setw(3)
              << static_cast<int>(copyGbps > 0 ? 100.0 * rate / copyGbps + 0.5 : 0) << "%)";
-        if (!correct)
-            cell.str("WRONG");
-        out_ << "  " << std::setw(17) << cell.str();
+        out_ << "  " << std::setw(17) << (correct ? cell.str() : "WRONG");
     }
-    out_ << std::defaultfloat << "\n";
+    out_ << "\n";
     out_.flush();
 }
 

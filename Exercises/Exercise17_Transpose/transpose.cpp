@@ -61,6 +61,11 @@ Transposer::Transposer(const cl::Device& device, const TransposeShape& shape)
 {
 }
 
+std::size_t Transposer::maxWorkGroupSize(TransposeKernel kernel) const
+{
+    return cl::Kernel(program_, kernelName(kernel).c_str()).getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
+}
+
 TransposeResult Transposer::transpose(const std::vector<float>& h_in, std::size_t rows, std::size_t cols,
                                       TransposeKernel which, const hoc::Repeats& repeats)
 {

@@ -37,6 +37,9 @@ public:
     TransposeResult transpose(const std::vector<float>& in, std::size_t rows, std::size_t cols,
                               TransposeKernel kernel, const hoc::Repeats& repeats = {0, 1});
 
+    // The largest work-group `kernel` allows on this device (CL_KERNEL_WORK_GROUP_SIZE).
+    std::size_t maxWorkGroupSize(TransposeKernel kernel) const;
+
 private:
     cl::Device device_;
     TransposeShape shape_;
