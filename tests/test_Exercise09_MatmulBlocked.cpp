@@ -54,12 +54,22 @@ TEST(MatmulOtherTiles, Tile7)
     }
 }
 
-// 32 x 32 = 1024 work-items, the largest work-group many GPUs allow, with local memory sized at run time.
+// 32 x 32 = 1024 work-items, the largest work-group many devices allow, with local memory sized at run
+// time. A device (or a kernel: NVIDIA's OpenCL allows these kernels 256) may allow fewer; the host
+// then refuses with the limit named, and the test is skipped.
 TEST(MatmulOtherTiles, Tile32Dynamic)
 {
-    EXPECT_TRUE(hoc::test::matmulCorrect(
-        [](auto& device, auto& a, auto& b, Dims d) { return matmulBlockedDynamic(device, a, b, d, 32); },
-        Dims{17, 33, 65}, "mmul_blocked_dynamic, tile 32"));
+    const auto host = [](auto& device, auto& a, auto& b, Dims d) { return matmulBlockedDynamic(device, a, b, d, 32); };
+    try {
+        const auto in = hoc::matmul::randomInputs({1, 1, 1});
+        host(hoc::test::device(), in.a, in.b, Dims{1, 1, 1});
+    } catch (const hoc::Failure& e) {
+        if (std::string(e.what()).find("WORK_GROUP_SIZE") != std::string::npos)
+            GTEST_SKIP() << e.what();
+    } catch (...) {
+        // reported by the check below
+    }
+    EXPECT_TRUE(hoc::test::matmulCorrect(host, Dims{17, 33, 65}, "mmul_blocked_dynamic, tile 32"));
 }
 
 // A tile the device cannot run fails before anything is built, naming the limit.

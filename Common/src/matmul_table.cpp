@@ -151,7 +151,9 @@ std::vector<Measurement> measure(const cl::Device& device, const std::vector<Var
             }
             report.add(r);
             if (variant.run && m.ran && !times.empty())
-                std::cout << "  median of " << times.size() << " runs after a warm-up"
+                std::cout << (times.size() == 1 ? std::string("  one timed run")
+                                                : "  median of " + std::to_string(times.size()) + " runs")
+                          << " after a warm-up"
                           << (m.speedup > 0 ? ", " + fixed(m.speedup, 1) + "x the sequential code" : "") << "\n";
             all.push_back(m);
         }
@@ -162,8 +164,10 @@ std::vector<Measurement> measure(const cl::Device& device, const std::vector<Var
 void printTable(std::ostream& out, const std::vector<Measurement>& rows, const std::vector<Dims>& sizes,
                 const TableOptions& options)
 {
-    out << "\nMatrix multiplication, MFLOPS (median of " << options.repeats
-        << " runs after a warm-up) and speed-up over the sequential code:\n\n| case |";
+    out << "\nMatrix multiplication, MFLOPS ("
+        << (options.repeats == 1 ? std::string("one timed run")
+                                 : "median of " + std::to_string(options.repeats) + " runs")
+        << " after a warm-up) and speed-up over the sequential code:\n\n| case |";
     std::string rule = "|---|";
     for (const Dims d : sizes) {
         out << " " << shortText(d) << " | speed-up |";
