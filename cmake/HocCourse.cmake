@@ -66,15 +66,20 @@ function(hoc_folder)
 endfunction()
 
 # A further program in the same folder, linked with the folder's library:
-#   hoc_program(PROGRAM pi_serial MAIN pi_serial.cpp [RUN_ARGS ...] [QUICK_ARGS ...] [NO_RUN])
+#   hoc_program(PROGRAM pi_serial MAIN pi_serial.cpp [USES folder...] [RUN_ARGS ...] [QUICK_ARGS ...] [NO_RUN])
+# USES links the libraries of other folders of the same kind (solutions with solutions, exercises
+# with exercises): Exercise 09's matmul_table runs the host code of Exercises 05-08.
 function(hoc_program)
-  cmake_parse_arguments(ARG "NO_RUN" "PROGRAM;MAIN" "RUN_ARGS;QUICK_ARGS" ${ARGN})
+  cmake_parse_arguments(ARG "NO_RUN" "PROGRAM;MAIN" "USES;RUN_ARGS;QUICK_ARGS" ${ARGN})
   get_filename_component(folder "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
   _hoc_kind(kind)
   set(exe ${kind}_${folder}_${ARG_PROGRAM})
   add_executable(${exe} ${ARG_MAIN})
   set_target_properties(${exe} PROPERTIES OUTPUT_NAME ${ARG_PROGRAM})
   target_link_libraries(${exe} PRIVATE ${folder}_${kind} hoc::main)
+  foreach(other IN LISTS ARG_USES)
+    target_link_libraries(${exe} PRIVATE ${other}_${kind})
+  endforeach()
   get_property(kernel_dirs DIRECTORY PROPERTY HOC_KERNEL_DIRS)
   target_compile_definitions(${exe} PRIVATE "HOC_KERNEL_DIRS=\"${kernel_dirs}\"")
   hoc_use_pch(${exe})
