@@ -41,14 +41,17 @@ endfunction()
 #                             CHECK_ARGS size) must give a correct result or a clear refusal.
 #   LOCAL_MEMORY_ARGS arg...  arguments whose run needs more than 256 bytes of local memory: on an
 #                             oclgrind device with 256 bytes the program must stop and name the limit.
+#   HOST_ONLY                 the program uses no OpenCL at all (a serial reference program): it is
+#                             not expected to fail on a machine without OpenCL.
 # Every solution program, with or without these, is also tested for an unknown flag, --device and
-# --platform that match nothing, and a machine with no OpenCL platform.
+# --platform that match nothing, and (unless HOST_ONLY) a machine with no OpenCL platform.
 set(HOC_CHECK_KEYWORDS CHECK_ARGS SIZE_OPTIONS OVERSIZE_ARGS WORKGROUP_OPTIONS LOCAL_MEMORY_ARGS)
+set(HOC_CHECK_FLAGS HOST_ONLY)
 
 # hoc_folder(PROGRAM name [MAIN main.cpp] SOURCES lesson.cpp... [KERNELS_FROM folder...]
 #            [LIBRARIES target...] [RUN_ARGS arg...] [QUICK_ARGS arg...] [NO_RUN] [CHECK_ARGS ...]...)
 function(hoc_folder)
-  cmake_parse_arguments(ARG "NO_RUN" "PROGRAM;MAIN" "SOURCES;KERNELS_FROM;LIBRARIES;RUN_ARGS;QUICK_ARGS;${HOC_CHECK_KEYWORDS}" ${ARGN})
+  cmake_parse_arguments(ARG "NO_RUN;${HOC_CHECK_FLAGS}" "PROGRAM;MAIN" "SOURCES;KERNELS_FROM;LIBRARIES;RUN_ARGS;QUICK_ARGS;${HOC_CHECK_KEYWORDS}" ${ARGN})
   get_filename_component(folder "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
   _hoc_kind(kind)
   if(NOT ARG_MAIN)
@@ -82,6 +85,11 @@ function(hoc_folder)
     foreach(keyword IN LISTS HOC_CHECK_KEYWORDS)
       list(APPEND checks ${keyword} ${ARG_${keyword}})
     endforeach()
+    foreach(flag IN LISTS HOC_CHECK_FLAGS)
+      if(ARG_${flag})
+        list(APPEND checks ${flag})
+      endif()
+    endforeach()
     hoc_program(PROGRAM ${ARG_PROGRAM} MAIN ${ARG_MAIN} RUN_ARGS ${ARG_RUN_ARGS} QUICK_ARGS ${ARG_QUICK_ARGS} ${no_run}
                 ${checks})
   endif()
@@ -90,7 +98,7 @@ endfunction()
 # A further program in the same folder, linked with the folder's library:
 #   hoc_program(PROGRAM pi_serial MAIN pi_serial.cpp [RUN_ARGS ...] [QUICK_ARGS ...] [NO_RUN] [CHECK_ARGS ...]...)
 function(hoc_program)
-  cmake_parse_arguments(ARG "NO_RUN" "PROGRAM;MAIN" "RUN_ARGS;QUICK_ARGS;${HOC_CHECK_KEYWORDS}" ${ARGN})
+  cmake_parse_arguments(ARG "NO_RUN;${HOC_CHECK_FLAGS}" "PROGRAM;MAIN" "RUN_ARGS;QUICK_ARGS;${HOC_CHECK_KEYWORDS}" ${ARGN})
   get_filename_component(folder "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
   _hoc_kind(kind)
   set(exe ${kind}_${folder}_${ARG_PROGRAM})
@@ -104,7 +112,7 @@ function(hoc_program)
     # For tests/reliability/: every solution program, and what its checks need.
     set_property(GLOBAL APPEND PROPERTY HOC_SOLUTION_PROGRAMS ${exe})
     set_target_properties(${exe} PROPERTIES HOC_FOLDER ${folder})
-    foreach(keyword IN LISTS HOC_CHECK_KEYWORDS)
+    foreach(keyword IN LISTS HOC_CHECK_KEYWORDS HOC_CHECK_FLAGS)
       set_property(TARGET ${exe} PROPERTY HOC_${keyword} ${ARG_${keyword}})
     endforeach()
   endif()
