@@ -33,6 +33,8 @@ endfunction()
 #   CHECK_ARGS arg...         a tiny run (sizes that are no multiple of a work-group, e.g. 100 or
 #                             1000): oclgrind runs it with its checks on, and the missing-kernel and
 #                             broken-kernel tests start from it. Every program with a kernel gives it.
+#                             Several runs (e.g. one per kernel design) are separated by THEN:
+#                             CHECK_ARGS --design simple --steps 1000 THEN --design tree --steps 1000
 #   SIZE_OPTIONS opt...       options that take a size or count: each is given abc, -5, 0 and 10^30.
 #   OVERSIZE_ARGS arg...      arguments that need more than 1 MiB of device memory: run on an oclgrind
 #                             device with 1 MiB, the program must stop and name the limit.
