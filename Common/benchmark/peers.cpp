@@ -1,0 +1,128 @@
+// OpenBLAS (built in when CMake finds it), the fast reference, and the notes for peers not built in.
+// CLBlast and cuBLAS live in peers_clblast.cpp and peers_cublas.cpp, compiled only when found.
+#include "hoc/peers.hpp"
+
+#include <cmath>
+#include <limits>
+#include <thread>
+
+#include "hoc/errors.hpp"
+#include "hoc/timing.hpp"
+
+#ifdef HOC_HAVE_OPENBLAS
+#include <cblas.h>
+#endif
+
+namespace hoc::peers {
+
+#ifndef HOC_HAVE_CLBLAST
+std::unique_ptr<Peer> clblast(const cl::Device&, std::string& note)
+{
+    note = "CLBlast: skipped, not built in (install libclblast-dev and configure again)";
+    return nullptr;
+}
+#endif
+
+#ifndef HOC_HAVE_CUBLAS
+std::unique_ptr<Peer> cublas(const cl::Device&, std::string& note)
+{
+    note = "cuBLAS: skipped, not built in (needs the CUDA toolkit at configure time)";
+    return nullptr;
+}
+#endif
+
+#ifdef HOC_HAVE_OPENBLAS
+namespace {
+
+class OpenBlas : public Peer {
+public:
+    explicit OpenBlas(int threads) : threads_(threads) {}
+    std::string name() const override { return "OpenBLAS"; }
+    std::string detail() const override
+    {
+        return std::string(openblas_get_config()) + ", core " + openblas_get_corename() + ", " +
+               std::to_string(threads_) + " threads (the OpenCL device's compute units)";
+    }
+    void upload(const std::vector<float>& a, const std::vector<float>& b, matmul::Dims d) override
+    {
+        a_ = a;
+        b_ = b;
+        d_ = d;
+        c_.assign(d.m * d.n, 0.0f);
+    }
+    double run() override
+    {
+        openblas_set_num_threads(threads_);
+        const Timer timer;
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(d_.m), static_cast<int>(d_.n),
+                    static_cast<int>(d_.k), 1.0f, a_.data(), static_cast<int>(d_.k), b_.data(),
+                    static_cast<int>(d_.n), 0.0f, c_.data(), static_cast<int>(d_.n));
+        return timer.seconds();
+    }
+    std::vector<float> download() override { return c_; }
+
+private:
+    int threads_;
+    std::vector<float> a_, b_, c_;
+    matmul::Dims d_;
+};
+
+}  // namespace
+#endif
+
+std::unique_ptr<Peer> openblas(const cl::Device& device, std::string& note)
+{
+#ifdef HOC_HAVE_OPENBLAS
+    if (!(device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU)) {
+        note = "OpenBLAS: skipped, it runs on the CPU and the OpenCL device is not the CPU";
+        return nullptr;
+    }
+    return std::make_unique<OpenBlas>(static_cast<int>(device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>()));
+#else
+    (void)device;
+    note = "OpenBLAS: skipped, not built in (install libopenblas-dev and configure again)";
+    return nullptr;
+#endif
+}
+
+bool fastReference(const std::vector<float>& a, const std::vector<float>& b, matmul::Dims d,
+                   std::vector<double>& product, std::vector<double>& bound)
+{
+#ifdef HOC_HAVE_OPENBLAS
+    const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), k = static_cast<int>(d.k);
+    std::vector<double> x(a.begin(), a.end()), y(b.begin(), b.end());
+    openblas_set_num_threads(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+    product.assign(d.m * d.n, 0.0);
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, x.data(), k, y.data(), n, 0.0,
+                product.data(), n);
+    // |A| |B|, and from it the bound of hoc::matmul::errorBounds: gamma_K in float for the float
+    // result, gamma_K in double for this reference, u for rounding the exact value to float.
+    for (auto& v : x)
+        v = std::fabs(v);
+    for (auto& v : y)
+        v = std::fabs(v);
+    bound.assign(d.m * d.n, 0.0);
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, x.data(), k, y.data(), n, 0.0,
+                bound.data(), n);
+    const auto gamma = [&](double u) { return d.k * u / (1.0 - d.k * u); };
+    const double uFloat = std::ldexp(1.0, -24), uDouble = std::ldexp(1.0, -53);
+    // One more gamma_K in double: this |A||B| is itself a double sum of positive terms.
+    const double g = (gamma(uFloat) + gamma(uDouble) + uFloat) * (1.0 + gamma(uDouble));
+    for (auto& v : bound)
+        v = g * v + std::numeric_limits<float>::denorm_min();
+    return true;
+#else
+    (void)a, (void)b, (void)d, (void)product, (void)bound;
+    return false;
+#endif
+}
+
+CheckResult check(const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& c, matmul::Dims d)
+{
+    std::vector<double> product, bound;
+    if (fastReference(a, b, d, product, bound))
+        return compareWithBounds(product, c, bound);
+    return matmul::check(a, b, c, d);
+}
+
+}  // namespace hoc::peers

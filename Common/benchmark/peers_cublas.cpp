@@ -1,0 +1,153 @@
+// cuBLAS SGEMM in plain FP32 (no TF32 tensor cores) on the GPU that is the OpenCL device
+// (compiled only when CMake finds the CUDA toolkit; only the runtime API, no CUDA compiler).
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#include <cstdlib>
+
+#include "hoc/errors.hpp"
+#include "hoc/peers.hpp"
+#include "hoc/timing.hpp"
+
+namespace hoc::peers {
+namespace {
+
+// cl_nv_device_attribute_query: where the GPU sits on the PCI bus.
+constexpr cl_device_info kPciBusIdNv = 0x4008;
+constexpr cl_device_info kPciDomainIdNv = 0x400A;
+
+void cuda(cudaError_t status, const char* what)
+{
+    if (status != cudaSuccess)
+        throw Failure(std::string("cuBLAS peer: ") + what + " failed: " + cudaGetErrorString(status));
+}
+
+void blas(cublasStatus_t status, const char* what)
+{
+    if (status != CUBLAS_STATUS_SUCCESS)
+        throw Failure(std::string("cuBLAS peer: ") + what + " failed with status " + std::to_string(status));
+}
+
+class CuBlas : public Peer {
+public:
+    CuBlas(int device, const std::string& gpu) : device_(device), gpu_(gpu)
+    {
+        cuda(cudaSetDevice(device_), "cudaSetDevice");
+        blas(cublasCreate(&handle_), "cublasCreate");
+        // Default math: FP32 inputs, FP32 arithmetic. (CUBLAS_TF32_TENSOR_OP_MATH would use the
+        // tensor cores with 10-bit mantissas - not the same problem.)
+        blas(cublasSetMathMode(handle_, CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
+        cuda(cudaEventCreate(&start_), "cudaEventCreate");
+        cuda(cudaEventCreate(&stop_), "cudaEventCreate");
+    }
+    ~CuBlas() override
+    {
+        release();
+        cudaEventDestroy(start_);
+        cudaEventDestroy(stop_);
+        cublasDestroy(handle_);
+    }
+    std::string name() const override { return "cuBLAS"; }
+    std::string detail() const override
+    {
+        int version = 0;
+        cublasGetVersion(handle_, &version);
+        const char* tf32 = std::getenv("NVIDIA_TF32_OVERRIDE");
+        return "cuBLAS " + std::to_string(version / 10000) + "." + std::to_string(version / 100 % 100) + "." +
+               std::to_string(version % 100) + " on CUDA device " + std::to_string(device_) + " (" + gpu_ +
+               "), FP32 without TF32" + (tf32 && std::string(tf32) != "0" ? " (WARNING: NVIDIA_TF32_OVERRIDE is set)" : "");
+    }
+    void upload(const std::vector<float>& a, const std::vector<float>& b, matmul::Dims d) override
+    {
+        release();
+        d_ = d;
+        cuda(cudaSetDevice(device_), "cudaSetDevice");
+        cuda(cudaMalloc(&a_, sizeof(float) * a.size()), "cudaMalloc");
+        cuda(cudaMalloc(&b_, sizeof(float) * b.size()), "cudaMalloc");
+        cuda(cudaMalloc(&c_, sizeof(float) * d.m * d.n), "cudaMalloc");
+        cuda(cudaMemcpy(a_, a.data(), sizeof(float) * a.size(), cudaMemcpyHostToDevice), "cudaMemcpy");
+        cuda(cudaMemcpy(b_, b.data(), sizeof(float) * b.size(), cudaMemcpyHostToDevice), "cudaMemcpy");
+    }
+    double run() override
+    {
+        // Row-major C = A B is column-major C^T = B^T A^T: the same memory, the operands swapped.
+        const float one = 1.0f, zero = 0.0f;
+        const int m = static_cast<int>(d_.m), n = static_cast<int>(d_.n), k = static_cast<int>(d_.k);
+        const Timer timer;
+        cuda(cudaEventRecord(start_), "cudaEventRecord");
+        blas(cublasSgemm(handle_, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b_, n, a_, k, &zero, c_, n), "cublasSgemm");
+        cuda(cudaEventRecord(stop_), "cudaEventRecord");
+        cuda(cudaEventSynchronize(stop_), "cudaEventSynchronize");
+        const double seconds = timer.seconds();
+        float ms = 0;
+        cuda(cudaEventElapsedTime(&ms, start_, stop_), "cudaEventElapsedTime");
+        device_s_ = ms * 1e-3;
+        return seconds;
+    }
+    double deviceSeconds() const override { return device_s_; }
+    std::vector<float> download() override
+    {
+        std::vector<float> c(d_.m * d_.n);
+        cuda(cudaMemcpy(c.data(), c_, sizeof(float) * c.size(), cudaMemcpyDeviceToHost), "cudaMemcpy");
+        return c;
+    }
+
+private:
+    void release()
+    {
+        cudaFree(a_);
+        cudaFree(b_);
+        cudaFree(c_);
+        a_ = b_ = c_ = nullptr;
+    }
+
+    int device_;
+    std::string gpu_;
+    cublasHandle_t handle_ = nullptr;
+    cudaEvent_t start_ = nullptr, stop_ = nullptr;
+    float *a_ = nullptr, *b_ = nullptr, *c_ = nullptr;
+    double device_s_ = 0;
+    matmul::Dims d_;
+};
+
+}  // namespace
+
+std::unique_ptr<Peer> cublas(const cl::Device& device, std::string& note)
+{
+    const std::string vendor = device.getInfo<CL_DEVICE_VENDOR>();
+    if (vendor.find("NVIDIA") == std::string::npos) {
+        note = "cuBLAS: skipped, the OpenCL device is not an NVIDIA GPU";
+        return nullptr;
+    }
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+        note = "cuBLAS: skipped, the CUDA runtime finds no GPU (driver too old for this CUDA toolkit?)";
+        return nullptr;
+    }
+    // The CUDA device at the OpenCL device's PCI address; by name when the address is not available.
+    cl_uint bus = 0, domain = 0;
+    const bool haveBus = clGetDeviceInfo(device(), kPciBusIdNv, sizeof(bus), &bus, nullptr) == CL_SUCCESS;
+    const bool haveDomain = clGetDeviceInfo(device(), kPciDomainIdNv, sizeof(domain), &domain, nullptr) == CL_SUCCESS;
+    const std::string name = device.getInfo<CL_DEVICE_NAME>();
+    for (int i = 0; i < count; ++i) {
+        cudaDeviceProp prop{};
+        if (cudaGetDeviceProperties(&prop, i) != cudaSuccess)
+            continue;
+        const bool same = haveBus ? (static_cast<cl_uint>(prop.pciBusID) == bus &&
+                                     (!haveDomain || static_cast<cl_uint>(prop.pciDomainID) == domain))
+                                  : name == prop.name;
+        if (same) {
+            try {
+                note.clear();
+                return std::make_unique<CuBlas>(i, prop.name);
+            } catch (const Failure& e) {
+                note = std::string("cuBLAS: skipped, ") + e.what();
+                return nullptr;
+            }
+        }
+    }
+    note = "cuBLAS: skipped, no CUDA device matches the OpenCL device " + name;
+    return nullptr;
+}
+
+}  // namespace hoc::peers

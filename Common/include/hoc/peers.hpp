@@ -1,0 +1,43 @@
+// The BLAS libraries a matmul benchmark races against: CLBlast (OpenCL, on the same device),
+// OpenBLAS (the CPU's vendor-class BLAS, when the OpenCL device is the CPU) and cuBLAS (when the
+// OpenCL device is an NVIDIA GPU). Each is optional: the library `hoc::benchmark` is built with
+// those that CMake finds, and a peer that is missing or has no device to run on is skipped with a note.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hoc/matmul.hpp"
+#include "hoc/opencl.hpp"
+
+namespace hoc::peers {
+
+// One library's SGEMM: C = A * B, row-major, single precision, in its own memory on its device.
+class Peer {
+public:
+    virtual ~Peer() = default;
+    virtual std::string name() const = 0;    // e.g. "CLBlast 1.5.3"
+    virtual std::string detail() const = 0;  // how it runs and how it is timed
+    virtual void upload(const std::vector<float>& a, const std::vector<float>& b, matmul::Dims d) = 0;
+    virtual double run() = 0;                // one C = A * B; seconds on the host clock from the call
+                                             // until the result is complete in device memory
+    virtual double deviceSeconds() const { return 0; }  // the last run on the device's clock, if known
+    virtual std::vector<float> download() = 0;
+};
+
+// Each returns the peer, or nullptr with `note` saying why it cannot run here.
+std::unique_ptr<Peer> clblast(const cl::Device& device, std::string& note);
+std::unique_ptr<Peer> openblas(const cl::Device& device, std::string& note);
+std::unique_ptr<Peer> cublas(const cl::Device& device, std::string& note);
+
+// The exact product (in double) and, per element, the error bound of any float computation of it
+// (hoc::matmul::errorBounds), computed with OpenBLAS's multithreaded DGEMM: fast enough for
+// N = 4096. Returns false when the build has no OpenBLAS (then use hoc::matmul::check on small sizes).
+bool fastReference(const std::vector<float>& a, const std::vector<float>& b, matmul::Dims d,
+                   std::vector<double>& product, std::vector<double>& bound);
+
+// hoc::matmul::check, with fastReference when it is available (seconds instead of minutes at N = 4096).
+CheckResult check(const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& c, matmul::Dims d);
+
+}  // namespace hoc::peers

@@ -1,0 +1,278 @@
+#include "hoc/tuning.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <sstream>
+#include <unistd.h>
+
+#include "hoc/errors.hpp"
+
+namespace hoc::tuning {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+const char* kFormat = "hands-on-opencl tuning cache";
+const int kVersion = 1;
+
+std::string candidatesHash(const std::vector<Candidate>& candidates)
+{
+    std::string all;
+    for (const auto& c : candidates)
+        all += c.text() + "\n";
+    return hash(all);
+}
+
+json toJson(const Candidate& c)
+{
+    return {{"kernel", c.kernel}, {"values", c.values}};
+}
+
+Candidate fromJson(const json& j)
+{
+    return {j.at("kernel").get<std::string>(), j.at("values").get<std::map<std::string, int>>()};
+}
+
+std::string now()
+{
+    const std::time_t t = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&t, &utc);
+    char text[32];
+    std::strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return text;
+}
+
+// The cache file's contents: {"format", "version", "entries": [...]}. A missing file is an empty
+// cache; a file that cannot be parsed or has the wrong shape is reported in `problem` and treated as
+// empty (it is replaced when the new choice is written).
+json readCache(const std::string& file, std::string& problem)
+{
+    json empty = {{"format", kFormat}, {"version", kVersion}, {"entries", json::array()}};
+    std::ifstream in(file);
+    if (!in) {
+        problem = "no cache file " + file;
+        return empty;
+    }
+    try {
+        json doc = json::parse(in);
+        if (!doc.is_object() || doc.value("format", "") != kFormat || !doc.contains("entries") ||
+            !doc["entries"].is_array()) {
+            problem = "cache file " + file + " is not a tuning cache (corrupt); replacing it";
+            return empty;
+        }
+        if (doc.value("version", 0) != kVersion) {
+            problem = "cache file " + file + " has another format version; replacing it";
+            return empty;
+        }
+        return doc;
+    } catch (const json::exception& e) {
+        problem = "cache file " + file + " is corrupt (" + e.what() + "); replacing it";
+        return empty;
+    }
+}
+
+// Writes to a temporary file next to the cache and renames it over the cache, so that a reader
+// never sees half a file. Returns an error text, or "" on success.
+std::string writeCache(const std::string& file, const json& doc)
+{
+    try {
+        const fs::path path(file);
+        if (path.has_parent_path())
+            fs::create_directories(path.parent_path());
+        const std::string temp = file + ".tmp" + std::to_string(::getpid());
+        {
+            std::ofstream out(temp);
+            out << doc.dump(2) << "\n";
+            if (!out)
+                return "could not write " + temp;
+        }
+        fs::rename(temp, path);
+        return "";
+    } catch (const std::exception& e) {
+        return std::string("could not write the tuning cache: ") + e.what();
+    }
+}
+
+}  // namespace
+
+int Candidate::at(const std::string& name) const
+{
+    const auto it = values.find(name);
+    if (it == values.end())
+        throw Failure("variant '" + text() + "' has no parameter " + name);
+    return it->second;
+}
+
+std::string Candidate::buildOptions() const
+{
+    std::string options;
+    for (const auto& [name, value] : values)
+        options += (options.empty() ? "-D" : " -D") + name + "=" + std::to_string(value);
+    return options;
+}
+
+std::string Candidate::text() const
+{
+    std::string t = kernel;
+    for (const auto& [name, value] : values)
+        t += " " + name + "=" + std::to_string(value);
+    return t;
+}
+
+Candidate Candidate::parse(const std::string& text)
+{
+    std::istringstream in(text);
+    Candidate c;
+    if (!(in >> c.kernel) || c.kernel.find('=') != std::string::npos)
+        throw Failure("'" + text + "' is not a variant: a kernel name, then NAME=value for each parameter");
+    for (std::string word; in >> word;) {
+        const auto eq = word.find('=');
+        std::size_t used = 0;
+        int value = 0;
+        try {
+            if (eq != std::string::npos && eq > 0)
+                value = std::stoi(word.substr(eq + 1), &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (eq == std::string::npos || eq == 0 || used == 0 || eq + 1 + used != word.size())
+            throw Failure("'" + word + "' in variant '" + text + "' is not NAME=value (a whole number)");
+        c.values[word.substr(0, eq)] = value;
+    }
+    return c;
+}
+
+std::string hash(const std::string& text)
+{
+    std::uint64_t h = 14695981039346656037ull;
+    for (const unsigned char c : text) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    std::ostringstream out;
+    out << std::hex << std::setw(16) << std::setfill('0') << h;
+    return out.str();
+}
+
+Identity identify(const cl::Device& device, const std::string& task, const std::string& source)
+{
+    const cl::Platform platform(device.getInfo<CL_DEVICE_PLATFORM>());
+    Identity id;
+    id.device = device.getInfo<CL_DEVICE_NAME>() + " (" + platform.getInfo<CL_PLATFORM_NAME>() + ")";
+    id.task = task;
+    id.driver = device.getInfo<CL_DRIVER_VERSION>() + "; " + platform.getInfo<CL_PLATFORM_VERSION>();
+    id.source = hash(source);
+    return id;
+}
+
+std::string defaultCacheFile()
+{
+    if (const char* file = std::getenv("HOC_TUNING_CACHE"); file && *file)
+        return file;
+    std::string folder;
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+        folder = xdg;
+    else if (const char* home = std::getenv("HOME"); home && *home)
+        folder = std::string(home) + "/.cache";
+    else
+        folder = ".";
+    return folder + "/hands-on-opencl/tuning.json";
+}
+
+Outcome tune(const std::string& cacheFile, const Identity& id, const std::vector<Candidate>& candidates,
+             const std::function<double(const Candidate&)>& measure, bool force, std::ostream* log)
+{
+    if (candidates.empty())
+        throw Failure("nothing to tune for " + id.task + ": the list of variants is empty");
+    const std::string listHash = candidatesHash(candidates);
+
+    std::string problem;
+    json doc = readCache(cacheFile, problem);
+    json* entry = nullptr;
+    for (auto& e : doc["entries"])
+        if (e.is_object() && e.value("device", "") == id.device && e.value("task", "") == id.task)
+            entry = &e;
+
+    Outcome outcome;
+    if (!entry && problem.empty())
+        problem = "no cached choice for " + id.device + " in " + cacheFile;
+    if (entry) {
+        try {
+            const Candidate cached = fromJson(entry->at("best"));
+            const double seconds = entry->at("seconds").get<double>();
+            if (entry->value("driver", "") != id.driver)
+                problem = "cached choice is stale: the driver changed";
+            else if (entry->value("source", "") != id.source)
+                problem = "cached choice is stale: the kernel source changed";
+            else if (entry->value("candidates", "") != listHash)
+                problem = "cached choice is stale: the list of variants changed";
+            else if (std::find(candidates.begin(), candidates.end(), cached) == candidates.end())
+                problem = "cached choice is stale: it is not among the variants";
+            else if (force)
+                problem = "tuning again as asked";
+            else {
+                outcome.best = cached;
+                outcome.seconds = seconds;
+                outcome.fromCache = true;
+                outcome.note = "tuned choice from " + cacheFile + " (" + entry->value("tuned", "?") + ")";
+                return outcome;
+            }
+        } catch (const json::exception& e) {
+            problem = std::string("cached choice is corrupt (") + e.what() + ")";
+        }
+    }
+
+    outcome.note = problem + "; tuned " + std::to_string(candidates.size()) + " variants";
+    for (const auto& candidate : candidates) {
+        Trial trial{candidate, 0, ""};
+        try {
+            trial.seconds = measure(candidate);
+        } catch (const cl::Error& e) {
+            trial.failure = describe(e);
+        } catch (const Failure& e) {
+            trial.failure = e.what();
+        }
+        if (log) {
+            *log << "  tuning " << candidate.text() << ": ";
+            if (trial.failure.empty())
+                *log << std::fixed << std::setprecision(3) << trial.seconds * 1e3 << " ms\n";
+            else
+                *log << "cannot run here: " << trial.failure.substr(0, trial.failure.find('\n')) << "\n";
+            log->flush();
+        }
+        if (trial.failure.empty() && (outcome.best.kernel.empty() || trial.seconds < outcome.seconds)) {
+            outcome.best = candidate;
+            outcome.seconds = trial.seconds;
+        }
+        outcome.trials.push_back(std::move(trial));
+    }
+    if (outcome.best.kernel.empty()) {
+        std::string why;
+        for (const auto& t : outcome.trials)
+            why += "\n  " + t.candidate.text() + ": " + t.failure;
+        throw Failure("no variant of " + id.task + " runs on " + id.device + ":" + why);
+    }
+
+    json fresh = {{"device", id.device},       {"task", id.task},         {"driver", id.driver},
+                  {"source", id.source},       {"candidates", listHash},  {"best", toJson(outcome.best)},
+                  {"seconds", outcome.seconds}, {"tuned", now()}};
+    if (entry)
+        *entry = fresh;
+    else
+        doc["entries"].push_back(fresh);
+    if (const std::string error = writeCache(cacheFile, doc); !error.empty())
+        outcome.note += "; " + error;
+    return outcome;
+}
+
+}  // namespace hoc::tuning

@@ -1,0 +1,240 @@
+// Exercise 9b, the competition's answer: C = A * B (M x N = M x K times K x N, row-major) with each
+// work-item computing a small tile of C in registers. Two kernels, one for each kind of device; the
+// host's tuner times both with several parameter sets and keeps the fastest on each device.
+//
+// The host pads every matrix with zeros to whole tiles (at most one tile per dimension), so M, N and
+// K here are multiples of the tile sizes and the kernels need no bounds checks; the zeros add
+// nothing to the sums. All parameters are compile-time constants (-DNAME=value build options), so
+// the loops over a tile unroll completely and the tile lives in registers.
+
+// ---------------------------------------------------------------------------------------------------
+// sgemm_tiles: for GPUs. A work-group computes a BM x BN tile of C; each of its (BN/TN) x (BM/TM)
+// work-items computes TM x TN elements of it. Per step of BK along K the work-group copies a BM x BK
+// tile of A and a BK x BN tile of B into local memory (float4 loads from global memory, A stored
+// transposed so that a work-item reads its TM values of A as float4s too), then every work-item does
+// TM x TN multiply-adds per k from registers. With DB=1 the next tiles are loaded from global memory
+// into registers while the current ones are used, and stored into the second half of a double
+// buffer, so one barrier per step suffices.
+//
+//   BM, BN, BK  the work-group's tile of C and the depth of a step (multiples of 4)
+//   TM, TN      the work-item's tile of C (multiples of 4)
+//   WARPX       work-items along a row of C within each group of 32 consecutive work-items (a NVIDIA
+//               warp): 32 arranges a warp as 1 x 32, 8 as 4 x 8 (a squarer patch reads less local memory)
+//   DB          1: double-buffered local tiles, 0: one buffer and two barriers per step
+// The work-items' rows and columns are interleaved (work-item x owns float4 columns x, x + WX, ...),
+// so neighbouring work-items read neighbouring float4s of local memory and write neighbouring
+// float4s of C.
+// ---------------------------------------------------------------------------------------------------
+#if defined(BM) && defined(BN) && defined(BK) && defined(TM) && defined(TN)
+
+#ifndef WARPX
+#define WARPX (BN / TN)
+#endif
+#ifndef DB
+#define DB 1
+#endif
+
+#define WX (BN / TN)      // work-items along a row of the tile
+#define WY (BM / TM)      // ... and along a column
+#define WG (WX * WY)      // work-group size (one dimension)
+#define AS (BM / 4 + 1)   // float4s per row of the transposed A tile (+1: spreads the transposing stores over banks)
+#define LA (BM * BK / 4 / WG)  // float4s of A each work-item loads per step
+#define LB (BK * BN / 4 / WG)  // ... and of B
+#define NBUF (DB ? 2 : 1)
+
+#if (BM * BK / 4) % WG != 0 || (BK * BN / 4) % WG != 0 || BK % 4 != 0 || TM % 4 != 0 || TN % 4 != 0
+#error "sgemm_tiles: each work-item must load whole float4s of A and B (BM*BK/4 and BK*BN/4 multiples of the work-group size)"
+#endif
+#if WX % WARPX != 0 || (WG >= 32 && (32 % WARPX != 0 || WY % (32 / WARPX) != 0))
+#error "sgemm_tiles: WARPX must divide 32 and BN/TN, and 32/WARPX must divide BM/TM"
+#endif
+
+// Global memory -> registers: float4 number l of each tile goes to work-item l % WG.
+inline void loadTiles(__global const float4* restrict A, __global const float4* restrict B, int K4, int N4,
+                      int i0, int j04, int k0, int lid, __private float4* ra, __private float4* rb)
+{
+#pragma unroll
+    for (int q = 0; q < LA; q++) {
+        const int l = lid + q * WG;
+        ra[q] = A[(i0 + l / (BK / 4)) * K4 + k0 / 4 + l % (BK / 4)];
+    }
+#pragma unroll
+    for (int q = 0; q < LB; q++) {
+        const int l = lid + q * WG;
+        rb[q] = B[(k0 + l / (BN / 4)) * N4 + j04 + l % (BN / 4)];
+    }
+}
+
+// Registers -> local memory; A is transposed on the way (row m of the A tile becomes column m).
+inline void storeTiles(__local float4 (*Asub)[AS], __local float4 (*Bsub)[BN / 4], int lid,
+                       const __private float4* ra, const __private float4* rb)
+{
+    __local float* at = (__local float*)Asub;
+#pragma unroll
+    for (int q = 0; q < LA; q++) {
+        const int l = lid + q * WG;
+        const int m = l / (BK / 4), k = (l % (BK / 4)) * 4;
+        at[(k + 0) * AS * 4 + m] = ra[q].x;
+        at[(k + 1) * AS * 4 + m] = ra[q].y;
+        at[(k + 2) * AS * 4 + m] = ra[q].z;
+        at[(k + 3) * AS * 4 + m] = ra[q].w;
+    }
+#pragma unroll
+    for (int q = 0; q < LB; q++) {
+        const int l = lid + q * WG;
+        Bsub[l / (BN / 4)][l % (BN / 4)] = rb[q];
+    }
+}
+
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void sgemm_tiles(const int M, const int N, const int K,
+                 __global const float4* restrict A,
+                 __global const float4* restrict B,
+                 __global float4* restrict C)
+{
+    __local float4 Asub[NBUF][BK][AS];      // Asub[.][k][m/4]: the A tile, transposed
+    __local float4 Bsub[NBUF][BK][BN / 4];  // Bsub[.][k][n/4]
+
+    // This work-item's place (tx, ty) in the WX x WY grid, groups of 32 forming WARPX-wide patches.
+    const int lid = get_local_id(0);
+#if WG >= 32
+    const int lane = lid % 32, warp = lid / 32;
+    const int tx = (warp % (WX / WARPX)) * WARPX + lane % WARPX;
+    const int ty = (warp / (WX / WARPX)) * (32 / WARPX) + lane / WARPX;
+#else
+    const int tx = lid % WX, ty = lid / WX;
+#endif
+    const int K4 = K / 4, N4 = N / 4;
+    const int i0 = get_group_id(1) * BM;         // the tile's first row ...
+    const int j04 = get_group_id(0) * (BN / 4);  // ... and first float4 column
+
+    float4 acc[TM][TN / 4];
+#pragma unroll
+    for (int r = 0; r < TM; r++)
+#pragma unroll
+        for (int c = 0; c < TN / 4; c++)
+            acc[r][c] = (float4)(0.0f);
+
+    float4 ra[LA], rb[LB];
+    loadTiles(A, B, K4, N4, i0, j04, 0, lid, ra, rb);
+    storeTiles(Asub[0], Bsub[0], lid, ra, rb);
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    for (int k0 = 0; k0 < K; k0 += BK) {
+        const bool more = k0 + BK < K;
+#if DB
+        const int buf = (k0 / BK) % 2;
+        if (more)  // the next tiles are on their way from global memory while we compute
+            loadTiles(A, B, K4, N4, i0, j04, k0 + BK, lid, ra, rb);
+#else
+        const int buf = 0;
+#endif
+        // TM x TN multiply-adds per k, from local memory through registers.
+#pragma unroll
+        for (int k = 0; k < BK; k++) {
+            float4 a[TM / 4], b[TN / 4];
+#pragma unroll
+            for (int r = 0; r < TM / 4; r++)
+                a[r] = Asub[buf][k][r * WY + ty];
+#pragma unroll
+            for (int c = 0; c < TN / 4; c++)
+                b[c] = Bsub[buf][k][c * WX + tx];
+#pragma unroll
+            for (int r = 0; r < TM / 4; r++)
+#pragma unroll
+                for (int c = 0; c < TN / 4; c++) {
+                    acc[4 * r + 0][c] = fma((float4)(a[r].x), b[c], acc[4 * r + 0][c]);
+                    acc[4 * r + 1][c] = fma((float4)(a[r].y), b[c], acc[4 * r + 1][c]);
+                    acc[4 * r + 2][c] = fma((float4)(a[r].z), b[c], acc[4 * r + 2][c]);
+                    acc[4 * r + 3][c] = fma((float4)(a[r].w), b[c], acc[4 * r + 3][c]);
+                }
+        }
+#if DB
+        if (more)  // the other buffer, last read before the previous barrier
+            storeTiles(Asub[1 - buf], Bsub[1 - buf], lid, ra, rb);
+        barrier(CLK_LOCAL_MEM_FENCE);
+#else
+        barrier(CLK_LOCAL_MEM_FENCE);  // everyone is done with the tiles ...
+        if (more) {
+            loadTiles(A, B, K4, N4, i0, j04, k0 + BK, lid, ra, rb);
+            storeTiles(Asub[0], Bsub[0], lid, ra, rb);
+            barrier(CLK_LOCAL_MEM_FENCE);  // ... and the next ones are in place
+        }
+#endif
+    }
+
+    // Work-item (tx, ty) owns rows 4 (r WY + ty) + e and float4 columns c WX + tx of the tile.
+#pragma unroll
+    for (int r = 0; r < TM / 4; r++)
+#pragma unroll
+        for (int e = 0; e < 4; e++) {
+            const int i = i0 + 4 * (r * WY + ty) + e;
+#pragma unroll
+            for (int c = 0; c < TN / 4; c++)
+                C[i * N4 + j04 + c * WX + tx] = acc[4 * r + e][c];
+        }
+}
+
+#endif  // sgemm_tiles
+
+// ---------------------------------------------------------------------------------------------------
+// sgemm_panel: for CPUs. One work-item computes an RM x (NV * VW) block of C: RM rows, NV vectors of
+// VW floats each. Per k it loads NV vectors of a row of B, and for each of its RM rows multiplies
+// one element of A (copied into every lane) into them: RM x NV vector multiply-adds with RM x NV
+// accumulators in vector registers - the inner kernel of a CPU BLAS, written in OpenCL C. Work-groups
+// of one work-item let the compiler keep the block in registers (no loop over work-items). Work-items
+// next to each other in dimension 1 share the same column panel of B, which stays in the cache.
+//
+//   RM      rows per work-item
+//   VW      vector width (4, 8 or 16 floats: SSE, AVX, AVX-512)
+//   NV      vectors per row
+// ---------------------------------------------------------------------------------------------------
+#if defined(RM) && defined(VW) && defined(NV)
+
+#define VEC_(w) float##w
+#define VEC(w) VEC_(w)
+#define VLOAD_(w) vload##w
+#define VLOAD(w) VLOAD_(w)
+#define VSTORE_(w) vstore##w
+#define VSTORE(w) VSTORE_(w)
+#define floatv VEC(VW)
+
+__kernel void sgemm_panel(const int M, const int N, const int K,
+                          __global const float* restrict A,
+                          __global const float* restrict B,
+                          __global float* restrict C)
+{
+    const int j0 = get_global_id(0) * (NV * VW);
+    const int i0 = get_global_id(1) * RM;
+
+    floatv acc[RM][NV];
+#pragma unroll
+    for (int r = 0; r < RM; r++)
+#pragma unroll
+        for (int v = 0; v < NV; v++)
+            acc[r][v] = (floatv)(0.0f);
+
+    const __global float* a = A + (size_t)i0 * K;
+    const __global float* b = B + j0;
+    for (int k = 0; k < K; k++) {
+        floatv bk[NV];
+#pragma unroll
+        for (int v = 0; v < NV; v++)
+            bk[v] = VLOAD(VW)(0, b + (size_t)k * N + v * VW);
+#pragma unroll
+        for (int r = 0; r < RM; r++) {
+            const floatv ark = (floatv)(a[r * K + k]);
+#pragma unroll
+            for (int v = 0; v < NV; v++)
+                acc[r][v] = fma(ark, bk[v], acc[r][v]);
+        }
+    }
+
+#pragma unroll
+    for (int r = 0; r < RM; r++)
+#pragma unroll
+        for (int v = 0; v < NV; v++)
+            VSTORE(VW)(acc[r][v], 0, C + (size_t)(i0 + r) * N + j0 + v * VW);
+}
+
+#endif  // sgemm_panel

@@ -1,0 +1,204 @@
+// Exercise 9b, the answer: register-tiled kernels whose parameters a tuner picks on each device.
+#include "sgemm.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <ostream>
+
+#include "hoc/data.hpp"
+#include "hoc/device.hpp"
+#include "hoc/errors.hpp"
+#include "hoc/program.hpp"
+
+namespace {
+
+const char* kKernelFile = "matmul_competition.cl";
+
+Variant tiles(int bm, int bn, int bk, int tm, int tn, int warpx, int db)
+{
+    return {"sgemm_tiles", {{"BM", bm}, {"BN", bn}, {"BK", bk}, {"TM", tm}, {"TN", tn}, {"WARPX", warpx}, {"DB", db}}};
+}
+
+Variant panel(int rm, int vw, int nv)
+{
+    return {"sgemm_panel", {{"RM", rm}, {"VW", vw}, {"NV", nv}}};
+}
+
+}  // namespace
+
+std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
+{
+    if (quick)  // small tiles that run anywhere and cover every code path of both kernels
+        return {tiles(32, 32, 8, 4, 4, 8, 1), tiles(16, 16, 4, 4, 4, 4, 0), panel(6, 8, 2)};
+    const bool cpu = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
+    if (cpu)  // register blocks for AVX-512 (16 floats, 32 registers) and AVX (8 floats, 16 registers),
+              // and one tiled kernel to compare
+        return {panel(12, 16, 2), panel(8, 16, 2), panel(4, 16, 4), panel(6, 8, 2), tiles(32, 32, 8, 4, 4, 8, 1)};
+    // GPUs: work-groups of 64 to 256, 4 x 4 to 8 x 16 elements per work-item, and one CPU kernel
+    return {tiles(128, 128, 8, 8, 8, 16, 1),  tiles(128, 128, 8, 8, 8, 8, 1),   tiles(128, 128, 16, 8, 8, 16, 1),
+            tiles(128, 128, 16, 8, 8, 8, 1),  tiles(128, 128, 8, 8, 8, 16, 0),  tiles(64, 128, 8, 8, 8, 16, 1),
+            tiles(128, 64, 8, 8, 8, 8, 1),    tiles(64, 64, 16, 4, 4, 16, 1),   tiles(64, 64, 8, 8, 8, 8, 1),
+            tiles(128, 256, 8, 8, 16, 16, 1), tiles(256, 128, 8, 16, 8, 16, 1), tiles(128, 128, 16, 8, 8, 16, 0),
+            panel(4, 4, 2)};
+}
+
+std::string Sgemm::source()
+{
+    return hoc::readKernelFile(kKernelFile, HOC_KERNEL_DIRS);
+}
+
+Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device), variant_(variant)
+{
+    // The shape of the work: the tile each work-item and each work-group computes.
+    if (variant.kernel == "sgemm_tiles") {
+        tileM_ = variant.at("BM");
+        tileN_ = variant.at("BN");
+        tileK_ = variant.at("BK");
+        local_ = cl::NDRange(tileM_ / variant.at("TM") * (tileN_ / variant.at("TN")), 1);
+    } else if (variant.kernel == "sgemm_panel") {
+        tileM_ = variant.at("RM");
+        tileN_ = variant.at("VW") * variant.at("NV");
+        local_ = cl::NDRange(1, 1);
+    } else {
+        throw hoc::Failure("unknown kernel '" + variant.kernel + "' in variant " + variant.text());
+    }
+
+    // 1. Platform: a context for the device and a queue with profiling.
+    context_ = cl::Context(device);
+    queue_ = cl::CommandQueue(context_, device, CL_QUEUE_PROFILING_ENABLE);
+
+    // 2. Program: the variant's parameters become -D options; the device's limits decide whether
+    //    this variant can run here at all.
+    cl::Program program = hoc::buildProgram(context_, device, kKernelFile, variant.buildOptions());
+    kernel_ = cl::Kernel(program, variant.kernel.c_str());
+    const std::size_t items = local_[0] * local_[1];
+    const auto maxItems = kernel_.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);
+    if (items > maxItems)
+        throw hoc::Failure(variant.text() + ": needs work-groups of " + std::to_string(items) +
+                           " work-items, but this kernel allows at most " + std::to_string(maxItems) +
+                           " on this device (CL_KERNEL_WORK_GROUP_SIZE)");
+    const auto localBytes = kernel_.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device);
+    const auto deviceLocal = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
+    if (localBytes > deviceLocal)
+        throw hoc::Failure(variant.text() + ": needs " + std::to_string(localBytes) + " bytes of local memory, the device has " +
+                           std::to_string(deviceLocal) + " (CL_DEVICE_LOCAL_MEM_SIZE)");
+}
+
+void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d)
+{
+    if (d.m == 0 || d.n == 0 || d.k == 0 || a.size() != d.m * d.k || b.size() != d.k * d.n)
+        throw hoc::Failure("C = A * B needs M, N, K >= 1, A with M x K and B with K x N elements (" + d.text() + ")");
+    dims_ = d;
+    padded_ = {hoc::roundUp(d.m, tileM_), hoc::roundUp(d.n, tileN_), hoc::roundUp(d.k, tileK_)};
+    const hoc::matmul::Dims& p = padded_;
+    const std::size_t largest = std::max({p.m * p.k, p.k * p.n, p.m * p.n});
+    if (largest > INT_MAX)
+        throw hoc::Failure(d.text() + " is too large: the kernels index a matrix with an int (at most " +
+                           std::to_string(INT_MAX) + " elements, padded to whole tiles)");
+    hoc::requireBuffers(device_, sizeof(float) * largest, 3, d.text());
+
+    // 3. Memory: A, B and C padded to whole tiles (at most one tile more per dimension). The padding
+    //    of A and B is zero, so it adds nothing; the padding of C is never read back.
+    a_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.m * p.k);
+    b_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.k * p.n);
+    c_ = cl::Buffer(context_, CL_MEM_WRITE_ONLY, sizeof(float) * p.m * p.n);
+    const auto put = [&](const cl::Buffer& buffer, const std::vector<float>& host, std::size_t rows, std::size_t cols,
+                         std::size_t paddedRows, std::size_t paddedCols) {
+        if (rows != paddedRows || cols != paddedCols)
+            queue_.enqueueFillBuffer(buffer, 0.0f, 0, sizeof(float) * paddedRows * paddedCols);
+        queue_.enqueueWriteBufferRect(buffer, CL_TRUE, {0, 0, 0}, {0, 0, 0}, {sizeof(float) * cols, rows, 1},
+                                      sizeof(float) * paddedCols, 0, sizeof(float) * cols, 0, host.data());
+    };
+    put(a_, a, d.m, d.k, p.m, p.k);
+    put(b_, b, d.k, d.n, p.k, p.n);
+}
+
+cl::Event Sgemm::run()
+{
+    if (padded_.m == 0)
+        throw hoc::Failure("Sgemm::run() before upload()");
+    // 4. Kernel: the padded sizes and the buffers.
+    kernel_.setArg(0, static_cast<int>(padded_.m));
+    kernel_.setArg(1, static_cast<int>(padded_.n));
+    kernel_.setArg(2, static_cast<int>(padded_.k));
+    kernel_.setArg(3, a_);
+    kernel_.setArg(4, b_);
+    kernel_.setArg(5, c_);
+
+    // 5. Commands: one work-group per tile of C.
+    const cl::NDRange global(padded_.n / tileN_ * local_[0], padded_.m / tileM_ * local_[1]);
+    cl::Event done;
+    queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, global, local_, nullptr, &done);
+    return done;
+}
+
+std::vector<float> Sgemm::download()
+{
+    std::vector<float> c(dims_.m * dims_.n);
+    queue_.enqueueReadBufferRect(c_, CL_TRUE, {0, 0, 0}, {0, 0, 0}, {sizeof(float) * dims_.n, dims_.m, 1},
+                                 sizeof(float) * padded_.n, 0, sizeof(float) * dims_.n, 0, c.data());
+    return c;
+}
+
+SgemmResult sgemm(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
+                  hoc::matmul::Dims d, const Variant& variant, int repeats)
+{
+    Sgemm s(device, variant);
+    const hoc::Timer timer;
+    s.upload(a, b, d);
+    s.run().wait();  // warm-up: the first run may include one-time costs (code upload, page faults)
+    std::vector<double> times;
+    for (int r = 0; r < std::max(repeats, 1); ++r) {
+        cl::Event done = s.run();
+        done.wait();
+        times.push_back(hoc::eventSeconds(done));
+    }
+    SgemmResult result;
+    result.c = s.download();
+    result.timing.wall_s = timer.seconds();
+    std::sort(times.begin(), times.end());
+    result.timing.kernel_s = times[times.size() / 2];
+    return result;
+}
+
+hoc::matmul::Dims tuningSize(const cl::Device& device, hoc::matmul::Dims d)
+{
+    const bool cpu = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
+    const std::size_t n = (cpu || std::max({d.m, d.n, d.k}) < 1536) ? 1024 : 2048;
+    return {n, n, n};
+}
+
+hoc::tuning::Outcome tuneSgemm(const cl::Device& device, const std::vector<Variant>& variants, hoc::matmul::Dims d,
+                               const std::string& cacheFile, bool force, std::ostream* log)
+{
+    const auto id = hoc::tuning::identify(device, "sgemm, " + d.text(), Sgemm::source());
+    // Each variant must first get a small awkward problem right (a fast wrong answer never wins),
+    // then its median time over three runs at size `d` (after a warm-up run) counts; a variant three
+    // times slower than the best so far in its first timed run is not run again.
+    const hoc::matmul::Dims small{37, 70, 45};
+    const auto sa = hoc::randomFloats(small.m * small.k, 5, -1, 1), sb = hoc::randomFloats(small.k * small.n, 6, -1, 1);
+    const auto a = hoc::randomFloats(d.m * d.k, 7, -1, 1), b = hoc::randomFloats(d.k * d.n, 8, -1, 1);
+    double best = 0;
+    const auto measure = [&](const Variant& v) {
+        Sgemm s(device, v);
+        s.upload(sa, sb, small);
+        s.run();
+        const auto check = hoc::matmul::check(sa, sb, s.download(), small);
+        if (!check.ok)
+            throw hoc::Failure("wrong result for " + small.text() + ": " + check.message());
+        s.upload(a, b, d);
+        std::vector<double> times;
+        for (int r = 0; r < 4; ++r) {
+            cl::Event done = s.run();
+            done.wait();
+            times.push_back(hoc::eventSeconds(done));
+            if (r == 1 && best > 0 && times[1] > 3 * best)
+                return times[1];
+        }
+        std::sort(times.begin() + 1, times.end());  // the first run is the warm-up
+        const double median = times[2];
+        best = best > 0 ? std::min(best, median) : median;
+        return median;
+    };
+    return hoc::tuning::tune(cacheFile, id, variants, measure, force, log);
+}

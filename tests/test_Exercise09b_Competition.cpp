@@ -1,0 +1,273 @@
+// Exercise 9b: the competition's kernels must be right at every size, whatever the tuner picks, and
+// the tuner's cache must never stop a run: a missing, stale or corrupt cache file means "tune again".
+// (Speed is not tested here; sgemm_benchmark measures it.)
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <unistd.h>
+
+#include "hoc/data.hpp"
+#include "hoc/errors.hpp"
+#include "hoc_test.hpp"
+#include "sgemm.hpp"
+
+using hoc::matmul::Dims;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Sizes that are not multiples of any tile: 1, primes, one more and one less than a power of two,
+// and rectangles in every orientation (a kernel that mixes up M, N and K fails these).
+const std::vector<Dims> kAwkward = {{1, 1, 1}, {3, 5, 7}, {17, 33, 65}, {65, 31, 129}, {1, 100, 37}, {100, 1, 9}, {63, 129, 1}};
+
+// C against the double reference, within the bound for any summation order (hoc::matmul::errorBounds):
+// the kernels sum in their own order (tiles of K, fused multiply-adds), so exact equality with a
+// serial loop cannot be expected, but anything beyond the bound is a wrong element.
+// One Sgemm (one program build) serves all sizes.
+void expectProducts(const Variant& variant, const std::vector<Dims>& sizes)
+{
+    hoc::test::run([&] {
+        Sgemm s(hoc::test::device(), variant);
+        for (const Dims& d : sizes) {
+            const auto a = hoc::randomFloats(d.m * d.k, 31, -1, 1), b = hoc::randomFloats(d.k * d.n, 32, -1, 1);
+            s.upload(a, b, d);
+            cl::Event done = s.run();
+            EXPECT_TRUE(hoc::test::correct(hoc::matmul::check(a, b, s.download(), d),
+                                           "C = A * B with " + variant.text() + ", " + d.text()));
+            EXPECT_GT(hoc::eventSeconds(done), 0.0) << "the kernel's profiling event should report its run time";
+        }
+        return 0;
+    });
+}
+
+std::string tempFile(const std::string& stem)
+{
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    return (fs::temp_directory_path() / ("hoc-" + stem + "-" + std::to_string(::getpid()) + "-" + info->name()) /
+            "tuning.json")
+        .string();
+}
+
+// The cache logic with a stand-in for the measurements (no OpenCL): `measured` counts the variants
+// timed, so a test sees whether a call tuned or used the cache.
+class TuningCache : public ::testing::Test {
+protected:
+    void TearDown() override { fs::remove_all(fs::path(file_).parent_path()); }
+
+    hoc::tuning::Outcome tune(bool force = false)
+    {
+        const auto measure = [this](const hoc::tuning::Candidate& c) {
+            ++measured;
+            return 1.0 / c.at("X");  // the largest X is the fastest
+        };
+        return hoc::tuning::tune(file_, id_, candidates_, measure, force);
+    }
+    void write(const std::string& text)
+    {
+        fs::create_directories(fs::path(file_).parent_path());
+        std::ofstream(file_) << text;
+    }
+    nlohmann::json read() const
+    {
+        std::ifstream in(file_);
+        return nlohmann::json::parse(in);
+    }
+
+    std::string file_ = tempFile("cache");
+    hoc::tuning::Identity id_{"a device (a platform)", "a task", "driver 1.0", "0123456789abcdef"};
+    std::vector<hoc::tuning::Candidate> candidates_ = {{"k", {{"X", 1}}}, {"k", {{"X", 3}}}, {"k", {{"X", 2}}}};
+    int measured = 0;
+};
+
+}  // namespace
+
+// Every variant the tuner may pick on the test device ...
+TEST(Competition, EveryVariantForThisDeviceIsCorrect)
+{
+    for (const auto& v : sgemmVariants(hoc::test::device()))
+        expectProducts(v, {{70, 45, 133}});
+}
+
+// ... and the small ones, which cover every code path of the kernels, at many awkward sizes.
+TEST(Competition, QuickVariantsAreCorrectAtAwkwardSizes)
+{
+    for (const auto& v : sgemmVariants(hoc::test::device(), true))
+        expectProducts(v, kAwkward);
+}
+
+// The tuner end to end on the test device: it measures, remembers, and picks a correct variant.
+TEST(Competition, TunerPicksAndRemembersACorrectVariant)
+{
+    const std::string file = tempFile("tuned");
+    const auto variants = sgemmVariants(hoc::test::device(), true);
+    const auto tune = [&] { return hoc::test::run([&] { return tuneSgemm(hoc::test::device(), variants, {64, 64, 64}, file); }); };
+    const auto first = tune();
+    EXPECT_FALSE(first.fromCache) << first.note;
+    EXPECT_EQ(first.trials.size(), variants.size());
+    for (const auto& t : first.trials)
+        EXPECT_TRUE(t.failure.empty()) << t.candidate.text() << ": " << t.failure;
+    const auto second = tune();
+    EXPECT_TRUE(second.fromCache) << second.note;
+    EXPECT_EQ(second.best, first.best);
+    fs::remove_all(fs::path(file).parent_path());
+    expectProducts(first.best, kAwkward);
+}
+
+TEST(Competition, BadSizesAreReportedNotCrashed)
+{
+    Sgemm s(hoc::test::device(), sgemmVariants(hoc::test::device(), true).front());
+    EXPECT_THROW(s.run(), hoc::Failure) << "run() before upload()";
+    EXPECT_THROW(s.upload({}, {}, {0, 4, 4}), hoc::Failure);
+    EXPECT_THROW(s.upload(std::vector<float>(6), std::vector<float>(6), {2, 3, 4}), hoc::Failure)
+        << "A must have M x K elements";
+    EXPECT_THROW(Sgemm(hoc::test::device(), Variant{"no_such_kernel", {}}), hoc::Failure);
+}
+
+TEST_F(TuningCache, MissingFileIsTunedAndWritten)
+{
+    ASSERT_FALSE(fs::exists(file_));
+    const auto first = tune();
+    EXPECT_FALSE(first.fromCache);
+    EXPECT_NE(first.note.find("no cache file"), std::string::npos) << first.note;
+    EXPECT_EQ(measured, 3);
+    EXPECT_EQ(first.best, candidates_[1]);
+    EXPECT_EQ(first.trials.size(), 3u);
+    ASSERT_TRUE(fs::exists(file_)) << "the choice should be written, creating the folder";
+
+    const auto second = tune();
+    EXPECT_TRUE(second.fromCache) << second.note;
+    EXPECT_EQ(measured, 3) << "nothing is measured when the cache holds a valid choice";
+    EXPECT_EQ(second.best, first.best);
+
+    EXPECT_FALSE(tune(/*force=*/true).fromCache) << "--retune measures again";
+    EXPECT_EQ(measured, 6);
+}
+
+TEST_F(TuningCache, CorruptFileIsRetunedAndReplaced)
+{
+    for (const std::string garbage : {"", "{not json", "[1, 2, 3]", "{\"format\": \"something else\"}",
+                                      "{\"format\": \"hands-on-opencl tuning cache\", \"version\": 1, \"entries\": 5}",
+                                      "{\"format\": \"hands-on-opencl tuning cache\", \"version\": 99, \"entries\": []}"}) {
+        write(garbage);
+        const auto outcome = tune();
+        EXPECT_FALSE(outcome.fromCache) << "cache text: " << garbage;
+        EXPECT_NE(outcome.note.find("cache file"), std::string::npos) << outcome.note;
+        EXPECT_TRUE(tune().fromCache) << "the corrupt file should have been replaced by a valid one; cache text: " << garbage;
+    }
+}
+
+TEST_F(TuningCache, CorruptEntryIsRetuned)
+{
+    tune();
+    for (const auto& damage : {nlohmann::json("not a variant"), nlohmann::json{{"kernel", 5}},
+                               nlohmann::json{{"kernel", "k"}, {"values", {{"X", "three"}}}}}) {
+        auto doc = read();
+        doc["entries"][0]["best"] = damage;
+        write(doc.dump());
+        const auto outcome = tune();
+        EXPECT_FALSE(outcome.fromCache) << damage;
+        EXPECT_NE(outcome.note.find("corrupt"), std::string::npos) << outcome.note;
+    }
+}
+
+TEST_F(TuningCache, StaleEntriesAreRetuned)
+{
+    tune();
+    for (const std::string field : {"driver", "source", "candidates"}) {
+        auto doc = read();
+        doc["entries"][0][field] = "something older";
+        write(doc.dump());
+        const auto outcome = tune();
+        EXPECT_FALSE(outcome.fromCache) << field << " changed";
+        EXPECT_NE(outcome.note.find("stale"), std::string::npos) << outcome.note;
+        EXPECT_TRUE(tune().fromCache) << "the fresh choice should replace the stale one (" << field << ")";
+        EXPECT_EQ(read()["entries"].size(), 1u) << "one entry per device and task";
+    }
+}
+
+TEST_F(TuningCache, NewVariantListOrUnknownChoiceIsRetuned)
+{
+    tune();
+    candidates_.push_back({"k", {{"X", 4}}});
+    const auto outcome = tune();
+    EXPECT_FALSE(outcome.fromCache);
+    EXPECT_EQ(outcome.best.at("X"), 4);
+
+    auto doc = read();
+    doc["entries"][0]["best"]["values"]["X"] = 12345;  // a variant nobody offers
+    write(doc.dump());
+    EXPECT_FALSE(tune().fromCache);
+}
+
+TEST_F(TuningCache, OtherEntriesAreKept)
+{
+    tune();
+    id_.device = "another device";
+    tune();
+    id_.task = "another task";
+    tune();
+    EXPECT_EQ(read()["entries"].size(), 3u);
+    const int before = measured;
+    id_.device = "a device (a platform)";
+    id_.task = "a task";
+    EXPECT_TRUE(tune().fromCache);
+    EXPECT_EQ(measured, before);
+}
+
+TEST_F(TuningCache, UnwritableCacheStillTunes)
+{
+    write("");
+    const std::string folder = fs::path(file_).parent_path().string();
+    file_ += "/inside-a-file/tuning.json";  // a folder cannot be made inside a regular file
+    const auto outcome = tune();
+    EXPECT_FALSE(outcome.fromCache);
+    EXPECT_EQ(outcome.best, candidates_[1]);
+    EXPECT_NE(outcome.note.find("could not write"), std::string::npos) << outcome.note;
+    file_ = folder + "/tuning.json";  // for TearDown
+}
+
+TEST(Tuner, UnusableVariantsAreSkippedAndNoneUsableIsAnError)
+{
+    const std::string file = (fs::temp_directory_path() / ("hoc-tuner-" + std::to_string(::getpid()) + ".json")).string();
+    const hoc::tuning::Identity id{"a device", "a task", "a driver", "a source"};
+    const std::vector<hoc::tuning::Candidate> candidates = {{"slow", {{"X", 1}}}, {"broken", {}}, {"fast", {{"X", 2}}}};
+    const auto measure = [](const hoc::tuning::Candidate& c) {
+        if (c.kernel == "broken")
+            throw hoc::Failure("does not build here");
+        return c.kernel == "fast" ? 1.0 : 2.0;
+    };
+    const auto outcome = hoc::tuning::tune(file, id, candidates, measure);
+    EXPECT_EQ(outcome.best.kernel, "fast");
+    ASSERT_EQ(outcome.trials.size(), 3u);
+    EXPECT_EQ(outcome.trials[1].failure, "does not build here");
+    fs::remove(file);
+
+    const auto nothing = [](const hoc::tuning::Candidate&) -> double { throw hoc::Failure("no"); };
+    EXPECT_THROW(hoc::tuning::tune(file, id, candidates, nothing), hoc::Failure);
+    EXPECT_THROW(hoc::tuning::tune(file, id, {}, measure), hoc::Failure);
+    fs::remove(file);
+}
+
+TEST(Tuner, CacheFileFollowsTheEnvironment)
+{
+    const auto saved = [](const char* name) { const char* v = std::getenv(name); return v ? std::optional<std::string>(v) : std::nullopt; };
+    const auto restore = [](const char* name, const std::optional<std::string>& v) {
+        v ? setenv(name, v->c_str(), 1) : unsetenv(name);
+    };
+    const auto cache = saved("HOC_TUNING_CACHE"), xdg = saved("XDG_CACHE_HOME");
+    setenv("HOC_TUNING_CACHE", "/somewhere/cache.json", 1);
+    EXPECT_EQ(hoc::tuning::defaultCacheFile(), "/somewhere/cache.json");
+    unsetenv("HOC_TUNING_CACHE");
+    setenv("XDG_CACHE_HOME", "/xdg", 1);
+    EXPECT_EQ(hoc::tuning::defaultCacheFile(), "/xdg/hands-on-opencl/tuning.json");
+    restore("HOC_TUNING_CACHE", cache);
+    restore("XDG_CACHE_HOME", xdg);
+}
+
+TEST(Tuner, HashIsStable)
+{
+    EXPECT_EQ(hoc::tuning::hash(""), "cbf29ce484222325");  // the FNV-1a offset basis
+    EXPECT_NE(hoc::tuning::hash("__kernel void a()"), hoc::tuning::hash("__kernel void b()"));
+}
