@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <limits>
 #include <sstream>
 
 #include "hoc/data.hpp"
@@ -145,6 +146,9 @@ Session::Session(const cl::Device& device, Dims d)
       queue(context, device, CL_QUEUE_PROFILING_ENABLE),
       c(context, CL_MEM_READ_WRITE, sizeof(float) * d.m * d.n)
 {
+    // NaN in every element: an element the kernel never writes, or adds to before setting it, stays NaN
+    // and fails the check, instead of passing by luck where fresh memory happens to be zero.
+    queue.enqueueFillBuffer(c, std::numeric_limits<float>::quiet_NaN(), 0, sizeof(float) * d.m * d.n);
 }
 
 Session::Session(const cl::Device& device, const std::vector<float>& h_a, const std::vector<float>& h_b, Dims d)

@@ -45,7 +45,7 @@ namespace detail {
 inline std::string whereWrong(const std::vector<double>& expected, const std::vector<float>& got,
                               const std::vector<double>& bound, Dims d)
 {
-    std::size_t rowLo = d.m, rowHi = 0, colLo = d.n, colHi = 0;
+    std::size_t rowLo = d.m, rowHi = 0, colLo = d.n, colHi = 0, wrong = 0, nan = 0;
     bool allZero = true;
     for (std::size_t i = 0; i < d.m; ++i)
         for (std::size_t j = 0; j < d.n; ++j) {
@@ -54,6 +54,8 @@ inline std::string whereWrong(const std::vector<double>& expected, const std::ve
             if (!(std::fabs(static_cast<double>(got[at]) - expected[at]) <= bound[at])) {
                 rowLo = std::min(rowLo, i), rowHi = std::max(rowHi, i);
                 colLo = std::min(colLo, j), colHi = std::max(colHi, j);
+                ++wrong;
+                nan += std::isnan(got[at]) ? 1 : 0;
             }
         }
     std::string text = "; the wrong elements lie in rows " + std::to_string(rowLo) + "-" + std::to_string(rowHi) +
@@ -61,6 +63,11 @@ inline std::string whereWrong(const std::vector<double>& expected, const std::ve
                        std::to_string(d.m) + " x " + std::to_string(d.n) + ")";
     if (allZero)
         text += ". C is all zeros: is the kernel (or the host code) still the starter?";
+    else if (nan == wrong)
+        text += ". They are NaN, what C holds before the kernel runs: those elements were never written, "
+                "or were added to before being set";
+    else if (wrong == d.m * d.n)
+        text += ". Every element is wrong: are i and j, or M, N and K, mixed up?";
     else if (colLo == d.n - 1 && colHi == d.n - 1 && d.n > 1)
         text += ". Only the last column is wrong: check the bounds on j (an off-by-one?)";
     else if (rowLo == d.m - 1 && rowHi == d.m - 1 && d.m > 1)

@@ -65,7 +65,8 @@ void requireGroup(const cl::Kernel& kernel, const cl::Device& device, std::size_
 
 // Steps 1 and 3 of the host program, and the read-back of step 5, as Exercise 05 writes them: a
 // context and a profiling command-queue for the device, and buffers holding A and B (read-only) and
-// C (read-write: Exercises 07 and 08 keep partial sums in C).
+// C (read-write: Exercises 07 and 08 keep partial sums in C). C starts filled with NaN, so elements a
+// kernel forgets to write show up in the check.
 //
 //   hoc::matmul::Session s(device, a, b, d);
 //   cl::Program program = hoc::buildProgram(s.context, device, "matmul_row.cl");
