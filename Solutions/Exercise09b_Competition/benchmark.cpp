@@ -4,8 +4,10 @@
 //
 // Every time is on the host clock, from the call until the result is complete (so that ours and
 // the peers are measured alike); the runs of all contestants are interleaved, one each in turn,
-// so that a busy machine or a warming GPU slows them alike; the median counts.
+// so that a busy machine or a warming GPU slows them alike; the median counts. After each OpenBLAS
+// run the benchmark waits until OpenBLAS's threads have stopped spinning.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
@@ -14,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <sstream>
+#include <thread>
 
 #include "hoc/bandwidth.hpp"
 #include "hoc/data.hpp"
@@ -78,9 +81,18 @@ std::vector<double> twice(std::vector<double> v)
 
 struct Contestant {
     std::string name;
-    std::function<double()> run;        // host seconds of one run
-    std::function<double()> device;     // device seconds of the last run (0: not known)
+    std::function<double()> run;     // host seconds of one run
+    std::function<double()> device;  // device seconds of the last run (0: not known)
+    double settle = 0;               // seconds to wait after a run (see Peer::settleSeconds)
     std::vector<double> host_s, device_s;
+
+    double once()
+    {
+        const double s = run();
+        if (settle > 0)
+            std::this_thread::sleep_for(std::chrono::duration<double>(settle));
+        return s;
+    }
 };
 
 }  // namespace
@@ -177,20 +189,21 @@ int main(int argc, char** argv)
                                  oursDevice = hoc::eventSeconds(done);
                                  return s;
                              },
-                             [&] { return oursDevice; }, {}, {}});
+                             [&] { return oursDevice; }, 0, {}, {}});
             for (auto& p : peers)
-                field.push_back({p->name(), [&p] { return p->run(); }, [&p] { return p->deviceSeconds(); }, {}, {}});
+                field.push_back({p->name(), [&p] { return p->run(); }, [&p] { return p->deviceSeconds(); },
+                                 p->settleSeconds(), {}, {}});
             // Two warm-up rounds: the first may compile kernels (CLBlast) or load code; the second
             // estimates how many runs fit in --time-limit.
             double warm = 0;
             for (auto& c : field)
-                c.run();
+                c.once();
             for (auto& c : field)
-                warm = std::max(warm, c.run());
+                warm = std::max(warm, c.once());
             const int runs = static_cast<int>(std::clamp(timeLimit / std::max(warm, 1e-9), 3.0, double(repeats)));
             for (int r = 0; r < runs; ++r)
                 for (auto& c : field) {
-                    c.host_s.push_back(c.run());
+                    c.host_s.push_back(c.once());
                     c.device_s.push_back(c.device());
                 }
 
