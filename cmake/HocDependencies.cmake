@@ -43,3 +43,23 @@ if(HOC_BUILD_TESTS)
   endif()
   include(GoogleTest)
 endif()
+
+# The instructor's tools (Common/tools): pugixml writes the charts' SVG, libcsv the CSV results.
+# The static libraries are preferred, so hoc-runner can be copied to a machine without them.
+find_package(pugixml CONFIG QUIET)
+if(TARGET pugixml::static)
+  add_library(hoc::pugixml ALIAS pugixml::static)
+elseif(TARGET pugixml::pugixml)
+  add_library(hoc::pugixml ALIAS pugixml::pugixml)
+else()
+  hoc_missing("pugixml (writes the SVG charts)" "libpugixml-dev")
+endif()
+
+find_path(HOC_CSV_INCLUDE_DIR csv.h)
+find_library(HOC_CSV_LIBRARY NAMES libcsv.a csv)
+if(NOT HOC_CSV_INCLUDE_DIR OR NOT HOC_CSV_LIBRARY)
+  hoc_missing("libcsv (writes the CSV results)" "libcsv-dev")
+endif()
+add_library(hoc::csv UNKNOWN IMPORTED)
+set_target_properties(hoc::csv PROPERTIES IMPORTED_LOCATION "${HOC_CSV_LIBRARY}"
+                                          INTERFACE_INCLUDE_DIRECTORIES "${HOC_CSV_INCLUDE_DIR}")

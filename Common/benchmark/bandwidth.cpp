@@ -1,4 +1,4 @@
-#include "hoc/bandwidth.hpp"
+#include "hoc/bandwidth_peak.hpp"
 
 #include <algorithm>
 #include <climits>

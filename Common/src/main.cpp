@@ -1,6 +1,11 @@
 #include "hoc/main.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <new>
@@ -13,6 +18,9 @@ int reportErrors(const std::function<int()>& work)
 {
     try {
         return work();
+    } catch (const UsageError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return kUsage;
     } catch (const BuildFailure& e) {
         std::cerr << "error: " << e.what() << "\n";
     } catch (const Failure& e) {
@@ -28,6 +36,48 @@ int reportErrors(const std::function<int()>& work)
     }
     return kError;
 }
+
+namespace {
+
+// CLI11's own range check answers "Value abc not in range 1 to 10" for text that is no number at
+// all. These checks say what is wrong and what is allowed:
+//   --size: abc is not a whole number (allowed: 1 to 2147483647)
+//   --size: -5 is outside the allowed range 1 to 2147483647
+// CLI11 reads integers with strtoull(..., 0), which takes "010" as octal 8: leading zeros are
+// dropped here first, so every size is read as the decimal number it looks like.
+template <typename T>
+CLI::Validator wholeNumber(T min, T max)
+{
+    const std::string range = std::to_string(min) + " to " + std::to_string(max);
+    auto check = [min, max, range](std::string& input) -> std::string {
+        const bool negative = !input.empty() && input.front() == '-';
+        std::string digits = input.substr(negative ? 1 : 0);
+        if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c); }))
+            return input + " is not a whole number (allowed: " + range + ")";
+        digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size() - 1));
+        input = (negative ? "-" : "") + digits;
+        T value{};
+        const auto [end, error] = std::from_chars(input.data(), input.data() + input.size(), value);
+        if (error != std::errc() || end != input.data() + input.size() || value < min || value > max)
+            return input + " is outside the allowed range " + range;
+        return {};
+    };
+    return CLI::Validator(check, "whole number, " + range);
+}
+
+CLI::Validator realNumber()
+{
+    auto check = [](std::string& input) -> std::string {
+        char* end = nullptr;
+        const double value = std::strtod(input.c_str(), &end);
+        if (input.empty() || end != input.c_str() + input.size() || !std::isfinite(value))
+            return input + " is not a number";
+        return {};
+    };
+    return CLI::Validator(check, "number");
+}
+
+}  // namespace
 
 struct Main::Cli {
     explicit Cli(const std::string& description) : app(description) {}
@@ -48,17 +98,17 @@ Main::~Main() = default;
 
 void Main::sizeOption(const std::string& names, std::size_t& value, const std::string& help, std::size_t max)
 {
-    cli_->app.add_option(names, value, help)->check(CLI::Range(std::size_t{1}, max))->capture_default_str();
+    cli_->app.add_option(names, value, help)->transform(wholeNumber(std::size_t{1}, max))->capture_default_str();
 }
 
 void Main::option(const std::string& names, long& value, const std::string& help, long min, long max)
 {
-    cli_->app.add_option(names, value, help)->check(CLI::Range(min, max))->capture_default_str();
+    cli_->app.add_option(names, value, help)->transform(wholeNumber(min, max))->capture_default_str();
 }
 
 void Main::option(const std::string& names, double& value, const std::string& help)
 {
-    cli_->app.add_option(names, value, help)->capture_default_str();
+    cli_->app.add_option(names, value, help)->check(realNumber())->capture_default_str();
 }
 
 void Main::option(const std::string& names, std::string& value, const std::string& help)
@@ -76,7 +126,7 @@ void Main::sizesOption(const std::string& names, std::vector<std::size_t>& value
 {
     cli_->app.add_option(names, values, help)
         ->delimiter(',')
-        ->check(CLI::Range(std::size_t{1}, static_cast<std::size_t>(-1) / 2))
+        ->transform(wholeNumber(std::size_t{1}, static_cast<std::size_t>(-1) / 2))
         ->capture_default_str();
 }
 
@@ -132,7 +182,13 @@ int Main::run(int argc, char** argv, const Body& body)
 
 int Main::runWithoutDevice(int argc, char** argv, const BodyWithoutDevice& body)
 {
-    return guarded(argc, argv, body);
+    return guarded(argc, argv, [&](Report& report) {
+        // The program looks at every device itself, but a --device or --platform that names no
+        // device is still refused, with the list of devices, rather than silently ignored.
+        if (!choice_.device.empty() || !choice_.platform.empty())
+            chooseDevice(choice_);
+        body(report);
+    });
 }
 
 }  // namespace hoc

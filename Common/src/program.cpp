@@ -43,6 +43,8 @@ bool readable(const std::string& path)
 
 std::vector<std::string> kernelSearchPath(const std::string& configured)
 {
+    if (const char* only = std::getenv("HOC_KERNEL_PATH_ONLY"); only && *only)
+        return split(only, ':');
     std::vector<std::string> folders;
     if (const char* env = std::getenv("HOC_KERNEL_PATH"))
         folders = split(env, ':');

@@ -64,15 +64,18 @@ void Report::add(Result result)
 }
 
 void Report::bandwidth(const std::string& name, const std::string& size, const CheckResult& check,
-                       const Timing& timing, double bytes)
+                       const Timing& timing, double bytes, Extra extra)
 {
-    add({name, size, check.ok, check.message(), timing.best(), gbps(bytes, timing.best()), "GB/s", {}});
+    extra.insert(extra.begin(), {"bytes", bytes});
+    add({name, size, check.ok, check.message(), timing.best(), gbps(bytes, timing.best()), "GB/s", std::move(extra)});
 }
 
 void Report::flops(const std::string& name, const std::string& size, const CheckResult& check, const Timing& timing,
-                   double flops)
+                   double flops, Extra extra)
 {
-    add({name, size, check.ok, check.message(), timing.best(), mflops(flops, timing.best()), "MFLOPS", {}});
+    extra.insert(extra.begin(), {"flops", flops});
+    add({name, size, check.ok, check.message(), timing.best(), mflops(flops, timing.best()), "MFLOPS",
+         std::move(extra)});
 }
 
 bool Report::allCorrect() const

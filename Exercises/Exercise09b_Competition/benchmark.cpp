@@ -18,7 +18,7 @@
 #include <sstream>
 #include <thread>
 
-#include "hoc/bandwidth.hpp"
+#include "hoc/bandwidth_peak.hpp"
 #include "hoc/data.hpp"
 #include "hoc/errors.hpp"
 #include "hoc/main.hpp"
@@ -107,7 +107,7 @@ int main(int argc, char** argv)
     double timeLimit = 20;
     std::size_t bandwidthSize = std::size_t{1} << 25;
     bool retune = false, noBandwidth = false;
-    std::string cache = hoc::tuning::defaultCacheFile();
+    std::string cache = hoc::tuning::defaultCacheFile(), chosen;
     program.sizesOption("--sizes", sizes, "square sizes M = N = K");
     program.listOption("--shapes", shapes, "rectangular sizes MxNxK");
     program.listOption("--peers", peerNames, "libraries to race", {"clblast", "openblas", "cublas", "none"});
@@ -118,6 +118,7 @@ int main(int argc, char** argv)
     program.flag("--no-bandwidth", noBandwidth, "skip the bandwidth test");
     program.flag("--retune", retune, "tune again even when the cache holds a choice for this device");
     program.option("--cache", cache, "the tuning cache file");
+    program.option("--variant", chosen, "race this variant instead of the tuned one (see sgemm --help)");
 
     return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
         std::vector<Dims> problems;
@@ -162,7 +163,9 @@ int main(int argc, char** argv)
 
         for (const Dims& d : problems) {
             const Dims t = tuningSize(device, d);
-            if (!tuned.count(t.text())) {
+            if (!chosen.empty() && !tuned.count(t.text())) {
+                tuned[t.text()] = Variant::parse(chosen);
+            } else if (!tuned.count(t.text())) {
                 const auto outcome = tuneSgemm(device, variants, t, cache, retune, &std::cout);
                 std::cout << "Tuning for " << t.text() << ": " << outcome.note << "\n  best: " << outcome.best.text()
                           << ", " << fixed(t.flops() / outcome.seconds * 1e-9, 1) << " GFLOPS\n";

@@ -24,6 +24,13 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// A request the program cannot honour because of how it was asked (a work-group shape that does not
+// divide the range, ...): reported like a bad command line, exit status 2.
+class UsageError : public Failure {
+public:
+    using Failure::Failure;
+};
+
 // A kernel source that did not compile: the message names the file and the device and holds the log.
 class BuildFailure : public Failure {
 public:

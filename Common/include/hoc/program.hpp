@@ -6,6 +6,9 @@
 //   2. the folders the build system gives this program (HOC_KERNEL_DIRS: the exercise's own folder
 //      for exercises, Kernels/ for solutions),
 //   3. the folder that holds the running program.
+// When the environment variable HOC_KERNEL_PATH_ONLY is set (folders separated by ':'), its folders
+// are the only ones searched: the reliability tests use it to make a program miss its kernel file,
+// or find a broken one, without touching Kernels/.
 #pragma once
 
 #include <string>

@@ -12,6 +12,27 @@
 
 namespace hoc {
 
+// Keys of Result::extra that hoc-runner (script/run) reads. Other keys are kept in the JSON and
+// the runner's results.json but not interpreted.
+//
+//   "flops"  floating-point operations done in the work that `seconds` timed (a multiply-add
+//            counts 2). Report::flops() records it.
+//   "bytes"  bytes the timed kernel(s) read from and write to GLOBAL memory, counted access by
+//            access as the kernel is written (caches ignored; local and private memory are free):
+//            the naive matmul loads 8 bytes per multiply-add, a 16 x 16 tiled one 16 times fewer.
+//            Report::bandwidth() records it.
+//            With both, the runner places the result on the roofline: arithmetic intensity
+//            flops / bytes (FLOP/byte), attained rate flops / seconds, and its fraction of the
+//            bound min(peak FP32, intensity x peak bandwidth) of the device it ran on.
+//            With "bytes" alone (a copy, a transpose) the fraction is of the peak bandwidth.
+//   "vendor_blas_mflops"
+//            the MFLOPS of the vendor's BLAS SGEMM (CLBlast, cuBLAS, MKL, OpenBLAS ...) for the
+//            same M, N, K on the same device, measured in the same program run. The runner shows
+//            every MFLOPS result as a fraction of it: the result's own key first, else the key of
+//            any result on the same device whose `size` text is the same (so the matmul variants
+//            are compared with the BLAS the competition program measured for the same sizes).
+using Extra = std::vector<std::pair<std::string, double>>;
+
 // One measured, checked result: a row of the course's results table.
 struct Result {
     std::string name;          // what ran, e.g. "C = A + B" or a matmul variant
@@ -21,7 +42,7 @@ struct Result {
     double seconds = 0;        // the time the rate is computed from
     double rate = 0;           // 0 when no rate applies
     std::string unit;          // "MFLOPS", "GB/s", "steps/s", ...
-    std::vector<std::pair<std::string, double>> extra;  // further figures for the JSON record
+    Extra extra;               // further figures for the JSON record (keys above)
 };
 
 class Report {
@@ -35,10 +56,12 @@ public:
     void add(Result result);
 
     // Shorthands: a checked result whose rate is bytes moved or floating-point operations per second.
+    // They record "bytes" / "flops" in extra; `extra` adds further keys (e.g. "flops" for a
+    // bandwidth result, "bytes" for a flops result: see the keys above).
     void bandwidth(const std::string& name, const std::string& size, const CheckResult& check,
-                   const Timing& timing, double bytes);
+                   const Timing& timing, double bytes, Extra extra = {});
     void flops(const std::string& name, const std::string& size, const CheckResult& check,
-               const Timing& timing, double flops);
+               const Timing& timing, double flops, Extra extra = {});
 
     bool allCorrect() const;
     const std::vector<Result>& results() const { return results_; }

@@ -1,0 +1,32 @@
+// Checking a launch against the device's limits before enqueuing it, so a request that cannot run
+// fails with a message naming the limit instead of CL_INVALID_WORK_GROUP_SIZE or
+// CL_OUT_OF_RESOURCES from deep inside the queue.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "hoc/opencl.hpp"
+
+namespace hoc {
+
+// `size` work-items in one work-group: at most CL_KERNEL_WORK_GROUP_SIZE for this kernel on this
+// device. Throws hoc::Failure naming the limit; `what` says who asked ("--local 2048").
+void requireWorkGroupSize(const cl::Kernel& kernel, const cl::Device& device, std::size_t size,
+                          const std::string& what);
+
+// A 2D work-group of x * y work-items: each side at most CL_DEVICE_MAX_WORK_ITEM_SIZES, the
+// product at most CL_KERNEL_WORK_GROUP_SIZE.
+void requireWorkGroupSize2D(const cl::Kernel& kernel, const cl::Device& device, std::size_t x, std::size_t y,
+                            const std::string& what);
+
+// `bytes` of local memory passed as __local arguments, on top of what the kernel declares itself
+// (CL_KERNEL_LOCAL_MEM_SIZE): together at most CL_DEVICE_LOCAL_MEM_SIZE.
+void requireLocalMemory(const cl::Kernel& kernel, const cl::Device& device, std::size_t bytes,
+                        const std::string& what);
+
+// The same before a kernel exists: `bytes` of local memory (e.g. a __local array whose size is a
+// build option) at most CL_DEVICE_LOCAL_MEM_SIZE.
+void requireLocalMemory(const cl::Device& device, std::size_t bytes, const std::string& what);
+
+}  // namespace hoc

@@ -1,0 +1,42 @@
+// The four profiling timestamps of a command, and a table that lays several commands out as a
+// timeline (used by the profiling and events exercises, 11 and 14).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "hoc/check.hpp"
+#include "hoc/opencl.hpp"
+
+namespace hoc {
+
+// Device times in nanoseconds, as clGetEventProfilingInfo gives them.
+struct CommandTimes {
+    std::string name;
+    cl_ulong queued = 0;  // CL_PROFILING_COMMAND_QUEUED: the host put the command in the queue
+    cl_ulong submit = 0;  // CL_PROFILING_COMMAND_SUBMIT: the queue handed it to the device
+    cl_ulong start = 0;   // CL_PROFILING_COMMAND_START: the device began to execute it
+    cl_ulong end = 0;     // CL_PROFILING_COMMAND_END: the device finished it
+
+    double waitingSeconds() const { return static_cast<double>(submit - queued) * 1e-9; }
+    double launchSeconds() const { return static_cast<double>(start - submit) * 1e-9; }
+    double runSeconds() const { return static_cast<double>(end - start) * 1e-9; }
+};
+
+// "CL_QUEUED", "CL_SUBMITTED", "CL_RUNNING", "CL_COMPLETE", or the error's name for a negative status:
+// a command's CL_EVENT_COMMAND_EXECUTION_STATUS as text.
+std::string eventStatusName(cl_int status);
+
+// Waits for `event` and reads its four timestamps (its queue must profile).
+CommandTimes commandTimes(const std::string& name, const cl::Event& event);
+
+// One row per command, times in microseconds from the earliest QUEUED, then the three intervals:
+//   command   queued  submitted  started  ended | waiting  launch  running
+std::string timelineTable(const std::vector<CommandTimes>& commands);
+
+// Checks QUEUED <= SUBMIT <= START <= END for every command, that none is zero (no timestamps read),
+// and, for commands of one in-order queue listed in enqueue order, that each starts after the
+// previous one ended.
+CheckResult checkTimeline(const std::vector<CommandTimes>& commands, bool inOrderQueue);
+
+}  // namespace hoc

@@ -1,0 +1,92 @@
+#include "hoc/timeline.hpp"
+
+#include <algorithm>
+#include <iomanip>
+#include <sstream>
+
+#include "hoc/errors.hpp"
+
+namespace hoc {
+
+std::string eventStatusName(cl_int status)
+{
+    switch (status) {
+    case CL_QUEUED: return "CL_QUEUED";
+    case CL_SUBMITTED: return "CL_SUBMITTED";
+    case CL_RUNNING: return "CL_RUNNING";
+    case CL_COMPLETE: return "CL_COMPLETE";
+    default: return status < 0 ? "failed with " + errorText(status) : "status " + std::to_string(status);
+    }
+}
+
+CommandTimes commandTimes(const std::string& name, const cl::Event& event)
+{
+    event.wait();
+    CommandTimes t;
+    t.name = name;
+    t.queued = event.getProfilingInfo<CL_PROFILING_COMMAND_QUEUED>();
+    t.submit = event.getProfilingInfo<CL_PROFILING_COMMAND_SUBMIT>();
+    t.start = event.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+    t.end = event.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+    return t;
+}
+
+std::string timelineTable(const std::vector<CommandTimes>& commands)
+{
+    std::ostringstream out;
+    if (commands.empty())
+        return "";
+    cl_ulong origin = commands.front().queued;
+    std::size_t nameWidth = 7;
+    for (const auto& c : commands) {
+        origin = std::min(origin, c.queued);
+        nameWidth = std::max(nameWidth, c.name.size());
+    }
+    // Stamps before the origin (a broken timeline) print as negative numbers rather than wrapping.
+    auto us = [&](cl_ulong t) { return (static_cast<double>(t) - static_cast<double>(origin)) * 1e-3; };
+    auto span = [](cl_ulong from, cl_ulong to) { return (static_cast<double>(to) - static_cast<double>(from)) * 1e-3; };
+    out << std::fixed << std::setprecision(1);
+    out << "  " << std::left << std::setw(static_cast<int>(nameWidth)) << "command" << std::right
+        << std::setw(11) << "queued" << std::setw(11) << "submitted" << std::setw(11) << "started"
+        << std::setw(11) << "ended" << "  |" << std::setw(10) << "waiting" << std::setw(10) << "launch"
+        << std::setw(11) << "running" << "   (microseconds)\n";
+    for (const auto& c : commands)
+        out << "  " << std::left << std::setw(static_cast<int>(nameWidth)) << c.name << std::right
+            << std::setw(11) << us(c.queued) << std::setw(11) << us(c.submit) << std::setw(11) << us(c.start)
+            << std::setw(11) << us(c.end) << "  |" << std::setw(10) << span(c.queued, c.submit) << std::setw(10)
+            << span(c.submit, c.start) << std::setw(11) << span(c.start, c.end) << "\n";
+    return out.str();
+}
+
+CheckResult checkTimeline(const std::vector<CommandTimes>& commands, bool inOrderQueue)
+{
+    CheckResult r;
+    r.count = commands.size();
+    std::string problem;
+    for (std::size_t i = 0; i < commands.size(); ++i) {
+        const auto& c = commands[i];
+        std::string bad;
+        if (c.queued == 0 && c.submit == 0 && c.start == 0 && c.end == 0)
+            bad = "no timestamps (all four are 0)";
+        else if (!(c.queued <= c.submit && c.submit <= c.start && c.start <= c.end))
+            bad = "timestamps out of order (QUEUED " + std::to_string(c.queued) + ", SUBMIT " +
+                  std::to_string(c.submit) + ", START " + std::to_string(c.start) + ", END " +
+                  std::to_string(c.end) + ")";
+        else if (inOrderQueue && i > 0 && c.start < commands[i - 1].end)
+            bad = "started " + std::to_string(commands[i - 1].end - c.start) + " ns before '" +
+                  commands[i - 1].name + "' ended, in an in-order queue";
+        if (!bad.empty()) {
+            if (r.wrong == 0) {
+                r.first = i;
+                problem = "command '" + c.name + "': " + bad;
+            }
+            ++r.wrong;
+        }
+    }
+    r.ok = r.wrong == 0;
+    if (!r.ok)
+        r.problem = problem + (r.wrong > 1 ? " (and " + std::to_string(r.wrong - 1) + " more)" : "");
+    return r;
+}
+
+}  // namespace hoc

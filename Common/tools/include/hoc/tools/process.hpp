@@ -1,0 +1,28 @@
+// Running one program as a child process, its output going to a log file, with a time limit.
+// One program that crashes, hangs or fails stops only itself: the caller goes on with the next.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hoc::tools {
+
+struct ProcessResult {
+    bool started = false;   // false: the program could not be started (see `problem`)
+    int exitCode = -1;      // the exit status when it exited
+    int signal = 0;         // the signal that ended it, 0 when it exited
+    bool timedOut = false;  // it ran past the limit and was stopped
+    double seconds = 0;     // wall-clock time
+    std::string problem;    // why it did not start
+
+    bool succeeded() const { return started && !timedOut && signal == 0 && exitCode == 0; }
+    // "exit 3", "killed by signal 11 (Segmentation fault)", "stopped after 600 s", "could not start: ..."
+    std::string describe() const;
+};
+
+// Runs argv[0] (a path) with the arguments argv[1..], standard input from /dev/null, standard
+// output and error appended to `logPath`. After `timeoutSeconds` (0: no limit) it sends the
+// program's process group SIGTERM, and SIGKILL 5 s later if it is still there.
+ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& logPath, double timeoutSeconds);
+
+}  // namespace hoc::tools

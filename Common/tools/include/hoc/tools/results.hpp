@@ -1,0 +1,85 @@
+// The instructor's table: every result of every program, one column per device.
+// Built from the JSON each program writes with --json (Common/include/hoc/report.hpp documents it and
+// the "extra" keys read here) and from how each run ended.
+#pragma once
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hoc/tools/roofline.hpp"
+
+namespace hoc::tools {
+
+// The exercise name the roofline probe (hoc-roofline) reports; its results are the device's roofs.
+inline constexpr const char* kProbeExercise = "Roofline";
+
+struct DeviceInfo {
+    int index = -1;  // the --device index; -1 when not known (results read from files alone)
+    std::string name, type, platform;
+    // "dev 1 (GPU)"; "GPU" style labels for an unknown index: "NVIDIA H100 (GPU)"
+    std::string label() const;
+    bool sameAs(const DeviceInfo& other) const;
+};
+
+// One program run on one device.
+struct Run {
+    std::string folder;    // the exercise folder ("Exercise01_Vadd"), or kProbeExercise
+    std::string program;   // the program's file name
+    DeviceInfo device;
+    bool finished = true;  // exited with 0 (all correct) or 1 (some result wrong)
+    std::string problem;   // when not finished: "exit 3: error: ..." (how it ended, its last error line)
+    double seconds = 0;    // wall-clock time of the whole program
+    nlohmann::json doc;    // what it wrote with --json; null when nothing readable
+    std::string jsonPath, logPath;
+};
+
+// Reads a program's JSON; "" when it is usable, else what is wrong with it.
+std::string readResultFile(const std::string& path, nlohmann::json& doc);
+
+// A run made only of a JSON file (hoc-results): device from the file, finished when readable.
+Run runFromFile(const std::string& path);
+
+struct Cell {
+    enum class Status { Missing, Correct, Wrong, Failed };
+    Status status = Status::Missing;
+    std::string detail;  // the check's message, or why the program failed
+    double seconds = 0;
+    double rate = 0;
+    std::string unit;
+    std::map<std::string, double> extra;
+    std::optional<double> blasMflops;    // the vendor BLAS for comparison (see report.hpp)
+    std::optional<double> blasFraction;  // rate / blasMflops
+    std::optional<Standing> roof;        // where it stands under the device's roofline
+
+    bool present() const { return status == Status::Correct || status == Status::Wrong; }
+    std::optional<double> extraValue(const std::string& key) const;
+};
+
+struct Row {
+    std::string folder, program, name, size;
+    bool probe = false;       // the roofline probe's own results
+    std::vector<Cell> cells;  // one per column
+    std::string variant() const;  // "name, size"
+};
+
+struct Column {
+    DeviceInfo device;
+    Roofs roofs;              // measured by the probe on this device (unknown when it did not run)
+};
+
+struct Table {
+    std::vector<Column> columns;
+    std::vector<Row> rows;                // in the order the runs came (course order)
+    std::vector<std::string> failures;    // one line per program that did not finish
+    std::size_t runCount = 0;
+    bool allGood() const;                 // every program finished and every result is correct
+};
+
+// Rows in order of first appearance; a program that failed on a device marks its rows failed in
+// that device's column (a row of its own when it has none).
+Table buildTable(const std::vector<Run>& runs);
+
+}  // namespace hoc::tools

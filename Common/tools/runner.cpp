@@ -1,0 +1,353 @@
+// hoc-runner: the instructor's run (script/run builds the course and calls it).
+//
+// On each chosen device it runs the roofline probe (hoc-roofline: peak bandwidth and peak FP32
+// rate), then every solution program of build/course.txt in course order, each as a child process
+// with --device N --json FILE, so a program that fails, crashes or hangs costs only its own rows.
+// It shows progress, prints the results as a Markdown table (devices side by side), and writes
+// results.md, results.csv, results.json, progression.svg and roofline.svg to the output folder,
+// with every program's own JSON in json/ and its output in logs/.
+//
+// Exit status: 0 every program finished and every result is correct; 1 otherwise; 2 bad command
+// line; 3 nothing could run (no course list, no OpenCL device).
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <unistd.h>
+
+#include "hoc/device.hpp"
+#include "hoc/errors.hpp"
+#include "hoc/tools/charts.hpp"
+#include "hoc/tools/course.hpp"
+#include "hoc/tools/process.hpp"
+#include "hoc/tools/results.hpp"
+#include "hoc/tools/writers.hpp"
+
+namespace fs = std::filesystem;
+using namespace hoc::tools;
+
+namespace {
+
+// The probe's arguments: a normal run gives stable roofs, a quick one takes about a second.
+const std::vector<std::string> kProbeArgs = {"--size", "67108864", "--iterations", "4096", "--repeats", "10"};
+const std::vector<std::string> kProbeQuickArgs = {"--size", "8388608", "--iterations", "1024", "--repeats", "3"};
+
+struct Options {
+    std::string course = "build/course.txt";
+    std::string out = "build/results";
+    std::string device;    // "all", "N" or "N,M,..."; empty: the programs' default device
+    std::string platform;  // with no --device: the device --platform TEXT picks
+    bool quick = false;
+    std::vector<std::string> only;
+    double timeout = 0;    // 0: 900 s, 300 s with --quick
+    bool noRoofline = false;
+    bool verbose = false;
+    bool list = false;
+    std::string probe;     // hoc-roofline; default: next to this program
+};
+
+// One program to run on one device.
+struct Job {
+    std::string folder, program, path;
+    std::vector<std::string> args;
+    DeviceInfo device;
+};
+
+DeviceInfo infoOf(const hoc::DeviceEntry& entry)
+{
+    return {static_cast<int>(entry.index), entry.device.getInfo<CL_DEVICE_NAME>(),
+            hoc::deviceTypeName(entry.device.getInfo<CL_DEVICE_TYPE>()), entry.platform.getInfo<CL_PLATFORM_NAME>()};
+}
+
+// The devices asked for, as --list numbers them.
+std::vector<DeviceInfo> chooseDevices(const Options& options)
+{
+    const auto all = hoc::allDevices();
+    std::vector<DeviceInfo> chosen;
+    if (options.device == "all") {
+        // With --platform: every device of the platforms whose name or vendor contains the text.
+        auto lower = [](std::string text) {
+            for (char& c : text)
+                c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            return text;
+        };
+        for (const auto& entry : all) {
+            const std::string names =
+                lower(entry.platform.getInfo<CL_PLATFORM_NAME>() + "\n" + entry.platform.getInfo<CL_PLATFORM_VENDOR>());
+            if (names.find(lower(options.platform)) != std::string::npos)
+                chosen.push_back(infoOf(entry));
+        }
+        if (chosen.empty())
+            throw hoc::Failure("--platform '" + options.platform + "' matches no platform (see --list)");
+        return chosen;
+    }
+    if (!options.device.empty()) {
+        std::stringstream list(options.device);
+        for (std::string item; std::getline(list, item, ',');) {
+            const cl::Device device = hoc::chooseDevice({item, options.platform});  // checks the index
+            for (const auto& entry : all)
+                if (entry.device() == device())
+                    chosen.push_back(infoOf(entry));
+        }
+        return chosen;
+    }
+    const cl::Device device = hoc::chooseDevice({"", options.platform});  // --platform, HOC_DEVICE, first GPU
+    for (const auto& entry : all)
+        if (entry.device() == device())
+            chosen.push_back(infoOf(entry));
+    return chosen;
+}
+
+// The line of a program's output that says why it failed: its last "error:" line, else its last line.
+std::string errorLine(const std::string& logPath)
+{
+    std::ifstream in(logPath);
+    std::string line, last, error;
+    while (std::getline(in, line)) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos)
+            continue;
+        last = line;
+        if (line.rfind("error:", 0) == 0)
+            error = line;
+    }
+    std::string text = error.empty() ? last : error;
+    if (text.size() > 200)
+        text = text.substr(0, 197) + "...";
+    return text;
+}
+
+std::string safeName(std::string text)
+{
+    for (char& c : text)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_')
+            c = '_';
+    return text;
+}
+
+std::string twoDigits(std::size_t n, std::size_t total)
+{
+    std::ostringstream s;
+    s << std::setw(std::to_string(total).size()) << std::setfill('0') << n;
+    return s.str();
+}
+
+Run runJob(const Job& job, std::size_t number, std::size_t total, const Options& options, const fs::path& out)
+{
+    const std::string stem = twoDigits(number, total) + "_" + safeName(job.folder) + "_" + safeName(job.program) +
+                             "_dev" + std::to_string(job.device.index);
+    Run run;
+    run.folder = job.folder;
+    run.program = job.program;
+    run.device = job.device;
+    run.jsonPath = (out / "json" / (stem + ".json")).string();
+    run.logPath = (out / "logs" / (stem + ".log")).string();
+
+    std::vector<std::string> argv = {job.path};
+    argv.insert(argv.end(), job.args.begin(), job.args.end());
+    for (const std::string& word : {std::string("--device"), std::to_string(job.device.index),
+                                    std::string("--json"), run.jsonPath})
+        argv.push_back(word);
+    {
+        std::ofstream log(run.logPath);
+        log << "$";
+        for (const auto& a : argv)
+            log << " " << a;
+        log << "\n";
+    }
+
+    std::cerr << "[" << std::setw(std::to_string(total).size()) << number << "/" << total << "] " << job.folder
+              << " " << job.program << " on " << job.device.label() << " ... " << std::flush;
+    const double limit = options.timeout > 0 ? options.timeout : options.quick ? 300 : 900;
+    const ProcessResult ended = runProcess(argv, run.logPath, limit);
+    run.seconds = ended.seconds;
+
+    // Exit 0 (all correct) and 1 (a result wrong) both leave the results file.
+    const bool exitedNormally = ended.started && !ended.timedOut && ended.signal == 0 &&
+                                (ended.exitCode == 0 || ended.exitCode == 1);
+    std::string readProblem = exitedNormally ? readResultFile(run.jsonPath, run.doc) : "";
+    run.finished = exitedNormally && readProblem.empty();
+    if (!run.finished) {
+        std::string why = ended.describe();
+        if (!readProblem.empty())
+            why += ", " + readProblem;
+        else if (const std::string line = ended.started ? errorLine(run.logPath) : ""; !line.empty())
+            why += ": " + line;
+        run.problem = why;
+    }
+
+    std::ostringstream time;
+    time << std::fixed << std::setprecision(1) << ended.seconds << " s";
+    if (!run.finished)
+        std::cerr << "FAILED (" << time.str() << "): " << run.problem << "\n";
+    else if (ended.exitCode == 1)
+        std::cerr << "WRONG result (" << time.str() << ")\n";
+    else
+        std::cerr << "ok (" << time.str() << ")\n";
+    if (options.verbose) {
+        std::ifstream log(run.logPath);
+        std::cerr << log.rdbuf() << "\n";
+    }
+    return run;
+}
+
+bool selected(const CourseEntry& entry, const std::vector<std::string>& only)
+{
+    if (only.empty())
+        return true;
+    for (const auto& text : only)
+        if (entry.folder.find(text) != std::string::npos || entry.programName().find(text) != std::string::npos)
+            return true;
+    return false;
+}
+
+void writeFile(const fs::path& path, const std::string& text)
+{
+    std::ofstream out(path);
+    out << text;
+    if (!out)
+        throw hoc::Failure("could not write " + path.string());
+}
+
+// Clears what an earlier run left: the files this program writes, nothing else.
+void prepareFolder(const fs::path& out)
+{
+    fs::create_directories(out / "json");
+    fs::create_directories(out / "logs");
+    for (const char* sub : {"json", "logs"})
+        for (const auto& entry : fs::directory_iterator(out / sub))
+            if (entry.is_regular_file() && (entry.path().extension() == ".json" || entry.path().extension() == ".log"))
+                fs::remove(entry.path());
+    for (const char* name : {"results.md", "results.csv", "results.json", "progression.svg", "roofline.svg"})
+        fs::remove(out / name);
+}
+
+std::string programFolder()
+{
+    std::error_code error;
+    const fs::path self = fs::read_symlink("/proc/self/exe", error);
+    return error ? std::string(".") : self.parent_path().string();
+}
+
+std::string now()
+{
+    const std::time_t t = std::time(nullptr);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S%z", std::localtime(&t));
+    return text;
+}
+
+int runCourse(const Options& options, const std::vector<std::string>& commandLine)
+{
+    if (options.list) {
+        hoc::printDeviceList(std::cout);
+        return 0;
+    }
+    std::vector<CourseEntry> course;
+    for (auto& entry : readCourseFile(options.course))
+        if (selected(entry, options.only))
+            course.push_back(std::move(entry));
+    if (course.empty())
+        throw hoc::Failure("no program of " + options.course + " matches --only");
+    const auto devices = chooseDevices(options);
+    const std::string probe = options.probe.empty() ? programFolder() + "/hoc-roofline" : options.probe;
+
+    // The probe first on every device (the roofs), then the course in order, each program on every device.
+    std::vector<Job> jobs;
+    if (!options.noRoofline)
+        for (const auto& device : devices)
+            jobs.push_back({kProbeExercise, "hoc-roofline", probe, options.quick ? kProbeQuickArgs : kProbeArgs, device});
+    for (const auto& entry : course)
+        for (const auto& device : devices)
+            jobs.push_back({entry.folder, entry.programName(), entry.program,
+                            options.quick ? entry.quickArgs : entry.runArgs, device});
+
+    const fs::path out = options.out;
+    prepareFolder(out);
+    std::cerr << "Running " << course.size() << " program" << (course.size() == 1 ? "" : "s")
+              << (options.noRoofline ? "" : " and the roofline probe") << " on " << devices.size() << " device"
+              << (devices.size() == 1 ? "" : "s") << (options.quick ? " (quick sizes)" : "") << ":\n";
+    for (const auto& d : devices)
+        std::cerr << "  " << d.label() << ": " << d.name << " (" << d.platform << ")\n";
+
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<Run> runs;
+    for (std::size_t i = 0; i < jobs.size(); ++i)
+        runs.push_back(runJob(jobs[i], i + 1, jobs.size(), options, out));
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+    const Table table = buildTable(runs);
+    const std::string md = markdown(table);
+    std::cout << "\n" << md << std::flush;
+
+    nlohmann::json doc = toJson(table);
+    doc["command"] = commandLine;
+    doc["quick"] = options.quick;
+    doc["started"] = now();
+    doc["seconds"] = seconds;
+    doc["runs"] = nlohmann::json::array();
+    for (const auto& run : runs)
+        doc["runs"].push_back({{"exercise", run.folder}, {"program", run.program}, {"device", run.device.index},
+                               {"finished", run.finished}, {"problem", run.problem}, {"seconds", run.seconds},
+                               {"json", run.jsonPath}, {"log", run.logPath}});
+    writeFile(out / "results.md", md);
+    writeFile(out / "results.csv", csv(table));
+    writeFile(out / "results.json", doc.dump(2) + "\n");
+    std::vector<std::string> written = {"results.md", "results.csv", "results.json"};
+    for (const auto& [name, svg] : {std::pair{"progression.svg", progressionChart(table)},
+                                    std::pair{"roofline.svg", rooflineChart(table)}})
+        if (!svg.empty()) {
+            writeFile(out / name, svg);
+            written.push_back(name);
+        }
+
+    std::cerr << "\n" << runs.size() << " runs in " << std::fixed << std::setprecision(0) << seconds << " s; "
+              << (table.allGood() ? "every result correct" : std::to_string(table.failures.size()) + " failed" +
+                                                              (table.failures.empty() ? ", a result is wrong" : ""))
+              << ".\nWritten to " << out.string() << "/:";
+    for (const auto& name : written)
+        std::cerr << " " << name;
+    std::cerr << " (each program's JSON in json/, its output in logs/)\n";
+    return table.allGood() ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    CLI::App app("Runs every reference solution in course order on the chosen devices and reports the results");
+    Options options;
+    app.add_option("--course", options.course, "The course list CMake writes")->capture_default_str();
+    app.add_option("--out", options.out, "Folder for the results")->capture_default_str();
+    app.add_option("--device", options.device,
+                   "'all', a device index from --list, or indices separated by commas "
+                   "(default: HOC_DEVICE, else the first GPU)");
+    app.add_option("--platform", options.platform,
+                   "A device of the platform whose name or vendor contains this text (with --device all: "
+                   "every device of it)");
+    app.add_flag("--quick", options.quick, "The small sizes of a classroom demo (QUICK_ARGS)");
+    app.add_option("--only", options.only, "Run only programs whose folder or name contains this text (repeatable)");
+    app.add_option("--timeout", options.timeout, "Seconds a program may run (default 900, 300 with --quick)")
+        ->check(CLI::PositiveNumber);
+    app.add_flag("--no-roofline", options.noRoofline, "Do not measure the roofs (no roofline chart or fractions)");
+    app.add_flag("--verbose", options.verbose, "Print each program's output after it ran");
+    app.add_flag("--list", options.list, "List the OpenCL devices with their indices and exit");
+    app.add_option("--probe", options.probe, "The roofline probe program (default: hoc-roofline beside this one)");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e) == 0 ? 0 : 2;
+    }
+
+    const std::vector<std::string> commandLine(argv, argv + argc);
+    try {
+        return runCourse(options, commandLine);
+    } catch (const cl::Error& e) {
+        std::cerr << "error: OpenCL call " << hoc::describe(e) << "\n";
+    } catch (const std::exception& e) {
+        std::cerr << "error: " << e.what() << "\n";
+    }
+    return 3;
+}

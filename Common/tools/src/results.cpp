@@ -1,0 +1,238 @@
+#include "hoc/tools/results.hpp"
+
+#include <algorithm>
+#include <fstream>
+
+namespace hoc::tools {
+
+std::string DeviceInfo::label() const
+{
+    const std::string kind = type.empty() ? "?" : type;
+    if (index >= 0)
+        return "dev " + std::to_string(index) + " (" + kind + ")";
+    return (name.empty() ? std::string("device") : name) + " (" + kind + ")";
+}
+
+bool DeviceInfo::sameAs(const DeviceInfo& other) const
+{
+    if (index >= 0 || other.index >= 0)
+        return index == other.index;
+    return name == other.name && platform == other.platform && type == other.type;
+}
+
+std::string readResultFile(const std::string& path, nlohmann::json& doc)
+{
+    std::ifstream in(path);
+    if (!in)
+        return "no results file (" + path + ")";
+    try {
+        doc = nlohmann::json::parse(in);
+    } catch (const nlohmann::json::exception& e) {
+        doc = nullptr;
+        return "unreadable results file " + path + ": " + e.what();
+    }
+    if (!doc.is_object() || !doc.contains("results") || !doc["results"].is_array()) {
+        doc = nullptr;
+        return "results file " + path + " has no \"results\" list";
+    }
+    return "";
+}
+
+Run runFromFile(const std::string& path)
+{
+    Run run;
+    run.jsonPath = path;
+    const auto slash = path.find_last_of('/');
+    run.folder = path.substr(slash == std::string::npos ? 0 : slash + 1);
+    run.problem = readResultFile(path, run.doc);
+    run.finished = run.problem.empty();
+    if (run.finished) {
+        run.folder = run.doc.value("exercise", run.folder);
+        std::string program = run.doc.value("program", "");
+        const auto s = program.find_last_of('/');
+        run.program = program.substr(s == std::string::npos ? 0 : s + 1);
+        if (run.doc.contains("device") && run.doc["device"].is_object()) {
+            const auto& d = run.doc["device"];
+            run.device.name = d.value("name", "");
+            run.device.type = d.value("type", "");
+            run.device.platform = d.value("platform", "");
+        }
+    }
+    return run;
+}
+
+std::optional<double> Cell::extraValue(const std::string& key) const
+{
+    const auto it = extra.find(key);
+    if (it == extra.end())
+        return std::nullopt;
+    return it->second;
+}
+
+std::string Row::variant() const { return size.empty() ? name : name + ", " + size; }
+
+bool Table::allGood() const
+{
+    if (!failures.empty())
+        return false;
+    for (const auto& row : rows)
+        for (const auto& cell : row.cells)
+            if (cell.status == Cell::Status::Wrong || cell.status == Cell::Status::Failed)
+                return false;
+    return true;
+}
+
+namespace {
+
+std::size_t columnOf(Table& table, const DeviceInfo& device)
+{
+    for (std::size_t c = 0; c < table.columns.size(); ++c)
+        if (table.columns[c].device.sameAs(device))
+            return c;
+    table.columns.push_back({device, {}});
+    for (auto& row : table.rows)
+        row.cells.resize(table.columns.size());
+    return table.columns.size() - 1;
+}
+
+Row& rowFor(Table& table, const Run& run, const std::string& name, const std::string& size)
+{
+    for (auto& row : table.rows)
+        if (row.folder == run.folder && row.program == run.program && row.name == name && row.size == size)
+            return row;
+    Row row{run.folder, run.program, name, size, run.folder == kProbeExercise, {}};
+    row.cells.resize(table.columns.size());
+    table.rows.push_back(std::move(row));
+    return table.rows.back();
+}
+
+Cell failedCell(const std::string& why)
+{
+    Cell cell;
+    cell.status = Cell::Status::Failed;
+    cell.detail = why;
+    return cell;
+}
+
+Cell cellFrom(const nlohmann::json& r)
+{
+    Cell cell;
+    cell.status = r.value("correct", false) ? Cell::Status::Correct : Cell::Status::Wrong;
+    cell.detail = r.value("detail", "");
+    cell.seconds = r.value("seconds", 0.0);
+    cell.rate = r.value("rate", 0.0);
+    cell.unit = r.value("unit", "");
+    if (r.contains("extra") && r["extra"].is_object())
+        for (const auto& [key, value] : r["extra"].items())
+            if (value.is_number())
+                cell.extra[key] = value.get<double>();
+    return cell;
+}
+
+// The probe's results: its GB/s result is the bandwidth roof, its MFLOPS result the compute roof.
+// A wrong probe result gives no roof.
+Roofs roofsFrom(const nlohmann::json& doc)
+{
+    Roofs roofs;
+    for (const auto& r : doc["results"]) {
+        if (!r.value("correct", false))
+            continue;
+        if (r.value("unit", "") == "GB/s")
+            roofs.bandwidthGBps = r.value("rate", 0.0);
+        else if (r.value("unit", "") == "MFLOPS")
+            roofs.computeMflops = r.value("rate", 0.0);
+    }
+    return roofs;
+}
+
+void compareWithBlas(Table& table)
+{
+    for (std::size_t c = 0; c < table.columns.size(); ++c) {
+        // The vendor BLAS rate on this device for each size text (the best one when several report it).
+        std::map<std::string, double> blasBySize;
+        for (const auto& row : table.rows)
+            if (auto blas = row.cells[c].extraValue("vendor_blas_mflops"); blas && *blas > 0)
+                blasBySize[row.size] = std::max(blasBySize[row.size], *blas);
+        for (auto& row : table.rows) {
+            Cell& cell = row.cells[c];
+            if (!cell.present() || cell.unit != "MFLOPS" || cell.rate <= 0 || row.probe)
+                continue;
+            if (auto own = cell.extraValue("vendor_blas_mflops"); own && *own > 0)
+                cell.blasMflops = own;
+            else if (auto it = blasBySize.find(row.size); it != blasBySize.end())
+                cell.blasMflops = it->second;
+            if (cell.blasMflops)
+                cell.blasFraction = cell.rate / *cell.blasMflops;
+        }
+    }
+}
+
+void placeUnderRoofs(Table& table)
+{
+    for (std::size_t c = 0; c < table.columns.size(); ++c)
+        for (auto& row : table.rows) {
+            Cell& cell = row.cells[c];
+            if (cell.present() && !row.probe)  // the probe's results are the roofs themselves
+                cell.roof = standing(table.columns[c].roofs, cell.extraValue("flops"), cell.extraValue("bytes"),
+                                     cell.seconds, cell.rate, cell.unit);
+        }
+}
+
+}  // namespace
+
+Table buildTable(const std::vector<Run>& runs)
+{
+    static const std::string kNoResults = "(no results)", kNothingMeasured = "(nothing measured)";
+    Table table;
+    table.runCount = runs.size();
+    std::vector<const Run*> unfinished;
+    for (const auto& run : runs) {
+        const std::size_t c = columnOf(table, run.device);
+        const bool hasDoc = run.doc.is_object() && run.doc.contains("results") && run.doc["results"].is_array();
+        const bool hasResults = hasDoc && !run.doc["results"].empty();
+        if (hasResults) {
+            for (const auto& r : run.doc["results"])
+                rowFor(table, run, r.value("name", ""), r.value("size", "")).cells[c] = cellFrom(r);
+            if (run.folder == kProbeExercise)
+                table.columns[c].roofs = roofsFrom(run.doc);
+        } else if (run.finished && hasDoc) {
+            // A program with nothing to measure (e.g. the device list) that ran successfully.
+            Cell& cell = rowFor(table, run, kNothingMeasured, "").cells[c];
+            cell.status = Cell::Status::Correct;
+            cell.detail = "finished; it measures nothing";
+        } else {
+            // Keeps the program's place in course order until its rows (from another device) come.
+            const bool hasRow = std::any_of(table.rows.begin(), table.rows.end(), [&](const Row& r) {
+                return r.folder == run.folder && r.program == run.program;
+            });
+            if (!hasRow)
+                rowFor(table, run, kNoResults, "");
+        }
+        if (!run.finished || !hasDoc) {
+            const std::string problem = run.problem.empty() ? "no results" : run.problem;
+            table.failures.push_back(run.folder + " " + run.program + " on " + run.device.label() + ": " + problem);
+            unfinished.push_back(&run);
+        }
+    }
+    // A failed program: each of its rows says so in that device's column.
+    for (const Run* run : unfinished) {
+        const std::size_t c = columnOf(table, run->device);
+        for (auto& row : table.rows)
+            if (row.folder == run->folder && row.program == run->program && !row.cells[c].present())
+                row.cells[c] = failedCell(run->problem.empty() ? "no results" : run->problem);
+    }
+    // The place-keeping rows of programs that have results on some device are not needed.
+    std::map<std::pair<std::string, std::string>, int> rowsOfProgram;
+    for (const auto& row : table.rows)
+        ++rowsOfProgram[{row.folder, row.program}];
+    std::vector<Row> kept;
+    for (auto& row : table.rows)
+        if (!(row.name == kNoResults && row.size.empty() && rowsOfProgram[{row.folder, row.program}] > 1))
+            kept.push_back(std::move(row));
+    table.rows = std::move(kept);
+    compareWithBlas(table);
+    placeUnderRoofs(table);
+    return table;
+}
+
+}  // namespace hoc::tools

@@ -1,0 +1,293 @@
+#include "hoc/tools/writers.hpp"
+
+#include <csv.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <set>
+#include <sstream>
+
+namespace hoc::tools {
+namespace {
+
+std::string printf1(const char* format, double value)
+{
+    char text[64];
+    std::snprintf(text, sizeof text, format, value);
+    return text;
+}
+
+std::string escapeMarkdown(const std::string& text)
+{
+    std::string out;
+    for (char c : text) {
+        if (c == '|' || c == '<') {  // a cell border; the start of an HTML tag
+            out += '\\';
+            out += c;
+        } else {
+            out += c == '\n' ? ' ' : c;
+        }
+    }
+    return out;
+}
+
+const char* statusName(Cell::Status status)
+{
+    switch (status) {
+    case Cell::Status::Correct: return "correct";
+    case Cell::Status::Wrong: return "wrong";
+    case Cell::Status::Failed: return "failed";
+    case Cell::Status::Missing: break;
+    }
+    return "missing";
+}
+
+const char* roofUnit(Standing::Kind kind) { return kind == Standing::Kind::BandwidthOnly ? "GB/s" : "MFLOPS"; }
+
+const char* kindName(Standing::Kind kind)
+{
+    switch (kind) {
+    case Standing::Kind::Placed: return "placed";
+    case Standing::Kind::ComputeOnly: return "compute";
+    case Standing::Kind::BandwidthOnly: return "bandwidth";
+    }
+    return "?";
+}
+
+std::string rateText(const Cell& cell)
+{
+    if (cell.status == Cell::Status::Failed)
+        return "failed: " + cell.detail.substr(0, cell.detail.find(':'));
+    if (!cell.present())
+        return "";
+    if (cell.rate <= 0)
+        return "-";
+    return formatNumber(cell.rate) + " " + cell.unit;
+}
+
+std::string roofText(const Cell& cell)
+{
+    if (!cell.roof)
+        return "";
+    return formatPercent(cell.roof->fraction) + (cell.roof->kind == Standing::Kind::Placed ? "" : "*");
+}
+
+// Folders with more than one program name the program too.
+std::set<std::string> foldersWithSeveralPrograms(const Table& table)
+{
+    std::map<std::string, std::set<std::string>> programs;
+    for (const auto& row : table.rows)
+        programs[row.folder].insert(row.program);
+    std::set<std::string> several;
+    for (const auto& [folder, names] : programs)
+        if (names.size() > 1)
+            several.insert(folder);
+    return several;
+}
+
+std::string csvField(const std::string& text)
+{
+    const std::size_t needed = csv_write(nullptr, 0, text.data(), text.size());
+    std::string out(needed, '\0');
+    csv_write(out.data(), out.size(), text.data(), text.size());
+    return out;
+}
+
+std::string csvNumber(std::optional<double> value) { return value ? exactNumber(*value) : ""; }
+
+}  // namespace
+
+std::string formatNumber(double value)
+{
+    const double size = std::fabs(value);
+    if (size >= 1000)
+        return printf1("%.0f", value);
+    if (size >= 100)
+        return printf1("%.1f", value);
+    if (size >= 1)
+        return printf1("%.2f", value);
+    return printf1("%.3g", value);
+}
+
+std::string formatPercent(double fraction)
+{
+    const double percent = fraction * 100;
+    if (percent >= 10)
+        return printf1("%.0f", percent) + "%";
+    if (percent >= 1)
+        return printf1("%.1f", percent) + "%";
+    return printf1("%.2g", percent) + "%";
+}
+
+std::string exactNumber(double value)
+{
+    char text[64];
+    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
+    return std::string(text, end);
+}
+
+std::string markdown(const Table& table)
+{
+    bool anyBlas = false, anyRoof = false, anyUnplaced = false;
+    for (const auto& row : table.rows)
+        for (const auto& cell : row.cells) {
+            anyBlas = anyBlas || cell.blasFraction.has_value();
+            anyRoof = anyRoof || cell.roof.has_value();
+            anyUnplaced = anyUnplaced || (cell.roof && cell.roof->kind != Standing::Kind::Placed);
+        }
+    const auto several = foldersWithSeveralPrograms(table);
+
+    std::ostringstream out;
+    out << "| exercise | variant |";
+    std::string rule = "|---|---|";
+    for (const auto& column : table.columns) {
+        out << " " << escapeMarkdown(column.device.label()) << " | ok |";
+        rule += "---:|:---:|";
+        if (anyBlas) {
+            out << " of BLAS |";
+            rule += "---:|";
+        }
+        if (anyRoof) {
+            out << " of roof |";
+            rule += "---:|";
+        }
+    }
+    out << "\n" << rule << "\n";
+    for (const auto& row : table.rows) {
+        std::string exercise = row.folder;
+        if (several.count(row.folder))
+            exercise += " " + row.program;
+        out << "| " << escapeMarkdown(exercise) << " | " << escapeMarkdown(row.variant()) << " |";
+        for (const auto& cell : row.cells) {
+            const char* ok = cell.status == Cell::Status::Correct ? "yes" : cell.status == Cell::Status::Missing ? "" : "NO";
+            out << " " << escapeMarkdown(rateText(cell)) << " | " << ok << " |";
+            if (anyBlas)
+                out << " " << (cell.blasFraction ? formatPercent(*cell.blasFraction) : "") << " |";
+            if (anyRoof)
+                out << " " << roofText(cell) << " |";
+        }
+        out << "\n";
+    }
+
+    out << "\nDevices:\n";
+    for (const auto& column : table.columns) {
+        const auto& d = column.device;
+        out << "- " << d.label() << ": " << d.name << " (" << d.platform << ")";
+        if (column.roofs.known())
+            out << "; roofs: copy " << formatNumber(column.roofs.bandwidthGBps) << " GB/s, FMA "
+                << formatNumber(column.roofs.computeMflops) << " MFLOPS, ridge point "
+                << formatNumber(ridgeIntensity(column.roofs)) << " FLOP/byte";
+        else
+            out << "; roofs not measured";
+        out << "\n";
+    }
+    if (anyBlas)
+        out << "\n\"of BLAS\": the rate as a fraction of the vendor BLAS SGEMM on the same device and sizes.";
+    if (anyRoof) {
+        out << "\n\"of roof\": the attained rate as a fraction of the roofline bound min(FMA peak, intensity x "
+               "copy bandwidth) of its device";
+        if (anyUnplaced)
+            out << "; * no arithmetic intensity reported: the fraction of the FMA peak (flop rates) or of the copy "
+                   "bandwidth (byte rates)";
+        out << ".";
+    }
+    if (anyBlas || anyRoof)
+        out << "\n";
+    if (!table.failures.empty()) {
+        out << "\nFailed (" << table.failures.size() << " of " << table.runCount << " runs):\n";
+        for (const auto& failure : table.failures)
+            out << "- " << escapeMarkdown(failure) << "\n";
+    }
+    return out.str();
+}
+
+std::string csv(const Table& table)
+{
+    static const std::vector<std::string> header = {
+        "exercise", "program", "variant", "size", "device", "device_name", "device_type", "platform",
+        "status", "seconds", "rate", "unit", "flops", "bytes", "vendor_blas_mflops", "fraction_of_blas",
+        "roofline_kind", "intensity_flop_per_byte", "attained", "roofline_bound", "roofline_unit",
+        "fraction_of_roofline", "detail"};
+    std::ostringstream out;
+    auto line = [&](const std::vector<std::string>& fields) {
+        for (std::size_t i = 0; i < fields.size(); ++i)
+            out << (i ? "," : "") << csvField(fields[i]);
+        out << "\r\n";
+    };
+    line(header);
+    for (const auto& row : table.rows)
+        for (std::size_t c = 0; c < row.cells.size(); ++c) {
+            const Cell& cell = row.cells[c];
+            if (cell.status == Cell::Status::Missing)
+                continue;
+            const DeviceInfo& d = table.columns[c].device;
+            const bool present = cell.present();
+            const auto& roof = cell.roof;
+            line({row.folder, row.program, row.variant(), row.size, d.index >= 0 ? std::to_string(d.index) : "",
+                  d.name, d.type, d.platform, statusName(cell.status),
+                  present ? exactNumber(cell.seconds) : "", present ? exactNumber(cell.rate) : "", cell.unit,
+                  csvNumber(cell.extraValue("flops")), csvNumber(cell.extraValue("bytes")),
+                  csvNumber(cell.blasMflops), csvNumber(cell.blasFraction), roof ? kindName(roof->kind) : "",
+                  roof && roof->kind == Standing::Kind::Placed ? exactNumber(roof->intensity) : "",
+                  roof ? exactNumber(roof->attained) : "", roof ? exactNumber(roof->bound) : "",
+                  roof ? roofUnit(roof->kind) : "", roof ? exactNumber(roof->fraction) : "", cell.detail});
+        }
+    return out.str();
+}
+
+nlohmann::json toJson(const Table& table)
+{
+    nlohmann::json doc;
+    doc["devices"] = nlohmann::json::array();
+    for (const auto& column : table.columns) {
+        const auto& d = column.device;
+        nlohmann::json device = {{"index", d.index}, {"name", d.name}, {"type", d.type},
+                                 {"platform", d.platform}, {"label", d.label()}, {"roofs", nullptr}};
+        if (column.roofs.known())
+            device["roofs"] = {{"copy_gbps", column.roofs.bandwidthGBps},
+                               {"fma_mflops", column.roofs.computeMflops},
+                               {"ridge_flop_per_byte", ridgeIntensity(column.roofs)}};
+        doc["devices"].push_back(device);
+    }
+    doc["rows"] = nlohmann::json::array();
+    for (const auto& row : table.rows) {
+        nlohmann::json r = {{"exercise", row.folder}, {"program", row.program}, {"name", row.name},
+                            {"size", row.size},       {"variant", row.variant()}, {"roofline_probe", row.probe}};
+        r["cells"] = nlohmann::json::array();
+        for (const auto& cell : row.cells) {
+            if (cell.status == Cell::Status::Missing) {
+                r["cells"].push_back(nullptr);
+                continue;
+            }
+            nlohmann::json c = {{"status", statusName(cell.status)}, {"detail", cell.detail}};
+            if (cell.present()) {
+                c["seconds"] = cell.seconds;
+                c["rate"] = cell.rate;
+                c["unit"] = cell.unit;
+                c["extra"] = cell.extra;
+            }
+            if (cell.blasMflops) {
+                c["vendor_blas_mflops"] = *cell.blasMflops;
+                c["fraction_of_blas"] = *cell.blasFraction;
+            }
+            if (cell.roof) {
+                const auto& s = *cell.roof;
+                c["roofline"] = {{"kind", kindName(s.kind)}, {"attained", s.attained}, {"bound", s.bound},
+                                 {"unit", roofUnit(s.kind)}, {"fraction", s.fraction}};
+                if (s.kind == Standing::Kind::Placed) {
+                    c["roofline"]["intensity_flop_per_byte"] = s.intensity;
+                    c["roofline"]["memory_bound"] = s.memoryBound;
+                }
+            }
+            r["cells"].push_back(c);
+        }
+        doc["rows"].push_back(r);
+    }
+    doc["failures"] = table.failures;
+    doc["run_count"] = table.runCount;
+    doc["all_good"] = table.allGood();
+    return doc;
+}
+
+}  // namespace hoc::tools

@@ -1,0 +1,23 @@
+// Exercise 4: write the kernel. One work-item computes one element C(i,j) of C = A * B, where
+// C is M x N, A is M x K and B is K x N, all row-major: A(i,k) is A[i * K + k].
+//
+// The ready-made host program (matmul_kernel.cpp) runs a 2D range: dimension 0 over the columns j
+// of C, dimension 1 over its rows i, each rounded up to whole work-groups, so some work-items fall
+// outside C and must do nothing.
+//
+// The sequential code to turn into a kernel:
+//     for (int i = 0; i < M; i++)
+//         for (int j = 0; j < N; j++) {
+//             float sum = 0.0f;
+//             for (int k = 0; k < K; k++)
+//                 sum += A[i * K + k] * B[k * N + j];
+//             C[i * N + j] = sum;
+//         }
+__kernel void mmul_element(const int M, const int N, const int K,
+                           __global const float* A,
+                           __global const float* B,
+                           __global float* C)
+{
+    // TODO: this work-item's column j is get_global_id(0) and its row i is get_global_id(1).
+    //       If (i, j) is inside C, sum row i of A times column j of B into C[i * N + j].
+}

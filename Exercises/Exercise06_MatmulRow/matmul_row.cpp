@@ -1,0 +1,27 @@
+// Exercise 6: the host program for one row of C per work-item. What changed since Exercise 05: the
+// kernel, and step 5's range (1D, one work-item per row, work-groups of 64 chosen by us).
+#include "matmul_row.hpp"
+
+#include "hoc/device.hpp"
+#include "hoc/program.hpp"
+
+hoc::matmul::Run matmulRow(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
+                           hoc::matmul::Dims d)
+{
+    // 1 and 3. Platform and memory as in Exercise 05: context, queue, buffers for A, B and C.
+    hoc::matmul::Session s(device, a, b, d);
+
+    // 2. Program
+    cl::Program program = hoc::buildProgram(s.context, device, "matmul_row.cl");
+
+    // 4. Kernel
+    cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer> mmul(program, "mmul_row");
+
+    // 5. Commands: TODO a 1D range, one work-item per row of C, in work-groups of 64 work-items (fewer
+    //    if the kernel cannot have 64 on this device: hoc::localSize(mmul.getKernel(), device, 64)).
+    //    M is rounded up to whole work-groups (hoc::roundUp). These two lines run a single work-item:
+    //    replace them.
+    const cl::NDRange global(1), local(1);
+    cl::Event done = mmul(cl::EnqueueArgs(s.queue, global, local), s.M, s.N, s.K, s.a, s.b, s.c);
+    return s.finish(done, global, local);
+}

@@ -1,0 +1,13 @@
+// Exercise 9, optional task (images): the kernel of Exercise 4 (one work-item per element of C), but
+// A and B are 2D images. An image is addressed by (x, y) = (column, row) in pixels; each pixel holds
+// one float (channel order CL_R, so the value is the .x of what read_imagef returns).
+__constant sampler_t pixel = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST;
+
+__kernel void mmul_image(const int M, const int N, const int K,
+                         __read_only image2d_t A,
+                         __read_only image2d_t B,
+                         __global float* C)
+{
+    // TODO: as mmul_element in Exercise 4, reading A(i,k) as read_imagef(A, pixel, (int2)(k, i)).x
+    //       and B(k,j) as read_imagef(B, pixel, (int2)(j, k)).x.
+}

@@ -1,0 +1,80 @@
+// Exercise 11: command line, inputs, checks and the printed timelines. The profiling is in profiling.cpp.
+#include <algorithm>
+#include <climits>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "hoc/data.hpp"
+#include "hoc/dims.hpp"
+#include "hoc/main.hpp"
+#include "hoc/reference.hpp"
+#include "profiling.hpp"
+
+namespace {
+
+// The last kernel run's time by its event: what the rate is computed from (earlier runs may
+// include one-off costs such as compiling the kernel for this work-group size).
+hoc::Timing timing(const ProfileResult& r)
+{
+    const std::size_t last = r.commands.size() >= 4 ? r.commands.size() - 2 : 0;
+    return {last ? r.commands[last].runSeconds() : 0, r.host_total_s};
+}
+
+// Prints the timeline, checks its order, and sets each kernel's event time against the host timer.
+void show(const std::string& what, const ProfileResult& r, hoc::Report& report)
+{
+    std::cout << hoc::timelineTable(r.commands);
+    const auto order = hoc::checkTimeline(r.commands, /*inOrderQueue=*/true);
+    report.add({what + " timestamps", "", order.ok,
+                order.ok ? "QUEUED <= SUBMIT <= START <= END for all " + std::to_string(r.commands.size()) +
+                               " commands, each after the one before"
+                         : order.message(),
+                0, 0, "", {}});
+    for (std::size_t run = 0; run < r.host_kernel_s.size() && run + 2 < r.commands.size(); ++run) {
+        const double event_s = r.commands[run + 2].runSeconds();
+        std::ostringstream line;
+        line << std::fixed << std::setprecision(3) << "  kernel " << run + 1 << ": " << event_s * 1e3
+             << " ms by its event (END - START), " << r.host_kernel_s[run] * 1e3
+             << " ms by the host timer around enqueue and wait";
+        if (event_s > 0)
+            line << " (" << std::setprecision(2) << r.host_kernel_s[run] / event_s << "x)";
+        std::cout << line.str() << "\n";
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    hoc::Main program("Exercise11_Profiling", "Exercise 11: profiling every command of a queue");
+    std::size_t n = 1 << 20;
+    std::vector<std::size_t> dims = {256};
+    std::vector<std::string> kernels = {"vadd", "matmul"};
+    long runs = 2;
+    program.sizeOption("-n,--size", n, "Vector length for vadd", INT_MAX);
+    program.sizesOption("--dims", dims, "Matrix sizes for matmul: N (square) or M,N,K");
+    program.listOption("--kernels", kernels, "Which kernels to profile", {"vadd", "matmul"});
+    program.option("--runs", runs, "How many times each kernel runs", 1, 100);
+
+    return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
+        const auto d = hoc::matmul::dimsFrom(dims);
+        for (const auto& kernel : kernels) {
+            if (kernel == "vadd") {
+                hoc::requireBuffers(device, n * sizeof(float), 3, "N = " + std::to_string(n));
+                const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2);
+                const ProfileResult r = profileVadd(device, a, b, static_cast<int>(runs));
+                report.bandwidth("vadd: C = A + B", "N = " + std::to_string(n), hoc::compare(hoc::ref::vadd(a, b), r.c),
+                                 timing(r), 3.0 * sizeof(float) * n);
+                show("vadd", r, report);
+            } else {
+                hoc::requireBuffers(device, sizeof(float) * std::max({d.m * d.k, d.k * d.n, d.m * d.n}), 3, d.text());
+                const auto a = hoc::randomFloats(d.m * d.k, 3, -1, 1), b = hoc::randomFloats(d.k * d.n, 4, -1, 1);
+                const ProfileResult r = profileMatmul(device, a, b, d, static_cast<int>(runs));
+                report.flops("matmul: C = A * B, one element per work-item", d.text(),
+                             hoc::matmul::check(a, b, r.c, d), timing(r), d.flops());
+                show("matmul", r, report);
+            }
+        }
+    });
+}

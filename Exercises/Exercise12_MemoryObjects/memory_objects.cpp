@@ -1,0 +1,200 @@
+// Exercise 12: the same vadd with its buffers made three ways, and the non-blocking lesson.
+#include "memory_objects.hpp"
+
+#include <algorithm>
+
+#include "hoc/device.hpp"
+#include "hoc/program.hpp"
+#include "hoc/timing.hpp"
+
+std::string flagName(HostMemory flag)
+{
+    switch (flag) {
+    case HostMemory::Copy: return "CL_MEM_COPY_HOST_PTR";
+    case HostMemory::Use: return "CL_MEM_USE_HOST_PTR";
+    case HostMemory::Alloc: return "CL_MEM_ALLOC_HOST_PTR";
+    }
+    return "?";
+}
+
+std::string waitName(WaitBy how)
+{
+    switch (how) {
+    case WaitBy::Finish: return "queue.finish()";
+    case WaitBy::Event: return "the read's event";
+    case WaitBy::BlockingRead: return "a blocking read";
+    }
+    return "?";
+}
+
+namespace {
+
+// Steps 1, 2 and 4 do not depend on the buffer flags, so they are done once.
+struct Vadd {
+    cl::Context context;
+    cl::CommandQueue queue;
+    cl::KernelFunctor<cl::Buffer, cl::Buffer, cl::Buffer, int> kernel;
+    std::size_t local;
+
+    explicit Vadd(const cl::Device& device)
+        : context(device),                                                       // 1. platform
+          queue(context, device, CL_QUEUE_PROFILING_ENABLE),
+          kernel(hoc::buildProgram(context, device, "vadd.cl"), "vadd"),         // 2. program, 4. kernel
+          local(hoc::localSize(kernel.getKernel(), device, 64))
+    {
+    }
+
+    // 5. The kernel, one work-item per element; returns once it has finished.
+    double run(const cl::Buffer& a, const cl::Buffer& b, const cl::Buffer& c, std::size_t n)
+    {
+        cl::Event done = kernel(cl::EnqueueArgs(queue, cl::NDRange(hoc::roundUp(n, local)), cl::NDRange(local)), a,
+                                b, c, static_cast<int>(n));
+        return hoc::eventSeconds(done);  // waits for the kernel
+    }
+};
+
+// CL_MEM_COPY_HOST_PTR: the buffer starts as a copy of the host array; the host array is free
+// again as soon as the buffer exists. C is fetched with a read.
+FlagTimes withCopyHostPtr(Vadd& v, const std::vector<float>& h_a, const std::vector<float>& h_b, std::vector<float>& h_c)
+{
+    const std::size_t bytes = sizeof(float) * h_a.size();
+    FlagTimes t;
+    const hoc::Timer total;
+    hoc::Timer part;
+    // (The host pointer parameter is not const, but with COPY_HOST_PTR OpenCL only reads it.)
+    cl::Buffer d_a(v.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, const_cast<float*>(h_a.data()));
+    cl::Buffer d_b(v.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, const_cast<float*>(h_b.data()));
+    cl::Buffer d_c(v.context, CL_MEM_WRITE_ONLY, bytes);
+    t.setup_s = part.seconds();
+
+    t.kernel_s = v.run(d_a, d_b, d_c, h_a.size());
+
+    part.reset();
+    v.queue.enqueueReadBuffer(d_c, CL_TRUE, 0, bytes, h_c.data());
+    t.results_s = part.seconds();
+    t.total_s = total.seconds();
+    return t;
+}
+
+// CL_MEM_USE_HOST_PTR: the host arrays ARE the buffers' storage. A CPU device works on them in
+// place; a discrete GPU has to copy them over the bus (when and how often is up to the driver).
+// The host may look at h_c only while it is mapped (or after the buffer is gone): the map is what
+// makes the device's writes visible in h_c.
+FlagTimes withUseHostPtr(Vadd& v, const std::vector<float>& h_a, const std::vector<float>& h_b, std::vector<float>& h_c)
+{
+    const std::size_t bytes = sizeof(float) * h_a.size();
+    FlagTimes t;
+    const hoc::Timer total;
+    hoc::Timer part;
+    // A and B are only read by the device (CL_MEM_READ_ONLY) and never mapped for writing, so these
+    // const arrays are never written. They must stay alive while the buffers exist.
+    // TODO: make the three buffers with CL_MEM_USE_HOST_PTR on h_a, h_b and h_c (as the COPY version
+    //       above passes its host pointers). These plain buffers start empty.
+    cl::Buffer d_a(v.context, CL_MEM_READ_ONLY, bytes);
+    cl::Buffer d_b(v.context, CL_MEM_READ_ONLY, bytes);
+    cl::Buffer d_c(v.context, CL_MEM_WRITE_ONLY, bytes);
+    t.setup_s = part.seconds();
+
+    t.kernel_s = v.run(d_a, d_b, d_c, h_a.size());
+
+    part.reset();
+    // TODO: map d_c for reading (blocking, CL_MAP_READ): while it is mapped, h_c holds C. Then unmap it.
+    v.queue.finish();
+    t.results_s = part.seconds();
+    t.total_s = total.seconds();
+    return t;
+}
+
+// CL_MEM_ALLOC_HOST_PTR: OpenCL allocates memory the host can reach (often pinned, so a GPU can copy
+// it fast). The host fills and empties it through maps; there is no host array of ours in it.
+FlagTimes withAllocHostPtr(Vadd& v, const std::vector<float>& h_a, const std::vector<float>& h_b,
+                           std::vector<float>& h_c)
+{
+    const std::size_t bytes = sizeof(float) * h_a.size();
+    FlagTimes t;
+    const hoc::Timer total;
+    hoc::Timer part;
+    cl::Buffer d_a(v.context, CL_MEM_READ_ONLY | CL_MEM_ALLOC_HOST_PTR, bytes);
+    cl::Buffer d_b(v.context, CL_MEM_READ_ONLY | CL_MEM_ALLOC_HOST_PTR, bytes);
+    cl::Buffer d_c(v.context, CL_MEM_WRITE_ONLY | CL_MEM_ALLOC_HOST_PTR, bytes);
+    // TODO: fill d_a from h_a and d_b from h_b: map each for writing (blocking; CL_MAP_WRITE_INVALIDATE_REGION
+    //       says the old contents need not be copied in), copy into the mapped memory, unmap.
+    v.queue.finish();
+    t.setup_s = part.seconds();
+
+    t.kernel_s = v.run(d_a, d_b, d_c, h_a.size());
+
+    part.reset();
+    // TODO: map d_c for reading (blocking), copy C from the mapped memory into h_c, unmap.
+    v.queue.finish();
+    t.results_s = part.seconds();
+    t.total_s = total.seconds();
+    return t;
+}
+
+}  // namespace
+
+std::vector<FlagRun> vaddWithFlags(const cl::Device& device, const std::vector<float>& h_a,
+                                   const std::vector<float>& h_b, const std::vector<HostMemory>& flags, int repeats)
+{
+    Vadd v(device);  // steps 1, 2 and 4
+    std::vector<FlagRun> runs;
+    for (const HostMemory flag : flags) {
+        FlagRun run;
+        run.flag = flag;
+        std::vector<FlagTimes> times;
+        for (int i = 0; i <= repeats; ++i) {  // run 0 is the warm-up
+            run.c.assign(h_a.size(), 0.0f);
+            const FlagTimes t = flag == HostMemory::Copy  ? withCopyHostPtr(v, h_a, h_b, run.c)
+                                : flag == HostMemory::Use ? withUseHostPtr(v, h_a, h_b, run.c)
+                                                          : withAllocHostPtr(v, h_a, h_b, run.c);
+            if (i > 0)
+                times.push_back(t);
+        }
+        std::sort(times.begin(), times.end(), [](const FlagTimes& x, const FlagTimes& y) { return x.total_s < y.total_s; });
+        run.times = times[times.size() / 2];
+        runs.push_back(std::move(run));
+    }
+    return runs;
+}
+
+NonBlockingRun vaddNonBlocking(const cl::Device& device, const std::vector<float>& h_a, const std::vector<float>& h_b,
+                               WaitBy how)
+{
+    NonBlockingRun result;
+    result.c.assign(h_a.size(), 0.0f);
+    const std::size_t bytes = sizeof(float) * h_a.size();
+
+    // 1-4. Platform, program, memory and kernel as in Exercise 1.
+    cl::Context context(device);
+    cl::CommandQueue queue(context, device);
+    cl::KernelFunctor<cl::Buffer, cl::Buffer, cl::Buffer, int> vadd(hoc::buildProgram(context, device, "vadd.cl"),
+                                                                     "vadd");
+    cl::Buffer d_a(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, const_cast<float*>(h_a.data()));
+    cl::Buffer d_b(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, const_cast<float*>(h_b.data()));
+    cl::Buffer d_c(context, CL_MEM_WRITE_ONLY, bytes);
+    const std::size_t local = hoc::localSize(vadd.getKernel(), device, 64);
+
+    // 5. Commands. A user event (Exercise 14) holds the kernel back until the host releases it, so
+    //    what we see right after the enqueue does not depend on how fast the device is.
+    cl::UserEvent gate(context);
+    const std::vector<cl::Event> after_gate = {gate};
+    cl::Event kernel = vadd(cl::EnqueueArgs(queue, after_gate, cl::NDRange(hoc::roundUp(h_a.size(), local)),
+                                            cl::NDRange(local)),
+                            d_a, d_b, d_c, static_cast<int>(h_a.size()));
+    // The call has returned, but the kernel has not run: C is not in d_c, let alone in result.c.
+    // Reading result.c here would show the zeros it started with.
+    result.kernel_status = kernel.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>();
+
+    // TODO: unless `how` is WaitBy::BlockingRead, enqueue a non-blocking read (CL_FALSE) of d_c into
+    //       result.c here, keeping its event.
+
+    gate.setStatus(CL_COMPLETE);  // release the kernel
+
+    // TODO: make result.c safe to look at, the way `how` says:
+    //       WaitBy::Finish        - wait until every command in the queue has completed;
+    //       WaitBy::Event         - wait for the read's event;
+    //       WaitBy::BlockingRead  - read d_c into result.c with a blocking read (CL_TRUE).
+    queue.finish();  // (keeps this unfinished version safe: nothing is left running when it returns)
+    return result;
+}

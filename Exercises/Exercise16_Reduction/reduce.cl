@@ -1,0 +1,67 @@
+// Exercise 16: the sum of n floats, in five steps. Every kernel takes the same arguments: it adds
+// its work-group's share of in[0 .. n-1] and writes one partial sum per work-group to
+// out[get_group_id(0)]. The host launches a kernel again on the partial sums until one value is
+// left. Work-groups may have any size; elements past n count as 0.
+
+#ifndef PER_ITEM
+#define PER_ITEM 8  // step 4: elements each work-item adds before the tree (the host passes -D PER_ITEM)
+#endif
+
+// Step 1, interleaved addressing: in round s, the work-items whose id is a multiple of 2s add the value s places on.
+__kernel void reduce_interleaved(__global const float* in, const ulong n, __local float* scratch,
+                                 __global float* out)
+{
+    const size_t i = get_global_id(0);
+    const int lid = get_local_id(0);
+    const int size = get_local_size(0);
+    scratch[lid] = i < n ? in[i] : 0.0f;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    // The active work-items are spread out (lid 0, 2s, 4s, ...): on a GPU every warp stays busy
+    // with a few active lanes (divergence), and their local-memory accesses are 2s apart.
+    for (int s = 1; s < size; s *= 2) {
+        if (lid % (2 * s) == 0 && lid + s < size)
+            scratch[lid] += scratch[lid + s];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lid == 0)
+        out[get_group_id(0)] = scratch[0];
+}
+
+// Step 2, sequential addressing: TODO the same tree as step 1, but in each round the lower half
+// of the active work-items adds the upper half's values (stride = half the work-group, then a
+// quarter, ...). Hint: write it as a function float sequential_tree_sum(float mine, __local float*
+// scratch) that steps 3 to 5 can call too.
+__kernel void reduce_sequential(__global const float* in, const ulong n, __local float* scratch,
+                                __global float* out)
+{
+    if (get_local_id(0) == 0)
+        out[get_group_id(0)] = 0.0f;
+}
+
+// Step 3, first add during the load: TODO each work-item adds two elements, a work-group apart,
+// before the tree (a work-group covers 2 * get_local_size(0) elements).
+__kernel void reduce_first_add(__global const float* in, const ulong n, __local float* scratch,
+                               __global float* out)
+{
+    if (get_local_id(0) == 0)
+        out[get_group_id(0)] = 0.0f;
+}
+
+// Step 4, several elements per work-item: TODO each work-item adds PER_ITEM elements, a work-group
+// apart, before the tree (a work-group covers PER_ITEM * get_local_size(0) elements).
+__kernel void reduce_per_item(__global const float* in, const ulong n, __local float* scratch,
+                              __global float* out)
+{
+    if (get_local_id(0) == 0)
+        out[get_group_id(0)] = 0.0f;
+}
+
+// Step 5, the two-pass finish: TODO each work-item adds in[i] for i = get_global_id(0),
+// + get_global_size(0), + 2 * get_global_size(0), ... up to n, then the tree. The host launches a
+// fixed number of work-groups, then one work-group on their partial sums.
+__kernel void reduce_two_pass(__global const float* in, const ulong n, __local float* scratch,
+                              __global float* out)
+{
+    if (get_local_id(0) == 0)
+        out[get_group_id(0)] = 0.0f;
+}

@@ -1,0 +1,98 @@
+// Exercise 17: the bandwidth driver. For each shape it measures the copy kernel and every transpose
+// kernel on the same device, checks each result, prints a table of GB/s (and % of the copy's), and
+// reports each kernel at the largest shape. The OpenCL work is in transpose.cpp.
+#include <algorithm>
+#include <iostream>
+
+#include "hoc/bandwidth.hpp"
+#include "hoc/data.hpp"
+#include "hoc/errors.hpp"
+#include "hoc/main.hpp"
+#include "hoc/transpose.hpp"
+#include "transpose.hpp"
+
+namespace {
+
+struct Shape {
+    std::size_t rows = 0, cols = 0;
+    std::size_t count() const { return rows * cols; }
+    std::string text() const { return std::to_string(rows) + " x " + std::to_string(cols); }
+};
+
+// "4096x2048" -> 4096 rows, 2048 columns.
+Shape parseShape(const std::string& word)
+{
+    const std::size_t x = word.find('x');
+    try {
+        std::size_t used = 0;
+        Shape s{std::stoul(word.substr(0, x), &used), 0};
+        if (x == std::string::npos || used != x)
+            throw std::invalid_argument(word);
+        s.cols = std::stoul(word.substr(x + 1), &used);
+        if (used != word.size() - x - 1 || s.rows == 0 || s.cols == 0)
+            throw std::invalid_argument(word);
+        return s;
+    } catch (const std::logic_error&) {
+        throw hoc::Failure("--shapes: '" + word + "' is not ROWSxCOLS with both at least 1 (e.g. 4096x2048)");
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    hoc::Main program("Exercise17_Transpose", "Exercise 17: matrix transpose, naive and tiled, against a copy");
+    std::vector<std::string> shapeWords = {"256x256", "1024x1024", "2048x2048", "1000x3000", "4096x4096", "8192x8192"};
+    std::vector<std::string> chosen;
+    for (const TransposeKernel k : transposeKernels())
+        chosen.push_back(kernelName(k));
+    const std::vector<std::string> names = chosen;
+    TransposeShape shape;
+    long runs = 5;
+    program.listOption("--shapes", shapeWords, "Matrices as ROWSxCOLS (default 256x256 ... 8192x8192)");
+    program.listOption("--kernels", chosen, "Kernels to run (default all)", names);
+    program.sizeOption("--tile", shape.tile, "Tiled kernels: the block side", 1024);
+    program.sizeOption("--tile-rows", shape.tileRows, "Tiled kernels: work-items per block column", 1024);
+    program.option("--runs", runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
+
+    return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
+        std::vector<Shape> shapes;
+        for (const auto& w : shapeWords)
+            shapes.push_back(parseShape(w));
+        std::vector<TransposeKernel> kernels;
+        std::vector<std::string> columns;
+        for (const TransposeKernel k : transposeKernels())
+            if (std::find(chosen.begin(), chosen.end(), kernelName(k)) != chosen.end()) {
+                kernels.push_back(k);
+                columns.push_back(shortName(k));
+            }
+
+        const hoc::Repeats repeats{1, static_cast<int>(runs)};
+        const auto largest = std::max_element(shapes.begin(), shapes.end(),
+                                              [](const Shape& a, const Shape& b) { return a.count() < b.count(); });
+        hoc::requireBuffers(device, sizeof(float) * static_cast<double>(largest->count()), 4,
+                            "a " + largest->text() + " matrix");
+        Transposer transposer(device, shape);
+        hoc::CopyBenchmark copy(device);
+        std::cout << "tiled kernels: " << shape.tile << " x " << shape.tile << " blocks, work-groups of " << shape.tile
+                  << " x " << shape.tileRows << "\n";
+        hoc::BandwidthTable table(std::cout, "rows x cols", columns);
+
+        for (const Shape& s : shapes) {
+            const std::vector<float> in = hoc::randomFloats(s.count(), static_cast<std::uint32_t>(s.rows * 31 + s.cols));
+            const std::vector<float> expected = hoc::ref::transpose(in, s.rows, s.cols);
+            const double copyGbps = copy.gbps(s.count(), repeats);
+            const double bytes = 2.0 * sizeof(float) * static_cast<double>(s.count());  // read once, written once
+            std::vector<std::pair<double, bool>> cells;
+            for (const TransposeKernel k : kernels) {
+                const TransposeResult r = transposer.transpose(in, s.rows, s.cols, k, repeats);
+                const hoc::CheckResult check = hoc::compare(expected, r.out);
+                cells.emplace_back(hoc::gbps(bytes, r.seconds), check.ok);
+                if (&s == &*largest || !check.ok)
+                    hoc::reportAgainstCopy(report, shortName(k) + " (" + kernelName(k) + ")", s.text(), check,
+                                           r.seconds, bytes, copyGbps);
+            }
+            table.row(s.text(), copyGbps, cells);
+        }
+    });
+}

@@ -1,0 +1,41 @@
+// Exercise 0: query platforms and devices. No program, memory or kernel yet: only step 1.
+#include "device_info.hpp"
+
+DeviceFacts describeDevice(const cl::Device& device)
+{
+    DeviceFacts facts;
+    facts.name = device.getInfo<CL_DEVICE_NAME>();
+    facts.vendor = device.getInfo<CL_DEVICE_VENDOR>();
+    facts.version = device.getInfo<CL_DEVICE_VERSION>();
+    facts.type = device.getInfo<CL_DEVICE_TYPE>();
+    facts.computeUnits = device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+    facts.clockMHz = device.getInfo<CL_DEVICE_MAX_CLOCK_FREQUENCY>();
+    facts.globalMemBytes = device.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>();
+    facts.localMemBytes = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
+    facts.maxWorkGroupSize = device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
+    facts.maxWorkItemSizes = device.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
+    facts.openclCVersion = device.getInfo<CL_DEVICE_OPENCL_C_VERSION>();
+    facts.preferredFloatWidth = device.getInfo<CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT>();
+    return facts;
+}
+
+std::vector<PlatformFacts> describeAll()
+{
+    std::vector<cl::Platform> platforms;
+    cl::Platform::get(&platforms);
+
+    std::vector<PlatformFacts> all;
+    for (const cl::Platform& platform : platforms) {
+        PlatformFacts p;
+        p.name = platform.getInfo<CL_PLATFORM_NAME>();
+        p.vendor = platform.getInfo<CL_PLATFORM_VENDOR>();
+        p.version = platform.getInfo<CL_PLATFORM_VERSION>();
+
+        std::vector<cl::Device> devices;
+        platform.getDevices(CL_DEVICE_TYPE_ALL, &devices);
+        for (const cl::Device& device : devices)
+            p.devices.push_back(describeDevice(device));
+        all.push_back(p);
+    }
+    return all;
+}

@@ -1,0 +1,45 @@
+// Exercise 9: the host program for the blocked kernel. What changed since Exercise 05: a 2D range of
+// tile x tile work-groups, the tile compiled into the kernel (-DTILE=...), and checks that the device
+// can run work-groups of that size with two tiles in local memory.
+#include "matmul_blocked.hpp"
+
+#include "hoc/device.hpp"
+#include "hoc/errors.hpp"
+#include "hoc/program.hpp"
+
+hoc::matmul::Run matmulBlocked(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
+                               hoc::matmul::Dims d, std::size_t tile, bool requireGroupSize)
+{
+    // Before compiling: can this device have tile x tile work-groups and two tiles of local memory?
+    const std::string what = "the blocked kernel with tile " + std::to_string(tile);
+    hoc::matmul::requireTile(device, tile, 2 * tile * tile * sizeof(float), what);
+
+    // 1 and 3. Platform and memory as in Exercise 05: context, queue, buffers for A, B and C.
+    hoc::matmul::Session s(device, a, b, d);
+
+    // 2. Program: the tile size is compiled in (it sizes the kernel's __local arrays).
+    std::string options = "-DTILE=" + std::to_string(tile);
+    if (requireGroupSize)
+        options += " -DREQUIRE_GROUP_SIZE";
+    cl::Program program = hoc::buildProgram(s.context, device, "matmul_blocked.cl", options);
+
+    // 4. Kernel, and this kernel's own limits (its work-group size limit can be below the device's).
+    cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer> mmul(program, "mmul_blocked");
+    hoc::matmul::requireTile(mmul.getKernel(), device, tile, 0, what);
+    if (requireGroupSize) {
+        // The kernel says which work-group size it must run with: ask it.
+        const auto declared = mmul.getKernel().getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(device);
+        if (declared[0] != tile || declared[1] != tile || declared[2] != 1)
+            throw hoc::Failure("mmul_blocked built with -DREQUIRE_GROUP_SIZE -DTILE=" + std::to_string(tile) +
+                               " declares the work-group size " + std::to_string(declared[0]) + " x " +
+                               std::to_string(declared[1]) + " x " + std::to_string(declared[2]) +
+                               " (CL_KERNEL_COMPILE_WORK_GROUP_SIZE; 0 x 0 x 0 means none); it should declare "
+                               "__attribute__((reqd_work_group_size(TILE, TILE, 1)))");
+    }
+
+    // 5. Commands: one work-item per element of C in tile x tile work-groups; dimension 0 over the
+    //    columns, dimension 1 over the rows, each rounded up to whole tiles.
+    const cl::NDRange global(hoc::roundUp(d.n, tile), hoc::roundUp(d.m, tile)), local(tile, tile);
+    cl::Event done = mmul(cl::EnqueueArgs(s.queue, global, local), s.M, s.N, s.K, s.a, s.b, s.c);
+    return s.finish(done, global, local);
+}

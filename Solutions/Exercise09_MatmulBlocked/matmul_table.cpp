@@ -1,0 +1,92 @@
+// The slides' matrix-multiplication performance table, measured on your device: every variant of
+// Exercises 05 to 09 and the sequential code, for the sizes you give, each checked.
+//   matmul_table --size 1024 --repeats 5
+//   matmul_table --sizes 512,1024,2048 --variants serial,element,blocked
+#include <algorithm>
+
+#include "hoc/main.hpp"
+#include "hoc/matmul_main.hpp"
+#include "hoc/matmul_table.hpp"
+#include "matmul_blocked.hpp"
+#include "matmul_host.hpp"
+#include "matmul_local_column.hpp"
+#include "matmul_private_row.hpp"
+#include "matmul_row.hpp"
+
+namespace {
+
+using hoc::matmul::Dims;
+
+double cells(std::size_t rows, std::size_t cols) { return static_cast<double>(rows) * static_cast<double>(cols); }
+double chunks(Dims d, std::size_t chunk) { return static_cast<double>((d.k + chunk - 1) / chunk); }
+
+// Every row of the table, in the slides' order, with the global-memory traffic of each kernel as it
+// is written (4 bytes per float read or written): the naive kernels read a row of A and a column of
+// B for every element of C; the row-private ones read A once; the local-column one reads B once per
+// work-group (of 64); the chunked ones read and write C once per chunk of K.
+std::vector<hoc::matmul::Variant> allVariants(std::size_t tile)
+{
+    const auto naive = [](Dims d) { return 4.0 * (2.0 * cells(d.m, d.n) * d.k + cells(d.m, d.n)); };
+    const auto privateRow = [](Dims d) {
+        return 4.0 * (cells(d.m, d.k) + cells(d.m, d.n) * d.k + cells(d.m, d.n) * (2 * chunks(d, kPrivateRowChunk) - 1));
+    };
+    const auto localColumn = [](Dims d) {
+        const double groups = static_cast<double>((d.m + 63) / 64);
+        return 4.0 * (cells(d.m, d.k) + groups * cells(d.k, d.n) +
+                      cells(d.m, d.n) * (2 * chunks(d, kLocalColumnChunk) - 1));
+    };
+    std::vector<hoc::matmul::Variant> variants = {
+        {"serial", "Sequential C (not OpenCL)", {}, {}, 887.2, 0},
+        {"element", "C(i,j) per work-item, all global", matmulHost, naive, 3926.1, 3720.9},
+        {"row", "C row per work-item, all global", matmulRow, naive, 3379.5, 4195.8},
+        {"private_row", "C row per work-item, A row private",
+         [](auto& device, auto& a, auto& b, Dims d) { return matmulPrivateRow(device, a, b, d); }, privateRow, 3385.8,
+         8584.3},
+        {"local_column", "C row per work-item, A private, B local",
+         [](auto& device, auto& a, auto& b, Dims d) { return matmulLocalColumn(device, a, b, d); }, localColumn,
+         10047.5, 8181.9},
+    };
+    for (auto& v : blockedVariants(tile))
+        variants.push_back(std::move(v));
+    return variants;
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    hoc::Main program("Exercise09_MatmulBlocked",
+                      "Matrix multiplication: the slides' performance table, measured on this device");
+    hoc::matmul::SizeOptions sizes;
+    sizes.add(program);
+    std::vector<std::size_t> squares;
+    program.sizesOption("--sizes", squares, "Several sizes in one table, each as --size (e.g. 512,1024,2048)");
+    std::vector<std::string> keys;
+    for (const auto& v : allVariants(1))
+        keys.push_back(v.key);
+    std::vector<std::string> chosen = keys;
+    program.listOption("--variants", chosen, "The rows to run (default: all)", keys);
+    hoc::matmul::TableOptions options;
+    long repeats = options.repeats, tile = 16;
+    std::size_t serialRows = 0;
+    program.option("--repeats", repeats, "Timed runs of each variant after a warm-up run", 1, 1000);
+    program.option("--tile", tile, "Tile side of the blocked kernels", 1, 1024);
+    program.sizeOption("--serial-rows", serialRows,
+                       "Rows of C the sequential code computes (default: all up to ~4.3 GFLOP, fewer beyond)");
+
+    return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
+        options.repeats = static_cast<int>(repeats);
+        options.serialRows = serialRows;
+        std::vector<Dims> all;
+        if (squares.empty())
+            all.push_back(sizes.dims());
+        for (const std::size_t n : squares)
+            all.push_back(sizes.dims(n));
+        std::vector<hoc::matmul::Variant> variants;
+        for (auto& v : allVariants(static_cast<std::size_t>(tile)))
+            if (std::find(chosen.begin(), chosen.end(), v.key) != chosen.end())
+                variants.push_back(std::move(v));
+        const auto rows = hoc::matmul::measure(device, variants, all, options, report);
+        hoc::matmul::printTable(std::cout, rows, all, options);
+    });
+}

@@ -1,0 +1,108 @@
+// Exercise 10: the host program. Each work-item integrates many steps; each work-group reduces its
+// work-items' sums in local memory; the host adds the work-groups' sums.
+#include "pi.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "hoc/errors.hpp"
+#include "hoc/limits.hpp"
+#include "hoc/program.hpp"
+
+namespace {
+
+struct Sizes {
+    std::uint64_t groups = 0, local = 0, niters = 0;
+};
+
+std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
+
+// The slides' rule: work-groups as large as the kernel allows, 262144 steps per work-item, as many
+// work-groups as that takes; with too few steps for one work-group, one per compute unit instead,
+// each made just large enough.
+Sizes slidesSizes(std::uint64_t nsteps, std::uint64_t maxLocal, std::uint64_t units, const PiOptions& options)
+{
+    Sizes s;
+    s.local = options.workGroupSize ? options.workGroupSize : maxLocal;
+    s.niters = options.stepsPerItem ? options.stepsPerItem : 262144;
+    if (nsteps < s.local * s.niters && options.workGroupSize == 0) {
+        s.groups = units;
+        s.local = std::clamp<std::uint64_t>(ceilDiv(nsteps, units * s.niters), 1, maxLocal);
+    } else {
+        s.groups = ceilDiv(nsteps, s.local * s.niters);
+    }
+    s.niters = ceilDiv(nsteps, s.groups * s.local);  // cover every step exactly once
+    return s;
+}
+
+// Fill the device: 32 work-groups per compute unit (enough for a GPU to hide latency, plenty for a
+// CPU's threads), fewer for small step counts so a work-item has at least 64 steps, more for huge
+// ones so a work-item has at most 2^23 steps (j + 0.5 stays exact in a float).
+Sizes deviceFillingSizes(std::uint64_t nsteps, std::uint64_t maxLocal, std::uint64_t units, const PiOptions& options)
+{
+    Sizes s;
+    s.local = options.workGroupSize ? options.workGroupSize : std::min<std::uint64_t>(maxLocal, 256);
+    s.groups = std::min(units * 32, ceilDiv(nsteps, s.local * 64));
+    s.groups = std::max(s.groups, ceilDiv(nsteps, s.local << 23));
+    s.niters = ceilDiv(nsteps, s.groups * s.local);
+    return s;
+}
+
+}  // namespace
+
+PiResult pi(const cl::Device& device, const PiOptions& options)
+{
+    const std::uint64_t nsteps = options.steps;
+    if (nsteps == 0)
+        throw hoc::Failure("pi needs at least one step");
+    const hoc::Timer timer;
+
+    // 1. Platform: a context for the device and a queue that records when commands run.
+    cl::Context context(device);
+    cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
+
+    // 2. Program: pi.cl holds both designs; they take the same arguments.
+    cl::Program program = hoc::buildProgram(context, device, "pi.cl");
+    const bool simple = options.design == PiDesign::Simple;
+    cl::KernelFunctor<cl_ulong, cl_uint, float, cl::LocalSpaceArg, cl::Buffer> pi_kernel(program,
+                                                                                        simple ? "pi_simple" : "pi");
+
+    // Sizes: ask the kernel how large its work-groups may be, and the device how many compute units it has.
+    const cl::Kernel& kernel = pi_kernel.getKernel();
+    const std::uint64_t maxLocal = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);
+    const std::uint64_t units = device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+    const Sizes s = simple ? slidesSizes(nsteps, maxLocal, units, options)
+                           : deviceFillingSizes(nsteps, maxLocal, units, options);
+    hoc::requireWorkGroupSize(kernel, device, s.local, "pi work-group size");
+    hoc::requireLocalMemory(kernel, device, s.local * sizeof(float), "pi work-group size " + std::to_string(s.local));
+    if (s.niters > UINT32_MAX)
+        throw hoc::Failure("pi: " + std::to_string(s.niters) + " steps per work-item do not fit the kernel's uint");
+
+    // 3. Memory: one float per work-group for its sum.
+    cl::Buffer d_sums(context, CL_MEM_WRITE_ONLY, sizeof(float) * s.groups);
+
+    // 4./5. Kernel and commands: groups * local work-items, a float of local memory for each.
+    const float step = static_cast<float>(1.0 / static_cast<double>(nsteps));  // rounded once
+    const cl::EnqueueArgs range(queue, cl::NDRange(s.groups * s.local), cl::NDRange(s.local));
+    PiResult result;
+    result.timing.kernel_s = hoc::medianSeconds(options.repeats, [&] {
+        cl::Event done = pi_kernel(range, nsteps, static_cast<cl_uint>(s.niters), step,
+                                   cl::Local(sizeof(float) * s.local), d_sums);
+        return hoc::EventSpan{done, done};
+    });
+
+    // Finish on the host: add the work-groups' sums in double, then multiply by the step width.
+    std::vector<float> h_sums(s.groups);
+    cl::copy(queue, d_sums, h_sums.begin(), h_sums.end());
+    double sum = 0.0;
+    for (const float group_sum : h_sums)
+        sum += group_sum;
+    result.pi = sum / static_cast<double>(nsteps);
+
+    result.workGroups = s.groups;
+    result.workGroupSize = s.local;
+    result.stepsPerItem = s.niters;
+    result.maxWorkGroupSize = maxLocal;
+    result.timing.wall_s = timer.seconds();
+    return result;
+}

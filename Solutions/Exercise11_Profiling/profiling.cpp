@@ -1,0 +1,119 @@
+// Exercise 11: every command hands back an event, and the event says when the command was queued,
+// submitted, started and ended. The queue must be created with profiling enabled.
+#include "profiling.hpp"
+
+#include <functional>
+
+#include "hoc/device.hpp"
+#include "hoc/program.hpp"
+#include "hoc/timing.hpp"
+
+// (Later exercises call hoc::commandTimes from Common, which does the same.)
+hoc::CommandTimes readTimestamps(const std::string& name, const cl::Event& event)
+{
+    // The four times are known once the command has finished.
+    event.wait();
+    hoc::CommandTimes t;
+    t.name = name;
+    t.queued = event.getProfilingInfo<CL_PROFILING_COMMAND_QUEUED>();
+    t.submit = event.getProfilingInfo<CL_PROFILING_COMMAND_SUBMIT>();
+    t.start = event.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+    t.end = event.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+    return t;
+}
+
+namespace {
+
+// Enqueues the kernel on buffers A, B, C and returns its event.
+using Launch = std::function<cl::Event(const cl::Buffer&, const cl::Buffer&, const cl::Buffer&)>;
+
+// Steps 3 and 5, the same for both kernels: write A and B, run the kernel, read C back, keeping
+// every command's event.
+ProfileResult runProfiled(const cl::Context& context, cl::CommandQueue& queue, const std::vector<float>& h_a,
+                          const std::vector<float>& h_b, std::size_t c_size, int runs, const Launch& launch)
+{
+    ProfileResult result;
+    result.c.resize(c_size);
+
+    // 3. Memory: empty device buffers. Filling them is a command of its own, so it can be timed.
+    cl::Buffer d_a(context, CL_MEM_READ_ONLY, sizeof(float) * h_a.size());
+    cl::Buffer d_b(context, CL_MEM_READ_ONLY, sizeof(float) * h_b.size());
+    cl::Buffer d_c(context, CL_MEM_WRITE_ONLY, sizeof(float) * c_size);
+
+    // 5. Commands. The last argument of each enqueue call receives the command's event.
+    cl::Event write_a, write_b, read_c;
+    std::vector<cl::Event> kernels;
+    const hoc::Timer total;
+    queue.enqueueWriteBuffer(d_a, CL_FALSE, 0, sizeof(float) * h_a.size(), h_a.data(), nullptr, &write_a);
+    queue.enqueueWriteBuffer(d_b, CL_FALSE, 0, sizeof(float) * h_b.size(), h_b.data(), nullptr, &write_b);
+    queue.finish();  // the writes are done, so the host timer below measures the kernel alone
+
+    for (int run = 0; run < runs; ++run) {
+        const hoc::Timer host;
+        kernels.push_back(launch(d_a, d_b, d_c));
+        kernels.back().wait();
+        result.host_kernel_s.push_back(host.seconds());
+    }
+
+    queue.enqueueReadBuffer(d_c, CL_TRUE, 0, sizeof(float) * c_size, result.c.data(), nullptr, &read_c);
+    result.host_total_s = total.seconds();
+
+    result.commands = {readTimestamps("write A", write_a), readTimestamps("write B", write_b)};
+    for (std::size_t run = 0; run < kernels.size(); ++run)
+        result.commands.push_back(readTimestamps("kernel " + std::to_string(run + 1), kernels[run]));
+    result.commands.push_back(readTimestamps("read C", read_c));
+    return result;
+}
+
+}  // namespace
+
+ProfileResult profileVadd(const cl::Device& device, const std::vector<float>& h_a, const std::vector<float>& h_b,
+                          int runs)
+{
+    // 1. Platform: a queue that records the four timestamps of every command.
+    cl::Context context(device);
+    cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
+
+    // 2. Program.
+    cl::Program program = hoc::buildProgram(context, device, "vadd.cl");
+
+    // 4. Kernel: one work-item per element, rounded up to whole work-groups.
+    cl::KernelFunctor<cl::Buffer, cl::Buffer, cl::Buffer, int> vadd(program, "vadd");
+    const int count = static_cast<int>(h_a.size());
+    const std::size_t local = hoc::localSize(vadd.getKernel(), device, 64);
+    const cl::EnqueueArgs range(queue, cl::NDRange(hoc::roundUp(h_a.size(), local)), cl::NDRange(local));
+
+    // 3 and 5. Memory and commands.
+    return runProfiled(context, queue, h_a, h_b, h_a.size(), runs,
+                       [&](const cl::Buffer& a, const cl::Buffer& b, const cl::Buffer& c) {
+                           return vadd(range, a, b, c, count);
+                       });
+}
+
+ProfileResult profileMatmul(const cl::Device& device, const std::vector<float>& h_a, const std::vector<float>& h_b,
+                            hoc::matmul::Dims d, int runs)
+{
+    // 1. Platform: a queue that records the four timestamps of every command.
+    cl::Context context(device);
+    cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
+
+    // 2. Program.
+    cl::Program program = hoc::buildProgram(context, device, "matmul_element.cl");
+
+    // 4. Kernel: a 2D range, dimension 0 along a row of C (N columns), dimension 1 down the M rows,
+    //    in square work-groups of up to 16 x 16, rounded up to whole work-groups.
+    cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer> mmul(program, "mmul_element");
+    const std::size_t limit = hoc::localSize(mmul.getKernel(), device, 256);
+    std::size_t side = 16;
+    while (side > 1 && side * side > limit)
+        side /= 2;
+    const cl::EnqueueArgs range(queue, cl::NDRange(hoc::roundUp(d.n, side), hoc::roundUp(d.m, side)),
+                                cl::NDRange(side, side));
+    const int M = static_cast<int>(d.m), N = static_cast<int>(d.n), K = static_cast<int>(d.k);
+
+    // 3 and 5. Memory and commands.
+    return runProfiled(context, queue, h_a, h_b, d.m * d.n, runs,
+                       [&](const cl::Buffer& a, const cl::Buffer& b, const cl::Buffer& c) {
+                           return mmul(range, M, N, K, a, b, c);
+                       });
+}

@@ -1,0 +1,48 @@
+// Exercise 12: where buffers live (CL_MEM_COPY_HOST_PTR, CL_MEM_USE_HOST_PTR, CL_MEM_ALLOC_HOST_PTR),
+// and why the host must wait for non-blocking commands before it looks at their results.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "hoc/opencl.hpp"
+
+enum class HostMemory { Copy, Use, Alloc };
+
+// "CL_MEM_COPY_HOST_PTR", "CL_MEM_USE_HOST_PTR", "CL_MEM_ALLOC_HOST_PTR"
+std::string flagName(HostMemory flag);
+
+// Host-timer seconds of one vadd, split into its parts.
+struct FlagTimes {
+    double setup_s = 0;    // creating the buffers and putting A and B in them
+    double kernel_s = 0;   // the kernel, by its profiling event
+    double results_s = 0;  // getting C onto the host (a read, or a map and unmap)
+    double total_s = 0;    // all of it, from the first buffer to C on the host
+};
+
+struct FlagRun {
+    HostMemory flag = HostMemory::Copy;
+    std::vector<float> c;  // C = A + B from the last run
+    FlagTimes times;       // the run with the median total time
+};
+
+// C = A + B (Kernels/vadd.cl) with buffers made each way in `flags`, each run `repeats` times after
+// one warm-up run; a and b have the same length (at least 1).
+std::vector<FlagRun> vaddWithFlags(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
+                                   const std::vector<HostMemory>& flags, int repeats);
+
+// The three correct ways to wait for a non-blocking command.
+enum class WaitBy { Finish, Event, BlockingRead };
+
+// "queue.finish()", "the read's event", "a blocking read"
+std::string waitName(WaitBy how);
+
+struct NonBlockingRun {
+    cl_int kernel_status = CL_COMPLETE;  // CL_EVENT_COMMAND_EXECUTION_STATUS right after enqueueing the kernel
+    std::vector<float> c;                // C = A + B, read once it is safe to
+};
+
+// Enqueues vadd while a user event holds it back, records the kernel's status right after the
+// enqueue call returned (not CL_COMPLETE: C is not there yet), releases it, and gets C `how`.
+NonBlockingRun vaddNonBlocking(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
+                               WaitBy how);

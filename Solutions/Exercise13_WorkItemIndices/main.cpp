@@ -1,0 +1,123 @@
+// Exercise 13: command line, the expected ids, and the printed grids. The OpenCL work is in indices.cpp.
+#include <climits>
+#include <cstdio>
+#include <functional>
+#include <string>
+
+#include "hoc/errors.hpp"
+#include "hoc/main.hpp"
+#include "indices.hpp"
+
+namespace {
+
+// "4x2" -> {4, 2}; anything else is a usage error naming the option.
+Shape parseShape(const std::string& text, const std::string& option)
+{
+    const auto x = text.find_first_of("xX");
+    std::size_t a = 0, b = 0, used = 0;
+    try {
+        if (x != std::string::npos && x > 0 && x + 1 < text.size()) {
+            a = std::stoul(text.substr(0, x), &used);
+            if (used == x)
+                b = std::stoul(text.substr(x + 1), &used);
+        }
+    } catch (const std::exception&) {
+        a = 0;
+    }
+    if (a == 0 || b == 0 || used != text.size() - x - 1 || a > INT_MAX || b > INT_MAX)
+        throw hoc::UsageError(option + " '" + text + "': expected two positive whole numbers like 4x2 "
+                              "(dimension 0 x dimension 1)");
+    return {a, b};
+}
+
+// The id each work-item should have recorded at column x, row y.
+struct Expected {
+    const char* name;
+    const std::vector<int> IndexGrids::*grid;
+    std::function<int(std::size_t x, std::size_t y, Shape g)> id;
+};
+
+const Expected kIds[] = {
+    {"get_global_id(0)", &IndexGrids::global_x, [](std::size_t x, std::size_t, Shape) { return int(x); }},
+    {"get_global_id(1)", &IndexGrids::global_y, [](std::size_t, std::size_t y, Shape) { return int(y); }},
+    {"get_local_id(0)", &IndexGrids::local_x, [](std::size_t x, std::size_t, Shape g) { return int(x % g.x); }},
+    {"get_local_id(1)", &IndexGrids::local_y, [](std::size_t, std::size_t y, Shape g) { return int(y % g.y); }},
+    {"get_group_id(0)", &IndexGrids::group_x, [](std::size_t x, std::size_t, Shape g) { return int(x / g.x); }},
+    {"get_group_id(1)", &IndexGrids::group_y, [](std::size_t, std::size_t y, Shape g) { return int(y / g.y); }},
+};
+
+// Every id against its expected value; the message names the first wrong one.
+hoc::CheckResult check(const IndexGrids& r)
+{
+    hoc::CheckResult c;
+    std::string first;
+    for (const auto& e : kIds) {
+        const auto& grid = r.*e.grid;
+        for (std::size_t y = 0; y < r.height; ++y)
+            for (std::size_t x = 0; x < r.width; ++x) {
+                const int want = e.id(x, y, r.group), got = grid.at(y * r.width + x);
+                ++c.count;
+                if (got != want && c.wrong++ == 0)
+                    first = std::string(e.name) + " at x = " + std::to_string(x) + ", y = " + std::to_string(y) +
+                            ": expected " + std::to_string(want) + ", got " + std::to_string(got);
+            }
+    }
+    c.ok = c.wrong == 0;
+    if (!c.ok)
+        c.problem = std::to_string(c.wrong) + " of " + std::to_string(c.count) + " ids wrong; first " + first;
+    return c;
+}
+
+// Two grids side by side: dimension 0 on the left, dimension 1 on the right; rows are y.
+void printPair(const IndexGrids& r, const Expected& left, const Expected& right)
+{
+    const int cell = r.width > 10 || r.height > 10 ? 3 : 2;
+    const int columns = static_cast<int>(r.width) * (cell + 1);
+    auto row = [&](const Expected& e, std::size_t y) {
+        for (std::size_t x = 0; x < r.width; ++x)
+            std::printf(" %*d", cell, (r.*e.grid)[y * r.width + x]);
+    };
+    std::printf("  %-*s    %s\n", columns - 1, left.name, right.name);
+    for (std::size_t y = 0; y < r.height; ++y) {
+        std::printf(" ");
+        row(left, y);
+        std::printf("    ");
+        row(right, y);
+        std::printf("\n");
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    hoc::Main program("Exercise13_WorkItemIndices", "Exercise 13: global, local and work-group ids in a 2D range");
+    std::string rangeText = "8x8";
+    std::vector<std::string> groups = {"4x4", "2x4"};
+    program.option("--range", rangeText, "The 2D range: work-items in dimension 0 x dimension 1");
+    program.listOption("--groups", groups, "Work-group shapes to show, e.g. 4x4,2x4 (dimension 0 x dimension 1)");
+
+    return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
+        const Shape range = parseShape(rangeText, "--range");
+        std::vector<Shape> shapes;
+        for (const auto& g : groups)
+            shapes.push_back(parseShape(g, "--groups"));
+        hoc::requireBuffers(device, 6.0 * sizeof(int) * range.x * range.y, 1, "--range " + rangeText);
+        const bool print = range.x <= 32 && range.y <= 32;
+        for (const Shape g : shapes) {
+            const IndexGrids r = recordIds(device, range.x, range.y, g);
+            std::printf("\nwork-groups of %zux%zu on a range of %zux%zu: %zux%zu work-groups "
+                        "(columns: dimension 0, rows: dimension 1)\n",
+                        g.x, g.y, range.x, range.y, range.x / g.x, range.y / g.y);
+            if (print)
+                for (std::size_t i = 0; i < 6; i += 2)
+                    printPair(r, kIds[i], kIds[i + 1]);
+            else
+                std::printf("  (grids are printed for ranges up to 32x32)\n");
+            const auto c = check(r);
+            report.add({"ids in work-groups of " + std::to_string(g.x) + "x" + std::to_string(g.y),
+                        "range " + rangeText, c.ok, c.ok ? "all " + std::to_string(c.count) + " ids correct" : c.message(),
+                        0, 0, "", {}});
+        }
+    });
+}

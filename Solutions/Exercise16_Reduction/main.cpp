@@ -1,0 +1,64 @@
+// Exercise 16: the bandwidth driver. For each size it measures the copy kernel and every reduction
+// kernel on the same device, checks each sum, prints a table of GB/s (and % of the copy's), and
+// reports each kernel at the largest size. The OpenCL work is in reduce.cpp.
+#include <algorithm>
+#include <iostream>
+
+#include "hoc/bandwidth.hpp"
+#include "hoc/data.hpp"
+#include "hoc/main.hpp"
+#include "hoc/sum.hpp"
+#include "reduce.hpp"
+
+int main(int argc, char** argv)
+{
+    hoc::Main program("Exercise16_Reduction", "Exercise 16: the sum of N floats, five kernels against a copy");
+    std::vector<std::size_t> sizes;
+    for (int p = 12; p <= 26; ++p)
+        sizes.push_back(std::size_t{1} << p);
+    std::vector<std::string> chosen;
+    for (const ReduceKernel k : reduceKernels())
+        chosen.push_back(kernelName(k));
+    std::vector<std::string> names = chosen;
+    std::size_t local = 0;
+    long runs = 5;
+    program.sizesOption("--sizes", sizes, "Numbers of floats to sum (default 2^12 to 2^26)");
+    program.listOption("--kernels", chosen, "Kernels to run (default all)", names);
+    program.sizeOption("--local", local, "Work-group size (default 256, or the kernel's maximum if less)", 1 << 20);
+    program.option("--runs", runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
+
+    return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
+        std::vector<ReduceKernel> kernels;
+        for (const ReduceKernel k : reduceKernels())
+            if (std::find(chosen.begin(), chosen.end(), kernelName(k)) != chosen.end())
+                kernels.push_back(k);
+        std::vector<std::string> columns;
+        for (const ReduceKernel k : kernels)
+            columns.push_back(shortName(k));
+
+        const hoc::Repeats repeats{1, static_cast<int>(runs)};
+        const std::size_t largest = *std::max_element(sizes.begin(), sizes.end());
+        hoc::requireBuffers(device, sizeof(float) * static_cast<double>(largest), 3, "N = " + std::to_string(largest));
+        Reduction reduction(device);
+        hoc::CopyBenchmark copy(device);
+        hoc::BandwidthTable table(std::cout, "N (GB/s)", columns);
+
+        for (const std::size_t n : sizes) {
+            const std::vector<float> data = hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f);
+            const hoc::SumReference expected = hoc::sumReference(data);
+            const double copyGbps = copy.gbps(n, repeats);
+            std::vector<std::pair<double, bool>> cells;
+            for (const ReduceKernel k : kernels) {
+                const ReduceResult r = reduction.sum(data, k, {local, repeats});
+                const hoc::CheckResult check = hoc::checkSum(expected, r.sum, r.additions);
+                const double bytes = sizeof(float) * static_cast<double>(n);  // each element read once
+                cells.emplace_back(hoc::gbps(bytes, r.seconds), check.ok);
+                if (n == largest || !check.ok)
+                    hoc::reportAgainstCopy(report, shortName(k) + " (" + kernelName(k) + ", " +
+                                                       std::to_string(r.passes) + " passes)",
+                                           "N = " + hoc::sizeText(n), check, r.seconds, bytes, copyGbps);
+            }
+            table.row(hoc::sizeText(n), copyGbps, cells);
+        }
+    });
+}

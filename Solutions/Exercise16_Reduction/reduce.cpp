@@ -1,0 +1,137 @@
+// Exercise 16: the host program. A kernel leaves one partial sum per work-group; the host launches
+// it again on those partial sums until a single value is left (the slides' "kernel decomposition":
+// work-groups cannot wait for each other inside a kernel, but the next launch starts after this one ends).
+#include "reduce.hpp"
+
+#include <algorithm>
+
+#include "hoc/device.hpp"
+#include "hoc/errors.hpp"
+#include "hoc/limits.hpp"
+#include "hoc/program.hpp"
+
+const std::vector<ReduceKernel>& reduceKernels()
+{
+    static const std::vector<ReduceKernel> all = {ReduceKernel::Interleaved, ReduceKernel::Sequential,
+                                                  ReduceKernel::FirstAdd, ReduceKernel::PerItem, ReduceKernel::TwoPass};
+    return all;
+}
+
+std::string kernelName(ReduceKernel kernel)
+{
+    switch (kernel) {
+    case ReduceKernel::Interleaved: return "reduce_interleaved";
+    case ReduceKernel::Sequential: return "reduce_sequential";
+    case ReduceKernel::FirstAdd: return "reduce_first_add";
+    case ReduceKernel::PerItem: return "reduce_per_item";
+    case ReduceKernel::TwoPass: return "reduce_two_pass";
+    }
+    return "";
+}
+
+std::string shortName(ReduceKernel kernel)
+{
+    switch (kernel) {
+    case ReduceKernel::Interleaved: return "interleaved";
+    case ReduceKernel::Sequential: return "sequential";
+    case ReduceKernel::FirstAdd: return "first add";
+    case ReduceKernel::PerItem: return std::to_string(kPerItem) + " per item";
+    case ReduceKernel::TwoPass: return "two-pass";
+    }
+    return "";
+}
+
+Reduction::Reduction(const cl::Device& device)
+    : device_(device),
+      // 1. Platform: a context for the device and a queue that records when commands run.
+      context_(device),
+      queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
+      // 2. Program: all five kernels, with step 4's elements per work-item fixed at build time.
+      program_(hoc::buildProgram(context_, device, "reduce.cl", "-D PER_ITEM=" + std::to_string(kPerItem)))
+{
+}
+
+namespace {
+
+std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
+
+// Rounds of a tree over `size` values: ceil(log2(size)).
+std::uint64_t treeRounds(std::uint64_t size)
+{
+    std::uint64_t rounds = 0;
+    while ((std::uint64_t{1} << rounds) < size)
+        ++rounds;
+    return rounds;
+}
+
+struct Pass {
+    std::uint64_t n = 0;       // elements in
+    std::uint64_t groups = 0;  // partial sums out
+};
+
+}  // namespace
+
+ReduceResult Reduction::sum(const std::vector<float>& h_data, ReduceKernel which, const ReduceOptions& options)
+{
+    if (h_data.empty())
+        throw hoc::Failure("reduction: there is nothing to sum (0 elements)");
+    ReduceResult result;
+    cl::KernelFunctor<cl::Buffer, cl_ulong, cl::LocalSpaceArg, cl::Buffer> reduce(program_, kernelName(which));
+
+    // Sizes: a work-group of 256 unless the kernel allows less; how many elements a work-item adds.
+    const cl::Kernel& kernel = reduce.getKernel();
+    result.maxWorkGroupSize = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
+    const std::uint64_t local =
+        options.workGroupSize ? options.workGroupSize : std::min<std::uint64_t>(256, result.maxWorkGroupSize);
+    hoc::requireWorkGroupSize(kernel, device_, local, kernelName(which));
+    hoc::requireLocalMemory(kernel, device_, local * sizeof(float), kernelName(which));
+    const std::uint64_t perItem = which == ReduceKernel::FirstAdd ? 2 : which == ReduceKernel::PerItem ? kPerItem : 1;
+    if (local == 1 && perItem == 1 && which != ReduceKernel::TwoPass)
+        throw hoc::Failure(kernelName(which) + " with work-groups of 1 would leave as many partial sums as "
+                           "elements, and never finish; use work-groups of at least 2");
+    // Step 5: enough work-groups for about 2048 work-items per compute unit (what a GPU keeps in
+    // flight to hide memory latency), for the first pass only; one work-group for the second.
+    const std::uint64_t units = device_.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+    const std::uint64_t fillGroups = ceilDiv(units * 2048, local);
+
+    // Plan the passes: each turns n elements into one partial sum per work-group.
+    std::vector<Pass> passes;
+    for (std::uint64_t n = h_data.size();;) {
+        Pass pass{n, ceilDiv(n, perItem * local)};
+        std::uint64_t eachAdds = perItem;
+        if (which == ReduceKernel::TwoPass) {
+            pass.groups = passes.empty() ? std::min(fillGroups, ceilDiv(n, local)) : 1;
+            eachAdds = ceilDiv(n, pass.groups * local);
+        }
+        result.additions += (eachAdds - 1) + treeRounds(local);
+        passes.push_back(pass);
+        if (pass.groups == 1)
+            break;
+        n = pass.groups;
+    }
+
+    // 3. Memory: the input, and two buffers for partial sums that the passes take turns writing.
+    cl::Buffer d_in(queue_, h_data.begin(), h_data.end(), /*readOnly=*/true);
+    cl::Buffer d_partial[2] = {cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * passes[0].groups),
+                               cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * passes[0].groups)};
+
+    // 4./5. Kernel and commands: the passes one after another in the in-order queue, each reading
+    //    what the one before wrote.
+    result.seconds = hoc::medianSeconds(options.repeats, [&] {
+        hoc::EventSpan span;
+        for (std::size_t k = 0; k < passes.size(); ++k) {
+            const cl::Buffer& in = k == 0 ? d_in : d_partial[(k - 1) % 2];
+            const cl::EnqueueArgs range(queue_, cl::NDRange(passes[k].groups * local), cl::NDRange(local));
+            cl::Event done = reduce(range, in, passes[k].n, cl::Local(sizeof(float) * local), d_partial[k % 2]);
+            if (k == 0)
+                span.first = done;
+            span.second = done;
+        }
+        return span;
+    });
+    queue_.enqueueReadBuffer(d_partial[(passes.size() - 1) % 2], CL_TRUE, 0, sizeof(float), &result.sum);
+
+    result.passes = passes.size();
+    result.workGroupSize = local;
+    return result;
+}

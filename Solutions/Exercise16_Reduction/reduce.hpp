@@ -1,0 +1,47 @@
+// Exercise 16: the sum of n floats on an OpenCL device, with five kernels that each add one idea.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "hoc/bandwidth.hpp"
+#include "hoc/opencl.hpp"
+
+// The kernels of reduce.cl, in course order.
+enum class ReduceKernel { Interleaved, Sequential, FirstAdd, PerItem, TwoPass };
+const std::vector<ReduceKernel>& reduceKernels();
+std::string kernelName(ReduceKernel kernel);  // "reduce_interleaved", ...
+std::string shortName(ReduceKernel kernel);   // "interleaved", "sequential", "first add", "8 per item", "two-pass"
+
+// Elements each work-item of reduce_per_item adds (built into the kernel as -D PER_ITEM).
+constexpr int kPerItem = 8;
+
+struct ReduceOptions {
+    std::size_t workGroupSize = 0;  // 0: 256, or less if the kernel allows less
+    hoc::Repeats repeats{0, 1};     // runs of all the passes; the median time is kept
+};
+
+struct ReduceResult {
+    float sum = 0;
+    std::size_t passes = 0;            // kernel launches, each on the previous one's partial sums
+    std::uint64_t additions = 0;       // the most float additions any element went through (sets the error bound)
+    std::size_t workGroupSize = 0;
+    std::size_t maxWorkGroupSize = 0;  // the kernel's limit on this device (CL_KERNEL_WORK_GROUP_SIZE)
+    double seconds = 0;                // median time from the first pass's start to the last one's end
+};
+
+class Reduction {
+public:
+    // Steps 1 and 2: context, queue and program for `device`.
+    explicit Reduction(const cl::Device& device);
+
+    // Steps 3 to 5: the sum of `data` (at least one element) with `kernel`.
+    ReduceResult sum(const std::vector<float>& data, ReduceKernel kernel, const ReduceOptions& options = {});
+
+private:
+    cl::Device device_;
+    cl::Context context_;
+    cl::CommandQueue queue_;
+    cl::Program program_;
+};

@@ -1,0 +1,97 @@
+// Helpers for the matrix-multiplication tests (Exercises 04-09): the sizes every variant is tested
+// with, and a check whose failure names the code under test, the size, the first wrong element by row
+// and column, and where in C the wrong elements are.
+//
+// The tolerance is not a guess: hoc::matmul::errorBounds gives each element of C the standard bound
+// for a float dot product summed in any order, gamma_K * sum_k |a_ik| |b_kj| with gamma_K = K u / (1 - K u),
+// u = 2^-24 (plus the rounding of the exact value to float), against a reference summed in double.
+// Every correct kernel, blocked, chunked or with fused multiply-adds, stays within it; a missing or
+// doubled term of the sum, or a value read from the wrong place, does not (on random inputs in [-1, 1)).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "hoc/matmul_host.hpp"
+#include "hoc_test.hpp"
+
+namespace hoc::test {
+
+using hoc::matmul::Dims;
+
+// M x N x K: tiny, square around powers of two and of the work-group and tile sizes (16, 64, 256),
+// not multiples of anything (17 x 33 x 65, 100, 255, 257), one column (128 x 1 x 256), and one larger
+// rectangular size that is still quick for PoCL on two cores.
+inline const std::vector<Dims>& matmulSizes()
+{
+    static const std::vector<Dims> sizes = {{1, 1, 1},       {16, 16, 16},    {17, 33, 65},    {64, 64, 64},
+                                            {100, 100, 100}, {128, 1, 256},   {255, 255, 255}, {256, 256, 256},
+                                            {257, 257, 257}, {300, 200, 500}};
+    return sizes;
+}
+
+// Test names: "M17_N33_K65".
+inline std::string sizeName(const ::testing::TestParamInfo<Dims>& info)
+{
+    const Dims d = info.param;
+    return "M" + std::to_string(d.m) + "_N" + std::to_string(d.n) + "_K" + std::to_string(d.k);
+}
+
+namespace detail {
+
+// Where the wrong elements are, and a hint when the pattern points at a usual mistake.
+inline std::string whereWrong(const std::vector<double>& expected, const std::vector<float>& got,
+                              const std::vector<double>& bound, Dims d)
+{
+    std::size_t rowLo = d.m, rowHi = 0, colLo = d.n, colHi = 0;
+    bool allZero = true;
+    for (std::size_t i = 0; i < d.m; ++i)
+        for (std::size_t j = 0; j < d.n; ++j) {
+            const std::size_t at = i * d.n + j;
+            allZero = allZero && got[at] == 0.0f;
+            if (!(std::fabs(static_cast<double>(got[at]) - expected[at]) <= bound[at])) {
+                rowLo = std::min(rowLo, i), rowHi = std::max(rowHi, i);
+                colLo = std::min(colLo, j), colHi = std::max(colHi, j);
+            }
+        }
+    std::string text = "; the wrong elements lie in rows " + std::to_string(rowLo) + "-" + std::to_string(rowHi) +
+                       " and columns " + std::to_string(colLo) + "-" + std::to_string(colHi) + " of C (" +
+                       std::to_string(d.m) + " x " + std::to_string(d.n) + ")";
+    if (allZero)
+        text += ". C is all zeros: is the kernel (or the host code) still the starter?";
+    else if (colLo == d.n - 1 && colHi == d.n - 1 && d.n > 1)
+        text += ". Only the last column is wrong: check the bounds on j (an off-by-one?)";
+    else if (rowLo == d.m - 1 && rowHi == d.m - 1 && d.m > 1)
+        text += ". Only the last row is wrong: check the bounds on i (an off-by-one?)";
+    return text;
+}
+
+}  // namespace detail
+
+// Runs `host` (a matmul host function) on the standard random inputs for `d` and checks C against
+// the double reference within the error bound above. `what` names the kernel.
+template <typename Host>
+::testing::AssertionResult matmulCorrect(Host&& host, Dims d, const std::string& what)
+{
+    const hoc::matmul::Inputs in = hoc::matmul::randomInputs(d);
+    const hoc::matmul::Run r = run([&] { return host(device(), in.a, in.b, d); });
+    const std::vector<double> expected = hoc::matmul::reference(in.a, in.b, d);
+    const std::vector<double> bound = hoc::matmul::errorBounds(in.a, in.b, d);
+    const CheckResult check = compareWithBounds(expected, r.c, bound);
+    const std::string where = std::string(HOC_UNDER_TEST) + ": " + what + ", " + d.text();
+    if (!check.problem.empty())
+        return ::testing::AssertionFailure() << where << ": " << check.problem;
+    if (!check.ok)
+        return ::testing::AssertionFailure()
+               << where << ": " << check.wrong << " of " << check.count << " elements of C wrong; first C["
+               << check.first / d.n << "][" << check.first % d.n << "] (row, column): expected " << check.expected
+               << ", got " << check.got << " (allowed difference " << check.allowed << ")"
+               << detail::whereWrong(expected, r.c, bound, d);
+    if (!(r.timing.kernel_s > 0))
+        return ::testing::AssertionFailure() << where << ": the kernel's profiling event reports no run time";
+    return ::testing::AssertionSuccess();
+}
+
+}  // namespace hoc::test

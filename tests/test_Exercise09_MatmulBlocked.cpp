@@ -1,0 +1,97 @@
+// Exercise 9: the blocked kernel and its variants (reqd_work_group_size, local memory from cl::Local,
+// images), each against the double reference within the dot-product error bound (hoc_matmul_test.hpp),
+// for every test size with 16 x 16 tiles, and for two sizes with other tiles.
+#include "hoc_matmul_test.hpp"
+#include "matmul_blocked.hpp"
+
+using hoc::matmul::Dims;
+
+class MatmulBlocked : public ::testing::TestWithParam<Dims> {};
+
+TEST_P(MatmulBlocked, Blocked)
+{
+    EXPECT_TRUE(hoc::test::matmulCorrect(
+        [](auto& device, auto& a, auto& b, Dims d) { return matmulBlocked(device, a, b, d, 16); }, GetParam(),
+        "mmul_blocked (matmul_blocked.cl), tile 16"));
+}
+
+TEST_P(MatmulBlocked, RequiredWorkGroupSize)
+{
+    EXPECT_TRUE(hoc::test::matmulCorrect(
+        [](auto& device, auto& a, auto& b, Dims d) { return matmulBlocked(device, a, b, d, 16, true); }, GetParam(),
+        "mmul_blocked (matmul_blocked.cl) with -DREQUIRE_GROUP_SIZE, tile 16"));
+}
+
+TEST_P(MatmulBlocked, DynamicLocalMemory)
+{
+    EXPECT_TRUE(hoc::test::matmulCorrect(
+        [](auto& device, auto& a, auto& b, Dims d) { return matmulBlockedDynamic(device, a, b, d, 16); }, GetParam(),
+        "mmul_blocked_dynamic (matmul_blocked_dynamic.cl), tile 16"));
+}
+
+TEST_P(MatmulBlocked, Images)
+{
+    if (!hoc::test::device().getInfo<CL_DEVICE_IMAGE_SUPPORT>())
+        GTEST_SKIP() << "the test device has no image support (CL_DEVICE_IMAGE_SUPPORT is false)";
+    EXPECT_TRUE(hoc::test::matmulCorrect(matmulImage, GetParam(), "mmul_image (matmul_image.cl)"));
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, MatmulBlocked, ::testing::ValuesIn(hoc::test::matmulSizes()), hoc::test::sizeName);
+
+// An odd tile, on sizes that are not multiples of it, for the three tiled kernels.
+TEST(MatmulOtherTiles, Tile7)
+{
+    for (const Dims d : {Dims{17, 33, 65}, Dims{257, 257, 257}}) {
+        EXPECT_TRUE(hoc::test::matmulCorrect(
+            [](auto& device, auto& a, auto& b, Dims d) { return matmulBlocked(device, a, b, d, 7); }, d,
+            "mmul_blocked, tile 7"));
+        EXPECT_TRUE(hoc::test::matmulCorrect(
+            [](auto& device, auto& a, auto& b, Dims d) { return matmulBlocked(device, a, b, d, 7, true); }, d,
+            "mmul_blocked with -DREQUIRE_GROUP_SIZE, tile 7"));
+        EXPECT_TRUE(hoc::test::matmulCorrect(
+            [](auto& device, auto& a, auto& b, Dims d) { return matmulBlockedDynamic(device, a, b, d, 7); }, d,
+            "mmul_blocked_dynamic, tile 7"));
+    }
+}
+
+// 32 x 32 = 1024 work-items, the largest work-group many devices allow, with local memory sized at run
+// time. A device (or a kernel: NVIDIA's OpenCL allows these kernels 256) may allow fewer; the host
+// then refuses with the limit named, and the test is skipped.
+TEST(MatmulOtherTiles, Tile32Dynamic)
+{
+    const auto host = [](auto& device, auto& a, auto& b, Dims d) { return matmulBlockedDynamic(device, a, b, d, 32); };
+    try {
+        const auto in = hoc::matmul::randomInputs({1, 1, 1});
+        host(hoc::test::device(), in.a, in.b, Dims{1, 1, 1});
+    } catch (const hoc::Failure& e) {
+        if (std::string(e.what()).find("WORK_GROUP_SIZE") != std::string::npos)
+            GTEST_SKIP() << e.what();
+    } catch (...) {
+        // reported by the check below
+    }
+    EXPECT_TRUE(hoc::test::matmulCorrect(host, Dims{17, 33, 65}, "mmul_blocked_dynamic, tile 32"));
+}
+
+// A tile the device cannot run fails before anything is built, naming the limit.
+TEST(MatmulBlockedLimits, TileLargerThanTheDeviceAllows)
+{
+    const std::size_t limit = hoc::test::device().getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
+    std::size_t tile = 1;
+    while (tile * tile <= limit)
+        ++tile;
+    const auto in = hoc::matmul::randomInputs({4, 4, 4});
+    for (const bool reqd : {false, true}) {
+        try {
+            matmulBlocked(hoc::test::device(), in.a, in.b, {4, 4, 4}, tile, reqd);
+            ADD_FAILURE() << HOC_UNDER_TEST << ": tile " << tile << " should have been refused";
+        } catch (const hoc::Failure& e) {
+            EXPECT_NE(std::string(e.what()).find("CL_DEVICE_MAX_WORK_GROUP_SIZE"), std::string::npos) << e.what();
+        }
+    }
+    try {
+        matmulBlockedDynamic(hoc::test::device(), in.a, in.b, {4, 4, 4}, tile);
+        ADD_FAILURE() << HOC_UNDER_TEST << ": tile " << tile << " should have been refused";
+    } catch (const hoc::Failure& e) {
+        EXPECT_NE(std::string(e.what()).find("CL_DEVICE_MAX_WORK_GROUP_SIZE"), std::string::npos) << e.what();
+    }
+}

@@ -1,0 +1,105 @@
+// Exercise 10: both pi designs against the exact midpoint-rule value, for step counts that are
+// not multiples of anything and for work-group sizes from 1 to the kernel's maximum.
+//
+// Tolerances: the tree design is held to the course's target, 1e-6, for every step count (its
+// measured error is below 1e-7: see the README). The simple design is held to the worst case of its
+// plain float sums (hoc::pi::floatSumBound): each term goes through at most stepsPerItem additions
+// in its work-item and workGroupSize in work-item 0, every one rounded by at most 2^-24.
+#include <string>
+
+#include "hoc/pi.hpp"
+#include "hoc_test.hpp"
+#include "pi.hpp"
+
+namespace {
+
+PiResult runPi(std::uint64_t steps, PiDesign design, std::size_t local = 0, std::uint64_t perItem = 0)
+{
+    PiOptions options;
+    options.steps = steps;
+    options.design = design;
+    options.workGroupSize = local;
+    options.stepsPerItem = perItem;
+    return hoc::test::run([&] { return pi(hoc::test::device(), options); });
+}
+
+std::string what(const char* design, std::uint64_t steps, const PiResult& r)
+{
+    return std::string(design) + ", " + hoc::pi::stepsText(steps) + " (" + std::to_string(r.workGroups) +
+           " work-groups of " + std::to_string(r.workGroupSize) + ")";
+}
+
+::testing::AssertionResult accurate(const char* design, std::uint64_t steps, const PiResult& r, double allowed)
+{
+    return hoc::test::correct(hoc::compareValue(hoc::pi::reference(steps), r.pi, allowed), what(design, steps, r));
+}
+
+::testing::AssertionResult treeAccurate(std::uint64_t steps, const PiResult& r)
+{
+    return accurate("tree design", steps, r, hoc::pi::kTarget);
+}
+
+::testing::AssertionResult simpleAccurate(std::uint64_t steps, const PiResult& r)
+{
+    return accurate("simple design", steps, r, hoc::pi::floatSumBound(r.stepsPerItem + r.workGroupSize));
+}
+
+// The kernel's own limit, as the host asked it (CL_KERNEL_WORK_GROUP_SIZE).
+std::size_t maxLocal(PiDesign design)
+{
+    static std::size_t cached[2] = {0, 0};
+    std::size_t& m = cached[design == PiDesign::Tree];
+    if (m == 0)
+        m = runPi(1, design).maxWorkGroupSize;
+    return m;
+}
+
+}  // namespace
+
+// Tests loop over their cases inside one test: each test is a process, and each process pays for
+// setting up PoCL and loading the compiled kernels again.
+
+TEST(Pi, TreeDesignWithinTarget)
+{
+    // 1 and 2 steps: most work-items have nothing to do. 2^24 and 2^24 + 1: the target's range.
+    for (const std::uint64_t steps : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{1000}, std::uint64_t{65537},
+                                      std::uint64_t{1} << 24, (std::uint64_t{1} << 24) + 1}) {
+        const PiResult r = runPi(steps, PiDesign::Tree);
+        ASSERT_TRUE(treeAccurate(steps, r));  // stop at the first wrong case
+        EXPECT_GT(r.timing.kernel_s, 0.0) << "the kernel's profiling event should report its run time";
+    }
+}
+
+TEST(Pi, SimpleDesignWithinFloatBound)
+{
+    for (const std::uint64_t steps : {std::uint64_t{1}, std::uint64_t{1000}, std::uint64_t{100003},
+                                      (std::uint64_t{1} << 22) + 5}) {
+        ASSERT_TRUE(simpleAccurate(steps, runPi(steps, PiDesign::Simple)));
+        // Short runs per work-item: many work-groups, and a bound tight enough to catch a lost one.
+        ASSERT_TRUE(simpleAccurate(steps, runPi(steps, PiDesign::Simple, 0, 100)));
+    }
+}
+
+TEST(Pi, WorkGroupSizesFromOneToTheMaximum)
+{
+    // 1, 2, 3 (not a power of two), 64, 255 and the kernel's maximum (4096 on PoCL).
+    const std::uint64_t steps = 1000003;
+    for (const PiDesign design : {PiDesign::Tree, PiDesign::Simple})
+        for (const std::size_t local : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{64},
+                                        std::size_t{255}, maxLocal(design)}) {
+            const PiResult r = runPi(steps, design, local, design == PiDesign::Simple ? 250 : 0);
+            EXPECT_EQ(r.workGroupSize, local);
+            ASSERT_TRUE(design == PiDesign::Tree ? treeAccurate(steps, r) : simpleAccurate(steps, r));
+        }
+}
+
+TEST(Pi, TooLargeWorkGroupNamesTheLimit)
+{
+    const std::size_t tooLarge = maxLocal(PiDesign::Tree) + 1;
+    try {
+        runPi(1000, PiDesign::Tree, tooLarge);
+        FAIL() << HOC_UNDER_TEST << ": a work-group of " << tooLarge << " should be refused";
+    } catch (const std::exception& e) {
+        EXPECT_NE(std::string(e.what()).find("CL_KERNEL_WORK_GROUP_SIZE"), std::string::npos) << e.what();
+    }
+}

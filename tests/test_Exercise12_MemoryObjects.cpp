@@ -1,0 +1,43 @@
+// Exercise 12: every buffer flag gives the exact sum, and each correct way of waiting for
+// non-blocking commands does; right after the enqueue, the held-back kernel has not completed.
+#include "hoc/data.hpp"
+#include "hoc/reference.hpp"
+#include "hoc/timeline.hpp"
+#include "hoc_test.hpp"
+#include "memory_objects.hpp"
+
+// One test for all sizes (each test program pays for a context and a program build).
+TEST(Exercise12Flags, EveryFlagGivesTheExactSum)
+{
+    for (const std::size_t n : {std::size_t{1}, std::size_t{1000}, (std::size_t{1} << 18) + 3}) {
+        const auto a = hoc::randomFloats(n, 31), b = hoc::randomFloats(n, 32, -1.0f, 1.0f);
+        const auto expected = hoc::ref::vadd(a, b);  // one float addition per element: exact
+        const std::vector<HostMemory> flags = {HostMemory::Copy, HostMemory::Use, HostMemory::Alloc};
+        const auto runs = hoc::test::run([&] { return vaddWithFlags(hoc::test::device(), a, b, flags, 1); });
+        ASSERT_EQ(runs.size(), flags.size()) << HOC_UNDER_TEST << ": one result per flag";
+        for (std::size_t i = 0; i < flags.size(); ++i) {
+            EXPECT_EQ(runs[i].flag, flags[i]);
+            EXPECT_TRUE(hoc::test::correct(hoc::compare(expected, runs[i].c),
+                                           "C = A + B with " + flagName(flags[i]) + ", N = " + std::to_string(n)));
+            EXPECT_GT(runs[i].times.kernel_s, 0.0) << flagName(flags[i]) << ": the kernel's event should give its time";
+            EXPECT_GE(runs[i].times.total_s, runs[i].times.results_s)
+                << flagName(flags[i]) << ": the parts fit in the total";
+        }
+    }
+}
+
+// One test for the three ways (each test program pays for a context and a program build).
+TEST(Exercise12NonBlocking, ResultIsThereOnlyAfterWaiting)
+{
+    const std::size_t n = 4099;
+    const auto a = hoc::randomFloats(n, 33), b = hoc::randomFloats(n, 34);
+    for (const WaitBy how : {WaitBy::Finish, WaitBy::Event, WaitBy::BlockingRead}) {
+        const NonBlockingRun r = hoc::test::run([&] { return vaddNonBlocking(hoc::test::device(), a, b, how); });
+        // The kernel was held back by a user event when its status was read, so it cannot have completed.
+        EXPECT_GT(r.kernel_status, CL_COMPLETE)
+            << HOC_UNDER_TEST << ": waiting by " << waitName(how) << ": the held-back kernel's status right after "
+            << "the enqueue was " << hoc::eventStatusName(r.kernel_status) << ", expected CL_QUEUED or CL_SUBMITTED";
+        EXPECT_TRUE(hoc::test::correct(hoc::compare(hoc::ref::vadd(a, b), r.c),
+                                       "C after waiting by " + waitName(how) + ", N = " + std::to_string(n)));
+    }
+}

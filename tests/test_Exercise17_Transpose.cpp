@@ -1,0 +1,84 @@
+// Exercise 17: every transpose kernel against the serial transpose, exactly (moving a float does
+// not change it), for shapes that are not multiples of the tile or the work-group (1 x 1, single
+// rows and columns, tall and wide) and for work-groups from 1 work-item to the device's maximum.
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include "hoc/data.hpp"
+#include "hoc/transpose.hpp"
+#include "hoc_test.hpp"
+#include "transpose.hpp"
+
+namespace {
+
+struct Shape {
+    std::size_t rows, cols;
+};
+
+const Shape kShapes[] = {{1, 1}, {1, 37}, {37, 1}, {17, 33}, {64, 64}, {100, 300}, {513, 257}};
+
+Transposer makeTransposer(const TransposeShape& shape)
+{
+    return hoc::test::run([&] { return Transposer(hoc::test::device(), shape); });
+}
+
+// Transposes every shape with `kernel` and compares it with the serial transpose.
+void checkShapes(Transposer& transposer, TransposeKernel kernel, const std::string& config)
+{
+    for (const Shape& s : kShapes) {
+        const std::vector<float> in = hoc::randomFloats(s.rows * s.cols, static_cast<std::uint32_t>(s.rows * 1000 + s.cols));
+        const TransposeResult r = hoc::test::run([&] { return transposer.transpose(in, s.rows, s.cols, kernel); });
+        ASSERT_TRUE(hoc::test::correct(hoc::compare(hoc::ref::transpose(in, s.rows, s.cols), r.out),
+                                       kernelName(kernel) + ", " + std::to_string(s.rows) + " x " +
+                                           std::to_string(s.cols) + ", " + config));
+        EXPECT_GT(r.seconds, 0.0) << "the kernel's profiling event should report its run time";
+    }
+}
+
+// The side of the largest square work-group every kernel allows (CL_KERNEL_WORK_GROUP_SIZE: 4096 on
+// PoCL, so 64; NVIDIA may allow less than its device maximum of 1024).
+std::size_t maxSquareSide()
+{
+    Transposer transposer = makeTransposer({});
+    std::size_t max = SIZE_MAX;
+    for (const TransposeKernel k : transposeKernels())
+        max = std::min(max, transposer.maxWorkGroupSize(k));
+    std::size_t side = 1;
+    while ((side + 1) * (side + 1) <= max)
+        ++side;
+    return side;
+}
+
+}  // namespace
+
+TEST(Transpose, DefaultShapes)
+{
+    Transposer transposer = makeTransposer({});
+    for (const TransposeKernel k : transposeKernels())
+        checkShapes(transposer, k, "default work-groups");
+}
+
+TEST(Transpose, WorkGroupsFromOneToTheMaximum)
+{
+    // tile x tileRows work-groups for the tiled kernels, naiveX x naiveY for the naive one:
+    // 1 x 1; an odd tile with rows that do not divide it; and the largest square the device allows
+    // (64 x 64 = 4096 on PoCL), whose tile + 1 padded rows must also fit local memory.
+    const std::size_t side = maxSquareSide();
+    const TransposeShape shapes[] = {{1, 1, 1, 1}, {7, 3, 3, 5}, {side, side, side, side}};
+    for (const TransposeShape& shape : shapes) {
+        Transposer transposer = makeTransposer(shape);
+        const std::string config = "tile " + std::to_string(shape.tile) + " x " + std::to_string(shape.tileRows) +
+                                   ", naive " + std::to_string(shape.naiveX) + " x " + std::to_string(shape.naiveY);
+        for (const TransposeKernel k : transposeKernels())
+            checkShapes(transposer, k, config);
+    }
+}
+
+TEST(Transpose, BadRequestsAreRefused)
+{
+    Transposer transposer = makeTransposer({});
+    EXPECT_THROW(hoc::test::run([&] { return transposer.transpose({1, 2, 3}, 2, 2, TransposeKernel::Naive); }),
+                 std::runtime_error);
+    EXPECT_THROW(makeTransposer({8, 9, 16, 16}), std::runtime_error);  // more rows of work-items than the tile has
+}

@@ -1,0 +1,208 @@
+// Common: the pieces every program relies on to report problems the way the course teaches.
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+
+#include "hoc/check.hpp"
+#include "hoc/device.hpp"
+#include "hoc/errors.hpp"
+#include "hoc/program.hpp"
+#include "hoc/report.hpp"
+#include "hoc_test.hpp"
+
+namespace {
+
+// Sets an environment variable for one test and restores it afterwards.
+class ScopedEnv {
+public:
+    ScopedEnv(const char* name, const char* value) : name_(name)
+    {
+        if (const char* old = std::getenv(name))
+            old_ = old, had_ = true;
+        ::setenv(name, value, 1);
+    }
+    ~ScopedEnv()
+    {
+        if (had_)
+            ::setenv(name_, old_.c_str(), 1);
+        else
+            ::unsetenv(name_);
+    }
+
+private:
+    const char* name_;
+    std::string old_;
+    bool had_ = false;
+};
+
+std::string writeKernel(const std::string& name, const std::string& text)
+{
+    const std::string folder = ::testing::TempDir();
+    std::ofstream(folder + "/" + name) << text;
+    return folder;
+}
+
+}  // namespace
+
+TEST(Errors, NamesAndNumbers)
+{
+    EXPECT_EQ(hoc::errorText(CL_INVALID_WORK_GROUP_SIZE), "CL_INVALID_WORK_GROUP_SIZE (-54)");
+    EXPECT_EQ(hoc::errorText(CL_BUILD_PROGRAM_FAILURE), "CL_BUILD_PROGRAM_FAILURE (-11)");
+    EXPECT_EQ(hoc::errorText(CL_PLATFORM_NOT_FOUND_KHR), "CL_PLATFORM_NOT_FOUND_KHR (-1001)");
+    EXPECT_EQ(hoc::errorText(-12345), "unknown OpenCL error (-12345)");
+    // Every code the OpenCL 3.0 headers define from -1 to -72 has a name (the gaps -20..-29 excepted).
+    for (int code = -1; code >= -72; --code)
+        if (code > -20 || code < -29)
+            EXPECT_STRNE(hoc::errorName(code), "unknown OpenCL error") << code;
+    EXPECT_EQ(hoc::describe(cl::Error(CL_INVALID_KERNEL_NAME, "clCreateKernel")),
+              "clCreateKernel failed: CL_INVALID_KERNEL_NAME (-46)");
+}
+
+TEST(Check, ReportsCountAndFirstWrongElement)
+{
+    const std::vector<float> expected = {1, 2, 3, 4}, got = {1, 2.5f, 3, 0};
+    const auto r = hoc::compare(expected, got);
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.wrong, 2u);
+    EXPECT_EQ(r.first, 1u);
+    EXPECT_EQ(r.message(), "2 of 4 elements wrong; first at index 1: expected 2, got 2.5 (allowed difference 0)");
+    EXPECT_TRUE(hoc::compare(expected, expected).ok);
+    EXPECT_EQ(hoc::compare(expected, expected).message(), "all 4 elements correct");
+}
+
+TEST(Check, ToleranceAndNaN)
+{
+    using V = std::vector<float>;
+    EXPECT_TRUE(hoc::compare(V{100.0f}, V{100.5f}, {0, 0.01}).ok);   // 0.5 <= 0.01 * 100
+    EXPECT_FALSE(hoc::compare(V{100.0f}, V{102.0f}, {0, 0.01}).ok);  // 2 > 1
+    EXPECT_TRUE(hoc::compare(V{0.0f}, V{1e-7f}, {1e-6, 0}).ok);
+    EXPECT_FALSE(hoc::compare(V{1.0f}, V{std::nanf("")}, {1e9, 1e9}).ok) << "NaN must never pass";
+    const auto sizes = hoc::compare(std::vector<float>{1, 2}, std::vector<float>{1});
+    EXPECT_FALSE(sizes.ok);
+    EXPECT_EQ(sizes.message(), "expected 2 elements, got 1");
+}
+
+TEST(Check, SingleValues)
+{
+    EXPECT_TRUE(hoc::compareValue(3.14159265, 3.1415927, 1e-6).ok);
+    const auto r = hoc::compareValue(3.14159265, 3.15, 1e-6);
+    EXPECT_FALSE(r.ok);
+    EXPECT_NE(r.message().find("expected 3.14159265, got 3.15"), std::string::npos) << r.message();
+}
+
+TEST(Kernels, MissingFileNamesEveryPlaceSearched)
+{
+    ScopedEnv path("HOC_KERNEL_PATH", "/nonexistent/one:/nonexistent/two");
+    try {
+        hoc::findKernelFile("no_such_kernel.cl", "/nonexistent/configured");
+        FAIL() << "a missing kernel file must throw";
+    } catch (const hoc::Failure& e) {
+        const std::string text = e.what();
+        for (const char* place : {"/nonexistent/one/no_such_kernel.cl", "/nonexistent/two/no_such_kernel.cl",
+                                  "/nonexistent/configured/no_such_kernel.cl"})
+            EXPECT_NE(text.find(place), std::string::npos) << text;
+    }
+}
+
+TEST(Kernels, EnvironmentFolderComesFirst)
+{
+    const std::string folder = writeKernel("first_choice.cl", "__kernel void k(void) {}\n");
+    ScopedEnv path("HOC_KERNEL_PATH", folder.c_str());
+    EXPECT_EQ(hoc::findKernelFile("first_choice.cl", "/nonexistent"), folder + "/first_choice.cl");
+}
+
+TEST(Kernels, BuildFailureCarriesTheLogFileAndDevice)
+{
+    const cl::Device& device = hoc::test::device();
+    const cl::Context context(device);
+    const std::string source = "__kernel void broken(__global float* x) { x[0] = undeclared_name; }\n";
+    try {
+        hoc::buildSource(context, device, source, "broken.cl", "");
+        FAIL() << "a kernel with an error must not build";
+    } catch (const hoc::BuildFailure& e) {
+        const std::string text = e.what();
+        EXPECT_NE(text.find("broken.cl"), std::string::npos) << text;
+        EXPECT_NE(text.find(device.getInfo<CL_DEVICE_NAME>()), std::string::npos) << text;
+        EXPECT_NE(text.find("CL_BUILD_PROGRAM_FAILURE (-11)"), std::string::npos) << text;
+        EXPECT_NE(e.log().find("undeclared_name"), std::string::npos) << "the compiler's log names the problem:\n"
+                                                                      << e.log();
+    }
+}
+
+TEST(Kernels, BadBuildOptionIsReported)
+{
+    const cl::Device& device = hoc::test::device();
+    const cl::Context context(device);
+    EXPECT_THROW(hoc::buildSource(context, device, "__kernel void k(void) {}\n", "k.cl", "-no-such-option-xyz"),
+                 hoc::BuildFailure);
+}
+
+TEST(Devices, ChoiceErrorsListTheDevices)
+{
+    const auto all = hoc::allDevices();
+    ASSERT_FALSE(all.empty());
+    try {
+        hoc::chooseDevice({std::to_string(all.size()), ""});
+        FAIL() << "an index past the list must be refused";
+    } catch (const hoc::Failure& e) {
+        EXPECT_NE(std::string(e.what()).find("choose 0 to " + std::to_string(all.size() - 1)), std::string::npos)
+            << e.what();
+    }
+    EXPECT_THROW(hoc::chooseDevice({"x1", ""}), hoc::Failure);
+    EXPECT_THROW(hoc::chooseDevice({"", "no platform has this name"}), hoc::Failure);
+    EXPECT_EQ(hoc::chooseDevice({"0", ""})(), all[0].device());
+}
+
+TEST(Devices, EnvironmentChoosesByIndexOrName)
+{
+    const auto all = hoc::allDevices();
+    {
+        ScopedEnv env("HOC_DEVICE", "0");
+        EXPECT_EQ(hoc::chooseDevice({})(), all[0].device());
+    }
+    {
+        ScopedEnv env("HOC_DEVICE", "Portable Computing");
+        EXPECT_EQ(hoc::deviceLabel(hoc::chooseDevice({})).find("Portable Computing Language") != std::string::npos,
+                  true);
+    }
+    {
+        ScopedEnv env("HOC_DEVICE", "matches nothing at all");
+        EXPECT_THROW(hoc::chooseDevice({}), hoc::Failure);
+    }
+}
+
+TEST(Devices, RequireBuffersNamesTheLimit)
+{
+    const cl::Device& device = hoc::test::device();
+    const double maxAlloc = static_cast<double>(device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>());
+    EXPECT_NO_THROW(hoc::requireBuffers(device, 1024, 3, "small"));
+    try {
+        hoc::requireBuffers(device, maxAlloc * 2, 1, "huge");
+        FAIL() << "a buffer over CL_DEVICE_MAX_MEM_ALLOC_SIZE must be refused";
+    } catch (const hoc::Failure& e) {
+        EXPECT_NE(std::string(e.what()).find("CL_DEVICE_MAX_MEM_ALLOC_SIZE"), std::string::npos) << e.what();
+    }
+}
+
+TEST(Devices, RoundUp)
+{
+    EXPECT_EQ(hoc::roundUp(1, 64), 64u);
+    EXPECT_EQ(hoc::roundUp(64, 64), 64u);
+    EXPECT_EQ(hoc::roundUp(65, 64), 128u);
+    EXPECT_EQ(hoc::roundUp(1000, 7), 1001u);
+}
+
+TEST(Report, JsonCarriesEveryResult)
+{
+    std::ostringstream printed;
+    hoc::Report report(printed);
+    report.setProgram("ExerciseX", "prog");
+    report.add({"first", "N = 4", true, "all 4 elements correct", 0.5, 8.0, "GB/s", {{"bytes", 4e9}}});
+    report.add({"second", "", false, "wrong", 0, 0, "", {}});
+    EXPECT_FALSE(report.allCorrect());
+    const std::string json = report.json();
+    for (const char* part : {"\"exercise\": \"ExerciseX\"", "\"name\": \"first\"", "\"rate\": 8.0", "\"bytes\": 4000000000.0",
+                             "\"correct\": false"})
+        EXPECT_NE(json.find(part), std::string::npos) << part << " missing from\n" << json;
+    EXPECT_NE(printed.str().find("second: WRONG: wrong"), std::string::npos) << printed.str();
+}

@@ -1,0 +1,97 @@
+// Common: what a program answers to a bad command line, and the kernel search override that the
+// reliability tests use. (Every program's answers are tested end to end in tests/reliability/.)
+#include <cstdlib>
+#include <fstream>
+#include <vector>
+
+#include "hoc/errors.hpp"
+#include "hoc/main.hpp"
+#include "hoc/program.hpp"
+#include "hoc_test.hpp"
+
+namespace {
+
+struct Outcome {
+    int exit = -1;
+    std::size_t size = 0;
+    long count = 0;
+    std::string err;
+};
+
+// Parses `args` like a program with one size option and one bounded whole-number option; the body
+// only records the values (no device is touched: --list is not given and the body never runs when
+// the command line is refused).
+Outcome parse(std::vector<std::string> args)
+{
+    args.insert(args.begin(), "prog");
+    std::vector<char*> argv;
+    for (auto& a : args)
+        argv.push_back(a.data());
+    Outcome out;
+    out.size = 7;
+    out.count = 3;
+    hoc::Main program("Test", "option parsing");
+    program.sizeOption("-n,--size", out.size, "a size", 1000);
+    program.option("--count", out.count, "a count", 2, 9);
+    ::testing::internal::CaptureStderr();
+    out.exit = program.runWithoutDevice(static_cast<int>(argv.size()), argv.data(), [](hoc::Report&) {});
+    out.err = ::testing::internal::GetCapturedStderr();
+    return out;
+}
+
+}  // namespace
+
+TEST(Options, SizeThatIsNoNumberIsNamedAsSuch)
+{
+    const auto r = parse({"--size", "abc"});
+    EXPECT_EQ(r.exit, hoc::kUsage);
+    EXPECT_NE(r.err.find("--size: abc is not a whole number (allowed: 1 to 1000)"), std::string::npos) << r.err;
+    for (const char* text : {"1.5", "1e3", "12abc", "0x10", " 5", ""}) {
+        const auto bad = parse({"--size", text});
+        EXPECT_EQ(bad.exit, hoc::kUsage) << text;
+        EXPECT_NE(bad.err.find("is not a whole number"), std::string::npos) << text << ": " << bad.err;
+    }
+}
+
+TEST(Options, SizeOutsideTheRangeNamesTheRange)
+{
+    for (const char* text : {"0", "-5", "1001", "99999999999999999999999"}) {
+        const auto r = parse({"--size", text});
+        EXPECT_EQ(r.exit, hoc::kUsage) << text;
+        EXPECT_NE(r.err.find(std::string("--size: ") + text + " is outside the allowed range 1 to 1000"),
+                  std::string::npos)
+            << r.err;
+    }
+    const auto r = parse({"--count", "1"});
+    EXPECT_EQ(r.exit, hoc::kUsage);
+    EXPECT_NE(r.err.find("--count: 1 is outside the allowed range 2 to 9"), std::string::npos) << r.err;
+}
+
+TEST(Options, GoodNumbersAreReadAsDecimal)
+{
+    // CLI11 alone would read "010" as octal 8.
+    const auto r = parse({"--size", "010", "--count", "09"});
+    EXPECT_EQ(r.exit, hoc::kOk) << r.err;
+    EXPECT_EQ(r.size, 10u);
+    EXPECT_EQ(r.count, 9);
+    EXPECT_EQ(parse({"-n", "1000"}).size, 1000u);
+}
+
+TEST(Options, UnknownFlagIsAUsageError)
+{
+    const auto r = parse({"--no-such-option"});
+    EXPECT_EQ(r.exit, hoc::kUsage);
+    EXPECT_NE(r.err.find("--no-such-option"), std::string::npos) << r.err;
+}
+
+TEST(Kernels, OnlyOverrideReplacesTheWholeSearchPath)
+{
+    const std::string folder = ::testing::TempDir() + "/hoc_only";
+    std::system(("mkdir -p '" + folder + "'").c_str());
+    ::setenv("HOC_KERNEL_PATH", "/nonexistent/first", 1);
+    ::setenv("HOC_KERNEL_PATH_ONLY", folder.c_str(), 1);
+    const auto path = hoc::kernelSearchPath("/nonexistent/configured");
+    ::unsetenv("HOC_KERNEL_PATH_ONLY");
+    ::unsetenv("HOC_KERNEL_PATH");
+    EXPECT_EQ(path, std::vector<std::string>{folder});
+}

@@ -1,0 +1,343 @@
+// The results table and its writers: Markdown (rounded for people), CSV and JSON (full precision),
+// each read back and compared with the numbers the programs reported.
+#include <csv.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "hoc/tools/results.hpp"
+#include "hoc/tools/writers.hpp"
+#include "hoc_test.hpp"
+#include "tools_fixture.hpp"
+
+using hoc::tools::Cell;
+using hoc::tools::Table;
+
+namespace {
+
+const Table& table()
+{
+    static const Table t = hoc::tools::buildTable(hoc::test::sampleRuns());
+    return t;
+}
+
+const hoc::tools::Row& row(const Table& t, const std::string& folder)
+{
+    for (const auto& r : t.rows)
+        if (r.folder == folder)
+            return r;
+    throw std::runtime_error("no row " + folder);
+}
+
+// Records of a CSV text, parsed by libcsv in strict mode.
+std::vector<std::vector<std::string>> parseCsv(const std::string& text)
+{
+    struct State {
+        std::vector<std::vector<std::string>> records;
+        std::vector<std::string> fields;
+    } state;
+    csv_parser parser;
+    csv_init(&parser, CSV_STRICT | CSV_STRICT_FINI);
+    auto field = [](void* data, size_t size, void* s) {
+        static_cast<State*>(s)->fields.emplace_back(static_cast<const char*>(data), size);
+    };
+    auto record = [](int, void* s) {
+        auto* st = static_cast<State*>(s);
+        st->records.push_back(std::move(st->fields));
+        st->fields.clear();
+    };
+    const std::size_t used = csv_parse(&parser, text.data(), text.size(), field, record, &state);
+    EXPECT_EQ(used, text.size()) << csv_strerror(csv_error(&parser));
+    EXPECT_EQ(csv_fini(&parser, field, record, &state), 0);
+    csv_free(&parser);
+    return state.records;
+}
+
+// Splits a Markdown table line at the '|' that are not escaped, and removes the escapes.
+std::vector<std::string> markdownCells(const std::string& line)
+{
+    std::vector<std::string> cells;
+    std::string cell;
+    for (std::size_t i = 1; i < line.size(); ++i) {
+        if (line[i] == '\\' && i + 1 < line.size() && std::ispunct(static_cast<unsigned char>(line[i + 1]))) {
+            cell += line[i + 1];
+            ++i;
+        } else if (line[i] == '|') {
+            const auto first = cell.find_first_not_of(' '), last = cell.find_last_not_of(' ');
+            cells.push_back(first == std::string::npos ? "" : cell.substr(first, last - first + 1));
+            cell.clear();
+        } else {
+            cell += line[i];
+        }
+    }
+    return cells;
+}
+
+}  // namespace
+
+TEST(ResultsTable, RowsInCourseOrderWithOneColumnPerDevice)
+{
+    const Table& t = table();
+    ASSERT_EQ(t.columns.size(), 2u);
+    EXPECT_EQ(t.columns[0].device.label(), "dev 0 (CPU)");
+    EXPECT_EQ(t.columns[1].device.label(), "dev 1 (GPU)");
+    std::vector<std::string> folders;
+    for (const auto& r : t.rows)
+        folders.push_back(r.folder);
+    const std::vector<std::string> expected = {"Roofline", "Roofline", "Exercise01_Vadd", "Exercise04_Matmul",
+                                               "Exercise08_MatmulTiled", "Exercise10_Competition", "Exercise11_Pi"};
+    EXPECT_EQ(folders, expected);
+    for (const auto& r : t.rows)
+        EXPECT_EQ(r.cells.size(), 2u);
+}
+
+TEST(ResultsTable, FailuresAreReportedAndTheOthersKept)
+{
+    const Table& t = table();
+    EXPECT_FALSE(t.allGood());
+    ASSERT_EQ(t.failures.size(), 2u);
+    EXPECT_NE(t.failures[0].find("Exercise08_MatmulTiled matmul_tiled on dev 1 (GPU): exit 3"), std::string::npos);
+    EXPECT_NE(t.failures[1].find("Exercise11_Pi pi on dev 0 (CPU): killed by signal 11"), std::string::npos);
+    const auto& tiled = row(t, "Exercise08_MatmulTiled");
+    EXPECT_EQ(tiled.cells[0].status, Cell::Status::Correct);
+    EXPECT_EQ(tiled.cells[1].status, Cell::Status::Failed);
+    // pi failed on the CPU before the GPU ran it: one row, not a place-holder as well.
+    const auto& pi = row(t, "Exercise11_Pi");
+    EXPECT_EQ(pi.name, "pi");
+    EXPECT_EQ(pi.cells[0].status, Cell::Status::Failed);
+    EXPECT_EQ(pi.cells[1].status, Cell::Status::Correct);
+    EXPECT_EQ(row(t, "Exercise04_Matmul").cells[0].status, Cell::Status::Wrong);
+}
+
+TEST(ResultsTable, AProgramWithNoResultsAnywhereKeepsItsPlace)
+{
+    using hoc::test::cpu;
+    const Table t = hoc::tools::buildTable(
+        {hoc::test::run("A", "a", cpu(), {hoc::test::resultJson("x", "", true, 1, 1, "GB/s")}),
+         hoc::test::failedRun("B", "b", cpu(), "exit 3: error: no"),
+         hoc::test::run("C", "c", cpu(), {hoc::test::resultJson("y", "", true, 1, 1, "GB/s")})});
+    ASSERT_EQ(t.rows.size(), 3u);
+    EXPECT_EQ(t.rows[1].folder, "B");
+    EXPECT_EQ(t.rows[1].name, "(no results)");
+    EXPECT_EQ(t.rows[1].cells[0].status, Cell::Status::Failed);
+    EXPECT_EQ(t.rows[1].cells[0].detail, "exit 3: error: no");
+}
+
+TEST(ResultsTable, VendorBlasComparesResultsOfTheSameSizeOnTheSameDevice)
+{
+    const Table& t = table();
+    const double blas = 2147483.648;
+    const auto& naive = row(t, "Exercise04_Matmul");
+    ASSERT_TRUE(naive.cells[1].blasFraction);
+    EXPECT_DOUBLE_EQ(*naive.cells[1].blasMflops, blas);
+    EXPECT_DOUBLE_EQ(*naive.cells[1].blasFraction, 21474.83648 / blas);  // 1%
+    EXPECT_DOUBLE_EQ(*row(t, "Exercise10_Competition").cells[1].blasFraction, 0.25);
+    EXPECT_FALSE(naive.cells[0].blasFraction);  // no BLAS measured on the CPU
+    EXPECT_FALSE(row(t, "Exercise01_Vadd").cells[1].blasFraction);  // GB/s, and another size
+}
+
+TEST(ResultsTable, AllGoodWhenEveryProgramFinishedCorrectly)
+{
+    using hoc::test::cpu;
+    const Table t = hoc::tools::buildTable(
+        {hoc::test::run("A", "a", cpu(), {hoc::test::resultJson("x", "", true, 1, 1, "GB/s")}),
+         hoc::test::run("Exercise00_DeviceInfo", "device_info", cpu(), {})});  // measures nothing
+    EXPECT_TRUE(t.allGood());
+    ASSERT_EQ(t.rows.size(), 2u);
+    EXPECT_EQ(t.rows[1].name, "(nothing measured)");
+    EXPECT_EQ(t.rows[1].cells[0].status, Cell::Status::Correct);
+}
+
+TEST(Format, NumbersAndPercentages)
+{
+    EXPECT_EQ(hoc::tools::formatNumber(1234567.8), "1234568");
+    EXPECT_EQ(hoc::tools::formatNumber(123.456), "123.5");
+    EXPECT_EQ(hoc::tools::formatNumber(12.3456), "12.35");
+    EXPECT_EQ(hoc::tools::formatNumber(0.0123456), "0.0123");
+    EXPECT_EQ(hoc::tools::formatPercent(0.456), "46%");
+    EXPECT_EQ(hoc::tools::formatPercent(0.0456), "4.6%");
+    EXPECT_EQ(hoc::tools::formatPercent(0.00456), "0.46%");
+    for (double v : {0.1, 1.0 / 3, 2147.483648, 1e-300, 6.02214076e23})
+        EXPECT_EQ(std::stod(hoc::tools::exactNumber(v)), v);
+}
+
+TEST(Markdown, TableReadsBackToTheReportedNumbers)
+{
+    const Table& t = table();
+    const std::string md = hoc::tools::markdown(t);
+    std::istringstream in(md);
+    std::vector<std::vector<std::string>> lines;
+    for (std::string line; std::getline(in, line) && !line.empty();)
+        lines.push_back(markdownCells(line));
+    ASSERT_EQ(lines.size(), 2 + t.rows.size());  // header, rule, one line per row
+    const std::vector<std::string> header = {"exercise", "variant", "dev 0 (CPU)", "ok", "of BLAS", "of roof",
+                                             "dev 1 (GPU)", "ok", "of BLAS", "of roof"};
+    EXPECT_EQ(lines[0], header);
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        const auto& cells = lines[2 + r];
+        ASSERT_EQ(cells.size(), header.size()) << md;
+        EXPECT_EQ(cells[1], t.rows[r].variant());  // escaped '|' read back
+        for (std::size_t c = 0; c < 2; ++c) {
+            const Cell& cell = t.rows[r].cells[c];
+            const std::string& rate = cells[2 + 4 * c];
+            if (cell.present()) {
+                // The rate as printed, then its unit. formatNumber keeps 3 significant digits or more
+                // (whole numbers from 1000 up), so the printed number is within 0.5% of the reported one.
+                std::size_t used = 0;
+                const double shown = std::stod(rate, &used);
+                EXPECT_EQ(rate.substr(used), " " + cell.unit);
+                EXPECT_NEAR(shown, cell.rate, 0.005 * cell.rate) << rate;
+                EXPECT_EQ(cells[3 + 4 * c], cell.status == Cell::Status::Correct ? "yes" : "NO");
+            } else if (cell.status == Cell::Status::Failed) {
+                EXPECT_EQ(rate.rfind("failed: ", 0), 0u) << rate;
+                EXPECT_EQ(cells[3 + 4 * c], "NO");
+            }
+            EXPECT_EQ(cells[4 + 4 * c], cell.blasFraction ? hoc::tools::formatPercent(*cell.blasFraction) : "");
+        }
+    }
+    // Spot checks against the arithmetic: GPU naive matmul 1% of the BLAS and 57% of its roof.
+    const auto& naive = lines[2 + 3];
+    EXPECT_EQ(naive[0], "Exercise04_Matmul");
+    EXPECT_EQ(naive[6], "21475 MFLOPS");
+    EXPECT_EQ(naive[8], "1.0%");
+    EXPECT_EQ(naive[9], "57%");
+    EXPECT_EQ(naive[2], "2147 MFLOPS");
+    EXPECT_EQ(naive[3], "NO");
+    EXPECT_EQ(lines[2 + 4][6], "failed: exit 3");
+    EXPECT_EQ(lines[2 + 5][5], "");           // the competition ran on the GPU only
+    EXPECT_EQ(lines[2 + 5][9], "54%*");       // flops without bytes: fraction of the FMA peak
+    // Below the table: the roofs and the failures.
+    EXPECT_NE(md.find("- dev 1 (GPU): Test GPU (Vendor OpenCL); roofs: copy 150.0 GB/s, FMA 1000000 MFLOPS, ridge "
+                      "point 6.67 FLOP/byte"),
+              std::string::npos)
+        << md;
+    EXPECT_NE(md.find("Failed (2 of 11 runs):"), std::string::npos);
+}
+
+TEST(Markdown, NoBlasOrRoofColumnsWhenNothingHasThem)
+{
+    using hoc::test::cpu;
+    const Table t = hoc::tools::buildTable(
+        {hoc::test::run("Exercise11_Pi", "pi", cpu(), {hoc::test::resultJson("pi", "", true, 1, 3e6, "steps/s")})});
+    const std::string md = hoc::tools::markdown(t);
+    EXPECT_EQ(md.substr(0, md.find('\n')), "| exercise | variant | dev 0 (CPU) | ok |");
+    EXPECT_NE(md.find("| Exercise11_Pi | pi | 3000000 steps/s | yes |"), std::string::npos) << md;
+}
+
+TEST(Csv, ReadsBackToTheSameNumbers)
+{
+    const Table& t = table();
+    const auto records = parseCsv(hoc::tools::csv(t));
+    ASSERT_FALSE(records.empty());
+    const auto& header = records[0];
+    auto column = [&](const std::string& name) {
+        const auto at = std::find(header.begin(), header.end(), name);
+        EXPECT_NE(at, header.end()) << name;
+        return static_cast<std::size_t>(at - header.begin());
+    };
+    auto number = [](const std::string& text) { return text.empty() ? NAN : std::stod(text); };
+
+    std::size_t expectedRecords = 1;
+    for (const auto& r : t.rows)
+        for (const auto& cell : r.cells)
+            expectedRecords += cell.status != Cell::Status::Missing;
+    ASSERT_EQ(records.size(), expectedRecords);
+
+    std::size_t at = 1;
+    for (const auto& r : t.rows)
+        for (std::size_t c = 0; c < r.cells.size(); ++c) {
+            const Cell& cell = r.cells[c];
+            if (cell.status == Cell::Status::Missing)
+                continue;
+            const auto& rec = records[at++];
+            ASSERT_EQ(rec.size(), header.size());
+            EXPECT_EQ(rec[column("exercise")], r.folder);
+            EXPECT_EQ(rec[column("variant")], r.variant());  // quotes, '|', '<', '&' survive
+            EXPECT_EQ(rec[column("device")], std::to_string(t.columns[c].device.index));
+            EXPECT_EQ(rec[column("detail")], cell.detail);
+            if (!cell.present()) {
+                EXPECT_EQ(rec[column("status")], "failed");
+                continue;
+            }
+            EXPECT_EQ(rec[column("status")], cell.status == Cell::Status::Correct ? "correct" : "wrong");
+            EXPECT_EQ(number(rec[column("rate")]), cell.rate);
+            EXPECT_EQ(number(rec[column("seconds")]), cell.seconds);
+            EXPECT_EQ(rec[column("unit")], cell.unit);
+            if (auto flops = cell.extraValue("flops"))
+                EXPECT_EQ(number(rec[column("flops")]), *flops);
+            if (cell.blasFraction)
+                EXPECT_EQ(number(rec[column("fraction_of_blas")]), *cell.blasFraction);
+            else
+                EXPECT_EQ(rec[column("fraction_of_blas")], "");
+            if (cell.roof) {
+                EXPECT_EQ(number(rec[column("fraction_of_roofline")]), cell.roof->fraction);
+                EXPECT_EQ(number(rec[column("attained")]), cell.roof->attained);
+            }
+        }
+}
+
+TEST(Json, ReadsBackToTheSameNumbers)
+{
+    const Table& t = table();
+    const auto doc = nlohmann::json::parse(hoc::tools::toJson(t).dump(2));
+    EXPECT_FALSE(doc["all_good"].get<bool>());
+    ASSERT_EQ(doc["devices"].size(), 2u);
+    EXPECT_EQ(doc["devices"][1]["roofs"]["copy_gbps"].get<double>(), 150.0);
+    EXPECT_EQ(doc["devices"][1]["roofs"]["fma_mflops"].get<double>(), 1e6);
+    EXPECT_EQ(doc["failures"].size(), 2u);
+    ASSERT_EQ(doc["rows"].size(), t.rows.size());
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        const auto& jr = doc["rows"][r];
+        EXPECT_EQ(jr["variant"].get<std::string>(), t.rows[r].variant());
+        for (std::size_t c = 0; c < 2; ++c) {
+            const Cell& cell = t.rows[r].cells[c];
+            const auto& jc = jr["cells"][c];
+            if (cell.status == Cell::Status::Missing) {
+                EXPECT_TRUE(jc.is_null());
+                continue;
+            }
+            if (!cell.present()) {
+                EXPECT_EQ(jc["status"], "failed");
+                continue;
+            }
+            EXPECT_EQ(jc["rate"].get<double>(), cell.rate);
+            EXPECT_EQ(jc["seconds"].get<double>(), cell.seconds);
+            for (const auto& [key, value] : cell.extra)
+                EXPECT_EQ(jc["extra"][key].get<double>(), value);
+            if (cell.blasFraction)
+                EXPECT_EQ(jc["fraction_of_blas"].get<double>(), *cell.blasFraction);
+            if (cell.roof)
+                EXPECT_EQ(jc["roofline"]["fraction"].get<double>(), cell.roof->fraction);
+        }
+    }
+}
+
+TEST(ResultFiles, AProgramsJsonBecomesARun)
+{
+    const std::string path = std::string(HOC_BINARY_DIR) + "/test_tools_report_result.json";
+    {
+        std::ofstream out(path);
+        out << R"({"exercise": "Exercise01_Vadd", "program": "/x/vadd",
+                   "device": {"name": "pthread", "type": "CPU", "platform": "PoCL"},
+                   "results": [{"name": "C = A + B", "size": "N = 4", "correct": true, "detail": "ok",
+                                "seconds": 0.5, "rate": 2.5, "unit": "GB/s", "extra": {"bytes": 1.25e9}}]})";
+    }
+    const auto run = hoc::tools::runFromFile(path);
+    EXPECT_TRUE(run.finished);
+    EXPECT_EQ(run.folder, "Exercise01_Vadd");
+    EXPECT_EQ(run.program, "vadd");
+    EXPECT_EQ(run.device.label(), "pthread (CPU)");
+    const auto t = hoc::tools::buildTable({run});
+    EXPECT_EQ(t.rows.at(0).cells.at(0).extraValue("bytes"), 1.25e9);
+
+    const auto missing = hoc::tools::runFromFile(path + ".missing");
+    EXPECT_FALSE(missing.finished);
+    EXPECT_NE(missing.problem.find("no results file"), std::string::npos);
+    {
+        std::ofstream out(path);
+        out << "{\"exercise\": ";
+    }
+    EXPECT_NE(hoc::tools::runFromFile(path).problem.find("unreadable"), std::string::npos);
+}
