@@ -4,8 +4,11 @@
 //
 // The host pads every matrix with zeros to whole tiles (at most one tile per dimension), so M, N and
 // K here are multiples of the tile sizes and the kernels need no bounds checks; the zeros add
-// nothing to the sums. All parameters are compile-time constants (-DNAME=value build options), so
-// the loops over a tile unroll completely and the tile lives in registers.
+// nothing to the sums. lda, ldb and ldc are the row pitches of A, B and C in floats (at least K, N
+// and N): the host may make a row a little longer than needed, so that rows 2^n floats apart do not
+// all fall into the same few sets of a CPU cache. All parameters are compile-time constants
+// (-DNAME=value build options), so the loops over a tile unroll completely and the tile lives in
+// registers.
 
 // ---------------------------------------------------------------------------------------------------
 // sgemm_tiles: for GPUs. A work-group computes a BM x BN tile of C; each of its (BN/TN) x (BM/TM)
@@ -50,18 +53,18 @@
 #endif
 
 // Global memory -> registers: float4 number l of each tile goes to work-item l % WG.
-inline void loadTiles(__global const float4* restrict A, __global const float4* restrict B, int K4, int N4,
+inline void loadTiles(__global const float4* restrict A, __global const float4* restrict B, int lda4, int ldb4,
                       int i0, int j04, int k0, int lid, __private float4* ra, __private float4* rb)
 {
 #pragma unroll
     for (int q = 0; q < LA; q++) {
         const int l = lid + q * WG;
-        ra[q] = A[(i0 + l / (BK / 4)) * K4 + k0 / 4 + l % (BK / 4)];
+        ra[q] = A[(i0 + l / (BK / 4)) * lda4 + k0 / 4 + l % (BK / 4)];
     }
 #pragma unroll
     for (int q = 0; q < LB; q++) {
         const int l = lid + q * WG;
-        rb[q] = B[(k0 + l / (BN / 4)) * N4 + j04 + l % (BN / 4)];
+        rb[q] = B[(k0 + l / (BN / 4)) * ldb4 + j04 + l % (BN / 4)];
     }
 }
 
@@ -88,9 +91,9 @@ inline void storeTiles(__local float4 (*Asub)[AS], __local float4 (*Bsub)[BN / 4
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void sgemm_tiles(const int M, const int N, const int K,
-                 __global const float4* restrict A,
-                 __global const float4* restrict B,
-                 __global float4* restrict C)
+                 __global const float4* restrict A, const int lda,
+                 __global const float4* restrict B, const int ldb,
+                 __global float4* restrict C, const int ldc)
 {
     __local float4 Asub[NBUF][BK][AS];      // Asub[.][k][m/4]: the A tile, transposed
     __local float4 Bsub[NBUF][BK][BN / 4];  // Bsub[.][k][n/4]
@@ -104,7 +107,7 @@ void sgemm_tiles(const int M, const int N, const int K,
 #else
     const int tx = lid % WX, ty = lid / WX;
 #endif
-    const int K4 = K / 4, N4 = N / 4;
+    const int lda4 = lda / 4, ldb4 = ldb / 4, ldc4 = ldc / 4;  // row pitches in float4s
     const int i0 = get_group_id(1) * BM;         // the tile's first row ...
     const int j04 = get_group_id(0) * (BN / 4);  // ... and first float4 column
 
@@ -116,7 +119,7 @@ void sgemm_tiles(const int M, const int N, const int K,
             acc[r][c] = (float4)(0.0f);
 
     float4 ra[LA], rb[LB];
-    loadTiles(A, B, K4, N4, i0, j04, 0, lid, ra, rb);
+    loadTiles(A, B, lda4, ldb4, i0, j04, 0, lid, ra, rb);
     storeTiles(Asub[0], Bsub[0], lid, ra, rb);
     barrier(CLK_LOCAL_MEM_FENCE);
 
@@ -125,7 +128,7 @@ void sgemm_tiles(const int M, const int N, const int K,
 #if DB
         const int buf = (k0 / BK) % 2;
         if (more)  // the next tiles are on their way from global memory while we compute
-            loadTiles(A, B, K4, N4, i0, j04, k0 + BK, lid, ra, rb);
+            loadTiles(A, B, lda4, ldb4, i0, j04, k0 + BK, lid, ra, rb);
 #else
         const int buf = 0;
 #endif
@@ -156,7 +159,7 @@ void sgemm_tiles(const int M, const int N, const int K,
 #else
         barrier(CLK_LOCAL_MEM_FENCE);  // everyone is done with the tiles ...
         if (more) {
-            loadTiles(A, B, K4, N4, i0, j04, k0 + BK, lid, ra, rb);
+            loadTiles(A, B, lda4, ldb4, i0, j04, k0 + BK, lid, ra, rb);
             storeTiles(Asub[0], Bsub[0], lid, ra, rb);
             barrier(CLK_LOCAL_MEM_FENCE);  // ... and the next ones are in place
         }
@@ -171,7 +174,7 @@ void sgemm_tiles(const int M, const int N, const int K,
             const int i = i0 + 4 * (r * WY + ty) + e;
 #pragma unroll
             for (int c = 0; c < TN / 4; c++)
-                C[i * N4 + j04 + c * WX + tx] = acc[4 * r + e][c];
+                C[i * ldc4 + j04 + c * WX + tx] = acc[4 * r + e][c];
         }
 }
 
@@ -182,8 +185,9 @@ void sgemm_tiles(const int M, const int N, const int K,
 // VW floats each. Per k it loads NV vectors of a row of B, and for each of its RM rows multiplies
 // one element of A (copied into every lane) into them: RM x NV vector multiply-adds with RM x NV
 // accumulators in vector registers - the inner kernel of a CPU BLAS, written in OpenCL C. Work-groups
-// of one work-item let the compiler keep the block in registers (no loop over work-items). Work-items
-// next to each other in dimension 1 share the same column panel of B, which stays in the cache.
+// of one work-item let the compiler keep the block in registers (no loop over work-items).
+// Dimension 0 runs down the rows of C, so the work-groups a CPU thread runs one after the other use
+// the same column panel of B (K x NV*VW floats), which stays in its cache.
 //
 //   RM      rows per work-item
 //   VW      vector width (4, 8 or 16 floats: SSE, AVX, AVX-512)
@@ -200,12 +204,12 @@ void sgemm_tiles(const int M, const int N, const int K,
 #define floatv VEC(VW)
 
 __kernel void sgemm_panel(const int M, const int N, const int K,
-                          __global const float* restrict A,
-                          __global const float* restrict B,
-                          __global float* restrict C)
+                          __global const float* restrict A, const int lda,
+                          __global const float* restrict B, const int ldb,
+                          __global float* restrict C, const int ldc)
 {
-    const int j0 = get_global_id(0) * (NV * VW);
-    const int i0 = get_global_id(1) * RM;
+    const int i0 = get_global_id(0) * RM;
+    const int j0 = get_global_id(1) * (NV * VW);
 
     floatv acc[RM][NV];
 #pragma unroll
@@ -214,16 +218,16 @@ __kernel void sgemm_panel(const int M, const int N, const int K,
         for (int v = 0; v < NV; v++)
             acc[r][v] = (floatv)(0.0f);
 
-    const __global float* a = A + (size_t)i0 * K;
+    const __global float* a = A + (size_t)i0 * lda;
     const __global float* b = B + j0;
     for (int k = 0; k < K; k++) {
         floatv bk[NV];
 #pragma unroll
         for (int v = 0; v < NV; v++)
-            bk[v] = VLOAD(VW)(0, b + (size_t)k * N + v * VW);
+            bk[v] = VLOAD(VW)(0, b + (size_t)k * ldb + v * VW);
 #pragma unroll
         for (int r = 0; r < RM; r++) {
-            const floatv ark = (floatv)(a[r * K + k]);
+            const floatv ark = (floatv)(a[r * lda + k]);
 #pragma unroll
             for (int v = 0; v < NV; v++)
                 acc[r][v] = fma(ark, bk[v], acc[r][v]);
@@ -234,7 +238,7 @@ __kernel void sgemm_panel(const int M, const int N, const int K,
     for (int r = 0; r < RM; r++)
 #pragma unroll
         for (int v = 0; v < NV; v++)
-            VSTORE(VW)(acc[r][v], 0, C + (size_t)(i0 + r) * N + j0 + v * VW);
+            VSTORE(VW)(acc[r][v], 0, C + (size_t)(i0 + r) * ldc + j0 + v * VW);
 }
 
 #endif  // sgemm_panel

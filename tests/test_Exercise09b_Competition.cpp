@@ -19,8 +19,10 @@ namespace fs = std::filesystem;
 namespace {
 
 // Sizes that are not multiples of any tile: 1, primes, one more and one less than a power of two,
-// and rectangles in every orientation (a kernel that mixes up M, N and K fails these).
-const std::vector<Dims> kAwkward = {{1, 1, 1}, {3, 5, 7}, {17, 33, 65}, {65, 31, 129}, {1, 100, 37}, {100, 1, 9}, {63, 129, 1}};
+// rectangles in every orientation (a kernel that mixes up M, N and K fails these), and one whose rows
+// of 256 floats get longer pitches (SKEW).
+const std::vector<Dims> kAwkward = {{1, 1, 1},    {3, 5, 7},    {17, 33, 65}, {65, 31, 129},
+                                    {1, 100, 37}, {100, 1, 9},  {63, 129, 1}, {33, 256, 256}};
 
 // C against the double reference, within the bound for any summation order (hoc::matmul::errorBounds):
 // the kernels sum in their own order (tiles of K, fused multiply-adds), so exact equality with a

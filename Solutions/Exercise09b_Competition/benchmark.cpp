@@ -4,8 +4,10 @@
 //
 // Every time is on the host clock, from the call until the result is complete (so that ours and
 // the peers are measured alike); the runs of all contestants are interleaved, one each in turn,
-// so that a busy machine or a warming GPU slows them alike; the median counts.
+// so that a busy machine or a warming GPU slows them alike; the median counts. After each OpenBLAS
+// run the benchmark waits until OpenBLAS's threads have stopped spinning.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
@@ -14,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <sstream>
+#include <thread>
 
 #include "hoc/bandwidth_peak.hpp"
 #include "hoc/data.hpp"
@@ -78,9 +81,18 @@ std::vector<double> twice(std::vector<double> v)
 
 struct Contestant {
     std::string name;
-    std::function<double()> run;        // host seconds of one run
-    std::function<double()> device;     // device seconds of the last run (0: not known)
+    std::function<double()> run;     // host seconds of one run
+    std::function<double()> device;  // device seconds of the last run (0: not known)
+    double settle = 0;               // seconds to wait after a run (see Peer::settleSeconds)
     std::vector<double> host_s, device_s;
+
+    double once()
+    {
+        const double s = run();
+        if (settle > 0)
+            std::this_thread::sleep_for(std::chrono::duration<double>(settle));
+        return s;
+    }
 };
 
 }  // namespace
@@ -95,7 +107,7 @@ int main(int argc, char** argv)
     double timeLimit = 20;
     std::size_t bandwidthSize = std::size_t{1} << 25;
     bool retune = false, noBandwidth = false;
-    std::string cache = hoc::tuning::defaultCacheFile();
+    std::string cache = hoc::tuning::defaultCacheFile(), chosen;
     program.sizesOption("--sizes", sizes, "square sizes M = N = K");
     program.listOption("--shapes", shapes, "rectangular sizes MxNxK");
     program.listOption("--peers", peerNames, "libraries to race", {"clblast", "openblas", "cublas", "none"});
@@ -106,6 +118,7 @@ int main(int argc, char** argv)
     program.flag("--no-bandwidth", noBandwidth, "skip the bandwidth test");
     program.flag("--retune", retune, "tune again even when the cache holds a choice for this device");
     program.option("--cache", cache, "the tuning cache file");
+    program.option("--variant", chosen, "race this variant instead of the tuned one (see sgemm --help)");
 
     return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
         std::vector<Dims> problems;
@@ -150,7 +163,9 @@ int main(int argc, char** argv)
 
         for (const Dims& d : problems) {
             const Dims t = tuningSize(device, d);
-            if (!tuned.count(t.text())) {
+            if (!chosen.empty() && !tuned.count(t.text())) {
+                tuned[t.text()] = Variant::parse(chosen);
+            } else if (!tuned.count(t.text())) {
                 const auto outcome = tuneSgemm(device, variants, t, cache, retune, &std::cout);
                 std::cout << "Tuning for " << t.text() << ": " << outcome.note << "\n  best: " << outcome.best.text()
                           << ", " << fixed(t.flops() / outcome.seconds * 1e-9, 1) << " GFLOPS\n";
@@ -177,20 +192,21 @@ int main(int argc, char** argv)
                                  oursDevice = hoc::eventSeconds(done);
                                  return s;
                              },
-                             [&] { return oursDevice; }, {}, {}});
+                             [&] { return oursDevice; }, 0, {}, {}});
             for (auto& p : peers)
-                field.push_back({p->name(), [&p] { return p->run(); }, [&p] { return p->deviceSeconds(); }, {}, {}});
+                field.push_back({p->name(), [&p] { return p->run(); }, [&p] { return p->deviceSeconds(); },
+                                 p->settleSeconds(), {}, {}});
             // Two warm-up rounds: the first may compile kernels (CLBlast) or load code; the second
             // estimates how many runs fit in --time-limit.
             double warm = 0;
             for (auto& c : field)
-                c.run();
+                c.once();
             for (auto& c : field)
-                warm = std::max(warm, c.run());
+                warm = std::max(warm, c.once());
             const int runs = static_cast<int>(std::clamp(timeLimit / std::max(warm, 1e-9), 3.0, double(repeats)));
             for (int r = 0; r < runs; ++r)
                 for (auto& c : field) {
-                    c.host_s.push_back(c.run());
+                    c.host_s.push_back(c.once());
                     c.device_s.push_back(c.device());
                 }
 

@@ -14,14 +14,15 @@ namespace {
 
 const char* kKernelFile = "matmul_competition.cl";
 
-Variant tiles(int bm, int bn, int bk, int tm, int tn, int warpx, int db)
+Variant tiles(int bm, int bn, int bk, int tm, int tn, int warpx, int db, int skew = 0)
 {
-    return {"sgemm_tiles", {{"BM", bm}, {"BN", bn}, {"BK", bk}, {"TM", tm}, {"TN", tn}, {"WARPX", warpx}, {"DB", db}}};
+    return {"sgemm_tiles",
+            {{"BM", bm}, {"BN", bn}, {"BK", bk}, {"TM", tm}, {"TN", tn}, {"WARPX", warpx}, {"DB", db}, {"SKEW", skew}}};
 }
 
-Variant panel(int rm, int vw, int nv)
+Variant panel(int rm, int vw, int nv, int skew = 1)
 {
-    return {"sgemm_panel", {{"RM", rm}, {"VW", vw}, {"NV", nv}}};
+    return {"sgemm_panel", {{"RM", rm}, {"VW", vw}, {"NV", nv}, {"SKEW", skew}}};
 }
 
 }  // namespace
@@ -29,17 +30,17 @@ Variant panel(int rm, int vw, int nv)
 std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
 {
     if (quick)  // small tiles that run anywhere and cover every code path of both kernels
-        return {tiles(32, 32, 8, 4, 4, 8, 1), tiles(16, 16, 4, 4, 4, 4, 0), panel(6, 8, 2)};
+        return {tiles(32, 32, 8, 4, 4, 8, 1), tiles(16, 16, 4, 4, 4, 4, 0, 1), panel(6, 8, 2)};
     const bool cpu = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
     if (cpu)  // register blocks for AVX-512 (16 floats, 32 registers) and AVX (8 floats, 16 registers),
-              // and one tiled kernel to compare
-        return {panel(12, 16, 2), panel(8, 16, 2), panel(4, 16, 4), panel(6, 8, 2), tiles(32, 32, 8, 4, 4, 8, 1)};
+              // one without the skewed pitches to show what they are worth, one tiled kernel to compare
+        return {panel(12, 16, 2), panel(8, 16, 2), panel(6, 8, 2), panel(12, 16, 2, 0), tiles(32, 32, 8, 4, 4, 8, 1)};
     // GPUs: work-groups of 64 to 256, 4 x 4 to 8 x 16 elements per work-item, and one CPU kernel
     return {tiles(128, 128, 8, 8, 8, 16, 1),  tiles(128, 128, 8, 8, 8, 8, 1),   tiles(128, 128, 16, 8, 8, 16, 1),
             tiles(128, 128, 16, 8, 8, 8, 1),  tiles(128, 128, 8, 8, 8, 16, 0),  tiles(64, 128, 8, 8, 8, 16, 1),
             tiles(128, 64, 8, 8, 8, 8, 1),    tiles(64, 64, 16, 4, 4, 16, 1),   tiles(64, 64, 8, 8, 8, 8, 1),
             tiles(128, 256, 8, 8, 16, 16, 1), tiles(256, 128, 8, 16, 8, 16, 1), tiles(128, 128, 16, 8, 8, 16, 0),
-            panel(4, 4, 2)};
+            tiles(128, 128, 16, 8, 8, 16, 1, 1), panel(4, 4, 2)};
 }
 
 std::string Sgemm::source()
@@ -58,7 +59,9 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
     } else if (variant.kernel == "sgemm_panel") {
         tileM_ = variant.at("RM");
         tileN_ = variant.at("VW") * variant.at("NV");
+        tileK_ = 16;  // not needed by the kernel; lets a row of A get a skewed pitch (SKEW)
         local_ = cl::NDRange(1, 1);
+        columnsFirst_ = true;
     } else {
         throw hoc::Failure("unknown kernel '" + variant.kernel + "' in variant " + variant.text());
     }
@@ -91,42 +94,57 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
     dims_ = d;
     padded_ = {hoc::roundUp(d.m, tileM_), hoc::roundUp(d.n, tileN_), hoc::roundUp(d.k, tileK_)};
     const hoc::matmul::Dims& p = padded_;
-    const std::size_t largest = std::max({p.m * p.k, p.k * p.n, p.m * p.n});
+    // Row pitches: a row of 2^n floats is made 16 floats (one cache line) longer if the variant asks
+    // for it (SKEW=1) and the padding stays within one tile; otherwise rows 2^n floats apart all
+    // map to the same few sets of a CPU's caches and keep evicting each other.
+    const bool skew = variant_.values.count("SKEW") && variant_.at("SKEW") == 1;
+    const auto pitch = [&](std::size_t n, std::size_t padded, std::size_t tile) {
+        return skew && padded % 256 == 0 && padded - n + 16 <= tile ? padded + 16 : padded;
+    };
+    lda_ = pitch(d.k, p.k, tileK_);
+    ldb_ = pitch(d.n, p.n, tileN_);
+    const std::size_t largest = std::max({p.m * lda_, p.k * ldb_});
     if (largest > INT_MAX)
         throw hoc::Failure(d.text() + " is too large: the kernels index a matrix with an int (at most " +
                            std::to_string(INT_MAX) + " elements, padded to whole tiles)");
     hoc::requireBuffers(device_, sizeof(float) * largest, 3, d.text());
 
     // 3. Memory: A, B and C padded to whole tiles (at most one tile more per dimension). The padding
-    //    of A and B is zero, so it adds nothing; the padding of C is never read back.
-    a_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.m * p.k);
-    b_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.k * p.n);
-    c_ = cl::Buffer(context_, CL_MEM_WRITE_ONLY, sizeof(float) * p.m * p.n);
+    //    of A and B is zero, so it adds nothing; the padding of C is never read back. C has B's pitch.
+    a_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.m * lda_);
+    b_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.k * ldb_);
+    c_ = cl::Buffer(context_, CL_MEM_WRITE_ONLY, sizeof(float) * p.m * ldb_);
     const auto put = [&](const cl::Buffer& buffer, const std::vector<float>& host, std::size_t rows, std::size_t cols,
-                         std::size_t paddedRows, std::size_t paddedCols) {
-        if (rows != paddedRows || cols != paddedCols)
-            queue_.enqueueFillBuffer(buffer, 0.0f, 0, sizeof(float) * paddedRows * paddedCols);
+                         std::size_t paddedRows, std::size_t pitch) {
+        if (rows != paddedRows || cols != pitch)
+            queue_.enqueueFillBuffer(buffer, 0.0f, 0, sizeof(float) * paddedRows * pitch);
         queue_.enqueueWriteBufferRect(buffer, CL_TRUE, {0, 0, 0}, {0, 0, 0}, {sizeof(float) * cols, rows, 1},
-                                      sizeof(float) * paddedCols, 0, sizeof(float) * cols, 0, host.data());
+                                      sizeof(float) * pitch, 0, sizeof(float) * cols, 0, host.data());
     };
-    put(a_, a, d.m, d.k, p.m, p.k);
-    put(b_, b, d.k, d.n, p.k, p.n);
+    put(a_, a, d.m, d.k, p.m, lda_);
+    put(b_, b, d.k, d.n, p.k, ldb_);
 }
 
 cl::Event Sgemm::run()
 {
     if (padded_.m == 0)
         throw hoc::Failure("Sgemm::run() before upload()");
-    // 4. Kernel: the padded sizes and the buffers.
+    // 4. Kernel: the padded sizes, the buffers and their row pitches.
     kernel_.setArg(0, static_cast<int>(padded_.m));
     kernel_.setArg(1, static_cast<int>(padded_.n));
     kernel_.setArg(2, static_cast<int>(padded_.k));
     kernel_.setArg(3, a_);
-    kernel_.setArg(4, b_);
-    kernel_.setArg(5, c_);
+    kernel_.setArg(4, static_cast<int>(lda_));
+    kernel_.setArg(5, b_);
+    kernel_.setArg(6, static_cast<int>(ldb_));
+    kernel_.setArg(7, c_);
+    kernel_.setArg(8, static_cast<int>(ldb_));
 
-    // 5. Commands: one work-group per tile of C.
-    const cl::NDRange global(padded_.n / tileN_ * local_[0], padded_.m / tileM_ * local_[1]);
+    // 5. Commands: one work-group per tile of C; dimension 0 along a row of tiles, except where
+    //    the kernel asks for the tiles down a column first.
+    const std::size_t across = padded_.n / tileN_, down = padded_.m / tileM_;
+    const cl::NDRange global = columnsFirst_ ? cl::NDRange(down * local_[0], across * local_[1])
+                                             : cl::NDRange(across * local_[0], down * local_[1]);
     cl::Event done;
     queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, global, local_, nullptr, &done);
     return done;
@@ -136,7 +154,7 @@ std::vector<float> Sgemm::download()
 {
     std::vector<float> c(dims_.m * dims_.n);
     queue_.enqueueReadBufferRect(c_, CL_TRUE, {0, 0, 0}, {0, 0, 0}, {sizeof(float) * dims_.n, dims_.m, 1},
-                                 sizeof(float) * padded_.n, 0, sizeof(float) * dims_.n, 0, c.data());
+                                 sizeof(float) * ldb_, 0, sizeof(float) * dims_.n, 0, c.data());
     return c;
 }
 

@@ -42,7 +42,9 @@ private:
     cl::Kernel kernel_;
     std::size_t tileM_ = 1, tileN_ = 1, tileK_ = 1;  // the padded sizes are multiples of these
     cl::NDRange local_;
+    bool columnsFirst_ = false;                      // dimension 0 runs down the rows of C
     hoc::matmul::Dims dims_, padded_;
+    std::size_t lda_ = 0, ldb_ = 0;                  // row pitches of A, and of B and C
     cl::Buffer a_, b_, c_;
 };
 

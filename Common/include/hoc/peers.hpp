@@ -23,6 +23,8 @@ public:
     virtual double run() = 0;                // one C = A * B; seconds on the host clock from the call
                                              // until the result is complete in device memory
     virtual double deviceSeconds() const { return 0; }  // the last run on the device's clock, if known
+    // How long to wait after a run before anything else runs on the CPU (threads that keep spinning).
+    virtual double settleSeconds() const { return 0; }
     virtual std::vector<float> download() = 0;
 };
 
