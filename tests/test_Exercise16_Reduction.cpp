@@ -45,47 +45,50 @@ std::string what(ReduceKernel kernel, std::size_t n, const ReduceResult& r, cons
 
 }  // namespace
 
-class EveryKernel : public ::testing::TestWithParam<ReduceKernel> {};
+// The tests loop over the kernels inside one test each: a test is a process, and each process
+// pays for setting up PoCL again.
 
-TEST_P(EveryKernel, ExactOnIntegersAndWithinBoundOnRandomData)
+TEST(Reduce, EveryKernelExactOnIntegersAndWithinBoundOnRandomData)
 {
-    const ReduceKernel kernel = GetParam();
-    for (const std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{255}, std::size_t{256}, std::size_t{257},
-                                std::size_t{4097}, std::size_t{65537}, (std::size_t{1} << 20) + 3}) {
-        const std::vector<float> integers = smallIntegers(n);
-        const hoc::SumReference exact = hoc::sumReference(integers);
-        const ReduceResult r = runSum(integers, kernel);
-        ASSERT_TRUE(hoc::test::correct(hoc::compareValue(exact.sum, r.sum, 0.0), what(kernel, n, r, "small integers")));
+    for (const ReduceKernel kernel : reduceKernels())
+        for (const std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{255}, std::size_t{256},
+                                    std::size_t{257}, std::size_t{4097}, std::size_t{65537},
+                                    (std::size_t{1} << 20) + 3}) {
+            const std::vector<float> integers = smallIntegers(n);
+            const hoc::SumReference exact = hoc::sumReference(integers);
+            const ReduceResult r = runSum(integers, kernel);
+            ASSERT_TRUE(hoc::test::correct(hoc::compareValue(exact.sum, r.sum, 0.0),
+                                           what(kernel, n, r, "small integers")));
 
-        const std::vector<float> random = hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f);
-        const ReduceResult s = runSum(random, kernel);
-        ASSERT_TRUE(hoc::test::correct(hoc::checkSum(hoc::sumReference(random), s.sum, s.additions),
-                                       what(kernel, n, s, "in [-1, 1)")));
-    }
+            const std::vector<float> random = hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f);
+            const ReduceResult s = runSum(random, kernel);
+            ASSERT_TRUE(hoc::test::correct(hoc::checkSum(hoc::sumReference(random), s.sum, s.additions),
+                                           what(kernel, n, s, "in [-1, 1)")));
+        }
 }
 
-TEST_P(EveryKernel, WorkGroupSizesFromOneToTheMaximum)
+TEST(Reduce, EveryKernelWithWorkGroupsFromOneToTheMaximum)
 {
-    const ReduceKernel kernel = GetParam();
+    // 1, 3 (not a power of two) and the kernel's maximum (4096 on PoCL); each size costs PoCL a
+    // compilation per kernel, so the list is short.
     const std::size_t n = 100003;
     const std::vector<float> integers = smallIntegers(n);
     const double exact = hoc::sumReference(integers).sum;
-    const std::size_t maxLocal = runSum({1.0f}, kernel).maxWorkGroupSize;
-    for (const std::size_t local : {std::size_t{1}, std::size_t{3}, std::size_t{255}, maxLocal}) {
-        const bool oneElementEach = kernel == ReduceKernel::Interleaved || kernel == ReduceKernel::Sequential;
-        if (local == 1 && oneElementEach) {
-            // One element per work-item in work-groups of one never shrinks: refused with a reason.
-            EXPECT_THROW(runSum(integers, kernel, 1), std::runtime_error);
-            continue;
+    for (const ReduceKernel kernel : reduceKernels()) {
+        const std::size_t maxLocal = runSum({1.0f}, kernel).maxWorkGroupSize;
+        for (const std::size_t local : {std::size_t{1}, std::size_t{3}, maxLocal}) {
+            const bool oneElementEach = kernel == ReduceKernel::Interleaved || kernel == ReduceKernel::Sequential;
+            if (local == 1 && oneElementEach) {
+                // One element per work-item in work-groups of one never shrinks: refused with a reason.
+                EXPECT_THROW(runSum(integers, kernel, 1), std::runtime_error) << kernelName(kernel);
+                continue;
+            }
+            const ReduceResult r = runSum(integers, kernel, local);
+            EXPECT_EQ(r.workGroupSize, local);
+            ASSERT_TRUE(hoc::test::correct(hoc::compareValue(exact, r.sum, 0.0), what(kernel, n, r, "small integers")));
         }
-        const ReduceResult r = runSum(integers, kernel, local);
-        EXPECT_EQ(r.workGroupSize, local);
-        ASSERT_TRUE(hoc::test::correct(hoc::compareValue(exact, r.sum, 0.0), what(kernel, n, r, "small integers")));
     }
 }
-
-INSTANTIATE_TEST_SUITE_P(Reduce, EveryKernel, ::testing::ValuesIn(reduceKernels()),
-                         [](const auto& info) { return kernelName(info.param); });
 
 TEST(Reduce, TwoPassTakesTwoPasses)
 {

@@ -62,7 +62,7 @@ TEST(Transpose, DefaultShapes)
 TEST(Transpose, WorkGroupsFromOneToTheMaximum)
 {
     // tile x tileRows work-groups for the tiled kernels, naiveX x naiveY for the naive one:
-    // 1 x 1; an odd tile with rows that do not divide it; and the largest square the device allows
+    // 1 x 1; an odd tile with rows that do not divide it; and the largest square all three kernels allow
     // (64 x 64 = 4096 on PoCL), whose tile + 1 padded rows must also fit local memory.
     const std::size_t side = maxSquareSide();
     const TransposeShape shapes[] = {{1, 1, 1, 1}, {7, 3, 3, 5}, {side, side, side, side}};

@@ -7,43 +7,46 @@
 
 namespace hoc::pi {
 
+namespace {
+
+// h * sum of 4 / (1 + x_i^2) at the midpoints x_i = (i + 0.5) h, in Real; with `compensated`, the
+// sum is Kahan's (the rounding error of each addition is carried into the next).
+template <typename Real>
+Real midpointSum(std::uint64_t steps, bool compensated)
+{
+    const Real step = Real(1) / static_cast<Real>(steps);
+    Real sum = 0, carry = 0;
+    for (std::uint64_t i = 0; i < steps; ++i) {
+        const Real x = (static_cast<Real>(i) + Real(0.5)) * step;
+        const Real term = Real(4) / (Real(1) + x * x);
+        if (!compensated) {
+            sum += term;
+            continue;
+        }
+        const Real y = term - carry;
+        const Real t = sum + y;
+        carry = (t - sum) - y;
+        sum = t;
+    }
+    return step * (sum - carry);
+}
+
+}  // namespace
+
 float serialFloat(std::uint64_t steps)
 {
-    const float step = 1.0f / static_cast<float>(steps);
-    float sum = 0.0f;
-    for (std::uint64_t i = 0; i < steps; ++i) {
-        const float x = (static_cast<float>(i) + 0.5f) * step;
-        sum += 4.0f / (1.0f + x * x);
-    }
-    return step * sum;
+    return midpointSum<float>(steps, false);
 }
 
 double serialDouble(std::uint64_t steps)
 {
-    const double step = 1.0 / static_cast<double>(steps);
-    double sum = 0.0;
-    for (std::uint64_t i = 0; i < steps; ++i) {
-        const double x = (static_cast<double>(i) + 0.5) * step;
-        sum += 4.0 / (1.0 + x * x);
-    }
-    return step * sum;
+    return midpointSum<double>(steps, false);
 }
 
 double reference(std::uint64_t steps)
 {
-    if (steps <= (std::uint64_t{1} << 22)) {
-        // Kahan-compensated double sum: the summation error stays near 2^-52 relative for any count.
-        const double step = 1.0 / static_cast<double>(steps);
-        double sum = 0.0, carry = 0.0;
-        for (std::uint64_t i = 0; i < steps; ++i) {
-            const double x = (static_cast<double>(i) + 0.5) * step;
-            const double y = 4.0 / (1.0 + x * x) - carry;
-            const double t = sum + y;
-            carry = (t - sum) - y;
-            sum = t;
-        }
-        return step * (sum - carry);
-    }
+    if (steps <= (std::uint64_t{1} << 22))
+        return midpointSum<double>(steps, true);  // the summation error stays near 2^-52 relative
     const double h = 1.0 / static_cast<double>(steps);
     return M_PI + h * h / 12.0;  // the next term is O(h^6) < 1e-38 here
 }

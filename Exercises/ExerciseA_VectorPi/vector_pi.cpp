@@ -30,7 +30,7 @@ VectorPiResult vectorPi(const cl::Device& device, const VectorPiOptions& options
     if (width > 1)
         source += "\n" + hoc::readKernelFile("pi_vector.cl", HOC_KERNEL_DIRS);
     cl::Program program = hoc::buildSource(context, device, source, width > 1 ? "pi.cl + pi_vector.cl" : "pi.cl",
-                                           "-D WIDTH=" + std::to_string(width));
+                                           width > 1 ? "-D WIDTH=" + std::to_string(width) : "");
     cl::KernelFunctor<cl_ulong, cl_uint, float, cl::LocalSpaceArg, cl::Buffer> pi_kernel(
         program, width > 1 ? "pi_vector" : "pi");
 
