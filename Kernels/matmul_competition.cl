@@ -53,7 +53,7 @@
 #endif
 
 // Global memory -> registers: float4 number l of each tile goes to work-item l % WG.
-inline void loadTiles(__global const float4* restrict A, __global const float4* restrict B, int lda4, int ldb4,
+inline void loadTiles(__global const float4* A, __global const float4* B, int lda4, int ldb4,
                       int i0, int j04, int k0, int lid, __private float4* ra, __private float4* rb)
 {
 #pragma unroll

@@ -102,3 +102,19 @@ TEST(Exercise14AsyncCopy, RefusesAColumnLargerThanLocalMemory)
         FAIL() << HOC_UNDER_TEST << ": a raw OpenCL error instead of a clear message: " << hoc::describe(e);
     }
 }
+
+TEST(Exercise14AsyncCopy, RefusesAWorkGroupAboveTheKernelLimit)
+{
+    // Asked for more work-items than the device allows, the function must say so, not run fewer.
+    const std::size_t local = hoc::test::device().getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>() + 1;
+    const hoc::matmul::Dims d{8, 8, 8};
+    const std::vector<float> a(64, 1.0f), b(64, 1.0f);
+    try {
+        matmulRowsAsyncCopy(hoc::test::device(), a, b, d, local);
+        FAIL() << HOC_UNDER_TEST << ": work-groups of " << local << " were accepted, beyond the device's limit";
+    } catch (const hoc::Failure& e) {
+        EXPECT_NE(std::string(e.what()).find("CL_KERNEL_WORK_GROUP_SIZE"), std::string::npos) << e.what();
+    } catch (const cl::Error& e) {
+        FAIL() << HOC_UNDER_TEST << ": a raw OpenCL error instead of a clear message: " << hoc::describe(e);
+    }
+}

@@ -1,6 +1,7 @@
 // The host-side helpers of the matmul exercises: size checks that fail with the limit named, the
 // square work-group choice, and how much of C the table program's sequential code computes.
 #include <climits>
+#include <sstream>
 #include <string>
 
 #include "hoc/errors.hpp"
@@ -72,4 +73,35 @@ TEST(MatmulHost, SessionRunsAKernelAndReadsCBack)
         EXPECT_EQ(run.launch, "global 8 x 4, local 4 x 2");
         EXPECT_GT(run.timing.kernel_s, 0.0);
     });
+}
+
+TEST(MatmulTable, SkipsAMissingFeatureButFailsOnAnError)
+{
+    // A device without images skips that row; a missing kernel file is an error the table names at
+    // the end (exit status 3), after printing every row it could measure.
+    const hoc::matmul::Dims d{4, 3, 5};
+    const auto unsupported = [](const cl::Device&, const std::vector<float>&, const std::vector<float>&,
+                                hoc::matmul::Dims) -> hoc::matmul::Run { throw hoc::Unsupported("no images here"); };
+    const auto missing = [](const cl::Device&, const std::vector<float>&, const std::vector<float>&,
+                            hoc::matmul::Dims) -> hoc::matmul::Run { throw hoc::Failure("kernel file x.cl not found"); };
+    std::vector<hoc::matmul::Variant> variants;
+    variants.push_back({"image", "needs images", unsupported, {}, 0, 0});
+    std::ostringstream log;
+    hoc::Report report(log);
+    auto rows = hoc::matmul::measure(hoc::test::device(), variants, {d}, {1, 0}, report);
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_FALSE(rows[0].ran);
+    EXPECT_FALSE(rows[0].failed);
+    EXPECT_NO_THROW(hoc::matmul::requireEveryRowRan(rows));
+
+    variants.push_back({"broken", "a missing kernel file", missing, {}, 0, 0});
+    rows = hoc::matmul::measure(hoc::test::device(), variants, {d}, {1, 0}, report);
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_TRUE(rows[1].failed);
+    try {
+        hoc::matmul::requireEveryRowRan(rows);
+        FAIL() << "a row that failed with an error was not reported";
+    } catch (const hoc::Failure& e) {
+        EXPECT_NE(std::string(e.what()).find("x.cl not found"), std::string::npos) << e.what();
+    }
 }

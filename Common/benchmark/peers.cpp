@@ -40,8 +40,18 @@ public:
     std::string name() const override { return "OpenBLAS"; }
     std::string detail() const override
     {
-        return std::string(openblas_get_config()) + ", core " + openblas_get_corename() + ", " +
-               std::to_string(threads_) + " threads (the OpenCL device's compute units)";
+        const std::string core = openblas_get_corename();
+        std::string text = std::string(openblas_get_config()) + ", core " + core + ", " + std::to_string(threads_) +
+                           " threads (the OpenCL device's compute units)";
+        // A DYNAMIC_ARCH OpenBLAS that does not know the CPU's model (common in virtual machines)
+        // falls back to a generic core without AVX: the race would be unfair to it.
+        const bool generic = core == "Prescott" || core == "Core2" || core == "Penryn" || core == "Dunnington" ||
+                             core == "Nehalem" || core == "Atom" || core == "Katmai" || core == "Banias";
+        if (generic && __builtin_cpu_supports("avx2"))
+            text += std::string("\n  WARNING: OpenBLAS did not recognise this CPU and runs its ") + core +
+                    " kernels, without AVX; set OPENBLAS_CORETYPE=" +
+                    (__builtin_cpu_supports("avx512f") ? "SkylakeX" : "Haswell") + " for a fair race";
+        return text;
     }
     void upload(const std::vector<float>& a, const std::vector<float>& b, matmul::Dims d) override
     {

@@ -4,6 +4,7 @@
 #include <climits>
 #include <limits>
 #include <sstream>
+#include <vector>
 
 #include "hoc/data.hpp"
 #include "hoc/device.hpp"
@@ -148,7 +149,10 @@ Session::Session(const cl::Device& device, Dims d)
 {
     // NaN in every element: an element the kernel never writes, or adds to before setting it, stays NaN
     // and fails the check, instead of passing by luck where fresh memory happens to be zero.
-    queue.enqueueFillBuffer(c, std::numeric_limits<float>::quiet_NaN(), 0, sizeof(float) * d.m * d.n);
+    // Written from the host, not with clEnqueueFillBuffer, which oclgrind's uninitialized-memory
+    // check does not see as a write (every read of C would be reported).
+    const std::vector<float> nan(d.m * d.n, std::numeric_limits<float>::quiet_NaN());
+    queue.enqueueWriteBuffer(c, CL_TRUE, 0, sizeof(float) * nan.size(), nan.data());
 }
 
 Session::Session(const cl::Device& device, const std::vector<float>& h_a, const std::vector<float>& h_b, Dims d)

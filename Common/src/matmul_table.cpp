@@ -125,8 +125,14 @@ std::vector<Measurement> measure(const cl::Device& device, const std::vector<Var
             try {
                 m = variant.run ? runDevice(device, variant, in, d, expected, options, times)
                                 : runSerial(variant, in, d, expected, options);
-            } catch (const Failure& e) {  // the device cannot run this variant (no images, tile too large)
+            } catch (const Unsupported& e) {  // the device has no images, or none that large
                 m.note = std::string("skipped: ") + e.what();
+                std::cout << variant.label << ", " << d.text() << ": " << m.note << "\n";
+                all.push_back(m);
+                continue;
+            } catch (const Failure& e) {  // a missing kernel file, a build failure, a tile beyond a limit
+                m.failed = true;
+                m.note = std::string("error: ") + e.what();
                 std::cout << variant.label << ", " << d.text() << ": " << m.note << "\n";
                 all.push_back(m);
                 continue;
@@ -184,7 +190,7 @@ void printTable(std::ostream& out, const std::vector<Measurement>& rows, const s
         for (std::size_t s = 0; s < sizes.size(); ++s) {
             const Measurement& m = rows[s * perSize + v];
             if (!m.ran)
-                out << " skipped | |";
+                out << (m.failed ? " error | |" : " skipped | |");
             else if (!m.correct)
                 out << " WRONG | |";
             else
@@ -199,6 +205,18 @@ void printTable(std::ostream& out, const std::vector<Measurement>& rows, const s
         out << "\n- " << note;
     out << "\n\nThe slides' columns: their historic MFLOPS for N = 1024 (1024 rows in 16 work-groups of 64) on "
            "an Intel Xeon E5649 CPU and an NVIDIA Tesla M2090 GPU, where cuBLAS reached 283,366.4.\n";
+}
+
+void requireEveryRowRan(const std::vector<Measurement>& rows)
+{
+    std::size_t failed = 0;
+    std::string first;
+    for (const Measurement& m : rows)
+        if (m.failed && failed++ == 0)
+            first = m.variant->label + ", " + m.dims.text() + ": " + m.note;
+    if (failed > 0)
+        throw Failure(std::to_string(failed) + " of the table's " + std::to_string(rows.size()) +
+                      " rows failed; the first: " + first);
 }
 
 }  // namespace hoc::matmul

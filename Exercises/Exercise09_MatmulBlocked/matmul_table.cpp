@@ -88,5 +88,6 @@ int main(int argc, char** argv)
                 variants.push_back(std::move(v));
         const auto rows = hoc::matmul::measure(device, variants, all, options, report);
         hoc::matmul::printTable(std::cout, rows, all, options);
+        hoc::matmul::requireEveryRowRan(rows);
     });
 }

@@ -9,6 +9,7 @@
 
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
+#include "hoc/limits.hpp"
 #include "hoc/program.hpp"
 #include "hoc/timing.hpp"
 
@@ -221,7 +222,8 @@ RowResult matmulRowsAsyncCopy(const cl::Device& device, const std::vector<float>
         throw hoc::Failure("a column of B (K = " + std::to_string(d.k) + " floats, " + std::to_string(column_bytes) +
                            " bytes) does not fit in this device's local memory (" + std::to_string(local_mem) +
                            " bytes, CL_DEVICE_LOCAL_MEM_SIZE); choose a smaller K");
-    result.local = hoc::localSize(mmul.getKernel(), device, wanted_local);
+    hoc::requireWorkGroupSize(mmul.getKernel(), device, wanted_local, "--local " + std::to_string(wanted_local));
+    result.local = wanted_local;
 
     // 3. Memory.
     cl::Buffer d_a = inputBuffer(context, h_a), d_b = inputBuffer(context, h_b);

@@ -47,8 +47,8 @@ struct RowResult {
     double kernel_s = 0;
     std::size_t local = 0;  // the work-group size used
 };
-// `local` is the work-group size wanted (fewer if the kernel cannot use that many). Throws
-// hoc::Failure if a column of B (K floats) does not fit in the device's local memory.
+// `local` is the work-group size. Throws hoc::Failure naming the limit if the kernel cannot use that
+// many work-items, or if a column of B (K floats) does not fit in the device's local memory.
 RowResult matmulRowsAsyncCopy(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
                               hoc::matmul::Dims d, std::size_t local);
 

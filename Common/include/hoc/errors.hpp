@@ -31,6 +31,13 @@ public:
     using Failure::Failure;
 };
 
+// The device lacks an optional feature a variant needs (images, an image that large): a table of
+// variants skips that row and goes on; a program that runs only that variant stops with exit status 3.
+class Unsupported : public Failure {
+public:
+    using Failure::Failure;
+};
+
 // A kernel source that did not compile: the message names the file and the device and holds the log.
 class BuildFailure : public Failure {
 public:

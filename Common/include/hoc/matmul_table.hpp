@@ -35,7 +35,8 @@ struct TableOptions {
 struct Measurement {
     const Variant* variant = nullptr;
     Dims dims;
-    bool ran = false;      // false: skipped, `note` says why
+    bool ran = false;      // false: skipped or failed, `note` says why
+    bool failed = false;   // an error (a missing kernel file, a build failure, a limit), not a missing feature
     bool correct = false;  // every run (warm-up included) passed the check
     std::string note;
     double seconds = 0;  // median kernel time (for the sequential code: the one timed run)
@@ -56,5 +57,9 @@ std::vector<Measurement> measure(const cl::Device& device, const std::vector<Var
 // The Markdown table: one row per variant, MFLOPS and speed-up for each size, the slides' numbers.
 void printTable(std::ostream& out, const std::vector<Measurement>& rows, const std::vector<Dims>& sizes,
                 const TableOptions& options);
+
+// Throws hoc::Failure (exit status 3) naming the rows that failed with an error, after the table has
+// been printed: a row skipped for a missing device feature is not an error.
+void requireEveryRowRan(const std::vector<Measurement>& rows);
 
 }  // namespace hoc::matmul
