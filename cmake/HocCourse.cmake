@@ -119,6 +119,7 @@ function(hoc_program)
   get_property(kernel_dirs DIRECTORY PROPERTY HOC_KERNEL_DIRS)
   target_compile_definitions(${exe} PRIVATE "HOC_KERNEL_DIRS=\"${kernel_dirs}\"")
   hoc_use_pch(${exe})
+  set_property(GLOBAL APPEND PROPERTY HOC_${kind}_PROGRAMS_ALL ${exe})  # for the check_* targets (tests/)
   if(kind STREQUAL "solution")
     # For tests/reliability/: every solution program, and what its checks need.
     set_property(GLOBAL APPEND PROPERTY HOC_SOLUTION_PROGRAMS ${exe})
