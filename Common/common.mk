@@ -1,18 +1,34 @@
 # Rules shared by every exercise and solution Makefile (the plain-make path).
 # A folder's Makefile sets PROGRAM, SOURCES and KERNEL_DIRS, then includes ../../make.def
 # (a copy of one file from Make_def_files/) and this file.
+#
+# Common's sources are compiled once into Common/make-objects/ (shared by every folder, rebuilt
+# when make.def changes); `make -j` compiles them side by side. A folder's `make clean` removes its
+# program only; `make clean-common` removes the shared objects.
 
 HOC_ROOT       := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))..)
 COMMON_SOURCES := $(wildcard $(HOC_ROOT)/Common/src/*.cpp)
+COMMON_OBJDIR  := $(HOC_ROOT)/Common/make-objects
+COMMON_OBJECTS := $(patsubst $(HOC_ROOT)/Common/src/%.cpp,$(COMMON_OBJDIR)/%.o,$(COMMON_SOURCES))
 
-HOC_CPPFLAGS = -I$(HOC_ROOT)/Common/include $(OPENCL_CFLAGS) -DHOC_KERNEL_DIRS='"$(KERNEL_DIRS)"'
+COMMON_CPPFLAGS = -I$(HOC_ROOT)/Common/include $(OPENCL_CFLAGS)
+HOC_CPPFLAGS    = $(COMMON_CPPFLAGS) -DHOC_KERNEL_DIRS='"$(KERNEL_DIRS)"'
 
 all: $(PROGRAM)
 
-$(PROGRAM): $(SOURCES) $(COMMON_SOURCES)
-	$(CXX) -std=c++17 $(CXXFLAGS) $(HOC_CPPFLAGS) -o $@ $^ $(OPENCL_LIBS) $(LDLIBS)
+$(PROGRAM): $(SOURCES) $(COMMON_OBJECTS)
+	$(CXX) -std=c++17 $(CXXFLAGS) $(HOC_CPPFLAGS) -o $@ $(SOURCES) $(COMMON_OBJECTS) $(OPENCL_LIBS) $(LDLIBS)
+
+$(COMMON_OBJDIR)/%.o: $(HOC_ROOT)/Common/src/%.cpp $(HOC_ROOT)/make.def | $(COMMON_OBJDIR)
+	$(CXX) -std=c++17 $(CXXFLAGS) $(COMMON_CPPFLAGS) -c -o $@ $<
+
+$(COMMON_OBJDIR):
+	mkdir -p $@
 
 clean:
 	rm -f $(PROGRAM)
 
-.PHONY: all clean
+clean-common:
+	rm -rf $(COMMON_OBJDIR)
+
+.PHONY: all clean clean-common
