@@ -36,8 +36,9 @@ endfunction()
 #                             Several runs (e.g. one per kernel design) are separated by THEN:
 #                             CHECK_ARGS --design simple --steps 1000 THEN --design tree --steps 1000
 #                             A run that starts with NO_UNINITIALIZED is checked without oclgrind's
-#                             uninitialized-value check, for kernels it cannot follow (image reads, strided async copies,
-#                             LLVM's freeze instruction); every other check stays on.
+#                             uninitialized-value check, for kernels it cannot follow (image reads,
+#                             strided async copies, LLVM's freeze instruction); every other check
+#                             stays on.
 #   SIZE_OPTIONS opt...       options that take a size or count: each is given abc, -5, 0 and 10^30.
 #   OVERSIZE_ARGS arg...      arguments that need more than 1 MiB of device memory: run on an oclgrind
 #                             device with 1 MiB, the program must stop and name the limit.

@@ -125,14 +125,11 @@ std::vector<Measurement> measure(const cl::Device& device, const std::vector<Var
             try {
                 m = variant.run ? runDevice(device, variant, in, d, expected, options, times)
                                 : runSerial(variant, in, d, expected, options);
-            } catch (const Unsupported& e) {  // the device has no images, or none that large
-                m.note = std::string("skipped: ") + e.what();
-                std::cout << variant.label << ", " << d.text() << ": " << m.note << "\n";
-                all.push_back(m);
-                continue;
-            } catch (const Failure& e) {  // a missing kernel file, a build failure, a tile beyond a limit
-                m.failed = true;
-                m.note = std::string("error: ") + e.what();
+            } catch (const Failure& e) {
+                // Unsupported: the device has no images, or none that large, and the row is skipped;
+                // anything else (a missing kernel file, a build failure, a tile beyond a limit) is an error.
+                m.failed = dynamic_cast<const Unsupported*>(&e) == nullptr;
+                m.note = std::string(m.failed ? "error: " : "skipped: ") + e.what();
                 std::cout << variant.label << ", " << d.text() << ": " << m.note << "\n";
                 all.push_back(m);
                 continue;
