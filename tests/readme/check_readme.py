@@ -24,7 +24,8 @@ THE RUN. Every command runs through bash in the top folder, with `build/` at the
 replaced by the build tree, on PoCL's CPU device: HOC_DEVICE="Portable Computing Language", and,
 where the loader's folder (OCL_ICD_VENDORS, else /etc/OpenCL/vendors) holds a PoCL .icd file,
 OCL_ICD_VENDORS set to a folder with only that file, so that a machine with more platforms (a GPU)
-prints what the course's test machine prints. HOME is a new empty folder (no tuning cache, so
+prints what the course's test machine prints (the system's folder is searched too when
+OCL_ICD_VENDORS names another). HOME is a new empty folder (no tuning cache, so
 Exercise 9b tunes as on a first run); PoCL keeps its kernel cache where it was (POCL_CACHE_DIR).
 HOC_TEST_DEVICE, HOC_KERNEL_PATH, HOC_KERNEL_PATH_ONLY, HOC_TUNING_CACHE and XDG_CACHE_HOME are
 removed. The output is read through a pseudo-terminal, so stdout and stderr interleave as on screen.
@@ -286,16 +287,21 @@ def report(exp, act, segment, act_lines, pos, where):
 
 # ------------------------------------------------------------------------------------------- run
 def pocl_vendors():
-    """A folder with only PoCL's .icd file, or None."""
-    folder = os.environ.get("OCL_ICD_VENDORS") or "/etc/OpenCL/vendors"
-    if not os.path.isdir(folder):
-        return None
-    for name in sorted(os.listdir(folder)):
-        path = os.path.join(folder, name)
-        if name.endswith(".icd") and "pocl" in name.lower():
-            only = tempfile.mkdtemp(prefix="readme-icd-")
-            shutil.copy(path, os.path.join(only, name))
-            return only
+    """A new folder with only PoCL's .icd file (from OCL_ICD_VENDORS, else the system's folder), or None."""
+    places = [os.environ.get("OCL_ICD_VENDORS", ""), "/etc/OpenCL/vendors"]
+    for place in places:
+        if os.path.isfile(place) and place.endswith(".icd"):
+            files = [place]
+        elif os.path.isdir(place):
+            files = [os.path.join(place, name) for name in sorted(os.listdir(place))]
+        else:
+            continue
+        for path in files:
+            name = os.path.basename(path)
+            if name.endswith(".icd") and "pocl" in name.lower():
+                only = tempfile.mkdtemp(prefix="readme-icd-")
+                shutil.copy(path, os.path.join(only, name))
+                return only
     return None
 
 
