@@ -7,7 +7,12 @@ function(hoc_missing what package)
 endfunction()
 
 # The ICD loader: Khronos OpenCL-ICD-Loader when its CMake package is installed, else the system's.
-find_package(OpenCLICDLoader CONFIG QUIET)
+# Its OpenCL::OpenCL links OpenCL::Headers without finding that target itself: the Khronos headers'
+# package (OpenCLHeaders, from opencl-c-headers on Debian) must be found first, as Khronos documents.
+find_package(OpenCLHeaders CONFIG QUIET)
+if(TARGET OpenCL::Headers)
+  find_package(OpenCLICDLoader CONFIG QUIET)
+endif()
 if(TARGET OpenCL::OpenCL)
   message(STATUS "OpenCL loader: Khronos OpenCL-ICD-Loader (${OpenCLICDLoader_DIR})")
 else()
