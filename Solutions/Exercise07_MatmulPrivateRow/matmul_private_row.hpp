@@ -12,5 +12,6 @@ constexpr std::size_t kPrivateRowChunk = 1024;
 // C = A * B with the kernel mmul_private_row (matmul_private_row.cl): one work-item per row of C,
 // which first copies its row of A into private memory, `chunk` floats at a time (any K works).
 // A is M x K, B is K x N, both row-major (d gives M, N, K, each at least 1).
-hoc::matmul::Run matmulPrivateRow(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
-                                  hoc::matmul::Dims d, std::size_t chunk = kPrivateRowChunk);
+hoc::matmul::MatmulResult matmulPrivateRow(const cl::Device& device, const std::vector<float>& a,
+                                           const std::vector<float>& b, hoc::matmul::Dims d,
+                                           std::size_t chunk = kPrivateRowChunk);

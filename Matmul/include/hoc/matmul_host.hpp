@@ -14,15 +14,15 @@
 namespace hoc::matmul {
 
 // What a matmul host function returns.
-struct Run {
+struct MatmulResult {
     std::vector<float> c;  // C (M x N, row-major), read back from the device
     Timing timing;         // kernel time from its profiling event; host time from the kernel call to C back
     std::string launch;    // the NDRange it ran with, e.g. "global 1024 x 1024, local 16 x 16"
 };
 
 // A matmul host function as the exercises write it: C = A * B on `device`.
-using HostFunction =
-    std::function<Run(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b, Dims d)>;
+using HostFunction = std::function<MatmulResult(const cl::Device& device, const std::vector<float>& a,
+                                                const std::vector<float>& b, Dims d)>;
 
 // M, N and K as the kernels' `const int` arguments. Throws hoc::Failure when an index into A, B or C
 // (up to M*K, K*N, M*N elements) would not fit in an int.
@@ -48,46 +48,32 @@ std::string launchText(const cl::NDRange& global, const cl::NDRange& local);
 // t * t <= CL_KERNEL_WORK_GROUP_SIZE and t <= both CL_DEVICE_MAX_WORK_ITEM_SIZES sides.
 std::size_t squareLocalSize(const cl::Kernel& kernel, const cl::Device& device, std::size_t preferred);
 
-// A tile x tile work-group that keeps `localBytes` of local memory: throws hoc::Failure naming the
-// limit (CL_DEVICE_MAX_WORK_GROUP_SIZE, CL_DEVICE_MAX_WORK_ITEM_SIZES, CL_DEVICE_LOCAL_MEM_SIZE)
-// when the device cannot run it. Called before building, so a hopeless tile fails before the compiler does.
-void requireTile(const cl::Device& device, std::size_t tile, std::size_t localBytes, const std::string& what);
-
-// The same for a built kernel: tile * tile at most CL_KERNEL_WORK_GROUP_SIZE (which can be lower than
-// the device's limit), and `localBytes` passed as __local arguments plus the kernel's own __local
-// variables (CL_KERNEL_LOCAL_MEM_SIZE) at most CL_DEVICE_LOCAL_MEM_SIZE.
-void requireTile(const cl::Kernel& kernel, const cl::Device& device, std::size_t tile, std::size_t localBytes,
-                 const std::string& what);
-
-// A 1D work-group of `size` work-items with `localBytes` passed as __local arguments: the same checks.
-void requireGroup(const cl::Kernel& kernel, const cl::Device& device, std::size_t size, std::size_t localBytes,
-                  const std::string& what);
-
-// Steps 1 and 3 of the host program, and the read-back of step 5, as Exercise 05 writes them: a
-// context and a profiling command-queue for the device, and buffers holding A and B (read-only) and
-// C (read-write: Exercises 07 and 08 keep partial sums in C). C starts filled with NaN, so elements a
-// kernel forgets to write show up in the check.
+// Step 3 of the host program as Exercise 05 writes it, and the read-back at the end of step 5:
+// buffers in `context` holding A and B (read-only) and C (read-write: Exercises 07 and 08 keep
+// partial sums in C), written through `queue`. C starts filled with NaN, so elements a kernel
+// forgets to write show up in the check. Steps 1, 2 and 4 stay in the exercise:
 //
-//   hoc::matmul::Session s(device, a, b, d);
-//   cl::Program program = hoc::buildProgram(s.context, device, "matmul_row.cl");
-//   ... functor, NDRange ...
-//   cl::Event done = mmul(cl::EnqueueArgs(s.queue, global, local), s.M, s.N, s.K, s.a, s.b, s.c);
-//   return s.finish(done, global, local);
-class Session {
-public:
-    Session(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b, Dims d);
+//   const auto [M, N, K] = hoc::matmul::kernelDims(d);
+//   cl::Context context(device);                                                 // 1
+//   cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
+//   cl::Program program = hoc::buildProgram(context, device, "matmul_row.cl");   // 2
+//   const hoc::matmul::Buffers mem(context, queue, a, b, d);                     // 3
+//   cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer> mmul(program, "mmul_row");  // 4
+//   cl::Event done = mmul(cl::EnqueueArgs(queue, global, local), M, N, K, mem.a, mem.b, mem.c);    // 5
+//   return mem.readResult(queue, done, global, local);
+struct Buffers {
+    Buffers(const cl::Context& context, const cl::CommandQueue& queue, const std::vector<float>& a,
+            const std::vector<float>& b, Dims d);
 
-    // Without buffers for A and B (for kernels that read them some other way, as images).
-    Session(const cl::Device& device, Dims d);
+    // C only, for kernels that read A and B some other way (as images).
+    Buffers(const cl::Context& context, const cl::CommandQueue& queue, Dims d);
 
-    // Waits for the kernel, reads C back, and returns it with the kernel's time from `kernel`'s
-    // profiling event and the host time since this call started (the kernel call returns at once).
-    Run finish(const cl::Event& kernel, const cl::NDRange& global, const cl::NDRange& local);
+    // Reads C back through `queue` (waiting for the kernel) and returns it with the kernel's time from
+    // `kernel`'s profiling event and the host time since this call started (the kernel call returns at once).
+    MatmulResult readResult(const cl::CommandQueue& queue, const cl::Event& kernel, const cl::NDRange& global,
+                            const cl::NDRange& local) const;
 
     Dims dims;
-    int M, N, K;  // the kernels' first three arguments
-    cl::Context context;
-    cl::CommandQueue queue;
     cl::Buffer a, b, c;
 };
 
