@@ -1,6 +1,8 @@
 # Rules shared by every exercise and solution Makefile (the plain-make path).
-# A folder's Makefile sets PROGRAM, SOURCES and KERNEL_DIRS, then includes ../../make.def
-# (a copy of one file from Make_def_files/) and this file.
+# An exercise's Makefile sets PROGRAM, SOURCES and KERNEL_DIRS, then includes ../../make.def
+# (a copy of one file from Make_def_files/) and this file. A solution's Makefile includes
+# solution.mk, which sets HOC_EXERCISE_DIR and reads the exercise's Makefile: the solution's own
+# files (the lesson) are found in its folder, every other file in Exercises/X, kernels in Kernels/.
 #
 # Common's sources are compiled once into Common/make-objects/ (shared by every folder, rebuilt
 # when make.def changes); `make -j` compiles them side by side. A folder's `make clean` removes its
@@ -11,13 +13,28 @@ COMMON_SOURCES := $(wildcard $(HOC_ROOT)/Common/src/*.cpp)
 COMMON_OBJDIR  := $(HOC_ROOT)/Common/make-objects
 COMMON_OBJECTS := $(patsubst $(HOC_ROOT)/Common/src/%.cpp,$(COMMON_OBJDIR)/%.o,$(COMMON_SOURCES))
 
+ifdef HOC_EXERCISE_DIR
+KERNEL_DIRS := $(HOC_ROOT)/Kernels
+HOC_KIND    := Solutions
+else
+HOC_EXERCISE_DIR := $(CURDIR)
+HOC_KIND         := Exercises
+endif
+# $(call hoc_find,file.cpp): the path of a file of this folder (a solution's own, else the exercise's).
+hoc_find = $(firstword $(wildcard $(CURDIR)/$(1)) $(HOC_EXERCISE_DIR)/$(1))
+# $(call hoc_folder_sources,Exercise05_MatmulHost): that folder's .cpp files but main.cpp, as this
+# build's kind has them (for programs that link other exercises' host code, e.g. matmul_table).
+hoc_folder_sources = $(foreach f,$(filter-out main.cpp,$(notdir $(wildcard $(HOC_ROOT)/Exercises/$(1)/*.cpp))),\
+                       $(firstword $(wildcard $(HOC_ROOT)/$(HOC_KIND)/$(1)/$(f)) $(HOC_ROOT)/Exercises/$(1)/$(f)))
+
 COMMON_CPPFLAGS = -I$(HOC_ROOT)/Common/include $(OPENCL_CFLAGS)
-HOC_CPPFLAGS    = $(COMMON_CPPFLAGS) -DHOC_KERNEL_DIRS='"$(KERNEL_DIRS)"'
+HOC_CPPFLAGS    = $(COMMON_CPPFLAGS) -I$(CURDIR) -I$(HOC_EXERCISE_DIR) -DHOC_KERNEL_DIRS='"$(KERNEL_DIRS)"'
+SOURCE_PATHS    = $(foreach s,$(SOURCES),$(call hoc_find,$(s)))
 
 all: $(PROGRAM)
 
-$(PROGRAM): $(SOURCES) $(COMMON_OBJECTS)
-	$(CXX) -std=c++17 $(CXXFLAGS) $(HOC_CPPFLAGS) -o $@ $(SOURCES) $(COMMON_OBJECTS) $(OPENCL_LIBS) $(LDLIBS)
+$(PROGRAM): $(SOURCE_PATHS) $(COMMON_OBJECTS)
+	$(CXX) -std=c++17 $(CXXFLAGS) $(HOC_CPPFLAGS) -o $@ $(SOURCE_PATHS) $(COMMON_OBJECTS) $(OPENCL_LIBS) $(LDLIBS)
 
 $(COMMON_OBJDIR)/%.o: $(HOC_ROOT)/Common/src/%.cpp $(HOC_ROOT)/make.def | $(COMMON_OBJDIR)
 	$(CXX) -std=c++17 $(CXXFLAGS) $(COMMON_CPPFLAGS) -c -o $@ $<

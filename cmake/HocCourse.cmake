@@ -1,11 +1,17 @@
-# How an exercise or solution folder becomes a library (the lesson, which tests call) and a
-# program (main.cpp, a thin wrapper). A folder's CMakeLists.txt is the same in Exercises/ and
-# Solutions/:
+# How an exercise becomes a library (the lesson, which tests call) and a program (main.cpp): each
+# folder's CMakeLists.txt, in Exercises/ only, says what it builds in a line or two:
 #
-#   hoc_folder(PROGRAM vadd SOURCES vadd.cpp RUN_ARGS --size 1048576)
+#   hoc_folder(PROGRAM vadd SOURCES vadd.cpp)
+#
+# The same folder is built twice: as the student's exercise (Exercises/CMakeLists.txt) and as the
+# solution (Solutions/CMakeLists.txt, hoc_solution()). Solutions/X holds only the files that differ
+# from Exercises/X, the lesson; every other file (main.cpp, headers, the CMakeLists.txt itself) is
+# taken from Exercises/X, so nothing is kept in sync by hand and `diff -r` shows only the lesson.
 #
 # Solutions find their kernels in Kernels/; exercises in their own folder (plus the folders of
 # KERNELS_FROM, e.g. Exercise 05 uses the kernel the student wrote in Exercise 04).
+# How each program is run and checked (script/run, tests/reliability) is in the course table,
+# cmake/CourseTable.cmake, not here.
 
 # One precompiled header (the C++ bindings and the standard headers every program uses), built once
 # and reused by every course target: CL/opencl.hpp alone costs seconds per file to parse.
@@ -16,20 +22,69 @@ function(hoc_use_pch target)
   endif()
 endfunction()
 
+# "solution" inside hoc_solution(), else "exercise" (a folder of Exercises/).
 function(_hoc_kind out_kind)
+  if(HOC_KIND STREQUAL "solution")
+    set(${out_kind} solution PARENT_SCOPE)
+    return()
+  endif()
   get_filename_component(parent "${CMAKE_CURRENT_SOURCE_DIR}" DIRECTORY)
   get_filename_component(parent "${parent}" NAME)
-  if(parent STREQUAL "Solutions")
-    set(${out_kind} solution PARENT_SCOPE)
-  elseif(parent STREQUAL "Exercises")
-    set(${out_kind} exercise PARENT_SCOPE)
-  else()
-    message(FATAL_ERROR "hoc_folder() is for folders in Exercises/ or Solutions/, not ${CMAKE_CURRENT_SOURCE_DIR}")
+  if(NOT parent STREQUAL "Exercises")
+    message(FATAL_ERROR "hoc_folder() is for folders in Exercises/, not ${CMAKE_CURRENT_SOURCE_DIR}")
   endif()
+  set(${out_kind} exercise PARENT_SCOPE)
 endfunction()
 
-# What the reliability tests (tests/reliability/) need to know about a solution program; the same
-# keywords in hoc_folder() and hoc_program(), ignored for exercises:
+# The full paths of `files`: a solution's own file where Solutions/X has one, else Exercises/X's.
+function(_hoc_sources out)
+  set(paths "")
+  foreach(file IN LISTS ARGN)
+    if(HOC_KIND STREQUAL "solution" AND EXISTS "${HOC_LESSON_DIR}/${file}")
+      list(APPEND paths "${HOC_LESSON_DIR}/${file}")
+    else()
+      list(APPEND paths "${CMAKE_CURRENT_SOURCE_DIR}/${file}")
+    endif()
+  endforeach()
+  set(${out} ${paths} PARENT_SCOPE)
+endfunction()
+
+# hoc_solution(Exercise01_Vadd): builds Exercises/Exercise01_Vadd/CMakeLists.txt as the solution,
+# with the files of Solutions/Exercise01_Vadd in place of the exercise's. A file there that is
+# identical to its exercise twin is an error (delete it: it is taken from Exercises/ anyway), and so
+# is a header (the exercise's main.cpp would still include the exercise's copy: declarations are shared).
+function(hoc_solution folder)
+  set(lesson_dir "${CMAKE_CURRENT_SOURCE_DIR}/${folder}")
+  set(exercise_dir "${PROJECT_SOURCE_DIR}/Exercises/${folder}")
+  if(NOT IS_DIRECTORY "${exercise_dir}")
+    message(FATAL_ERROR "Solutions/${folder} has no exercise: Exercises/${folder} is missing")
+  endif()
+  file(GLOB lesson_files RELATIVE "${lesson_dir}" CONFIGURE_DEPENDS "${lesson_dir}/*")
+  foreach(file IN LISTS lesson_files)
+    if(file MATCHES "\\.(h|hpp)$" AND EXISTS "${exercise_dir}/${file}")
+      message(FATAL_ERROR "Solutions/${folder}/${file}: a solution cannot replace a header; the "
+                          "declarations are shared, keep them in Exercises/${folder}/${file}")
+    endif()
+    if(EXISTS "${exercise_dir}/${file}" AND NOT IS_DIRECTORY "${exercise_dir}/${file}")
+      file(SHA256 "${lesson_dir}/${file}" lesson_hash)
+      file(SHA256 "${exercise_dir}/${file}" exercise_hash)
+      if(lesson_hash STREQUAL exercise_hash)
+        message(FATAL_ERROR "Solutions/${folder}/${file} is identical to Exercises/${folder}/${file}: "
+                            "delete it, the solution takes it from the exercise")
+      endif()
+    endif()
+  endforeach()
+  set(HOC_KIND solution)
+  set(HOC_LESSON_DIR "${lesson_dir}")
+  add_subdirectory("${exercise_dir}" "${CMAKE_CURRENT_BINARY_DIR}/${folder}")
+endfunction()
+
+# The course table (cmake/CourseTable.cmake) says, for every solution program, how it is run and
+# checked: one hoc_course() entry each, read by script/run (through build/course.txt) and by the
+# reliability tests (tests/reliability/):
+#   hoc_course(Folder program [RUN_ARGS arg...] [QUICK_ARGS arg...] [NO_RUN] [HOST_ONLY] [checks...])
+#   RUN_ARGS arg...           the instructor's run (script/run); QUICK_ARGS for script/run --quick.
+#   NO_RUN                    left out of script/run (e.g. a long benchmark).
 #   CHECK_ARGS arg...         a tiny run (sizes that are no multiple of a work-group, e.g. 100 or
 #                             1000): oclgrind runs it with its checks on, and the missing-kernel and
 #                             broken-kernel tests start from it. Every program with a kernel gives it.
@@ -53,11 +108,33 @@ endfunction()
 # --platform that match nothing, and (unless HOST_ONLY) a machine with no OpenCL platform.
 set(HOC_CHECK_KEYWORDS CHECK_ARGS SIZE_OPTIONS OVERSIZE_ARGS WORKGROUP_OPTIONS LOCAL_MEMORY_ARGS)
 set(HOC_CHECK_FLAGS HOST_ONLY)
+set(HOC_TABLE_KEYWORDS RUN_ARGS QUICK_ARGS ${HOC_CHECK_KEYWORDS})
+set(HOC_TABLE_FLAGS NO_RUN ${HOC_CHECK_FLAGS})
+
+function(hoc_course folder program)
+  cmake_parse_arguments(ARG "${HOC_TABLE_FLAGS}" "" "${HOC_TABLE_KEYWORDS}" ${ARGN})
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "hoc_course(${folder} ${program}): unknown words ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  set(key HOC_COURSE_${folder}_${program})
+  get_property(known GLOBAL PROPERTY ${key} SET)
+  if(known)
+    message(FATAL_ERROR "hoc_course(${folder} ${program}) is in the course table twice")
+  endif()
+  set_property(GLOBAL PROPERTY ${key} TRUE)
+  set_property(GLOBAL APPEND PROPERTY HOC_COURSE_ENTRIES "${folder}/${program}")
+  foreach(keyword IN LISTS HOC_TABLE_KEYWORDS HOC_TABLE_FLAGS)
+    set_property(GLOBAL PROPERTY ${key}_${keyword} "${ARG_${keyword}}")
+  endforeach()
+endfunction()
 
 # hoc_folder(PROGRAM name [MAIN main.cpp] SOURCES lesson.cpp... [KERNELS_FROM folder...]
-#            [LIBRARIES target...] [RUN_ARGS arg...] [QUICK_ARGS arg...] [NO_RUN] [CHECK_ARGS ...]...)
+#            [LIBRARIES target...])
 function(hoc_folder)
-  cmake_parse_arguments(ARG "NO_RUN;${HOC_CHECK_FLAGS}" "PROGRAM;MAIN" "SOURCES;KERNELS_FROM;LIBRARIES;RUN_ARGS;QUICK_ARGS;${HOC_CHECK_KEYWORDS}" ${ARGN})
+  cmake_parse_arguments(ARG "" "PROGRAM;MAIN" "SOURCES;KERNELS_FROM;LIBRARIES" ${ARGN})
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "hoc_folder(): unknown words ${ARG_UNPARSED_ARGUMENTS} (runs and checks are in cmake/CourseTable.cmake)")
+  endif()
   get_filename_component(folder "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
   _hoc_kind(kind)
   if(NOT ARG_MAIN)
@@ -76,42 +153,35 @@ function(hoc_folder)
   set_property(DIRECTORY PROPERTY HOC_KERNEL_DIRS "${kernel_dirs}")
 
   set(lib ${folder}_${kind})
-  add_library(${lib} STATIC ${ARG_SOURCES})
+  _hoc_sources(sources ${ARG_SOURCES})
+  add_library(${lib} STATIC ${sources})
+  if(kind STREQUAL "solution")
+    target_include_directories(${lib} PUBLIC "${HOC_LESSON_DIR}")
+  endif()
   target_include_directories(${lib} PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")
   target_link_libraries(${lib} PUBLIC hoc::common ${ARG_LIBRARIES})
   target_compile_definitions(${lib} PRIVATE "HOC_KERNEL_DIRS=\"${kernel_dirs}\"")
   hoc_use_pch(${lib})
 
   if(ARG_PROGRAM)
-    set(no_run "")
-    if(ARG_NO_RUN)
-      set(no_run NO_RUN)
-    endif()
-    set(checks "")
-    foreach(keyword IN LISTS HOC_CHECK_KEYWORDS)
-      list(APPEND checks ${keyword} ${ARG_${keyword}})
-    endforeach()
-    foreach(flag IN LISTS HOC_CHECK_FLAGS)
-      if(ARG_${flag})
-        list(APPEND checks ${flag})
-      endif()
-    endforeach()
-    hoc_program(PROGRAM ${ARG_PROGRAM} MAIN ${ARG_MAIN} RUN_ARGS ${ARG_RUN_ARGS} QUICK_ARGS ${ARG_QUICK_ARGS} ${no_run}
-                ${checks})
+    hoc_program(PROGRAM ${ARG_PROGRAM} MAIN ${ARG_MAIN})
   endif()
 endfunction()
 
 # A further program in the same folder, linked with the folder's library:
-#   hoc_program(PROGRAM pi_serial MAIN pi_serial.cpp [USES folder...] [RUN_ARGS ...] [QUICK_ARGS ...] [NO_RUN]
-#               [CHECK_ARGS ...]...)
+#   hoc_program(PROGRAM pi_serial MAIN pi_serial.cpp [USES folder...])
 # USES links the libraries of other folders of the same kind (solutions with solutions, exercises
 # with exercises): Exercise 09's matmul_table runs the host code of Exercises 05-08.
 function(hoc_program)
-  cmake_parse_arguments(ARG "NO_RUN;${HOC_CHECK_FLAGS}" "PROGRAM;MAIN" "USES;RUN_ARGS;QUICK_ARGS;${HOC_CHECK_KEYWORDS}" ${ARGN})
+  cmake_parse_arguments(ARG "" "PROGRAM;MAIN" "USES" ${ARGN})
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "hoc_program(): unknown words ${ARG_UNPARSED_ARGUMENTS} (runs and checks are in cmake/CourseTable.cmake)")
+  endif()
   get_filename_component(folder "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
   _hoc_kind(kind)
   set(exe ${kind}_${folder}_${ARG_PROGRAM})
-  add_executable(${exe} ${ARG_MAIN})
+  _hoc_sources(main ${ARG_MAIN})
+  add_executable(${exe} ${main})
   set_target_properties(${exe} PROPERTIES OUTPUT_NAME ${ARG_PROGRAM})
   target_link_libraries(${exe} PRIVATE ${folder}_${kind} hoc::main)
   foreach(other IN LISTS ARG_USES)
@@ -121,24 +191,46 @@ function(hoc_program)
   target_compile_definitions(${exe} PRIVATE "HOC_KERNEL_DIRS=\"${kernel_dirs}\"")
   hoc_use_pch(${exe})
   set_property(GLOBAL APPEND PROPERTY HOC_${kind}_PROGRAMS_ALL ${exe})  # for the check_* targets (tests/)
-  if(kind STREQUAL "solution")
-    # For tests/reliability/: every solution program, and what its checks need.
-    set_property(GLOBAL APPEND PROPERTY HOC_SOLUTION_PROGRAMS ${exe})
-    set_target_properties(${exe} PROPERTIES HOC_FOLDER ${folder})
-    foreach(keyword IN LISTS HOC_CHECK_KEYWORDS HOC_CHECK_FLAGS)
-      set_property(TARGET ${exe} PROPERTY HOC_${keyword} ${ARG_${keyword}})
-    endforeach()
+  if(NOT kind STREQUAL "solution")
+    return()
   endif()
-  if(kind STREQUAL "solution" AND NOT ARG_NO_RUN)
+
+  # A solution program: its row of the course table.
+  set(key HOC_COURSE_${folder}_${ARG_PROGRAM})
+  get_property(known GLOBAL PROPERTY ${key} SET)
+  if(NOT known)
+    message(FATAL_ERROR "${folder}/${ARG_PROGRAM} has no row in the course table: add "
+                        "hoc_course(${folder} ${ARG_PROGRAM} ...) to cmake/CourseTable.cmake")
+  endif()
+  set_property(GLOBAL APPEND PROPERTY HOC_COURSE_BUILT "${folder}/${ARG_PROGRAM}")
+  foreach(keyword IN LISTS HOC_TABLE_KEYWORDS HOC_TABLE_FLAGS)
+    get_property(${keyword} GLOBAL PROPERTY ${key}_${keyword})
+  endforeach()
+  # For tests/reliability/: every solution program, and what its checks need.
+  set_property(GLOBAL APPEND PROPERTY HOC_SOLUTION_PROGRAMS ${exe})
+  set_target_properties(${exe} PROPERTIES HOC_FOLDER ${folder})
+  foreach(keyword IN LISTS HOC_CHECK_KEYWORDS HOC_CHECK_FLAGS)
+    set_property(TARGET ${exe} PROPERTY HOC_${keyword} ${${keyword}})
+  endforeach()
+  if(NOT NO_RUN)
     # One line per program: folder, program path, arguments for a normal run, for a --quick run.
-    string(REPLACE ";" " " run_args "${ARG_RUN_ARGS}")
-    string(REPLACE ";" " " quick_args "${ARG_QUICK_ARGS}")
+    string(REPLACE ";" " " run_args "${RUN_ARGS}")
+    string(REPLACE ";" " " quick_args "${QUICK_ARGS}")
     set_property(GLOBAL APPEND PROPERTY HOC_COURSE_PROGRAMS
                  "${folder}\t$<TARGET_FILE:${exe}>\t${run_args}\t${quick_args}")
   endif()
 endfunction()
 
+# build/course.txt: every solution program in course order, for script/run. Also checks that every
+# row of the course table names a program that was built.
 function(hoc_write_course_list file)
+  get_property(entries GLOBAL PROPERTY HOC_COURSE_ENTRIES)
+  get_property(built GLOBAL PROPERTY HOC_COURSE_BUILT)
+  foreach(entry IN LISTS entries)
+    if(NOT entry IN_LIST built)
+      message(FATAL_ERROR "cmake/CourseTable.cmake has a row for ${entry}, which no solution folder builds")
+    endif()
+  endforeach()
   get_property(lines GLOBAL PROPERTY HOC_COURSE_PROGRAMS)
   string(REPLACE ";" "\n" text "${lines}")
   file(GENERATE OUTPUT "${file}" CONTENT "${text}\n")

@@ -14,16 +14,14 @@
 
 namespace hoc {
 
-int reportErrors(const std::function<int()>& work)
+int exitCode(std::exception_ptr error)
 {
     try {
-        return work();
+        std::rethrow_exception(error);
     } catch (const UsageError& e) {
         std::cerr << "error: " << e.what() << "\n";
         return kUsage;
-    } catch (const BuildFailure& e) {
-        std::cerr << "error: " << e.what() << "\n";
-    } catch (const Failure& e) {
+    } catch (const Failure& e) {  // BuildFailure's message holds the build log
         std::cerr << "error: " << e.what() << "\n";
     } catch (const cl::Error& e) {
         std::cerr << "error: OpenCL call " << describe(e) << "\n";
@@ -33,6 +31,8 @@ int reportErrors(const std::function<int()>& work)
         std::cerr << "error: the requested size is too large for host memory (" << e.what() << ")\n";
     } catch (const std::exception& e) {
         std::cerr << "error: " << e.what() << "\n";
+    } catch (...) {
+        std::cerr << "error: an unknown exception stopped the program\n";
     }
     return kError;
 }
@@ -79,50 +79,50 @@ CLI::Validator realNumber()
 
 }  // namespace
 
-struct Main::Cli {
+struct CommandLine::Cli {
     explicit Cli(const std::string& description) : app(description) {}
     CLI::App app;
 };
 
-Main::Main(std::string exercise, const std::string& description)
+CommandLine::CommandLine(std::string exercise, const std::string& description)
     : exercise_(std::move(exercise)), cli_(std::make_unique<Cli>(description))
 {
-    CLI::App& app_ = cli_->app;
-    app_.add_flag("--list", list_, "List the OpenCL devices with their indices and exit");
-    app_.add_option("--device", choice_.device, "Device index from --list (default: HOC_DEVICE, else the first GPU)");
-    app_.add_option("--platform", choice_.platform, "Use the platform whose name or vendor contains this text");
-    app_.add_option("--json", json_, "Also write the results as JSON to this file");
+    CLI::App& app = cli_->app;
+    app.add_flag("--list", list_, "List the OpenCL devices with their indices and exit");
+    app.add_option("--device", choice_.device, "Device index from --list (default: HOC_DEVICE, else the first GPU)");
+    app.add_option("--platform", choice_.platform, "Use the platform whose name or vendor contains this text");
+    app.add_option("--json", json_, "Also write the results as JSON to this file");
 }
 
-Main::~Main() = default;
+CommandLine::~CommandLine() = default;
 
-void Main::sizeOption(const std::string& names, std::size_t& value, const std::string& help, std::size_t max)
+void CommandLine::sizeOption(const std::string& names, std::size_t& value, const std::string& help, std::size_t max)
 {
     cli_->app.add_option(names, value, help)->transform(wholeNumber(std::size_t{1}, max))->capture_default_str();
 }
 
-void Main::option(const std::string& names, long& value, const std::string& help, long min, long max)
+void CommandLine::option(const std::string& names, long& value, const std::string& help, long min, long max)
 {
     cli_->app.add_option(names, value, help)->transform(wholeNumber(min, max))->capture_default_str();
 }
 
-void Main::option(const std::string& names, double& value, const std::string& help)
+void CommandLine::option(const std::string& names, double& value, const std::string& help)
 {
     cli_->app.add_option(names, value, help)->check(realNumber())->capture_default_str();
 }
 
-void Main::option(const std::string& names, std::string& value, const std::string& help)
+void CommandLine::option(const std::string& names, std::string& value, const std::string& help)
 {
     cli_->app.add_option(names, value, help)->capture_default_str();
 }
 
-void Main::choice(const std::string& names, std::string& value, const std::string& help,
-                  const std::vector<std::string>& allowed)
+void CommandLine::choice(const std::string& names, std::string& value, const std::string& help,
+                         const std::vector<std::string>& allowed)
 {
     cli_->app.add_option(names, value, help)->check(CLI::IsMember(allowed))->capture_default_str();
 }
 
-void Main::sizesOption(const std::string& names, std::vector<std::size_t>& values, const std::string& help)
+void CommandLine::sizesOption(const std::string& names, std::vector<std::size_t>& values, const std::string& help)
 {
     cli_->app.add_option(names, values, help)
         ->delimiter(',')
@@ -130,65 +130,72 @@ void Main::sizesOption(const std::string& names, std::vector<std::size_t>& value
         ->capture_default_str();
 }
 
-void Main::listOption(const std::string& names, std::vector<std::string>& values, const std::string& help,
-                      const std::vector<std::string>& allowed)
+void CommandLine::listOption(const std::string& names, std::vector<std::string>& values, const std::string& help,
+                             const std::vector<std::string>& allowed)
 {
     auto* option = cli_->app.add_option(names, values, help)->delimiter(',');
     if (!allowed.empty())
         option->check(CLI::IsMember(allowed));
 }
 
-void Main::flag(const std::string& names, bool& value, const std::string& help)
+void CommandLine::flag(const std::string& names, bool& value, const std::string& help)
 {
     cli_->app.add_flag(names, value, help);
 }
 
-int Main::guarded(int argc, char** argv, const std::function<void(Report&)>& work)
+std::optional<int> CommandLine::parse(int argc, char** argv)
 {
-    CLI::App& app_ = cli_->app;
+    CLI::App& app = cli_->app;
     try {
-        app_.parse(argc, argv);
+        app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return app_.exit(e) == 0 ? kOk : kUsage;
+        return app.exit(e) == 0 ? kOk : kUsage;
     }
-    return reportErrors([&] {
-        if (list_) {
-            printDeviceList(std::cout);
-            return int{kOk};
-        }
-        Report report(std::cout);
-        report.setProgram(exercise_, argc > 0 ? argv[0] : "");
-        std::cout << app_.get_description() << "\n";
-        work(report);
-        if (!json_.empty()) {
-            std::ofstream out(json_);
-            out << report.json() << "\n";
-            if (!out)
-                throw Failure("could not write " + json_);
-        }
-        return report.allCorrect() ? int{kOk} : int{kWrong};
-    });
+    program_ = argc > 0 ? argv[0] : "";
+    if (list_) {
+        printDeviceList(std::cout);
+        return kOk;
+    }
+    std::cout << app.get_description() << "\n";
+    return std::nullopt;
 }
 
-int Main::run(int argc, char** argv, const Body& body)
+cl::Device CommandLine::device() const
 {
-    return guarded(argc, argv, [&](Report& report) {
-        const cl::Device device = chooseDevice(choice_);
-        std::cout << "Device: " << deviceLabel(device) << "\n";
-        report.setDevice(device);
-        body(device, report);
-    });
+    const cl::Device device = chooseDevice(choice_);
+    std::cout << "Device: " << deviceLabel(device) << "\n";
+    return device;
 }
 
-int Main::runWithoutDevice(int argc, char** argv, const BodyWithoutDevice& body)
+void CommandLine::checkDeviceOptions() const
 {
-    return guarded(argc, argv, [&](Report& report) {
-        // The program looks at every device itself, but a --device or --platform that names no
-        // device is still refused, with the list of devices, rather than silently ignored.
-        if (!choice_.device.empty() || !choice_.platform.empty())
-            chooseDevice(choice_);
-        body(report);
-    });
+    if (!choice_.device.empty() || !choice_.platform.empty())
+        chooseDevice(choice_);
+}
+
+Report CommandLine::report() const
+{
+    Report report(std::cout);
+    report.setProgram(exercise_, program_);
+    return report;
+}
+
+Report CommandLine::report(const cl::Device& device) const
+{
+    Report report = this->report();
+    report.setDevice(device);
+    return report;
+}
+
+int CommandLine::finish(const Report& report) const
+{
+    if (!json_.empty()) {
+        std::ofstream out(json_);
+        out << report.json() << "\n";
+        if (!out)
+            throw Failure("could not write " + json_);
+    }
+    return report.allCorrect() ? kOk : kWrong;
 }
 
 }  // namespace hoc

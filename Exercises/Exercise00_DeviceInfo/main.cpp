@@ -42,25 +42,32 @@ void print(const DeviceFacts& d, std::size_t index)
 }  // namespace
 
 int main(int argc, char** argv)
-{
-    hoc::Main program("Exercise00_DeviceInfo", "Exercise 0: the OpenCL platforms and devices on this machine");
+try {
+    hoc::CommandLine cli("Exercise00_DeviceInfo", "Exercise 0: the OpenCL platforms and devices on this machine");
 
-    return program.runWithoutDevice(argc, argv, [&](hoc::Report& report) {
-        hoc::allDevices();  // no platform at all: stops here with install advice
-        const auto platforms = describeAll();
-        for (std::size_t p = 0; p < platforms.size(); ++p) {
-            std::cout << "Platform " << p << ": " << platforms[p].name << "\n"
-                      << "  Vendor:  " << platforms[p].vendor << "\n"
-                      << "  Version: " << platforms[p].version << "\n";
-            for (std::size_t d = 0; d < platforms[p].devices.size(); ++d) {
-                const DeviceFacts& facts = platforms[p].devices[d];
-                print(facts, d);
-                // A device whose queries came back empty is reported as wrong.
-                const bool complete = !facts.name.empty() && facts.computeUnits > 0 && facts.maxWorkGroupSize > 0 &&
-                                      !facts.maxWorkItemSizes.empty() && facts.globalMemBytes > 0;
-                report.add({"Platform " + std::to_string(p) + ", device " + std::to_string(d), "", complete,
-                            complete ? "every fact read" : "some facts are missing (see the TODOs)", 0, 0, "", {}});
-            }
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
+
+    cli.checkDeviceOptions();
+    hoc::Report report = cli.report();
+
+    hoc::allDevices();  // no platform at all: stops here with install advice
+    const auto platforms = describeAll();
+    for (std::size_t p = 0; p < platforms.size(); ++p) {
+        std::cout << "Platform " << p << ": " << platforms[p].name << "\n"
+                  << "  Vendor:  " << platforms[p].vendor << "\n"
+                  << "  Version: " << platforms[p].version << "\n";
+        for (std::size_t d = 0; d < platforms[p].devices.size(); ++d) {
+            const DeviceFacts& facts = platforms[p].devices[d];
+            print(facts, d);
+            // A device whose queries came back empty is reported as wrong.
+            const bool complete = !facts.name.empty() && facts.computeUnits > 0 && facts.maxWorkGroupSize > 0 &&
+                                  !facts.maxWorkItemSizes.empty() && facts.globalMemBytes > 0;
+            report.add({"Platform " + std::to_string(p) + ", device " + std::to_string(d), "", complete,
+                        complete ? "every fact read" : "some facts are missing (see the TODOs)", 0, 0, "", {}});
         }
-    });
+    }
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
 }

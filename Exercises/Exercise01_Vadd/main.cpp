@@ -7,19 +7,26 @@
 #include "vadd.hpp"
 
 int main(int argc, char** argv)
-{
-    hoc::Main program("Exercise01_Vadd", "Exercise 1: vector addition, C = A + B");
+try {
+    hoc::CommandLine cli("Exercise01_Vadd", "Exercise 1: vector addition, C = A + B");
     std::size_t n = 1 << 20;
-    program.sizeOption("-n,--size", n, "Vector length", INT_MAX);
+    cli.sizeOption("-n,--size", n, "Vector length", INT_MAX);
 
-    return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
-        hoc::requireBuffers(device, n * sizeof(float), 3, "N = " + std::to_string(n));
-        const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2);
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
 
-        const VaddResult r = vadd(device, a, b);
+    const cl::Device device = cli.device();
+    hoc::Report report = cli.report(device);
 
-        // 12 bytes of global memory (read a and b, write c) and 1 flop per element: far left on the roofline.
-        report.bandwidth("C = A + B", "N = " + std::to_string(n), hoc::compare(hoc::ref::vadd(a, b), r.c),
-                         r.timing, 3.0 * sizeof(float) * n, {{"flops", static_cast<double>(n)}});
-    });
+    hoc::requireBuffers(device, n * sizeof(float), 3, "N = " + std::to_string(n));
+    const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2);
+
+    const VaddResult r = vadd(device, a, b);
+
+    // 12 bytes of global memory (read a and b, write c) and 1 flop per element: far left on the roofline.
+    report.bandwidth("C = A + B", "N = " + std::to_string(n), hoc::compare(hoc::ref::vadd(a, b), r.c),
+                     r.timing, 3.0 * sizeof(float) * n, {{"flops", static_cast<double>(n)}});
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
 }

@@ -7,20 +7,27 @@
 #include "hoc/reference.hpp"
 
 int main(int argc, char** argv)
-{
-    hoc::Main program("Exercise02_ChainedVadd", "Exercise 2: chained vector additions, F = ((A + B) + E) + G");
+try {
+    hoc::CommandLine cli("Exercise02_ChainedVadd", "Exercise 2: chained vector additions, F = ((A + B) + E) + G");
     std::size_t n = 1 << 20;
-    program.sizeOption("-n,--size", n, "Vector length", INT_MAX);
+    cli.sizeOption("-n,--size", n, "Vector length", INT_MAX);
 
-    return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
-        hoc::requireBuffers(device, n * sizeof(float), 7, "N = " + std::to_string(n));
-        const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2);
-        const auto e = hoc::randomFloats(n, 3), g = hoc::randomFloats(n, 4);
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
 
-        const ChainResult r = chainedVadd(device, a, b, e, g);
+    const cl::Device device = cli.device();
+    hoc::Report report = cli.report(device);
 
-        using hoc::ref::vadd;
-        report.bandwidth("F = A + B + E + G", "N = " + std::to_string(n),
-                         hoc::compare(vadd(vadd(vadd(a, b), e), g), r.f), r.timing, 9.0 * sizeof(float) * n);
-    });
+    hoc::requireBuffers(device, n * sizeof(float), 7, "N = " + std::to_string(n));
+    const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2);
+    const auto e = hoc::randomFloats(n, 3), g = hoc::randomFloats(n, 4);
+
+    const ChainResult r = chainedVadd(device, a, b, e, g);
+
+    using hoc::ref::vadd;
+    report.bandwidth("F = A + B + E + G", "N = " + std::to_string(n),
+                     hoc::compare(vadd(vadd(vadd(a, b), e), g), r.f), r.timing, 9.0 * sizeof(float) * n);
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
 }

@@ -7,18 +7,25 @@
 #include "vadd3.hpp"
 
 int main(int argc, char** argv)
-{
-    hoc::Main program("Exercise03_Vadd3", "Exercise 3: three-input vector addition, D = A + B + C");
+try {
+    hoc::CommandLine cli("Exercise03_Vadd3", "Exercise 3: three-input vector addition, D = A + B + C");
     std::size_t n = 1 << 20;
-    program.sizeOption("-n,--size", n, "Vector length", INT_MAX);
+    cli.sizeOption("-n,--size", n, "Vector length", INT_MAX);
 
-    return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
-        hoc::requireBuffers(device, n * sizeof(float), 4, "N = " + std::to_string(n));
-        const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2), c = hoc::randomFloats(n, 3);
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
 
-        const Vadd3Result r = vadd3(device, a, b, c);
+    const cl::Device device = cli.device();
+    hoc::Report report = cli.report(device);
 
-        report.bandwidth("D = A + B + C", "N = " + std::to_string(n), hoc::compare(hoc::ref::vadd3(a, b, c), r.d),
-                         r.timing, 4.0 * sizeof(float) * n);
-    });
+    hoc::requireBuffers(device, n * sizeof(float), 4, "N = " + std::to_string(n));
+    const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2), c = hoc::randomFloats(n, 3);
+
+    const Vadd3Result r = vadd3(device, a, b, c);
+
+    report.bandwidth("D = A + B + C", "N = " + std::to_string(n), hoc::compare(hoc::ref::vadd3(a, b, c), r.d),
+                     r.timing, 4.0 * sizeof(float) * n);
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
 }

@@ -4,7 +4,7 @@
 
 int main(int argc, char** argv)
 {
-    long chunk = kPrivateRowChunk;
+    long chunk = kWholeRow;  // step 1; --chunk N runs step 2
     return hoc::matmul::programMain(
         argc, argv, "Exercise07_MatmulPrivateRow", "Exercise 7: C = A * B, one row of C per work-item, A row private",
         "C row per work-item, A row private",
@@ -12,6 +12,9 @@ int main(int argc, char** argv)
             return matmulPrivateRow(device, a, b, d, static_cast<std::size_t>(chunk));
         },
         [&](hoc::Main& program) {
-            program.option("--chunk", chunk, "Floats of the row of A held in private memory at a time", 1, 65536);
+            program.option("--chunk", chunk,
+                           "Step 2: floats of the row of A held in private memory at a time (default 0: step 1, "
+                           "the whole row)",
+                           1, 65536);
         });
 }

@@ -1,5 +1,5 @@
 // Exercise 8: the host program for a column of B shared in local memory. What changed since
-// Exercise 07: the kernel has one more argument, the work-group's local memory, which the host sizes
+// Exercise 07's step 2: the kernel has one more argument, the work-group's local memory, which the host sizes
 // with cl::Local and checks against the device's local memory.
 #include "matmul_local_column.hpp"
 
@@ -14,7 +14,7 @@ hoc::matmul::Run matmulLocalColumn(const cl::Device& device, const std::vector<f
     // 1 and 3. Platform and memory as in Exercise 05: context, queue, buffers for A, B and C.
     hoc::matmul::Session s(device, a, b, d);
 
-    // 2. Program: CHUNK sets the private array's length, as in Exercise 07.
+    // 2. Program: CHUNK sets the private array's length, as in Exercise 07's step 2.
     cl::Program program =
         hoc::buildProgram(s.context, device, "matmul_local_column.cl", "-DCHUNK=" + std::to_string(chunk));
 

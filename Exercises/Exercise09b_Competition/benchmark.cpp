@@ -98,8 +98,8 @@ struct Contestant {
 }  // namespace
 
 int main(int argc, char** argv)
-{
-    hoc::Main program("Exercise09b_Competition", "Exercise 9b: SGEMM against CLBlast and the vendor's BLAS");
+try {
+    hoc::CommandLine cli("Exercise09b_Competition", "Exercise 9b: SGEMM against CLBlast and the vendor's BLAS");
     std::vector<std::size_t> sizes = {1024, 2048, 4096, 1000, 3000};
     std::vector<std::string> shapes = {"2000x3000x1000"};
     std::vector<std::string> peerNames = {"clblast", "openblas", "cublas"};
@@ -108,182 +108,189 @@ int main(int argc, char** argv)
     std::size_t bandwidthSize = std::size_t{1} << 25;
     bool retune = false, noBandwidth = false;
     std::string cache = hoc::tuning::defaultCacheFile(), chosen;
-    program.sizesOption("--sizes", sizes, "square sizes M = N = K");
-    program.listOption("--shapes", shapes, "rectangular sizes MxNxK");
-    program.listOption("--peers", peerNames, "libraries to race", {"clblast", "openblas", "cublas", "none"});
-    program.option("--repeats", repeats, "timed runs of each contestant per size, interleaved (at least 3)", 3, 1000);
-    program.option("--time-limit", timeLimit, "seconds per size and contestant that reduce the repeats (down to 3)");
-    program.option("--check-limit", checkLimit, "largest M, N or K checked against the double reference", 0, 1 << 16);
-    program.sizeOption("--bandwidth-size", bandwidthSize, "floats per vector in the bandwidth test");
-    program.flag("--no-bandwidth", noBandwidth, "skip the bandwidth test");
-    program.flag("--retune", retune, "tune again even when the cache holds a choice for this device");
-    program.option("--cache", cache, "the tuning cache file");
-    program.option("--variant", chosen, "race this variant instead of the tuned one (see sgemm --help)");
+    cli.sizesOption("--sizes", sizes, "square sizes M = N = K");
+    cli.listOption("--shapes", shapes, "rectangular sizes MxNxK");
+    cli.listOption("--peers", peerNames, "libraries to race", {"clblast", "openblas", "cublas", "none"});
+    cli.option("--repeats", repeats, "timed runs of each contestant per size, interleaved (at least 3)", 3, 1000);
+    cli.option("--time-limit", timeLimit, "seconds per size and contestant that reduce the repeats (down to 3)");
+    cli.option("--check-limit", checkLimit, "largest M, N or K checked against the double reference", 0, 1 << 16);
+    cli.sizeOption("--bandwidth-size", bandwidthSize, "floats per vector in the bandwidth test");
+    cli.flag("--no-bandwidth", noBandwidth, "skip the bandwidth test");
+    cli.flag("--retune", retune, "tune again even when the cache holds a choice for this device");
+    cli.option("--cache", cache, "the tuning cache file");
+    cli.option("--variant", chosen, "race this variant instead of the tuned one (see sgemm --help)");
 
-    return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
-        std::vector<Dims> problems;
-        for (const auto n : sizes)
-            problems.push_back({n, n, n});
-        for (const auto& s : shapes)
-            problems.push_back(parseShape(s));
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
 
-        const auto has = [&](const char* p) { return std::count(peerNames.begin(), peerNames.end(), p) > 0; };
-        std::vector<std::unique_ptr<hoc::peers::Peer>> peers;
-        const auto add = [&](std::unique_ptr<hoc::peers::Peer> peer, const std::string& note) {
-            if (peer) {
-                std::cout << "Peer: " << peer->detail() << "\n";
-                peers.push_back(std::move(peer));
+    const cl::Device device = cli.device();
+    hoc::Report report = cli.report(device);
+
+    std::vector<Dims> problems;
+    for (const auto n : sizes)
+        problems.push_back({n, n, n});
+    for (const auto& s : shapes)
+        problems.push_back(parseShape(s));
+
+    const auto has = [&](const char* p) { return std::count(peerNames.begin(), peerNames.end(), p) > 0; };
+    std::vector<std::unique_ptr<hoc::peers::Peer>> peers;
+    const auto add = [&](std::unique_ptr<hoc::peers::Peer> peer, const std::string& note) {
+        if (peer) {
+            std::cout << "Peer: " << peer->detail() << "\n";
+            peers.push_back(std::move(peer));
+        } else {
+            std::cout << "Peer " << note << "\n";
+        }
+    };
+    std::string note;
+    if (has("clblast"))
+        add(hoc::peers::clblast(device, note), note);
+    if (has("openblas"))
+        add(hoc::peers::openblas(device, note), note);
+    if (has("cublas"))
+        add(hoc::peers::cublas(device, note), note);
+    std::cout << "Compute units: " << device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>() << ", "
+              << device.getInfo<CL_DEVICE_MAX_CLOCK_FREQUENCY>() << " MHz, driver " << device.getInfo<CL_DRIVER_VERSION>()
+              << "\n";
+    std::cout << "Times: host clock from the call to the finished result, median of interleaved runs\n";
+
+    const auto variants = sgemmVariants(device);
+    std::map<std::string, Variant> tuned;                // per tuning size
+    std::map<std::string, std::unique_ptr<Sgemm>> built;  // per variant
+    std::ostringstream table;
+    table << "| M x N x K | ours: kernel | ours GFLOPS |";
+    for (const auto& p : peers)
+        table << " " << p->name() << " GFLOPS | ours / " << p->name() << " |";
+    table << " checks |\n|---|---|---|";
+    for (std::size_t i = 0; i < peers.size(); ++i)
+        table << "---|---|";
+    table << "---|\n";
+
+    for (const Dims& d : problems) {
+        const Dims t = tuningSize(device, d);
+        if (!chosen.empty() && !tuned.count(t.text())) {
+            tuned[t.text()] = Variant::parse(chosen);
+        } else if (!tuned.count(t.text())) {
+            const auto outcome = tuneSgemm(device, variants, t, cache, retune, &std::cout);
+            std::cout << "Tuning for " << t.text() << ": " << outcome.note << "\n  best: " << outcome.best.text()
+                      << ", " << fixed(t.flops() / outcome.seconds * 1e-9, 1) << " GFLOPS\n";
+            tuned[t.text()] = outcome.best;
+        }
+        const Variant& variant = tuned[t.text()];
+        auto& ours = built[variant.text()];
+        if (!ours)
+            ours = std::make_unique<Sgemm>(device, variant);
+
+        const auto a = hoc::randomFloats(d.m * d.k, 1, -1, 1), b = hoc::randomFloats(d.k * d.n, 2, -1, 1);
+        ours->upload(a, b, d);
+        for (auto& p : peers)
+            p->upload(a, b, d);
+
+        // The contestants, ours first; a warm-up run each, then interleaved timed runs.
+        double oursDevice = 0;
+        std::vector<Contestant> field;
+        field.push_back({"ours", [&] {
+                             const hoc::Timer timer;
+                             cl::Event done = ours->run();
+                             done.wait();
+                             const double s = timer.seconds();
+                             oursDevice = hoc::eventSeconds(done);
+                             return s;
+                         },
+                         [&] { return oursDevice; }, 0, {}, {}});
+        for (auto& p : peers)
+            field.push_back({p->name(), [&p] { return p->run(); }, [&p] { return p->deviceSeconds(); },
+                             p->settleSeconds(), {}, {}});
+        // Two warm-up rounds: the first may compile kernels (CLBlast) or load code; the second
+        // estimates how many runs fit in --time-limit.
+        double warm = 0;
+        for (auto& c : field)
+            c.once();
+        for (auto& c : field)
+            warm = std::max(warm, c.once());
+        const int runs = static_cast<int>(std::clamp(timeLimit / std::max(warm, 1e-9), 3.0, double(repeats)));
+        for (int r = 0; r < runs; ++r)
+            for (auto& c : field) {
+                c.host_s.push_back(c.once());
+                c.device_s.push_back(c.device());
+            }
+
+        // Checks: ours (and each peer) against the double reference where it is computed, and
+        // ours against each peer everywhere.
+        const std::vector<float> c = ours->download();
+        std::vector<double> product, bound;
+        std::string refNote = "no reference check above --check-limit";
+        if (static_cast<long>(std::max({d.m, d.n, d.k})) <= checkLimit) {
+            if (hoc::peers::fastReference(a, b, d, product, bound)) {
+                refNote = "reference (OpenBLAS DGEMM)";
+            } else if (d.flops() <= 2.0 * 1024 * 1024 * 1024) {
+                product = hoc::matmul::reference(a, b, d);
+                bound = hoc::matmul::errorBounds(a, b, d);
+                refNote = "reference";
             } else {
-                std::cout << "Peer " << note << "\n";
+                refNote = "no reference check (no OpenBLAS for a fast reference at this size)";
             }
-        };
-        std::string note;
-        if (has("clblast"))
-            add(hoc::peers::clblast(device, note), note);
-        if (has("openblas"))
-            add(hoc::peers::openblas(device, note), note);
-        if (has("cublas"))
-            add(hoc::peers::cublas(device, note), note);
-        std::cout << "Compute units: " << device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>() << ", "
-                  << device.getInfo<CL_DEVICE_MAX_CLOCK_FREQUENCY>() << " MHz, driver " << device.getInfo<CL_DRIVER_VERSION>()
-                  << "\n";
-        std::cout << "Times: host clock from the call to the finished result, median of interleaved runs\n";
-
-        const auto variants = sgemmVariants(device);
-        std::map<std::string, Variant> tuned;                // per tuning size
-        std::map<std::string, std::unique_ptr<Sgemm>> built;  // per variant
-        std::ostringstream table;
-        table << "| M x N x K | ours: kernel | ours GFLOPS |";
-        for (const auto& p : peers)
-            table << " " << p->name() << " GFLOPS | ours / " << p->name() << " |";
-        table << " checks |\n|---|---|---|";
-        for (std::size_t i = 0; i < peers.size(); ++i)
-            table << "---|---|";
-        table << "---|\n";
-
-        for (const Dims& d : problems) {
-            const Dims t = tuningSize(device, d);
-            if (!chosen.empty() && !tuned.count(t.text())) {
-                tuned[t.text()] = Variant::parse(chosen);
-            } else if (!tuned.count(t.text())) {
-                const auto outcome = tuneSgemm(device, variants, t, cache, retune, &std::cout);
-                std::cout << "Tuning for " << t.text() << ": " << outcome.note << "\n  best: " << outcome.best.text()
-                          << ", " << fixed(t.flops() / outcome.seconds * 1e-9, 1) << " GFLOPS\n";
-                tuned[t.text()] = outcome.best;
-            }
-            const Variant& variant = tuned[t.text()];
-            auto& ours = built[variant.text()];
-            if (!ours)
-                ours = std::make_unique<Sgemm>(device, variant);
-
-            const auto a = hoc::randomFloats(d.m * d.k, 1, -1, 1), b = hoc::randomFloats(d.k * d.n, 2, -1, 1);
-            ours->upload(a, b, d);
-            for (auto& p : peers)
-                p->upload(a, b, d);
-
-            // The contestants, ours first; a warm-up run each, then interleaved timed runs.
-            double oursDevice = 0;
-            std::vector<Contestant> field;
-            field.push_back({"ours", [&] {
-                                 const hoc::Timer timer;
-                                 cl::Event done = ours->run();
-                                 done.wait();
-                                 const double s = timer.seconds();
-                                 oursDevice = hoc::eventSeconds(done);
-                                 return s;
-                             },
-                             [&] { return oursDevice; }, 0, {}, {}});
-            for (auto& p : peers)
-                field.push_back({p->name(), [&p] { return p->run(); }, [&p] { return p->deviceSeconds(); },
-                                 p->settleSeconds(), {}, {}});
-            // Two warm-up rounds: the first may compile kernels (CLBlast) or load code; the second
-            // estimates how many runs fit in --time-limit.
-            double warm = 0;
-            for (auto& c : field)
-                c.once();
-            for (auto& c : field)
-                warm = std::max(warm, c.once());
-            const int runs = static_cast<int>(std::clamp(timeLimit / std::max(warm, 1e-9), 3.0, double(repeats)));
-            for (int r = 0; r < runs; ++r)
-                for (auto& c : field) {
-                    c.host_s.push_back(c.once());
-                    c.device_s.push_back(c.device());
-                }
-
-            // Checks: ours (and each peer) against the double reference where it is computed, and
-            // ours against each peer everywhere.
-            const std::vector<float> c = ours->download();
-            std::vector<double> product, bound;
-            std::string refNote = "no reference check above --check-limit";
-            if (static_cast<long>(std::max({d.m, d.n, d.k})) <= checkLimit) {
-                if (hoc::peers::fastReference(a, b, d, product, bound)) {
-                    refNote = "reference (OpenBLAS DGEMM)";
-                } else if (d.flops() <= 2.0 * 1024 * 1024 * 1024) {
-                    product = hoc::matmul::reference(a, b, d);
-                    bound = hoc::matmul::errorBounds(a, b, d);
-                    refNote = "reference";
-                } else {
-                    refNote = "no reference check (no OpenBLAS for a fast reference at this size)";
-                }
-            }
-            const bool haveReference = !product.empty();
-            const hoc::CheckResult oursCheck =
-                haveReference ? hoc::compareWithBounds(product, c, bound) : hoc::CheckResult{true, c.size()};
-            const std::vector<double> pairBound = haveReference ? twice(bound) : peerBounds(a, b, d);
-
-            std::vector<std::string> checks;
-            checks.push_back(refNote + ": " + (haveReference ? oursCheck.message() : "skipped"));
-            bool oursOk = oursCheck.ok;
-            const double oursHost = median(field[0].host_s);
-            const double oursRate = d.flops() / oursHost * 1e-9;
-            table << "| " << d.m << " x " << d.n << " x " << d.k << " | " << fixed(median(field[0].device_s) * 1e3, 3)
-                  << " ms | " << fixed(oursRate, 1) << " |";
-            std::vector<hoc::Result> peerRows;
-            for (std::size_t i = 0; i < peers.size(); ++i) {
-                const Contestant& f = field[i + 1];
-                const std::vector<float> pc = peers[i]->download();
-                const auto vsPeer = hoc::compareWithBounds(std::vector<double>(pc.begin(), pc.end()), c, pairBound);
-                oursOk = oursOk && vsPeer.ok;
-                checks.push_back("against " + f.name + ": " + vsPeer.message());
-                const double host = median(f.host_s), rate = d.flops() / host * 1e-9;
-                const auto peerCheck = haveReference ? hoc::compareWithBounds(product, pc, bound) : hoc::CheckResult{true, pc.size()};
-                hoc::Result row{f.name, d.text(), peerCheck.ok,
-                                haveReference ? refNote + ": " + peerCheck.message() : "not checked",
-                                host, rate, "GFLOPS", {{"ours_over_peer", oursRate / rate}}};
-                if (const double dev = median(f.device_s); dev > 0)
-                    row.extra.push_back({"device_seconds", dev});
-                peerRows.push_back(row);
-                table << " " << fixed(rate, 1) << " | " << fixed(oursRate / rate, 2) << " |";
-            }
-            table << " " << (oursOk ? "correct" : "WRONG") << " |\n";
-
-            std::string detail = variant.text() + "; " + std::to_string(runs) + " runs; kernel " +
-                                 fixed(median(field[0].device_s) * 1e3, 3) + " ms (" +
-                                 fixed(d.flops() / median(field[0].device_s) * 1e-9, 1) + " GFLOPS)";
-            for (const auto& line : checks)
-                detail += "\n  " + line;
-            hoc::Result oursRow{"ours", d.text(), oursOk, detail, oursHost, oursRate, "GFLOPS",
-                                {{"kernel_seconds", median(field[0].device_s)}}};
-            for (std::size_t i = 0; i < peerRows.size(); ++i)
-                oursRow.extra.push_back({"ours_over_" + peerRows[i].name, peerRows[i].extra[0].second});
-            report.add(oursRow);
-            for (auto& row : peerRows)
-                report.add(row);
         }
+        const bool haveReference = !product.empty();
+        const hoc::CheckResult oursCheck =
+            haveReference ? hoc::compareWithBounds(product, c, bound) : hoc::CheckResult{true, c.size()};
+        const std::vector<double> pairBound = haveReference ? twice(bound) : peerBounds(a, b, d);
 
-        if (!noBandwidth) {
-            const auto bw = hoc::bandwidth::measure(device, bandwidthSize, static_cast<int>(repeats));
-            const double peak = bw.peak();
-            for (const auto* m : {&bw.copyKernel, &bw.copyBuffer, &bw.vadd}) {
-                report.add({m->name, "N = " + std::to_string(bw.n), m->check.ok,
-                            m->check.message() + "; " + fixed(100 * m->gbps() / peak, 1) + "% of the best copy",
-                            m->seconds, m->gbps(), "GB/s", {{"fraction_of_peak", m->gbps() / peak}}});
-            }
-            table << "\nBandwidth, N = " << bw.n << " floats: copy kernel " << fixed(bw.copyKernel.gbps(), 1)
-                  << " GB/s, clEnqueueCopyBuffer " << fixed(bw.copyBuffer.gbps(), 1) << " GB/s, vadd "
-                  << fixed(bw.vadd.gbps(), 1) << " GB/s = " << fixed(100 * bw.vadd.gbps() / bw.copyKernel.gbps(), 1)
-                  << "% of the copy kernel\n";
+        std::vector<std::string> checks;
+        checks.push_back(refNote + ": " + (haveReference ? oursCheck.message() : "skipped"));
+        bool oursOk = oursCheck.ok;
+        const double oursHost = median(field[0].host_s);
+        const double oursRate = d.flops() / oursHost * 1e-9;
+        table << "| " << d.m << " x " << d.n << " x " << d.k << " | " << fixed(median(field[0].device_s) * 1e3, 3)
+              << " ms | " << fixed(oursRate, 1) << " |";
+        std::vector<hoc::Result> peerRows;
+        for (std::size_t i = 0; i < peers.size(); ++i) {
+            const Contestant& f = field[i + 1];
+            const std::vector<float> pc = peers[i]->download();
+            const auto vsPeer = hoc::compareWithBounds(std::vector<double>(pc.begin(), pc.end()), c, pairBound);
+            oursOk = oursOk && vsPeer.ok;
+            checks.push_back("against " + f.name + ": " + vsPeer.message());
+            const double host = median(f.host_s), rate = d.flops() / host * 1e-9;
+            const auto peerCheck = haveReference ? hoc::compareWithBounds(product, pc, bound) : hoc::CheckResult{true, pc.size()};
+            hoc::Result row{f.name, d.text(), peerCheck.ok,
+                            haveReference ? refNote + ": " + peerCheck.message() : "not checked",
+                            host, rate, "GFLOPS", {{"ours_over_peer", oursRate / rate}}};
+            if (const double dev = median(f.device_s); dev > 0)
+                row.extra.push_back({"device_seconds", dev});
+            peerRows.push_back(row);
+            table << " " << fixed(rate, 1) << " | " << fixed(oursRate / rate, 2) << " |";
         }
-        std::cout << "\n" << table.str();
-    });
+        table << " " << (oursOk ? "correct" : "WRONG") << " |\n";
+
+        std::string detail = variant.text() + "; " + std::to_string(runs) + " runs; kernel " +
+                             fixed(median(field[0].device_s) * 1e3, 3) + " ms (" +
+                             fixed(d.flops() / median(field[0].device_s) * 1e-9, 1) + " GFLOPS)";
+        for (const auto& line : checks)
+            detail += "\n  " + line;
+        hoc::Result oursRow{"ours", d.text(), oursOk, detail, oursHost, oursRate, "GFLOPS",
+                            {{"kernel_seconds", median(field[0].device_s)}}};
+        for (std::size_t i = 0; i < peerRows.size(); ++i)
+            oursRow.extra.push_back({"ours_over_" + peerRows[i].name, peerRows[i].extra[0].second});
+        report.add(oursRow);
+        for (auto& row : peerRows)
+            report.add(row);
+    }
+
+    if (!noBandwidth) {
+        const auto bw = hoc::bandwidth::measure(device, bandwidthSize, static_cast<int>(repeats));
+        const double peak = bw.peak();
+        for (const auto* m : {&bw.copyKernel, &bw.copyBuffer, &bw.vadd}) {
+            report.add({m->name, "N = " + std::to_string(bw.n), m->check.ok,
+                        m->check.message() + "; " + fixed(100 * m->gbps() / peak, 1) + "% of the best copy",
+                        m->seconds, m->gbps(), "GB/s", {{"fraction_of_peak", m->gbps() / peak}}});
+        }
+        table << "\nBandwidth, N = " << bw.n << " floats: copy kernel " << fixed(bw.copyKernel.gbps(), 1)
+              << " GB/s, clEnqueueCopyBuffer " << fixed(bw.copyBuffer.gbps(), 1) << " GB/s, vadd "
+              << fixed(bw.vadd.gbps(), 1) << " GB/s = " << fixed(100 * bw.vadd.gbps() / bw.copyKernel.gbps(), 1)
+              << "% of the copy kernel\n";
+    }
+    std::cout << "\n" << table.str();
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
 }

@@ -10,43 +10,50 @@
 #include "sgemm.hpp"
 
 int main(int argc, char** argv)
-{
-    hoc::Main program("Exercise09b_Competition", "Exercise 9b: the C = A * B competition");
+try {
+    hoc::CommandLine cli("Exercise09b_Competition", "Exercise 9b: the C = A * B competition");
     std::size_t n = 1024;
     std::vector<std::size_t> shape;
     long repeats = 5;
     bool retune = false, noTune = false;
     std::string cache = hoc::tuning::defaultCacheFile(), chosen;
-    program.sizeOption("-n,--size", n, "M = N = K (square matrices)", 1 << 16);
-    program.sizesOption("--shape", shape, "M N K for rectangular matrices (instead of --size)");
-    program.option("--repeats", repeats, "timed runs after a warm-up run (the median counts)", 1, 1000);
-    program.flag("--retune", retune, "tune again even when the cache holds a choice for this device");
-    program.flag("--no-tune", noTune, "skip tuning: use the first variant for this kind of device");
-    program.option("--cache", cache, "the tuning cache file");
-    program.option("--variant", chosen, "run this variant, e.g. \"sgemm_tiles BK=8 BM=64 BN=64 DB=1 TM=4 TN=4 WARPX=16\"");
+    cli.sizeOption("-n,--size", n, "M = N = K (square matrices)", 1 << 16);
+    cli.sizesOption("--shape", shape, "M N K for rectangular matrices (instead of --size)");
+    cli.option("--repeats", repeats, "timed runs after a warm-up run (the median counts)", 1, 1000);
+    cli.flag("--retune", retune, "tune again even when the cache holds a choice for this device");
+    cli.flag("--no-tune", noTune, "skip tuning: use the first variant for this kind of device");
+    cli.option("--cache", cache, "the tuning cache file");
+    cli.option("--variant", chosen, "run this variant, e.g. \"sgemm_tiles BK=8 BM=64 BN=64 DB=1 TM=4 TN=4 WARPX=16\"");
 
-    return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
-        hoc::matmul::Dims d{n, n, n};
-        if (!shape.empty()) {
-            if (shape.size() != 3)
-                throw hoc::Failure("--shape takes three sizes, M N K");
-            d = {shape[0], shape[1], shape[2]};
-        }
-        const auto variants = sgemmVariants(device);
-        Variant variant = variants.front();
-        if (!chosen.empty()) {
-            variant = Variant::parse(chosen);
-        } else if (!noTune) {
-            const auto tuned = tuneSgemm(device, variants, tuningSize(device, d), cache, retune, &std::cout);
-            std::cout << tuned.note << "\n";
-            variant = tuned.best;
-        }
-        std::cout << "Variant: " << variant.text() << "\n";
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
 
-        const auto a = hoc::randomFloats(d.m * d.k, 1, -1, 1), b = hoc::randomFloats(d.k * d.n, 2, -1, 1);
-        const SgemmResult r = sgemm(device, a, b, d, variant, static_cast<int>(repeats));
+    const cl::Device device = cli.device();
+    hoc::Report report = cli.report(device);
 
-        report.flops("C = A * B (" + variant.kernel + ")", d.text(), hoc::peers::check(a, b, r.c, d), r.timing,
-                     d.flops());
-    });
+    hoc::matmul::Dims d{n, n, n};
+    if (!shape.empty()) {
+        if (shape.size() != 3)
+            throw hoc::Failure("--shape takes three sizes, M N K");
+        d = {shape[0], shape[1], shape[2]};
+    }
+    const auto variants = sgemmVariants(device);
+    Variant variant = variants.front();
+    if (!chosen.empty()) {
+        variant = Variant::parse(chosen);
+    } else if (!noTune) {
+        const auto tuned = tuneSgemm(device, variants, tuningSize(device, d), cache, retune, &std::cout);
+        std::cout << tuned.note << "\n";
+        variant = tuned.best;
+    }
+    std::cout << "Variant: " << variant.text() << "\n";
+
+    const auto a = hoc::randomFloats(d.m * d.k, 1, -1, 1), b = hoc::randomFloats(d.k * d.n, 2, -1, 1);
+    const SgemmResult r = sgemm(device, a, b, d, variant, static_cast<int>(repeats));
+
+    report.flops("C = A * B (" + variant.kernel + ")", d.text(), hoc::peers::check(a, b, r.c, d), r.timing,
+                 d.flops());
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
 }

@@ -46,35 +46,42 @@ void show(const std::string& what, const ProfileResult& r, hoc::Report& report)
 }  // namespace
 
 int main(int argc, char** argv)
-{
-    hoc::Main program("Exercise11_Profiling", "Exercise 11: profiling every command of a queue");
+try {
+    hoc::CommandLine cli("Exercise11_Profiling", "Exercise 11: profiling every command of a queue");
     std::size_t n = 1 << 20;
     std::vector<std::size_t> dims = {256};
     std::vector<std::string> kernels = {"vadd", "matmul"};
     long runs = 2;
-    program.sizeOption("-n,--size", n, "Vector length for vadd", INT_MAX);
-    program.sizesOption("--dims", dims, "Matrix sizes for matmul: N (square) or M,N,K");
-    program.listOption("--kernels", kernels, "Which kernels to profile", {"vadd", "matmul"});
-    program.option("--runs", runs, "How many times each kernel runs", 1, 100);
+    cli.sizeOption("-n,--size", n, "Vector length for vadd", INT_MAX);
+    cli.sizesOption("--dims", dims, "Matrix sizes for matmul: N (square) or M,N,K");
+    cli.listOption("--kernels", kernels, "Which kernels to profile", {"vadd", "matmul"});
+    cli.option("--runs", runs, "How many times each kernel runs", 1, 100);
 
-    return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
-        const auto d = hoc::matmul::dimsFrom(dims);
-        for (const auto& kernel : kernels) {
-            if (kernel == "vadd") {
-                hoc::requireBuffers(device, n * sizeof(float), 3, "N = " + std::to_string(n));
-                const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2);
-                const ProfileResult r = profileVadd(device, a, b, static_cast<int>(runs));
-                report.bandwidth("vadd: C = A + B", "N = " + std::to_string(n), hoc::compare(hoc::ref::vadd(a, b), r.c),
-                                 timing(r), 3.0 * sizeof(float) * n);
-                show("vadd", r, report);
-            } else {
-                hoc::requireBuffers(device, sizeof(float) * std::max({d.m * d.k, d.k * d.n, d.m * d.n}), 3, d.text());
-                const auto a = hoc::randomFloats(d.m * d.k, 3, -1, 1), b = hoc::randomFloats(d.k * d.n, 4, -1, 1);
-                const ProfileResult r = profileMatmul(device, a, b, d, static_cast<int>(runs));
-                report.flops("matmul: C = A * B, one element per work-item", d.text(),
-                             hoc::matmul::check(a, b, r.c, d), timing(r), d.flops());
-                show("matmul", r, report);
-            }
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
+
+    const cl::Device device = cli.device();
+    hoc::Report report = cli.report(device);
+
+    const auto d = hoc::matmul::dimsFrom(dims);
+    for (const auto& kernel : kernels) {
+        if (kernel == "vadd") {
+            hoc::requireBuffers(device, n * sizeof(float), 3, "N = " + std::to_string(n));
+            const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2);
+            const ProfileResult r = profileVadd(device, a, b, static_cast<int>(runs));
+            report.bandwidth("vadd: C = A + B", "N = " + std::to_string(n), hoc::compare(hoc::ref::vadd(a, b), r.c),
+                             timing(r), 3.0 * sizeof(float) * n);
+            show("vadd", r, report);
+        } else {
+            hoc::requireBuffers(device, sizeof(float) * std::max({d.m * d.k, d.k * d.n, d.m * d.n}), 3, d.text());
+            const auto a = hoc::randomFloats(d.m * d.k, 3, -1, 1), b = hoc::randomFloats(d.k * d.n, 4, -1, 1);
+            const ProfileResult r = profileMatmul(device, a, b, d, static_cast<int>(runs));
+            report.flops("matmul: C = A * B, one element per work-item", d.text(),
+                         hoc::matmul::check(a, b, r.c, d), timing(r), d.flops());
+            show("matmul", r, report);
         }
-    });
+    }
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
 }

@@ -10,48 +10,55 @@
 #include "memory_objects.hpp"
 
 int main(int argc, char** argv)
-{
-    hoc::Main program("Exercise12_MemoryObjects", "Exercise 12: buffer flags, maps and non-blocking commands");
+try {
+    hoc::CommandLine cli("Exercise12_MemoryObjects", "Exercise 12: buffer flags, maps and non-blocking commands");
     std::size_t n = 1 << 22;
     long repeats = 5;
     std::vector<std::string> flags = {"copy", "use", "alloc"};
-    program.sizeOption("-n,--size", n, "Vector length", INT_MAX);
-    program.option("--repeats", repeats, "Timed runs per flag (the median is shown), after one warm-up", 1, 1000);
-    program.listOption("--flags", flags, "Buffer flags to compare", {"copy", "use", "alloc"});
+    cli.sizeOption("-n,--size", n, "Vector length", INT_MAX);
+    cli.option("--repeats", repeats, "Timed runs per flag (the median is shown), after one warm-up", 1, 1000);
+    cli.listOption("--flags", flags, "Buffer flags to compare", {"copy", "use", "alloc"});
 
-    return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
-        hoc::requireBuffers(device, n * sizeof(float), 3, "N = " + std::to_string(n));
-        const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2);
-        const auto expected = hoc::ref::vadd(a, b);
-        const std::string size = "N = " + std::to_string(n);
-        const double bytes = 3.0 * sizeof(float) * n;
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
 
-        std::vector<HostMemory> which;
-        for (const auto& f : flags)
-            which.push_back(f == "copy" ? HostMemory::Copy : f == "use" ? HostMemory::Use : HostMemory::Alloc);
-        const auto runs = vaddWithFlags(device, a, b, which, static_cast<int>(repeats));
+    const cl::Device device = cli.device();
+    hoc::Report report = cli.report(device);
 
-        for (const auto& r : runs) {
-            const auto check = hoc::compare(expected, r.c);
-            // The rate counts the whole round trip, buffers to results, as a user of the answer sees it.
-            report.add({"C = A + B with " + flagName(r.flag), size, check.ok, check.message(), r.times.total_s,
-                        hoc::gbps(bytes, r.times.total_s), "GB/s (round trip)",
-                        {{"setup_s", r.times.setup_s},
-                         {"kernel_s", r.times.kernel_s},
-                         {"results_s", r.times.results_s}}});
-        }
-        std::printf("\nmilliseconds, median of %ld runs     setup    kernel   results     total\n", repeats);
-        for (const auto& r : runs)
-            std::printf("  %-30s %9.3f %9.3f %9.3f %9.3f\n", flagName(r.flag).c_str(), r.times.setup_s * 1e3,
-                        r.times.kernel_s * 1e3, r.times.results_s * 1e3, r.times.total_s * 1e3);
+    hoc::requireBuffers(device, n * sizeof(float), 3, "N = " + std::to_string(n));
+    const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2);
+    const auto expected = hoc::ref::vadd(a, b);
+    const std::string size = "N = " + std::to_string(n);
+    const double bytes = 3.0 * sizeof(float) * n;
 
-        std::cout << "\nNon-blocking commands:\n";
-        for (const WaitBy how : {WaitBy::Finish, WaitBy::Event, WaitBy::BlockingRead}) {
-            const NonBlockingRun r = vaddNonBlocking(device, a, b, how);
-            std::cout << "  kernel status right after its enqueue returned: " << hoc::eventStatusName(r.kernel_status)
-                      << "\n";
-            const auto check = hoc::compare(expected, r.c);
-            report.add({"C after waiting by " + waitName(how), size, check.ok, check.message(), 0, 0, "", {}});
-        }
-    });
+    std::vector<HostMemory> which;
+    for (const auto& f : flags)
+        which.push_back(f == "copy" ? HostMemory::Copy : f == "use" ? HostMemory::Use : HostMemory::Alloc);
+    const auto runs = vaddWithFlags(device, a, b, which, static_cast<int>(repeats));
+
+    for (const auto& r : runs) {
+        const auto check = hoc::compare(expected, r.c);
+        // The rate counts the whole round trip, buffers to results, as a user of the answer sees it.
+        report.add({"C = A + B with " + flagName(r.flag), size, check.ok, check.message(), r.times.total_s,
+                    hoc::gbps(bytes, r.times.total_s), "GB/s (round trip)",
+                    {{"setup_s", r.times.setup_s},
+                     {"kernel_s", r.times.kernel_s},
+                     {"results_s", r.times.results_s}}});
+    }
+    std::printf("\nmilliseconds, median of %ld runs     setup    kernel   results     total\n", repeats);
+    for (const auto& r : runs)
+        std::printf("  %-30s %9.3f %9.3f %9.3f %9.3f\n", flagName(r.flag).c_str(), r.times.setup_s * 1e3,
+                    r.times.kernel_s * 1e3, r.times.results_s * 1e3, r.times.total_s * 1e3);
+
+    std::cout << "\nNon-blocking commands:\n";
+    for (const WaitBy how : {WaitBy::Finish, WaitBy::Event, WaitBy::BlockingRead}) {
+        const NonBlockingRun r = vaddNonBlocking(device, a, b, how);
+        std::cout << "  kernel status right after its enqueue returned: " << hoc::eventStatusName(r.kernel_status)
+                  << "\n";
+        const auto check = hoc::compare(expected, r.c);
+        report.add({"C after waiting by " + waitName(how), size, check.ok, check.message(), 0, 0, "", {}});
+    }
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
 }

@@ -90,34 +90,41 @@ void printPair(const IndexGrids& r, const Expected& left, const Expected& right)
 }  // namespace
 
 int main(int argc, char** argv)
-{
-    hoc::Main program("Exercise13_WorkItemIndices", "Exercise 13: global, local and work-group ids in a 2D range");
+try {
+    hoc::CommandLine cli("Exercise13_WorkItemIndices", "Exercise 13: global, local and work-group ids in a 2D range");
     std::string rangeText = "8x8";
     std::vector<std::string> groups = {"4x4", "2x4"};
-    program.option("--range", rangeText, "The 2D range: work-items in dimension 0 x dimension 1");
-    program.listOption("--groups", groups, "Work-group shapes to show, e.g. 4x4,2x4 (dimension 0 x dimension 1)");
+    cli.option("--range", rangeText, "The 2D range: work-items in dimension 0 x dimension 1");
+    cli.listOption("--groups", groups, "Work-group shapes to show, e.g. 4x4,2x4 (dimension 0 x dimension 1)");
 
-    return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
-        const Shape range = parseShape(rangeText, "--range");
-        std::vector<Shape> shapes;
-        for (const auto& g : groups)
-            shapes.push_back(parseShape(g, "--groups"));
-        hoc::requireBuffers(device, 6.0 * sizeof(int) * range.x * range.y, 1, "--range " + rangeText);
-        const bool print = range.x <= 32 && range.y <= 32;
-        for (const Shape g : shapes) {
-            const IndexGrids r = recordIds(device, range.x, range.y, g);
-            std::printf("\nwork-groups of %zux%zu on a range of %zux%zu: %zux%zu work-groups "
-                        "(columns: dimension 0, rows: dimension 1)\n",
-                        g.x, g.y, range.x, range.y, range.x / g.x, range.y / g.y);
-            if (print)
-                for (std::size_t i = 0; i < 6; i += 2)
-                    printPair(r, kIds[i], kIds[i + 1]);
-            else
-                std::printf("  (grids are printed for ranges up to 32x32)\n");
-            const auto c = check(r);
-            report.add({"ids in work-groups of " + std::to_string(g.x) + "x" + std::to_string(g.y),
-                        "range " + rangeText, c.ok, c.ok ? "all " + std::to_string(c.count) + " ids correct" : c.message(),
-                        0, 0, "", {}});
-        }
-    });
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
+
+    const cl::Device device = cli.device();
+    hoc::Report report = cli.report(device);
+
+    const Shape range = parseShape(rangeText, "--range");
+    std::vector<Shape> shapes;
+    for (const auto& g : groups)
+        shapes.push_back(parseShape(g, "--groups"));
+    hoc::requireBuffers(device, 6.0 * sizeof(int) * range.x * range.y, 1, "--range " + rangeText);
+    const bool print = range.x <= 32 && range.y <= 32;
+    for (const Shape g : shapes) {
+        const IndexGrids r = recordIds(device, range.x, range.y, g);
+        std::printf("\nwork-groups of %zux%zu on a range of %zux%zu: %zux%zu work-groups "
+                    "(columns: dimension 0, rows: dimension 1)\n",
+                    g.x, g.y, range.x, range.y, range.x / g.x, range.y / g.y);
+        if (print)
+            for (std::size_t i = 0; i < 6; i += 2)
+                printPair(r, kIds[i], kIds[i + 1]);
+        else
+            std::printf("  (grids are printed for ranges up to 32x32)\n");
+        const auto c = check(r);
+        report.add({"ids in work-groups of " + std::to_string(g.x) + "x" + std::to_string(g.y),
+                    "range " + rangeText, c.ok, c.ok ? "all " + std::to_string(c.count) + " ids correct" : c.message(),
+                    0, 0, "", {}});
+    }
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
 }

@@ -36,74 +36,81 @@ std::vector<float> sum(const std::vector<float>& a, const std::vector<float>& b)
 }  // namespace
 
 int main(int argc, char** argv)
-{
-    hoc::Main program("Exercise14_EventsQueues", "Exercise 14: events, out-of-order queues, user events, markers "
+try {
+    hoc::CommandLine cli("Exercise14_EventsQueues", "Exercise 14: events, out-of-order queues, user events, markers "
                                                  "and barriers, async copies");
     std::size_t n = 1 << 18;
     long rounds = 50, hold_ms = 50;
     std::vector<std::size_t> dims = {256};
     std::size_t local = 64;
     std::vector<std::string> parts = {"1", "2", "3", "4"};
-    program.sizeOption("-n,--size", n, "Vector length for parts 1-3", INT_MAX);
-    program.option("--rounds", rounds, "Work per element of the produce kernel", 0, 1000000);
-    program.option("--hold", hold_ms, "How long the host holds its user event, in milliseconds", 0, 60000);
-    program.sizesOption("--dims", dims, "Matrix sizes for part 4: N (square) or M,N,K");
-    program.sizeOption("--local", local, "Work-group size for part 4", 1 << 20);
-    program.listOption("--parts", parts, "Parts to run (default: all)", {"1", "2", "3", "4"});
+    cli.sizeOption("-n,--size", n, "Vector length for parts 1-3", INT_MAX);
+    cli.option("--rounds", rounds, "Work per element of the produce kernel", 0, 1000000);
+    cli.option("--hold", hold_ms, "How long the host holds its user event, in milliseconds", 0, 60000);
+    cli.sizesOption("--dims", dims, "Matrix sizes for part 4: N (square) or M,N,K");
+    cli.sizeOption("--local", local, "Work-group size for part 4", 1 << 20);
+    cli.listOption("--parts", parts, "Parts to run (default: all)", {"1", "2", "3", "4"});
 
-    return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
-        const auto d = hoc::matmul::dimsFrom(dims);
-        hoc::requireBuffers(device, n * sizeof(float), 5, "N = " + std::to_string(n));
-        const auto x = hoc::randomFloats(n, 1), y = hoc::randomFloats(n, 2);
-        const int r = static_cast<int>(rounds);
-        const double hold_s = static_cast<double>(hold_ms) * 1e-3;
-        const std::string size = "N = " + std::to_string(n);
-        const auto px = produceOnHost(x, r), expected = sum(px, produceOnHost(y, r));
-        const auto part = [&](const char* number) { return std::find(parts.begin(), parts.end(), number) != parts.end(); };
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
 
-        if (part("1")) {
-            std::cout << "\nPart 1: a user event holds a kernel back\n";
-            const GateResult gate = holdWithUserEvent(device, x, r, hold_s);
-            std::cout << hoc::timelineTable({gate.kernel});
-            std::printf("  held for %.3f ms; the kernel waited %.3f ms from QUEUED to START\n", gate.held_s * 1e3,
-                        static_cast<double>(gate.kernel.start - gate.kernel.queued) * 1e-6);
-            const bool waiting = gate.status_held == CL_QUEUED || gate.status_held == CL_SUBMITTED;
-            report.add({"kernel held back by the user event", "", waiting,
-                        "status at the end of the hold: " + hoc::eventStatusName(gate.status_held) +
-                            (waiting ? "" : " (expected CL_QUEUED or CL_SUBMITTED: it did not wait)"),
-                        0, 0, "", {}});
-            report.add({"Y = produce(X) once released", size, hoc::compare(px, gate.y).ok, hoc::compare(px, gate.y).message(),
-                        0, 0, "", {}});
-        }
+    const cl::Device device = cli.device();
+    hoc::Report report = cli.report(device);
 
-        if (part("2")) {
-            std::cout << "\nPart 2: a kernel waits for the events of two others\n";
-            const JoinResult join = joinTwoKernels(device, x, y, r, hold_s);
-            std::cout << (join.out_of_order ? "  out-of-order queue\n" : "  note: " + join.note + "\n");
-            std::cout << hoc::timelineTable(join.kernels);
-            if (join.kernels.size() == 3)
-                report.add(startedAfter("add waited for both producers", join.kernels[2], {join.kernels[0], join.kernels[1]}));
-            const auto joinCheck = hoc::compare(expected, join.c);
-            report.add({"C = produce(X) + produce(Y)", size, joinCheck.ok, joinCheck.message(), 0, 0, "", {}});
-        }
+    const auto d = hoc::matmul::dimsFrom(dims);
+    hoc::requireBuffers(device, n * sizeof(float), 5, "N = " + std::to_string(n));
+    const auto x = hoc::randomFloats(n, 1), y = hoc::randomFloats(n, 2);
+    const int r = static_cast<int>(rounds);
+    const double hold_s = static_cast<double>(hold_ms) * 1e-3;
+    const std::string size = "N = " + std::to_string(n);
+    const auto px = produceOnHost(x, r), expected = sum(px, produceOnHost(y, r));
+    const auto part = [&](const char* number) { return std::find(parts.begin(), parts.end(), number) != parts.end(); };
 
-        if (part("3")) {
-            std::cout << "\nPart 3: two queues linked by a marker and a barrier\n";
-            const TwoQueuesResult link = linkTwoQueues(device, x, y, r, hold_s);
-            std::cout << hoc::timelineTable(link.kernels);
-            if (link.kernels.size() == 2)
-                report.add(startedAfter("queue 2's add waited for queue 1", link.kernels[1], {link.kernels[0]}));
-            const auto linkCheck = hoc::compare(sum(px, y), link.c);
-            report.add({"C = produce(X) + Y over two queues", size, linkCheck.ok, linkCheck.message(), 0, 0, "", {}});
-        }
+    if (part("1")) {
+        std::cout << "\nPart 1: a user event holds a kernel back\n";
+        const GateResult gate = holdWithUserEvent(device, x, r, hold_s);
+        std::cout << hoc::timelineTable({gate.kernel});
+        std::printf("  held for %.3f ms; the kernel waited %.3f ms from QUEUED to START\n", gate.held_s * 1e3,
+                    static_cast<double>(gate.kernel.start - gate.kernel.queued) * 1e-6);
+        const bool waiting = gate.status_held == CL_QUEUED || gate.status_held == CL_SUBMITTED;
+        report.add({"kernel held back by the user event", "", waiting,
+                    "status at the end of the hold: " + hoc::eventStatusName(gate.status_held) +
+                        (waiting ? "" : " (expected CL_QUEUED or CL_SUBMITTED: it did not wait)"),
+                    0, 0, "", {}});
+        report.add({"Y = produce(X) once released", size, hoc::compare(px, gate.y).ok, hoc::compare(px, gate.y).message(),
+                    0, 0, "", {}});
+    }
 
-        if (part("4")) {
-            std::cout << "\nPart 4: a row of C per work-item, columns of B copied to local memory asynchronously\n";
-            const auto a = hoc::randomFloats(d.m * d.k, 3, -1, 1), b = hoc::randomFloats(d.k * d.n, 4, -1, 1);
-            hoc::requireBuffers(device, sizeof(float) * std::max({d.m * d.k, d.k * d.n, d.m * d.n}), 3, d.text());
-            const RowResult rows = matmulRowsAsyncCopy(device, a, b, d, local);
-            report.flops("C = A * B, async_work_group_strided_copy, work-groups of " + std::to_string(rows.local), d.text(),
-                         hoc::matmul::check(a, b, rows.c, d), {rows.kernel_s, 0}, d.flops());
-        }
-    });
+    if (part("2")) {
+        std::cout << "\nPart 2: a kernel waits for the events of two others\n";
+        const JoinResult join = joinTwoKernels(device, x, y, r, hold_s);
+        std::cout << (join.out_of_order ? "  out-of-order queue\n" : "  note: " + join.note + "\n");
+        std::cout << hoc::timelineTable(join.kernels);
+        if (join.kernels.size() == 3)
+            report.add(startedAfter("add waited for both producers", join.kernels[2], {join.kernels[0], join.kernels[1]}));
+        const auto joinCheck = hoc::compare(expected, join.c);
+        report.add({"C = produce(X) + produce(Y)", size, joinCheck.ok, joinCheck.message(), 0, 0, "", {}});
+    }
+
+    if (part("3")) {
+        std::cout << "\nPart 3: two queues linked by a marker and a barrier\n";
+        const TwoQueuesResult link = linkTwoQueues(device, x, y, r, hold_s);
+        std::cout << hoc::timelineTable(link.kernels);
+        if (link.kernels.size() == 2)
+            report.add(startedAfter("queue 2's add waited for queue 1", link.kernels[1], {link.kernels[0]}));
+        const auto linkCheck = hoc::compare(sum(px, y), link.c);
+        report.add({"C = produce(X) + Y over two queues", size, linkCheck.ok, linkCheck.message(), 0, 0, "", {}});
+    }
+
+    if (part("4")) {
+        std::cout << "\nPart 4: a row of C per work-item, columns of B copied to local memory asynchronously\n";
+        const auto a = hoc::randomFloats(d.m * d.k, 3, -1, 1), b = hoc::randomFloats(d.k * d.n, 4, -1, 1);
+        hoc::requireBuffers(device, sizeof(float) * std::max({d.m * d.k, d.k * d.n, d.m * d.n}), 3, d.text());
+        const RowResult rows = matmulRowsAsyncCopy(device, a, b, d, local);
+        report.flops("C = A * B, async_work_group_strided_copy, work-groups of " + std::to_string(rows.local), d.text(),
+                     hoc::matmul::check(a, b, rows.c, d), {rows.kernel_s, 0}, d.flops());
+    }
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
 }

@@ -11,8 +11,8 @@
 #include "reduce.hpp"
 
 int main(int argc, char** argv)
-{
-    hoc::Main program("Exercise16_Reduction", "Exercise 16: the sum of N floats, five kernels against a copy");
+try {
+    hoc::CommandLine cli("Exercise16_Reduction", "Exercise 16: the sum of N floats, five kernels against a copy");
     std::vector<std::size_t> sizes;
     for (int p = 12; p <= 26; ++p)
         sizes.push_back(std::size_t{1} << p);
@@ -22,43 +22,50 @@ int main(int argc, char** argv)
     std::vector<std::string> names = chosen;
     std::size_t local = 0;
     long runs = 5;
-    program.sizesOption("--sizes", sizes, "Numbers of floats to sum (default 2^12 to 2^26)");
-    program.listOption("--kernels", chosen, "Kernels to run (default all)", names);
-    program.sizeOption("--local", local, "Work-group size (default 256, or the kernel's maximum if less)", 1 << 20);
-    program.option("--runs", runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
+    cli.sizesOption("--sizes", sizes, "Numbers of floats to sum (default 2^12 to 2^26)");
+    cli.listOption("--kernels", chosen, "Kernels to run (default all)", names);
+    cli.sizeOption("--local", local, "Work-group size (default 256, or the kernel's maximum if less)", 1 << 20);
+    cli.option("--runs", runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
 
-    return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
-        std::vector<ReduceKernel> kernels;
-        for (const ReduceKernel k : reduceKernels())
-            if (std::find(chosen.begin(), chosen.end(), kernelName(k)) != chosen.end())
-                kernels.push_back(k);
-        std::vector<std::string> columns;
-        for (const ReduceKernel k : kernels)
-            columns.push_back(shortName(k));
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
 
-        const hoc::Repeats repeats{1, static_cast<int>(runs)};
-        const std::size_t largest = *std::max_element(sizes.begin(), sizes.end());
-        hoc::requireBuffers(device, sizeof(float) * static_cast<double>(largest), 3, "N = " + std::to_string(largest));
-        Reduction reduction(device);
-        hoc::CopyBenchmark copy(device);
-        hoc::BandwidthTable table(std::cout, "N (GB/s)", columns);
+    const cl::Device device = cli.device();
+    hoc::Report report = cli.report(device);
 
-        for (const std::size_t n : sizes) {
-            const std::vector<float> data = hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f);
-            const hoc::SumReference expected = hoc::sumReference(data);
-            const double copyGbps = copy.gbps(n, repeats);
-            std::vector<std::pair<double, bool>> cells;
-            for (const ReduceKernel k : kernels) {
-                const ReduceResult r = reduction.sum(data, k, {local, repeats});
-                const hoc::CheckResult check = hoc::checkSum(expected, r.sum, r.additions);
-                const double bytes = sizeof(float) * static_cast<double>(n);  // each element read once
-                cells.emplace_back(hoc::gbps(bytes, r.seconds), check.ok);
-                if (n == largest || !check.ok)
-                    hoc::reportAgainstCopy(report, shortName(k) + " (" + kernelName(k) + ", " +
-                                                       std::to_string(r.passes) + " passes)",
-                                           "N = " + hoc::sizeText(n), check, r.seconds, bytes, copyGbps);
-            }
-            table.row(hoc::sizeText(n), copyGbps, cells);
+    std::vector<ReduceKernel> kernels;
+    for (const ReduceKernel k : reduceKernels())
+        if (std::find(chosen.begin(), chosen.end(), kernelName(k)) != chosen.end())
+            kernels.push_back(k);
+    std::vector<std::string> columns;
+    for (const ReduceKernel k : kernels)
+        columns.push_back(shortName(k));
+
+    const hoc::Repeats repeats{1, static_cast<int>(runs)};
+    const std::size_t largest = *std::max_element(sizes.begin(), sizes.end());
+    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(largest), 3, "N = " + std::to_string(largest));
+    Reduction reduction(device);
+    hoc::CopyBenchmark copy(device);
+    hoc::BandwidthTable table(std::cout, "N (GB/s)", columns);
+
+    for (const std::size_t n : sizes) {
+        const std::vector<float> data = hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f);
+        const hoc::SumReference expected = hoc::sumReference(data);
+        const double copyGbps = copy.gbps(n, repeats);
+        std::vector<std::pair<double, bool>> cells;
+        for (const ReduceKernel k : kernels) {
+            const ReduceResult r = reduction.sum(data, k, {local, repeats});
+            const hoc::CheckResult check = hoc::checkSum(expected, r.sum, r.additions);
+            const double bytes = sizeof(float) * static_cast<double>(n);  // each element read once
+            cells.emplace_back(hoc::gbps(bytes, r.seconds), check.ok);
+            if (n == largest || !check.ok)
+                hoc::reportAgainstCopy(report, shortName(k) + " (" + kernelName(k) + ", " +
+                                                   std::to_string(r.passes) + " passes)",
+                                       "N = " + hoc::sizeText(n), check, r.seconds, bytes, copyGbps);
         }
-    });
+        table.row(hoc::sizeText(n), copyGbps, cells);
+    }
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
 }

@@ -40,8 +40,8 @@ Shape parseShape(const std::string& word)
 }  // namespace
 
 int main(int argc, char** argv)
-{
-    hoc::Main program("Exercise17_Transpose", "Exercise 17: matrix transpose, naive and tiled, against a copy");
+try {
+    hoc::CommandLine cli("Exercise17_Transpose", "Exercise 17: matrix transpose, naive and tiled, against a copy");
     std::vector<std::string> shapeWords = {"256x256", "1024x1024", "2048x2048", "1000x3000", "4096x4096", "8192x8192"};
     std::vector<std::string> chosen;
     for (const TransposeKernel k : transposeKernels())
@@ -49,50 +49,57 @@ int main(int argc, char** argv)
     const std::vector<std::string> names = chosen;
     TransposeShape shape;
     long runs = 5;
-    program.listOption("--shapes", shapeWords, "Matrices as ROWSxCOLS (default 256x256 ... 8192x8192)");
-    program.listOption("--kernels", chosen, "Kernels to run (default all)", names);
-    program.sizeOption("--tile", shape.tile, "Tiled kernels: the block side", 1024);
-    program.sizeOption("--tile-rows", shape.tileRows, "Tiled kernels: work-items per block column", 1024);
-    program.option("--runs", runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
+    cli.listOption("--shapes", shapeWords, "Matrices as ROWSxCOLS (default 256x256 ... 8192x8192)");
+    cli.listOption("--kernels", chosen, "Kernels to run (default all)", names);
+    cli.sizeOption("--tile", shape.tile, "Tiled kernels: the block side", 1024);
+    cli.sizeOption("--tile-rows", shape.tileRows, "Tiled kernels: work-items per block column", 1024);
+    cli.option("--runs", runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
 
-    return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
-        std::vector<Shape> shapes;
-        for (const auto& w : shapeWords)
-            shapes.push_back(parseShape(w));
-        std::vector<TransposeKernel> kernels;
-        std::vector<std::string> columns;
-        for (const TransposeKernel k : transposeKernels())
-            if (std::find(chosen.begin(), chosen.end(), kernelName(k)) != chosen.end()) {
-                kernels.push_back(k);
-                columns.push_back(shortName(k));
-            }
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
 
-        const hoc::Repeats repeats{1, static_cast<int>(runs)};
-        const auto largest = std::max_element(shapes.begin(), shapes.end(),
-                                              [](const Shape& a, const Shape& b) { return a.count() < b.count(); });
-        hoc::requireBuffers(device, sizeof(float) * static_cast<double>(largest->count()), 4,
-                            "a " + largest->text() + " matrix");
-        Transposer transposer(device, shape);
-        hoc::CopyBenchmark copy(device);
-        std::cout << "tiled kernels: " << shape.tile << " x " << shape.tile << " blocks, work-groups of " << shape.tile
-                  << " x " << shape.tileRows << "\n";
-        hoc::BandwidthTable table(std::cout, "rows x cols", columns);
+    const cl::Device device = cli.device();
+    hoc::Report report = cli.report(device);
 
-        for (const Shape& s : shapes) {
-            const std::vector<float> in = hoc::randomFloats(s.count(), static_cast<std::uint32_t>(s.rows * 31 + s.cols));
-            const std::vector<float> expected = hoc::ref::transpose(in, s.rows, s.cols);
-            const double copyGbps = copy.gbps(s.count(), repeats);
-            const double bytes = 2.0 * sizeof(float) * static_cast<double>(s.count());  // read once, written once
-            std::vector<std::pair<double, bool>> cells;
-            for (const TransposeKernel k : kernels) {
-                const TransposeResult r = transposer.transpose(in, s.rows, s.cols, k, repeats);
-                const hoc::CheckResult check = hoc::compare(expected, r.out);
-                cells.emplace_back(hoc::gbps(bytes, r.seconds), check.ok);
-                if (&s == &*largest || !check.ok)
-                    hoc::reportAgainstCopy(report, shortName(k) + " (" + kernelName(k) + ")", s.text(), check,
-                                           r.seconds, bytes, copyGbps);
-            }
-            table.row(s.text(), copyGbps, cells);
+    std::vector<Shape> shapes;
+    for (const auto& w : shapeWords)
+        shapes.push_back(parseShape(w));
+    std::vector<TransposeKernel> kernels;
+    std::vector<std::string> columns;
+    for (const TransposeKernel k : transposeKernels())
+        if (std::find(chosen.begin(), chosen.end(), kernelName(k)) != chosen.end()) {
+            kernels.push_back(k);
+            columns.push_back(shortName(k));
         }
-    });
+
+    const hoc::Repeats repeats{1, static_cast<int>(runs)};
+    const auto largest = std::max_element(shapes.begin(), shapes.end(),
+                                          [](const Shape& a, const Shape& b) { return a.count() < b.count(); });
+    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(largest->count()), 4,
+                        "a " + largest->text() + " matrix");
+    Transposer transposer(device, shape);
+    hoc::CopyBenchmark copy(device);
+    std::cout << "tiled kernels: " << shape.tile << " x " << shape.tile << " blocks, work-groups of " << shape.tile
+              << " x " << shape.tileRows << "\n";
+    hoc::BandwidthTable table(std::cout, "rows x cols", columns);
+
+    for (const Shape& s : shapes) {
+        const std::vector<float> in = hoc::randomFloats(s.count(), static_cast<std::uint32_t>(s.rows * 31 + s.cols));
+        const std::vector<float> expected = hoc::ref::transpose(in, s.rows, s.cols);
+        const double copyGbps = copy.gbps(s.count(), repeats);
+        const double bytes = 2.0 * sizeof(float) * static_cast<double>(s.count());  // read once, written once
+        std::vector<std::pair<double, bool>> cells;
+        for (const TransposeKernel k : kernels) {
+            const TransposeResult r = transposer.transpose(in, s.rows, s.cols, k, repeats);
+            const hoc::CheckResult check = hoc::compare(expected, r.out);
+            cells.emplace_back(hoc::gbps(bytes, r.seconds), check.ok);
+            if (&s == &*largest || !check.ok)
+                hoc::reportAgainstCopy(report, shortName(k) + " (" + kernelName(k) + ")", s.text(), check,
+                                       r.seconds, bytes, copyGbps);
+        }
+        table.row(s.text(), copyGbps, cells);
+    }
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
 }

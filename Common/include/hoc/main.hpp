@@ -1,10 +1,20 @@
-// The part of every program that is not the lesson: command line, device choice, error reports.
+// The part of every main() that is not the lesson: the command line, the device, the report and
+// the exit code. A program reads top to bottom:
 //
-//   int main(int argc, char** argv) {
-//       hoc::Main program("Exercise01_Vadd", "vector addition, C = A + B");
+//   int main(int argc, char** argv)
+//   try {
+//       hoc::CommandLine cli("Exercise01_Vadd", "Exercise 1: vector addition, C = A + B");
 //       std::size_t n = 1 << 20;
-//       program.sizeOption("-n,--size", n, "vector length");
-//       return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) { ... });
+//       cli.sizeOption("-n,--size", n, "Vector length", INT_MAX);
+//       if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+//           return *stop;
+//
+//       const cl::Device device = cli.device();       // prints "Device: ..."
+//       hoc::Report report = cli.report(device);
+//       ... make inputs, call the lesson's function, check, report.add(...) ...
+//       return cli.finish(report);                    // writes --json; 0 if every result is correct
+//   } catch (...) {
+//       return hoc::exitCode(std::current_exception()); // the error by name, exit status 2 or 3
 //   }
 //
 // Every program takes --list, --device N, --platform TEXT and --json FILE. Exit codes:
@@ -15,8 +25,9 @@
 #pragma once
 
 #include <cstddef>
-#include <functional>
+#include <exception>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,12 +38,12 @@ namespace hoc {
 
 enum ExitCode : int { kOk = 0, kWrong = 1, kUsage = 2, kError = 3 };
 
-class Main {
+class CommandLine {
 public:
-    Main(std::string exercise, const std::string& description);
-    ~Main();
-    Main(const Main&) = delete;
-    Main& operator=(const Main&) = delete;
+    CommandLine(std::string exercise, const std::string& description);
+    ~CommandLine();
+    CommandLine(const CommandLine&) = delete;
+    CommandLine& operator=(const CommandLine&) = delete;
 
     // A program's own options. `names` is CLI11's form: "-n,--size". The default shown in --help
     // is the variable's value when the option is added.
@@ -53,28 +64,73 @@ public:
                     const std::vector<std::string>& allowed = {});
     void flag(const std::string& names, bool& value, const std::string& help);
 
-    using Body = std::function<void(const cl::Device&, Report&)>;
-    using BodyWithoutDevice = std::function<void(Report&)>;
+    // Reads the command line. Returns the exit status when the program stops here: after --help (0),
+    // a bad command line (2, with the reason) or --list (0, after the numbered device list).
+    // Otherwise prints the program's description and returns nothing: the program goes on.
+    std::optional<int> parse(int argc, char** argv);
 
-    // Parses the command line, chooses and prints the device, runs `body`, writes --json,
-    // and turns every failure into a message and an exit code.
-    int run(int argc, char** argv, const Body& body);
+    // The device chosen by --device, else --platform, else HOC_DEVICE, else the first GPU, else the
+    // first device; printed as "Device: ...". Throws hoc::Failure naming the valid choices.
+    cl::Device device() const;
 
-    // The same for programs that look at every device themselves (device info).
-    int runWithoutDevice(int argc, char** argv, const BodyWithoutDevice& body);
+    // For a program that looks at every device itself: a --device or --platform that names no
+    // device is still refused (with the list of devices), rather than silently ignored.
+    void checkDeviceOptions() const;
+
+    // The results table of this program, printed as rows are added (on `device`, or on none).
+    Report report(const cl::Device& device) const;
+    Report report() const;
+
+    // Writes the report to the --json file if one was given; returns 0 (kOk) when every result was
+    // correct, else 1 (kWrong).
+    int finish(const Report& report) const;
 
 private:
-    int guarded(int argc, char** argv, const std::function<void(Report&)>& work);
-
     struct Cli;
-    std::string exercise_;
+    std::string exercise_, program_;
     std::unique_ptr<Cli> cli_;
     DeviceChoice choice_;
     bool list_ = false;
     std::string json_;
 };
 
-// Runs `work`, printing any exception as the course wants it named; returns the exit code.
-int reportErrors(const std::function<int()>& work);
+// For main()'s `catch (...)`: prints the error as the course names it ("error: ...", OpenCL errors
+// by name and number, build logs in full) and returns its exit status: 2 for a request the program
+// cannot honour as asked (hoc::UsageError), 3 for everything else.
+int exitCode(std::exception_ptr error);
+
+// TRANSITIONAL, removed once every main() reads top to bottom: the old callback form.
+class Main : public CommandLine {
+public:
+    using CommandLine::CommandLine;
+    template <typename Body>
+    int run(int argc, char** argv, Body&& body)
+    {
+        try {
+            if (const auto stop = parse(argc, argv))
+                return *stop;
+            const cl::Device chosen = device();
+            Report results = report(chosen);
+            body(chosen, results);
+            return finish(results);
+        } catch (...) {
+            return exitCode(std::current_exception());
+        }
+    }
+    template <typename Body>
+    int runWithoutDevice(int argc, char** argv, Body&& body)
+    {
+        try {
+            if (const auto stop = parse(argc, argv))
+                return *stop;
+            checkDeviceOptions();
+            Report results = report();
+            body(results);
+            return finish(results);
+        } catch (...) {
+            return exitCode(std::current_exception());
+        }
+    }
+};
 
 }  // namespace hoc

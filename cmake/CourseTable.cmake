@@ -1,0 +1,95 @@
+# The course table: how every solution program is run by the instructor (script/run, through
+# build/course.txt) and checked by the reliability tests (tests/reliability/), in course order.
+# One hoc_course() row per program; the keywords are explained in cmake/HocCourse.cmake. A solution
+# program without a row, or a row without a program, stops the configuration.
+
+hoc_course(Exercise00_DeviceInfo device_info)
+
+hoc_course(Exercise01_Vadd vadd RUN_ARGS --size 16777216 QUICK_ARGS --size 1048576
+           CHECK_ARGS --size 1000 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1000000)
+hoc_course(Exercise02_ChainedVadd chained_vadd RUN_ARGS --size 16777216 QUICK_ARGS --size 1048576
+           CHECK_ARGS --size 1000 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1000000)
+hoc_course(Exercise03_Vadd3 vadd3 RUN_ARGS --size 16777216 QUICK_ARGS --size 1048576
+           CHECK_ARGS --size 1000 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1000000)
+
+# The matrix-multiplication ladder.
+hoc_course(Exercise04_MatmulKernel matmul_kernel RUN_ARGS --size 1024 QUICK_ARGS --size 256
+           CHECK_ARGS --m 17 --n 33 --k 19 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1024)
+hoc_course(Exercise05_MatmulHost matmul_host RUN_ARGS --size 1024 QUICK_ARGS --size 256
+           CHECK_ARGS --m 17 --n 33 --k 19 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1024)
+hoc_course(Exercise06_MatmulRow matmul_row RUN_ARGS --size 1024 QUICK_ARGS --size 256
+           CHECK_ARGS --m 17 --n 33 --k 19 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1024)
+hoc_course(Exercise07_MatmulPrivateRow matmul_private_row RUN_ARGS --size 1024 QUICK_ARGS --size 256
+           CHECK_ARGS --m 17 --n 33 --k 19 --chunk 8 THEN --m 17 --n 33 --k 19
+           SIZE_OPTIONS --size --chunk OVERSIZE_ARGS --size 1024)
+hoc_course(Exercise08_MatmulLocalColumn matmul_local_column RUN_ARGS --size 1024 QUICK_ARGS --size 256
+           CHECK_ARGS --m 17 --n 33 --k 19 --chunk 8 SIZE_OPTIONS --size --chunk OVERSIZE_ARGS --size 1024
+           LOCAL_MEMORY_ARGS --m 17 --n 33 --k 100 --chunk 100)
+hoc_course(Exercise09_MatmulBlocked matmul_blocked RUN_ARGS --size 1024 QUICK_ARGS --size 256
+           CHECK_ARGS --m 37 --n 20 --k 45 --tile 4 --variants blocked blocked_reqd blocked_dynamic
+                THEN NO_UNINITIALIZED --m 37 --n 20 --k 45 --variants image
+           SIZE_OPTIONS --size --tile WORKGROUP_OPTIONS --tile
+           OVERSIZE_ARGS --size 1024 LOCAL_MEMORY_ARGS --size 64 --tile 8)
+hoc_course(Exercise09_MatmulBlocked matmul_table RUN_ARGS --size 1024 --repeats 3 QUICK_ARGS --size 256 --repeats 2
+           CHECK_ARGS --m 20 --n 17 --k 33 --repeats 1 --tile 4
+                      --variants serial element row private_row local_column blocked blocked_reqd blocked_dynamic
+           SIZE_OPTIONS --size --repeats --tile
+           WORKGROUP_OPTIONS --tile)
+
+# The competition. sgemm tunes (or takes --variant), multiplies, checks; sgemm_benchmark races the
+# BLAS libraries (long: left out of script/run). The CHECK_ARGS runs name a variant each, so that
+# oclgrind checks every kernel design without a tuning run (sgemm_tiles without its uninitialized-value
+# check: oclgrind 21.10 stops at the `freeze` instruction clang makes of it).
+set(tiles "sgemm_tiles BK=8 BM=32 BN=32 DB=1 SKEW=0 TM=4 TN=4 WARPX=8")
+set(tiles_single "sgemm_tiles BK=4 BM=16 BN=16 DB=0 SKEW=1 TM=4 TN=4 WARPX=4")
+set(panel "sgemm_panel NV=2 RM=6 SKEW=1 VW=8")
+hoc_course(Exercise09b_Competition sgemm RUN_ARGS --size 1024 QUICK_ARGS --size 256
+           CHECK_ARGS NO_UNINITIALIZED --shape 37 70 45 --repeats 1 --variant ${tiles}
+                THEN --shape 33 40 256 --repeats 1 --variant ${panel}
+                THEN NO_UNINITIALIZED --shape 20 17 256 --repeats 1 --variant ${tiles_single}
+           SIZE_OPTIONS --size --repeats
+           OVERSIZE_ARGS --size 1024 --variant ${panel}
+           LOCAL_MEMORY_ARGS --shape 37 70 45 --variant ${tiles})
+hoc_course(Exercise09b_Competition sgemm_benchmark NO_RUN
+           CHECK_ARGS NO_UNINITIALIZED --sizes 40 --shapes 30x20x50 --peers none --repeats 3 --bandwidth-size 1000 --variant ${tiles}
+           SIZE_OPTIONS --repeats --bandwidth-size)
+
+# Pi, and pi with vectors. pi_serial uses no OpenCL (HOST_ONLY: it runs without a platform).
+hoc_course(Exercise10_Pi pi RUN_ARGS --steps 1073741824 QUICK_ARGS --steps 16777216
+           CHECK_ARGS --steps 20000 --runs 1 THEN --steps 20000 --runs 1 --design simple_tree
+           SIZE_OPTIONS --steps --runs --local --iters WORKGROUP_OPTIONS --local
+           LOCAL_MEMORY_ARGS --steps 100000 --design tree --local 128)
+hoc_course(Exercise10_Pi pi_serial HOST_ONLY RUN_ARGS --steps 16777216 QUICK_ARGS --steps 1048576)
+hoc_course(ExerciseA_VectorPi vector_pi RUN_ARGS --steps 1073741824 QUICK_ARGS --steps 16777216
+           CHECK_ARGS --steps 20000 --runs 1 SIZE_OPTIONS --steps --runs --local WORKGROUP_OPTIONS --local
+           LOCAL_MEMORY_ARGS --steps 100000 --local 128)
+
+# Profiling, memory objects, work-item indices, events and queues, several devices.
+hoc_course(Exercise11_Profiling profiling RUN_ARGS --size 16777216 --dims 1024 QUICK_ARGS --size 1048576 --dims 256
+           CHECK_ARGS --size 1000 --dims 17 --runs 1 SIZE_OPTIONS --size --runs OVERSIZE_ARGS --size 1000000)
+hoc_course(Exercise12_MemoryObjects memory_objects RUN_ARGS --size 16777216 --repeats 5 QUICK_ARGS --size 1048576 --repeats 3
+           CHECK_ARGS --size 1000 --repeats 1 SIZE_OPTIONS --size --repeats OVERSIZE_ARGS --size 1000000)
+hoc_course(Exercise13_WorkItemIndices indices RUN_ARGS --range 8x8 --groups 4x4,2x4 QUICK_ARGS --range 8x8 --groups 4x4,2x4
+           CHECK_ARGS --range 8x8 --groups 4x4,2x4)
+# oclgrind checks Exercise 14's part 4 only: parts 1-3 flush a queue whose kernel waits for a user
+# event the host sets afterwards, and oclgrind runs a flushed queue to the end before returning (it
+# would wait forever); their kernels are checked alone instead (tests/reliability/kernels). Without
+# the uninitialized-value check: oclgrind 21.10 does not mark what async_work_group_strided_copy
+# writes to local memory as initialized.
+hoc_course(Exercise14_EventsQueues events RUN_ARGS --size 1048576 --dims 512 QUICK_ARGS --size 262144 --dims 256
+           CHECK_ARGS NO_UNINITIALIZED --parts 4 --dims 17 --local 16 SIZE_OPTIONS --size --local
+           WORKGROUP_OPTIONS --local OVERSIZE_ARGS --size 1000000)
+hoc_course(Exercise15_MultipleDevices multi_device RUN_ARGS --dims 1024 --split all QUICK_ARGS --dims 256 --split subdevices
+           CHECK_ARGS --dims 17 --split one SIZE_OPTIONS --parts)
+
+# Reduction and transpose. One size per reduce oclgrind run: with two sizes in one process, oclgrind
+# 21.10 reports values of the second size's input (written through a mapped pointer) as
+# uninitialized, although each size alone is clean and the program finds every sum correct.
+hoc_course(Exercise16_Reduction reduce RUN_ARGS --runs 5 QUICK_ARGS --sizes 4096 1048576 16777216 --runs 3
+           CHECK_ARGS --sizes 4097 --runs 1 --local 64 THEN --sizes 1000 --runs 1 --local 48
+           SIZE_OPTIONS --sizes --runs --local WORKGROUP_OPTIONS --local
+           OVERSIZE_ARGS --sizes 1000000 LOCAL_MEMORY_ARGS --sizes 4096 --local 128)
+hoc_course(Exercise17_Transpose transpose RUN_ARGS --runs 5 QUICK_ARGS --shapes 1024x1024 1000x3000 --runs 3
+           CHECK_ARGS --shapes 33x17 40x24 --runs 1 --tile 8 --tile-rows 2 SIZE_OPTIONS --tile --tile-rows --runs
+           WORKGROUP_OPTIONS --tile OVERSIZE_ARGS --shapes 1024x1024
+           LOCAL_MEMORY_ARGS --shapes 64x64 --tile 16 --tile-rows 1 --kernels transpose_tiled transpose_padded)
