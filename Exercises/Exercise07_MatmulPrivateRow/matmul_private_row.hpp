@@ -23,5 +23,6 @@ constexpr std::size_t kPrivateRowChunk = 1024;
 // floats, up to kWholeRowMaxBytes (beyond, hoc::Failure). Step 2 (chunk > 0, kernel
 // mmul_private_row_chunks): `chunk` floats at a time, any K.
 // A is M x K, B is K x N, both row-major (d gives M, N, K, each at least 1).
-hoc::matmul::Run matmulPrivateRow(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
-                                  hoc::matmul::Dims d, std::size_t chunk = kWholeRow);
+hoc::matmul::MatmulResult matmulPrivateRow(const cl::Device& device, const std::vector<float>& a,
+                                           const std::vector<float>& b, hoc::matmul::Dims d,
+                                           std::size_t chunk = kWholeRow);

@@ -25,9 +25,9 @@ int main(int argc, char** argv)
         for (const auto& variant : blockedVariants(static_cast<std::size_t>(tile))) {
             if (std::find(chosen.begin(), chosen.end(), variant.key) == chosen.end())
                 continue;
-            const hoc::matmul::Run run = variant.run(device, in.a, in.b, d);
-            std::cout << "NDRange: " << run.launch << "\n";
-            hoc::matmul::reportRun(report, variant.label, in, d, run);
+            const hoc::matmul::MatmulResult result = variant.run(device, in.a, in.b, d);
+            std::cout << "NDRange: " << result.launch << "\n";
+            hoc::matmul::reportRun(report, variant.label, in, d, result);
         }
     });
 }

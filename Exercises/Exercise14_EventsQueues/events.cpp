@@ -8,7 +8,6 @@
 #include <thread>
 
 #include "hoc/device.hpp"
-#include "hoc/errors.hpp"
 #include "hoc/limits.hpp"
 #include "hoc/program.hpp"
 #include "hoc/timing.hpp"
@@ -221,21 +220,18 @@ RowResult matmulRowsAsyncCopy(const cl::Device& device, const std::vector<float>
     // 2. Program.
     cl::Program program = hoc::buildProgram(context, device, "events_async_copy.cl");
 
+    // 3. Memory.
+    cl::Buffer d_a = inputBuffer(context, h_a), d_b = inputBuffer(context, h_b);
+    cl::Buffer d_c(context, CL_MEM_WRITE_ONLY, sizeof(float) * result.c.size());
+
     // 4. Kernel: the last argument is local memory for one column of B (K floats), which must fit.
     cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer, cl::LocalSpaceArg> mmul(program,
                                                                                                  "mmul_row_async");
     const std::size_t column_bytes = sizeof(float) * d.k;
-    const std::size_t local_mem = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
-    if (column_bytes > local_mem)
-        throw hoc::Failure("a column of B (K = " + std::to_string(d.k) + " floats, " + std::to_string(column_bytes) +
-                           " bytes) does not fit in this device's local memory (" + std::to_string(local_mem) +
-                           " bytes, CL_DEVICE_LOCAL_MEM_SIZE); choose a smaller K");
+    hoc::requireLocalMemory(mmul.getKernel(), device, column_bytes,
+                            "a column of B (K = " + std::to_string(d.k) + " floats)");
     hoc::requireWorkGroupSize(mmul.getKernel(), device, wanted_local, "--local " + std::to_string(wanted_local));
     result.local = wanted_local;
-
-    // 3. Memory.
-    cl::Buffer d_a = inputBuffer(context, h_a), d_b = inputBuffer(context, h_b);
-    cl::Buffer d_c(context, CL_MEM_WRITE_ONLY, sizeof(float) * result.c.size());
 
     // 5. Commands: one work-item per row of C, rounded up to whole work-groups.
     cl::Event run = mmul(cl::EnqueueArgs(queue, cl::NDRange(hoc::roundUp(d.m, result.local)), cl::NDRange(result.local)),

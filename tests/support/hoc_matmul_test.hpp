@@ -83,7 +83,7 @@ template <typename Host>
 ::testing::AssertionResult matmulCorrect(Host&& host, Dims d, const std::string& what)
 {
     const hoc::matmul::Inputs in = hoc::matmul::randomInputs(d);
-    const hoc::matmul::Run r = run([&] { return host(device(), in.a, in.b, d); });
+    const hoc::matmul::MatmulResult r = run([&] { return host(device(), in.a, in.b, d); });
     const std::vector<double> expected = hoc::matmul::reference(in.a, in.b, d);
     const std::vector<double> bound = hoc::matmul::errorBounds(in.a, in.b, d);
     const CheckResult check = compareWithBounds(expected, r.c, bound);

@@ -37,10 +37,10 @@ struct SizeOptions {
     }
 };
 
-// Checks `run` and adds it to the report under `label`, with time and MFLOPS.
-inline void reportRun(Report& report, const std::string& label, const Inputs& in, Dims d, const Run& run)
+// Checks `result` and adds it to the report under `label`, with time and MFLOPS.
+inline void reportRun(Report& report, const std::string& label, const Inputs& in, Dims d, const MatmulResult& result)
 {
-    report.flops(label, d.text(), check(in.a, in.b, run.c, d), run.timing, d.flops());
+    report.flops(label, d.text(), check(in.a, in.b, result.c, d), result.timing, d.flops());
 }
 
 // The whole main() of Exercises 04 to 08. `moreOptions` adds an exercise's own options.
@@ -57,9 +57,9 @@ inline int programMain(int argc, char** argv, const std::string& exercise, const
         const Dims d = sizes.dims();
         requireMatrices(device, d);
         const Inputs in = randomInputs(d);
-        const Run run = host(device, in.a, in.b, d);
-        std::cout << "NDRange: " << run.launch << "\n";
-        reportRun(report, label, in, d, run);
+        const MatmulResult result = host(device, in.a, in.b, d);
+        std::cout << "NDRange: " << result.launch << "\n";
+        reportRun(report, label, in, d, result);
     });
 }
 
