@@ -1,11 +1,9 @@
-// The main() of the matrix-multiplication programs: sizes from the command line, random A and B,
-// the exercise's host function, the check against the double reference, time and MFLOPS.
-// Header-only because it uses hoc::Main, which lives in the hoc::main library of the programs.
+// What the main() of every matrix-multiplication program shares: the size options, and the check of
+// C against the double reference reported with time and MFLOPS.
+// Header-only because it uses hoc::CommandLine, which lives in the hoc::main library of the programs.
 #pragma once
 
 #include <climits>
-#include <functional>
-#include <iostream>
 #include <string>
 #include <vector>
 
@@ -19,12 +17,12 @@ struct SizeOptions {
     std::size_t size = 1024;
     long m = 0, n = 0, k = 0;  // 0: same as --size
 
-    void add(Main& program)
+    void add(CommandLine& cli)
     {
-        program.sizeOption("-n,--size", size, "M = N = K, for square matrices", INT_MAX);
-        program.option("--m", m, "Rows of A and C (default: --size)", 0, INT_MAX);
-        program.option("--n", n, "Columns of B and C (default: --size)", 0, INT_MAX);
-        program.option("--k", k, "Columns of A, rows of B (default: --size)", 0, INT_MAX);
+        cli.sizeOption("-n,--size", size, "M = N = K, for square matrices", INT_MAX);
+        cli.option("--m", m, "Rows of A and C (default: --size)", 0, INT_MAX);
+        cli.option("--n", n, "Columns of B and C (default: --size)", 0, INT_MAX);
+        cli.option("--k", k, "Columns of A, rows of B (default: --size)", 0, INT_MAX);
     }
 
     Dims dims() const { return dims(size); }
@@ -41,26 +39,6 @@ struct SizeOptions {
 inline void reportRun(Report& report, const std::string& label, const Inputs& in, Dims d, const MatmulResult& result)
 {
     report.flops(label, d.text(), check(in.a, in.b, result.c, d), result.timing, d.flops());
-}
-
-// The whole main() of Exercises 04 to 08. `moreOptions` adds an exercise's own options.
-inline int programMain(int argc, char** argv, const std::string& exercise, const std::string& description,
-                       const std::string& label, const HostFunction& host,
-                       const std::function<void(Main&)>& moreOptions = {})
-{
-    Main program(exercise, description);
-    SizeOptions sizes;
-    sizes.add(program);
-    if (moreOptions)
-        moreOptions(program);
-    return program.run(argc, argv, [&](const cl::Device& device, Report& report) {
-        const Dims d = sizes.dims();
-        requireMatrices(device, d);
-        const Inputs in = randomInputs(d);
-        const MatmulResult result = host(device, in.a, in.b, d);
-        std::cout << "NDRange: " << result.launch << "\n";
-        reportRun(report, label, in, d, result);
-    });
 }
 
 }  // namespace hoc::matmul
