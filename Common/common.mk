@@ -3,10 +3,11 @@
 # (a copy of one file from Make_def_files/) and this file. A solution's Makefile includes
 # solution.mk, which sets HOC_EXERCISE_DIR and reads the exercise's Makefile: the solution's own
 # files (the lesson) are found in its folder, every other file in Exercises/X, kernels in Kernels/.
+# A folder that uses Matmul also includes ../../Matmul/matmul.mk after this file.
 #
 # Common's sources are compiled once into Common/make-objects/ (shared by every folder, rebuilt
 # when make.def changes); `make -j` compiles them side by side. A folder's `make clean` removes its
-# program only; `make clean-common` removes the shared objects.
+# program only; `make clean-common` removes the shared objects (Matmul's too where it is used).
 
 HOC_ROOT       := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))..)
 COMMON_SOURCES := $(wildcard $(HOC_ROOT)/Common/src/*.cpp)
@@ -30,11 +31,13 @@ hoc_folder_sources = $(foreach f,$(filter-out main.cpp,$(notdir $(wildcard $(HOC
 COMMON_CPPFLAGS = -I$(HOC_ROOT)/Common/include $(OPENCL_CFLAGS)
 HOC_CPPFLAGS    = $(COMMON_CPPFLAGS) -I$(CURDIR) -I$(HOC_EXERCISE_DIR) -DHOC_KERNEL_DIRS='"$(KERNEL_DIRS)"'
 SOURCE_PATHS    = $(foreach s,$(SOURCES),$(call hoc_find,$(s)))
+SHARED_OBJDIRS  = $(COMMON_OBJDIR)
 
 all: $(PROGRAM)
 
+# $^: the sources and every object the program depends on (Matmul's too, where matmul.mk adds them).
 $(PROGRAM): $(SOURCE_PATHS) $(COMMON_OBJECTS)
-	$(CXX) -std=c++17 $(CXXFLAGS) $(HOC_CPPFLAGS) -o $@ $(SOURCE_PATHS) $(COMMON_OBJECTS) $(OPENCL_LIBS) $(LDLIBS)
+	$(CXX) -std=c++17 $(CXXFLAGS) $(HOC_CPPFLAGS) -o $@ $^ $(OPENCL_LIBS) $(LDLIBS)
 
 $(COMMON_OBJDIR)/%.o: $(HOC_ROOT)/Common/src/%.cpp $(HOC_ROOT)/make.def | $(COMMON_OBJDIR)
 	$(CXX) -std=c++17 $(CXXFLAGS) $(COMMON_CPPFLAGS) -c -o $@ $<
@@ -46,6 +49,6 @@ clean:
 	rm -f $(PROGRAM)
 
 clean-common:
-	rm -rf $(COMMON_OBJDIR)
+	rm -rf $(SHARED_OBJDIRS)
 
 .PHONY: all clean clean-common

@@ -1,10 +1,11 @@
 // Exercise 10: pi = integral of 4 / (1 + x^2) from 0 to 1, by the midpoint rule with nsteps steps.
-// Both kernels take the same arguments: the host gives each work-item `niters` consecutive steps
-// (work-item g starts at step g * niters) and adds the work-groups' sums in double.
+// Three kernels, each changing one idea of the one before (the first line above each names it).
+// All take the same arguments: the host gives each work-item `niters` consecutive steps (work-item
+// g starts at step g * niters) and adds the work-groups' sums in double.
 
-// The slides' design: each work-item adds its steps in one float, then work-item 0 adds the
-// work-group's values one after another. Simple, but each float sum grows large and drops the
-// low bits of every later term, and one work-item does the work-group's whole reduction.
+// Step 1, the slides' design: each work-item adds its steps in one float, work-item 0 the work-group's values.
+// Simple, but each float sum grows large and drops the low bits of every later term, and one
+// work-item does the work-group's whole reduction, one value after another.
 __kernel void pi_simple(const ulong nsteps, const uint niters, const float step,
                         __local float* local_sums, __global float* partial_sums)
 {
@@ -29,20 +30,13 @@ __kernel void pi_simple(const ulong nsteps, const uint niters, const float step,
     }
 }
 
-// Adds `term` to the compensated sum (*sum, *carry) (Kahan): `carry` keeps what the float addition
-// rounded off, and the next term gives it back, so the error does not grow with the number of terms.
-inline void kahan_add(float* sum, float* carry, const float term)
-{
-    const float y = term - *carry;
-    const float t = *sum + y;
-    *carry = (t - *sum) - y;
-    *sum = t;
-}
-
-// Adds `mine` over the work-group in local memory as a tree: each round the lower stride of the
-// active work-items adds the upper stride's values, so every value goes through log2(size) additions
-// (not size) and the work is shared. Any work-group size works: a partner past the end is skipped.
-// The work-group's sum ends in scratch[0]; every work-item returns it.
+// The work-group's sum as a tree in local memory (sequential addressing; the same function as in
+// Exercise 16's reduce.cl): each work-item puts `mine` in scratch, then in each round the lower half of
+// the active work-items adds the upper half's values, with a barrier after each round. The active
+// work-items stay contiguous and read consecutive addresses (on a GPU whole warps finish early),
+// and each value goes through log2(size) additions, not size. Any work-group size works: the tree
+// starts at the largest power of two below the size, and a partner past the end is skipped.
+// Every work-item returns the sum (scratch[0]).
 inline float work_group_sum(const float mine, __local float* scratch)
 {
     const int lid = get_local_id(0);
@@ -60,10 +54,40 @@ inline float work_group_sum(const float mine, __local float* scratch)
     return scratch[0];
 }
 
-// The accurate and fast design. x is computed from the work-item's first step, so no error builds
-// up in it. The steps are added in short runs of 32: a run's float sum stays small (below 128), so
-// it keeps nearly all the bits of its terms; the runs' sums go into a compensated sum, and the
-// work-items' totals into a tree over the work-group in local memory.
+// Step 2, a tree: the work-group's sum made by all its work-items in local memory (was: by work-item 0 alone).
+// Each work-item's loop is step 1's; work_group_sum (above) is the tree.
+__kernel void pi_simple_tree(const ulong nsteps, const uint niters, const float step,
+                             __local float* scratch, __global float* group_sums)
+{
+    const ulong istart = (ulong)get_global_id(0) * niters;
+    const ulong iend = min(istart + niters, nsteps);
+
+    float accum = 0.0f;
+    for (ulong i = istart; i < iend; i++) {
+        const float x = ((float)i + 0.5f) * step;
+        accum += 4.0f / (1.0f + x * x);
+    }
+
+    const float total = work_group_sum(accum, scratch);
+    if (get_local_id(0) == 0)
+        group_sums[get_group_id(0)] = total;
+}
+
+// Adds `term` to the compensated sum (*sum, *carry) (Kahan): `carry` keeps what the float addition
+// rounded off, and the next term gives it back, so the error does not grow with the number of terms.
+inline void kahan_add(float* sum, float* carry, const float term)
+{
+    const float y = term - *carry;
+    const float t = *sum + y;
+    *carry = (t - *sum) - y;
+    *sum = t;
+}
+
+// Step 3, accurate sums: each work-item's float sum loses (almost) no bits (was: one long float sum, x from (float)i).
+// x is computed from the work-item's first step and a small count, so no error builds up in it.
+// The steps are added in short runs of 32: a run's float sum stays small (below 128), so it keeps
+// nearly all the bits of its terms; the runs' sums go into a compensated sum (kahan_add above).
+// The work-items' totals go into step 2's tree.
 __kernel void pi(const ulong nsteps, const uint niters, const float step,
                  __local float* scratch, __global float* group_sums)
 {

@@ -27,10 +27,14 @@ __kernel void reduce_interleaved(__global const float* in, const ulong n, __loca
         out[get_group_id(0)] = scratch[0];
 }
 
-// Step 2's tree: in each round the lower half of the active work-items adds the upper half's
-// values. The active work-items are contiguous (whole warps finish early and leave the others
-// alone) and read consecutive addresses. Returns the work-group's sum to every work-item.
-inline float sequential_tree_sum(const float mine, __local float* scratch)
+// The work-group's sum as a tree in local memory (sequential addressing; the same function as in
+// Exercise 10's pi.cl): each work-item puts `mine` in scratch, then in each round the lower half of
+// the active work-items adds the upper half's values, with a barrier after each round. The active
+// work-items stay contiguous and read consecutive addresses (on a GPU whole warps finish early),
+// and each value goes through log2(size) additions, not size. Any work-group size works: the tree
+// starts at the largest power of two below the size, and a partner past the end is skipped.
+// Every work-item returns the sum (scratch[0]).
+inline float work_group_sum(const float mine, __local float* scratch)
 {
     const int lid = get_local_id(0);
     const int size = get_local_size(0);
@@ -47,12 +51,12 @@ inline float sequential_tree_sum(const float mine, __local float* scratch)
     return scratch[0];
 }
 
-// Step 2, sequential addressing: the same tree, with the active work-items contiguous (above).
+// Step 2, sequential addressing: the same tree, with the active work-items contiguous (work_group_sum above).
 __kernel void reduce_sequential(__global const float* in, const ulong n, __local float* scratch,
                                 __global float* out)
 {
     const size_t i = get_global_id(0);
-    const float sum = sequential_tree_sum(i < n ? in[i] : 0.0f, scratch);
+    const float sum = work_group_sum(i < n ? in[i] : 0.0f, scratch);
     if (get_local_id(0) == 0)
         out[get_group_id(0)] = sum;
 }
@@ -66,7 +70,7 @@ __kernel void reduce_first_add(__global const float* in, const ulong n, __local 
     float mine = i < n ? in[i] : 0.0f;
     if (i + size < n)
         mine += in[i + size];
-    const float sum = sequential_tree_sum(mine, scratch);
+    const float sum = work_group_sum(mine, scratch);
     if (get_local_id(0) == 0)
         out[get_group_id(0)] = sum;
 }
@@ -83,7 +87,7 @@ __kernel void reduce_per_item(__global const float* in, const ulong n, __local f
         if (i < n)
             mine += in[i];
     }
-    const float sum = sequential_tree_sum(mine, scratch);
+    const float sum = work_group_sum(mine, scratch);
     if (get_local_id(0) == 0)
         out[get_group_id(0)] = sum;
 }
@@ -101,7 +105,7 @@ __kernel void reduce_two_pass(__global const float* in, const ulong n, __local f
         mine += (in[i] + in[i + stride]) + (in[i + 2 * stride] + in[i + 3 * stride]);
     for (; i < n; i += stride)
         mine += in[i];
-    const float sum = sequential_tree_sum(mine, scratch);
+    const float sum = work_group_sum(mine, scratch);
     if (get_local_id(0) == 0)
         out[get_group_id(0)] = sum;
 }

@@ -20,7 +20,8 @@ hoc_course(Exercise05_MatmulHost matmul_host RUN_ARGS --size 1024 QUICK_ARGS --s
 hoc_course(Exercise06_MatmulRow matmul_row RUN_ARGS --size 1024 QUICK_ARGS --size 256
            CHECK_ARGS --m 17 --n 33 --k 19 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1024)
 hoc_course(Exercise07_MatmulPrivateRow matmul_private_row RUN_ARGS --size 1024 QUICK_ARGS --size 256
-           CHECK_ARGS --m 17 --n 33 --k 19 --chunk 8 SIZE_OPTIONS --size --chunk OVERSIZE_ARGS --size 1024)
+           CHECK_ARGS --m 17 --n 33 --k 19 --chunk 8 THEN --m 17 --n 33 --k 19
+           SIZE_OPTIONS --size --chunk OVERSIZE_ARGS --size 1024)
 hoc_course(Exercise08_MatmulLocalColumn matmul_local_column RUN_ARGS --size 1024 QUICK_ARGS --size 256
            CHECK_ARGS --m 17 --n 33 --k 19 --chunk 8 SIZE_OPTIONS --size --chunk OVERSIZE_ARGS --size 1024
            LOCAL_MEMORY_ARGS --m 17 --n 33 --k 100 --chunk 100)
@@ -55,7 +56,8 @@ hoc_course(Exercise09b_Competition sgemm_benchmark NO_RUN
 
 # Pi, and pi with vectors. pi_serial uses no OpenCL (HOST_ONLY: it runs without a platform).
 hoc_course(Exercise10_Pi pi RUN_ARGS --steps 1073741824 QUICK_ARGS --steps 16777216
-           CHECK_ARGS --steps 20000 --runs 1 SIZE_OPTIONS --steps --runs --local --iters WORKGROUP_OPTIONS --local
+           CHECK_ARGS --steps 20000 --runs 1 THEN --steps 20000 --runs 1 --design simple_tree
+           SIZE_OPTIONS --steps --runs --local --iters WORKGROUP_OPTIONS --local
            LOCAL_MEMORY_ARGS --steps 100000 --design tree --local 128)
 hoc_course(Exercise10_Pi pi_serial HOST_ONLY RUN_ARGS --steps 16777216 QUICK_ARGS --steps 1048576)
 hoc_course(ExerciseA_VectorPi vector_pi RUN_ARGS --steps 1073741824 QUICK_ARGS --steps 16777216

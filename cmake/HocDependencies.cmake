@@ -49,7 +49,7 @@ if(HOC_BUILD_TESTS)
   include(GoogleTest)
 endif()
 
-# The instructor's tools (Common/tools): pugixml writes the charts' SVG, libcsv the CSV results.
+# The instructor's tools (Tools/): pugixml writes the charts' SVG, libcsv the CSV results.
 # The static libraries are preferred, so hoc-runner can be copied to a machine without them.
 find_package(pugixml CONFIG QUIET)
 if(TARGET pugixml::static)

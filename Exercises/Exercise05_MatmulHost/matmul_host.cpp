@@ -4,11 +4,11 @@
 #include "hoc/device.hpp"
 #include "hoc/program.hpp"
 
-hoc::matmul::Run matmulHost(const cl::Device& device, const std::vector<float>& h_a, const std::vector<float>& h_b,
-                            hoc::matmul::Dims d)
+hoc::matmul::MatmulResult matmulHost(const cl::Device& device, const std::vector<float>& h_a,
+                                     const std::vector<float>& h_b, hoc::matmul::Dims d)
 {
     [[maybe_unused]] const auto [M, N, K] = hoc::matmul::kernelDims(d);  // the kernel's int arguments
-    hoc::matmul::Run result;
+    hoc::matmul::MatmulResult result;
     result.c.resize(d.m * d.n);  // all zeros until you copy C back into it
 
     // Exercise 01's vadd.cpp shows every call you need. Write the five steps:

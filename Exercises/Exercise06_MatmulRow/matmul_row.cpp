@@ -5,14 +5,20 @@
 #include "hoc/device.hpp"
 #include "hoc/program.hpp"
 
-hoc::matmul::Run matmulRow(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
-                           hoc::matmul::Dims d)
+hoc::matmul::MatmulResult matmulRow(const cl::Device& device, const std::vector<float>& a,
+                                    const std::vector<float>& b, hoc::matmul::Dims d)
 {
-    // 1 and 3. Platform and memory as in Exercise 05: context, queue, buffers for A, B and C.
-    hoc::matmul::Session s(device, a, b, d);
+    const auto [M, N, K] = hoc::matmul::kernelDims(d);  // the kernel's int arguments (checked to fit)
+
+    // 1. Platform as in Exercise 05: a context, and a command-queue that can time its commands.
+    cl::Context context(device);
+    cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
 
     // 2. Program
-    cl::Program program = hoc::buildProgram(s.context, device, "matmul_row.cl");
+    cl::Program program = hoc::buildProgram(context, device, "matmul_row.cl");
+
+    // 3. Memory as in Exercise 05: buffers for A, B and C (hoc::matmul::Buffers).
+    const hoc::matmul::Buffers mem(context, queue, a, b, d);
 
     // 4. Kernel
     cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer> mmul(program, "mmul_row");
@@ -22,6 +28,6 @@ hoc::matmul::Run matmulRow(const cl::Device& device, const std::vector<float>& a
     //    M is rounded up to whole work-groups (hoc::roundUp). These two lines run a single work-item:
     //    replace them.
     const cl::NDRange global(1), local(1);
-    cl::Event done = mmul(cl::EnqueueArgs(s.queue, global, local), s.M, s.N, s.K, s.a, s.b, s.c);
-    return s.finish(done, global, local);
+    cl::Event done = mmul(cl::EnqueueArgs(queue, global, local), M, N, K, mem.a, mem.b, mem.c);
+    return mem.readResult(queue, done, global, local);
 }

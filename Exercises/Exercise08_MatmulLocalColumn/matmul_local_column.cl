@@ -1,5 +1,5 @@
 // Exercise 8: the work-group copies column j of B into local memory once and all its work-items share
-// it; each work-item still keeps its row of A in private memory (Exercise 7, chunks of CHUNK floats).
+// it; each work-item still keeps its row of A in private memory (Exercise 7's step 2, chunks of CHUNK floats).
 // Bcol holds CHUNK floats: the host passes cl::Local(CHUNK * sizeof(float)).
 #ifndef CHUNK
 #define CHUNK 1024

@@ -1,22 +1,29 @@
 // Exercise 8: the host program for a column of B shared in local memory. What changed since
-// Exercise 07: the kernel has one more argument, the work-group's local memory, which the host sizes
+// Exercise 07's step 2: the kernel has one more argument, the work-group's local memory, which the host sizes
 // with cl::Local and checks against the device's local memory.
 #include "matmul_local_column.hpp"
 
 #include <string>
 
 #include "hoc/device.hpp"
+#include "hoc/limits.hpp"
 #include "hoc/program.hpp"
 
-hoc::matmul::Run matmulLocalColumn(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
-                                   hoc::matmul::Dims d, std::size_t chunk)
+hoc::matmul::MatmulResult matmulLocalColumn(const cl::Device& device, const std::vector<float>& a,
+                                            const std::vector<float>& b, hoc::matmul::Dims d, std::size_t chunk)
 {
-    // 1 and 3. Platform and memory as in Exercise 05: context, queue, buffers for A, B and C.
-    hoc::matmul::Session s(device, a, b, d);
+    const auto [M, N, K] = hoc::matmul::kernelDims(d);  // the kernel's int arguments (checked to fit)
 
-    // 2. Program: CHUNK sets the private array's length, as in Exercise 07.
+    // 1. Platform as in Exercise 05: a context, and a command-queue that can time its commands.
+    cl::Context context(device);
+    cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
+
+    // 2. Program: CHUNK sets the private array's length, as in Exercise 07's step 2.
     cl::Program program =
-        hoc::buildProgram(s.context, device, "matmul_local_column.cl", "-DCHUNK=" + std::to_string(chunk));
+        hoc::buildProgram(context, device, "matmul_local_column.cl", "-DCHUNK=" + std::to_string(chunk));
+
+    // 3. Memory as in Exercise 05: buffers for A, B and C (hoc::matmul::Buffers).
+    const hoc::matmul::Buffers mem(context, queue, a, b, d);
 
     // 4. Kernel: the last argument is local memory, given as its size in bytes (cl::Local).
     cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer, cl::LocalSpaceArg> mmul(program,
@@ -26,10 +33,9 @@ hoc::matmul::Run matmulLocalColumn(const cl::Device& device, const std::vector<f
     //    work-group gets `chunk` floats of local memory for its column of B.
     const std::size_t group = hoc::localSize(mmul.getKernel(), device, 64);
     const std::size_t bytes = sizeof(float) * chunk;
-    hoc::matmul::requireGroup(mmul.getKernel(), device, group, bytes, "a column of B in chunks of " +
-                                                                          std::to_string(chunk) + " floats");
+    hoc::requireLocalMemory(mmul.getKernel(), device, bytes,
+                            "a column of B in chunks of " + std::to_string(chunk) + " floats");
     const cl::NDRange global(hoc::roundUp(d.m, group)), local(group);
-    cl::Event done =
-        mmul(cl::EnqueueArgs(s.queue, global, local), s.M, s.N, s.K, s.a, s.b, s.c, cl::Local(bytes));
-    return s.finish(done, global, local);
+    cl::Event done = mmul(cl::EnqueueArgs(queue, global, local), M, N, K, mem.a, mem.b, mem.c, cl::Local(bytes));
+    return mem.readResult(queue, done, global, local);
 }

@@ -12,5 +12,6 @@ constexpr std::size_t kLocalColumnChunk = 1024;
 // C = A * B with the kernel mmul_local_column (matmul_local_column.cl): one work-item per row of C,
 // its row of A in private memory, and the work-group's column of B in local memory, `chunk` floats
 // at a time (any K works). A is M x K, B is K x N, both row-major (d gives M, N, K, each at least 1).
-hoc::matmul::Run matmulLocalColumn(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
-                                   hoc::matmul::Dims d, std::size_t chunk = kLocalColumnChunk);
+hoc::matmul::MatmulResult matmulLocalColumn(const cl::Device& device, const std::vector<float>& a,
+                                            const std::vector<float>& b, hoc::matmul::Dims d,
+                                            std::size_t chunk = kLocalColumnChunk);

@@ -5,27 +5,38 @@
 
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
+#include "hoc/limits.hpp"
 #include "hoc/program.hpp"
 
-hoc::matmul::Run matmulBlocked(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
-                               hoc::matmul::Dims d, std::size_t tile, bool requireGroupSize)
+hoc::matmul::MatmulResult matmulBlocked(const cl::Device& device, const std::vector<float>& a,
+                                        const std::vector<float>& b, hoc::matmul::Dims d, std::size_t tile,
+                                        bool requireGroupSize)
 {
+    const auto [M, N, K] = hoc::matmul::kernelDims(d);  // the kernel's int arguments (checked to fit)
+
     // Before compiling: can this device have tile x tile work-groups and two tiles of local memory?
     const std::string what = "the blocked kernel with tile " + std::to_string(tile);
-    hoc::matmul::requireTile(device, tile, 2 * tile * tile * sizeof(float), what);
+    hoc::requireWorkGroupSize2D(device, tile, tile, what);
+    hoc::requireLocalMemory(device, 2 * tile * tile * sizeof(float), what);
 
-    // 1 and 3. Platform and memory as in Exercise 05: context, queue, buffers for A, B and C.
-    hoc::matmul::Session s(device, a, b, d);
+    // 1. Platform as in Exercise 05: a context, and a command-queue that can time its commands.
+    cl::Context context(device);
+    cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
 
     // 2. Program: the tile size is compiled in (it sizes the kernel's __local arrays).
     std::string options = "-DTILE=" + std::to_string(tile);
     if (requireGroupSize)
         options += " -DREQUIRE_GROUP_SIZE";
-    cl::Program program = hoc::buildProgram(s.context, device, "matmul_blocked.cl", options);
+    cl::Program program = hoc::buildProgram(context, device, "matmul_blocked.cl", options);
 
-    // 4. Kernel, and this kernel's own limits (its work-group size limit can be below the device's).
+    // 3. Memory as in Exercise 05: buffers for A, B and C (hoc::matmul::Buffers).
+    const hoc::matmul::Buffers mem(context, queue, a, b, d);
+
+    // 4. Kernel, and this kernel's own limits (its work-group size limit can be below the device's;
+    //    its two tiles are __local arrays of its own).
     cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer> mmul(program, "mmul_blocked");
-    hoc::matmul::requireTile(mmul.getKernel(), device, tile, 0, what);
+    hoc::requireWorkGroupSize2D(mmul.getKernel(), device, tile, tile, what);
+    hoc::requireLocalMemory(mmul.getKernel(), device, 0, what);
     if (requireGroupSize) {
         // The kernel says which work-group size it must run with: ask it.
         const auto declared = mmul.getKernel().getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(device);
@@ -40,6 +51,6 @@ hoc::matmul::Run matmulBlocked(const cl::Device& device, const std::vector<float
     // 5. Commands: one work-item per element of C in tile x tile work-groups; dimension 0 over the
     //    columns, dimension 1 over the rows, each rounded up to whole tiles.
     const cl::NDRange global(hoc::roundUp(d.n, tile), hoc::roundUp(d.m, tile)), local(tile, tile);
-    cl::Event done = mmul(cl::EnqueueArgs(s.queue, global, local), s.M, s.N, s.K, s.a, s.b, s.c);
-    return s.finish(done, global, local);
+    cl::Event done = mmul(cl::EnqueueArgs(queue, global, local), M, N, K, mem.a, mem.b, mem.c);
+    return mem.readResult(queue, done, global, local);
 }

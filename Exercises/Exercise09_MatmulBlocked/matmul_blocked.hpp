@@ -16,18 +16,20 @@
 // The kernel mmul_blocked (matmul_blocked.cl), compiled for tile x tile tiles (-DTILE=tile) and run in
 // tile x tile work-groups. With requireGroupSize the kernel also declares that work-group size
 // (reqd_work_group_size, built with -DREQUIRE_GROUP_SIZE) and the host launches with what it declares.
-hoc::matmul::Run matmulBlocked(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
-                               hoc::matmul::Dims d, std::size_t tile = 16, bool requireGroupSize = false);
+hoc::matmul::MatmulResult matmulBlocked(const cl::Device& device, const std::vector<float>& a,
+                                        const std::vector<float>& b, hoc::matmul::Dims d, std::size_t tile = 16,
+                                        bool requireGroupSize = false);
 
 // The kernel mmul_blocked_dynamic (matmul_blocked_dynamic.cl): the tile is the work-group's size,
 // chosen at run time, and the host passes the two tiles' local memory as a cl::Local argument.
-hoc::matmul::Run matmulBlockedDynamic(const cl::Device& device, const std::vector<float>& a,
-                                      const std::vector<float>& b, hoc::matmul::Dims d, std::size_t tile = 16);
+hoc::matmul::MatmulResult matmulBlockedDynamic(const cl::Device& device, const std::vector<float>& a,
+                                               const std::vector<float>& b, hoc::matmul::Dims d,
+                                               std::size_t tile = 16);
 
 // The kernel mmul_image (matmul_image.cl): A and B are 2D images. Throws hoc::Failure when the device
 // has no image support or A or B is larger than its largest 2D image.
-hoc::matmul::Run matmulImage(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
-                             hoc::matmul::Dims d);
+hoc::matmul::MatmulResult matmulImage(const cl::Device& device, const std::vector<float>& a,
+                                      const std::vector<float>& b, hoc::matmul::Dims d);
 
 // This exercise's kernels as rows of the performance table (see matmul_table.cpp), with their
 // global-memory traffic as the kernels are written: a tile x tile work-group loads one tile of A and

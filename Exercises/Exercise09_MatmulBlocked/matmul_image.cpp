@@ -38,21 +38,26 @@ void requireImages(const cl::Device& device, const cl::Context& context, hoc::ma
 
 }  // namespace
 
-hoc::matmul::Run matmulImage(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
-                             hoc::matmul::Dims d)
+hoc::matmul::MatmulResult matmulImage(const cl::Device& device, const std::vector<float>& a,
+                                      const std::vector<float>& b, hoc::matmul::Dims d)
 {
-    // 1. Platform: context and queue (and a buffer for C) as before; no buffers for A and B.
-    hoc::matmul::Session s(device, d);
-    requireImages(device, s.context, d);
+    const auto [M, N, K] = hoc::matmul::kernelDims(d);  // the kernel's int arguments (checked to fit)
+
+    // 1. Platform as in Exercise 05: a context, and a command-queue that can time its commands.
+    cl::Context context(device);
+    cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
+    requireImages(device, context, d);
 
     // 2. Program
-    cl::Program program = hoc::buildProgram(s.context, device, "matmul_image.cl");
+    cl::Program program = hoc::buildProgram(context, device, "matmul_image.cl");
 
-    // 3. Memory: A and B as 2D images, width = columns, height = rows, copied from the host.
-    cl::Image2D imageA(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, kOneFloat, d.k, d.m, 0,
+    // 3. Memory: A and B as 2D images, width = columns, height = rows, copied from the host; a
+    //    buffer for C as before (hoc::matmul::Buffers without A and B).
+    cl::Image2D imageA(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, kOneFloat, d.k, d.m, 0,
                        const_cast<float*>(a.data()));
-    cl::Image2D imageB(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, kOneFloat, d.n, d.k, 0,
+    cl::Image2D imageB(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, kOneFloat, d.n, d.k, 0,
                        const_cast<float*>(b.data()));
+    const hoc::matmul::Buffers mem(context, queue, d);
 
     // 4. Kernel: images are passed as cl::Image2D.
     cl::KernelFunctor<int, int, int, cl::Image2D, cl::Image2D, cl::Buffer> mmul(program, "mmul_image");
@@ -60,6 +65,6 @@ hoc::matmul::Run matmulImage(const cl::Device& device, const std::vector<float>&
     // 5. Commands: as in Exercise 05, one work-item per element of C.
     const std::size_t side = hoc::matmul::squareLocalSize(mmul.getKernel(), device, 16);
     const cl::NDRange global(hoc::roundUp(d.n, side), hoc::roundUp(d.m, side)), local(side, side);
-    cl::Event done = mmul(cl::EnqueueArgs(s.queue, global, local), s.M, s.N, s.K, imageA, imageB, s.c);
-    return s.finish(done, global, local);
+    cl::Event done = mmul(cl::EnqueueArgs(queue, global, local), M, N, K, imageA, imageB, mem.c);
+    return mem.readResult(queue, done, global, local);
 }

@@ -3,6 +3,7 @@
 //   matmul_table --size 1024 --repeats 5
 //   matmul_table --sizes 512,1024,2048 --variants serial,element,blocked
 #include <algorithm>
+#include <iostream>
 
 #include "hoc/main.hpp"
 #include "hoc/matmul_main.hpp"
@@ -22,13 +23,14 @@ double chunks(Dims d, std::size_t chunk) { return static_cast<double>((d.k + chu
 
 // Every row of the table, in the slides' order, with the global-memory traffic of each kernel as it
 // is written (4 bytes per float read or written): the naive kernels read a row of A and a column of
-// B for every element of C; the row-private ones read A once; the local-column one reads B once per
-// work-group (of 64); the chunked ones read and write C once per chunk of K.
+// B for every element of C; the row-private ones read A once (Exercise 07's step 1, the whole row,
+// writes C once); the local-column one reads B once per work-group (of 64), and reads and writes C
+// once per chunk of K.
 std::vector<hoc::matmul::Variant> allVariants(std::size_t tile)
 {
     const auto naive = [](Dims d) { return 4.0 * (2.0 * cells(d.m, d.n) * d.k + cells(d.m, d.n)); };
     const auto privateRow = [](Dims d) {
-        return 4.0 * (cells(d.m, d.k) + cells(d.m, d.n) * d.k + cells(d.m, d.n) * (2 * chunks(d, kPrivateRowChunk) - 1));
+        return 4.0 * (cells(d.m, d.k) + cells(d.m, d.n) * d.k + cells(d.m, d.n));
     };
     const auto localColumn = [](Dims d) {
         const double groups = static_cast<double>((d.m + 63) / 64);
@@ -54,40 +56,47 @@ std::vector<hoc::matmul::Variant> allVariants(std::size_t tile)
 }  // namespace
 
 int main(int argc, char** argv)
-{
-    hoc::Main program("Exercise09_MatmulBlocked",
-                      "Matrix multiplication: the slides' performance table, measured on this device");
+try {
+    hoc::CommandLine cli("Exercise09_MatmulBlocked",
+                         "Matrix multiplication: the slides' performance table, measured on this device");
     hoc::matmul::SizeOptions sizes;
-    sizes.add(program);
+    sizes.add(cli);
     std::vector<std::size_t> squares;
-    program.sizesOption("--sizes", squares, "Several sizes in one table, each as --size (e.g. 512,1024,2048)");
+    cli.sizesOption("--sizes", squares, "Several sizes in one table, each as --size (e.g. 512,1024,2048)");
     std::vector<std::string> keys;
     for (const auto& v : allVariants(1))
         keys.push_back(v.key);
     std::vector<std::string> chosen = keys;
-    program.listOption("--variants", chosen, "The rows to run (default: all)", keys);
+    cli.listOption("--variants", chosen, "The rows to run (default: all)", keys);
     hoc::matmul::TableOptions options;
     long repeats = options.repeats, tile = 16;
     std::size_t serialRows = 0;
-    program.option("--repeats", repeats, "Timed runs of each variant after a warm-up run", 1, 1000);
-    program.option("--tile", tile, "Tile side of the blocked kernels", 1, 1024);
-    program.sizeOption("--serial-rows", serialRows,
-                       "Rows of C the sequential code computes (default: all up to ~4.3 GFLOP, fewer beyond)");
+    cli.option("--repeats", repeats, "Timed runs of each variant after a warm-up run", 1, 1000);
+    cli.option("--tile", tile, "Tile side of the blocked kernels", 1, 1024);
+    cli.sizeOption("--serial-rows", serialRows,
+                   "Rows of C the sequential code computes (default: all up to ~4.3 GFLOP, fewer beyond)");
 
-    return program.run(argc, argv, [&](const cl::Device& device, hoc::Report& report) {
-        options.repeats = static_cast<int>(repeats);
-        options.serialRows = serialRows;
-        std::vector<Dims> all;
-        if (squares.empty())
-            all.push_back(sizes.dims());
-        for (const std::size_t n : squares)
-            all.push_back(sizes.dims(n));
-        std::vector<hoc::matmul::Variant> variants;
-        for (auto& v : allVariants(static_cast<std::size_t>(tile)))
-            if (std::find(chosen.begin(), chosen.end(), v.key) != chosen.end())
-                variants.push_back(std::move(v));
-        const auto rows = hoc::matmul::measure(device, variants, all, options, report);
-        hoc::matmul::printTable(std::cout, rows, all, options);
-        hoc::matmul::requireEveryRowRan(rows);
-    });
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
+
+    const cl::Device device = cli.device();
+    hoc::Report report = cli.report(device);
+
+    options.repeats = static_cast<int>(repeats);
+    options.serialRows = serialRows;
+    std::vector<Dims> all;
+    if (squares.empty())
+        all.push_back(sizes.dims());
+    for (const std::size_t n : squares)
+        all.push_back(sizes.dims(n));
+    std::vector<hoc::matmul::Variant> variants;
+    for (auto& v : allVariants(static_cast<std::size_t>(tile)))
+        if (std::find(chosen.begin(), chosen.end(), v.key) != chosen.end())
+            variants.push_back(std::move(v));
+    const auto rows = hoc::matmul::measure(device, variants, all, options, report);
+    hoc::matmul::printTable(std::cout, rows, all, options);
+    hoc::matmul::requireEveryRowRan(rows);
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
 }

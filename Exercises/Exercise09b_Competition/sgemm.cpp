@@ -8,6 +8,7 @@
 #include "hoc/data.hpp"
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
+#include "hoc/limits.hpp"
 #include "hoc/program.hpp"
 
 namespace {
@@ -52,17 +53,8 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
     //    this variant can run here at all.
     cl::Program program = hoc::buildProgram(context_, device, kKernelFile, variant.buildOptions());
     kernel_ = cl::Kernel(program, variant.kernel.c_str());
-    const std::size_t items = local_[0] * local_[1];
-    const auto maxItems = kernel_.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);
-    if (items > maxItems)
-        throw hoc::Failure(variant.text() + ": needs work-groups of " + std::to_string(items) +
-                           " work-items, but this kernel allows at most " + std::to_string(maxItems) +
-                           " on this device (CL_KERNEL_WORK_GROUP_SIZE)");
-    const auto localBytes = kernel_.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device);
-    const auto deviceLocal = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
-    if (localBytes > deviceLocal)
-        throw hoc::Failure(variant.text() + ": needs " + std::to_string(localBytes) + " bytes of local memory, the device has " +
-                           std::to_string(deviceLocal) + " (CL_DEVICE_LOCAL_MEM_SIZE)");
+    hoc::requireWorkGroupSize(kernel_, device, local_[0] * local_[1], variant.text());
+    hoc::requireLocalMemory(kernel_, device, 0, variant.text());  // its own __local arrays
 }
 
 void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d)

@@ -1,9 +1,9 @@
 // Exercise 10: pi = integral of 4 / (1 + x^2) from 0 to 1, by the midpoint rule with nsteps steps.
-// Both kernels take the same arguments: the host gives each work-item `niters` consecutive steps
-// (work-item g starts at step g * niters) and adds the work-groups' sums in double.
+// Three kernels, each changing one idea of the one before (the first line above each names it).
+// All take the same arguments: the host gives each work-item `niters` consecutive steps (work-item
+// g starts at step g * niters) and adds the work-groups' sums in double.
 
-// The slides' design: each work-item adds its steps in one float, then work-item 0 adds the
-// work-group's values one after another.
+// Step 1, the slides' design: each work-item adds its steps in one float, work-item 0 the work-group's values.
 __kernel void pi_simple(const ulong nsteps, const uint niters, const float step,
                         __local float* local_sums, __global float* partial_sums)
 {
@@ -17,9 +17,22 @@ __kernel void pi_simple(const ulong nsteps, const uint niters, const float step,
         partial_sums[get_group_id(0)] = 0.0f;
 }
 
-// Your faster and more accurate design (see the README): same arguments, same result, but
-// with an error below 1e-6 for 2^24 to 2^30 steps, and the work-group's sum made by all its
-// work-items together.
+// Step 2, a tree: the work-group's sum made by all its work-items in local memory (was: by work-item 0 alone).
+__kernel void pi_simple_tree(const ulong nsteps, const uint niters, const float step,
+                             __local float* scratch, __global float* group_sums)
+{
+    // TODO 1. The loop of step 1, unchanged.
+    // TODO 2. Add the work-items' sums as a tree (see the README): write it as a function
+    //         float work_group_sum(float mine, __local float* scratch) that returns the
+    //         work-group's sum, so that step 3 can call it too.
+    // TODO 3. Work-item 0 writes the sum to group_sums[get_group_id(0)].
+    if (get_local_id(0) == 0)
+        group_sums[get_group_id(0)] = 0.0f;
+}
+
+// Step 3, accurate sums: each work-item's float sum loses (almost) no bits (was: one long float sum, x from (float)i).
+// Your faster and more accurate design (see the README): same arguments, same result, but with an
+// error below 1e-6 for 2^24 to 2^30 steps.
 __kernel void pi(const ulong nsteps, const uint niters, const float step,
                  __local float* scratch, __global float* group_sums)
 {

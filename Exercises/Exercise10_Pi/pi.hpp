@@ -1,23 +1,25 @@
 // Exercise 10: pi by numerical integration on an OpenCL device, with a reduction.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "hoc/bandwidth.hpp"
 #include "hoc/opencl.hpp"
 #include "hoc/timing.hpp"
 
-// Which kernel of pi.cl runs (both take the same arguments).
+// Which kernel of pi.cl runs (all take the same arguments), step by step.
 enum class PiDesign {
-    Simple,  // pi_simple: the slides' design, work-item 0 adds the work-group's values one by one
-    Tree,    // pi: compensated sums per work-item, a tree over the work-group in local memory
+    Simple,      // step 1, pi_simple: the slides' design, work-item 0 adds the work-group's values one by one
+    SimpleTree,  // step 2, pi_simple_tree: step 1's loop, a tree over the work-group in local memory
+    Tree,        // step 3, pi: compensated sums per work-item, step 2's tree
 };
 
 struct PiOptions {
     std::uint64_t steps = std::uint64_t{1} << 27;  // rectangles under the curve, at least 1
     PiDesign design = PiDesign::Tree;
     std::size_t workGroupSize = 0;  // 0: the host chooses from the kernel's and the device's limits
-    std::uint64_t stepsPerItem = 0;  // the simple design's steps per work-item; 0: the slides' 262144
+    std::uint64_t stepsPerItem = 0;  // steps 1 and 2's steps per work-item; 0: the slides' 262144
     hoc::Repeats repeats{0, 1};      // kernel runs; the median time is kept
 };
 
@@ -31,3 +33,16 @@ struct PiResult {
 };
 
 PiResult pi(const cl::Device& device, const PiOptions& options);
+
+// The most float additions a term goes through in steps 1 and 2 (their float sums' error bound,
+// hoc::pi::floatSumBound): the work-item's loop, then work-item 0's loop over the work-group
+// (step 1) or the rounds of the tree, ceil(log2(work-group size)) (step 2). Step 3 has its own target.
+inline std::uint64_t floatAdditions(PiDesign design, const PiResult& r)
+{
+    if (design != PiDesign::SimpleTree)
+        return r.stepsPerItem + r.workGroupSize;
+    std::uint64_t rounds = 0;
+    while ((std::uint64_t{1} << rounds) < r.workGroupSize)
+        ++rounds;
+    return r.stepsPerItem + rounds;
+}

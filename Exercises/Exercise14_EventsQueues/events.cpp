@@ -8,7 +8,6 @@
 #include <thread>
 
 #include "hoc/device.hpp"
-#include "hoc/errors.hpp"
 #include "hoc/limits.hpp"
 #include "hoc/program.hpp"
 #include "hoc/timing.hpp"
@@ -77,10 +76,13 @@ GateResult holdWithUserEvent(const cl::Device& device, const std::vector<float>&
     const int count = static_cast<int>(h_x.size());
     GateResult result;
     result.y.resize(h_x.size());
+    result.y_held.resize(h_x.size());
 
-    // 1-4. Platform (a profiling queue), program, memory, kernel.
+    // 1-4. Platform (a profiling queue, and a second one to look at Y during the hold), program,
+    //      memory, kernel.
     cl::Context context(device);
     cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
+    cl::CommandQueue lookout(context, device, CL_QUEUE_PROFILING_ENABLE);
     cl::Program program = hoc::buildProgram(context, device, "events_queues.cl");
     cl::Buffer d_x = inputBuffer(context, h_x);
     cl::Buffer d_y(context, CL_MEM_WRITE_ONLY, sizeof(float) * h_x.size());
@@ -99,9 +101,14 @@ GateResult holdWithUserEvent(const cl::Device& device, const std::vector<float>&
 
     result.held_s = holdFor(hold_s);  // ... which is idle, yet the kernel does not start
     result.status_held = kernel.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>();
+    // The second queue waits for nothing: its read shows Y as the warm-up left it. The host waits
+    // for the read before it releases the gate, so the kernel starts after the read ended.
+    cl::Event look;
+    lookout.enqueueReadBuffer(d_y, CL_TRUE, 0, sizeof(float) * h_x.size(), result.y_held.data(), nullptr, &look);
     gate.setStatus(CL_COMPLETE);  // now it may
 
     queue.enqueueReadBuffer(d_y, CL_TRUE, 0, sizeof(float) * h_x.size(), result.y.data());
+    result.look = hoc::commandTimes("read Y (second queue)", look);
     result.kernel = hoc::commandTimes("produce", kernel);
     return result;
 }
@@ -213,21 +220,18 @@ RowResult matmulRowsAsyncCopy(const cl::Device& device, const std::vector<float>
     // 2. Program.
     cl::Program program = hoc::buildProgram(context, device, "events_async_copy.cl");
 
+    // 3. Memory.
+    cl::Buffer d_a = inputBuffer(context, h_a), d_b = inputBuffer(context, h_b);
+    cl::Buffer d_c(context, CL_MEM_WRITE_ONLY, sizeof(float) * result.c.size());
+
     // 4. Kernel: the last argument is local memory for one column of B (K floats), which must fit.
     cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer, cl::LocalSpaceArg> mmul(program,
                                                                                                  "mmul_row_async");
     const std::size_t column_bytes = sizeof(float) * d.k;
-    const std::size_t local_mem = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
-    if (column_bytes > local_mem)
-        throw hoc::Failure("a column of B (K = " + std::to_string(d.k) + " floats, " + std::to_string(column_bytes) +
-                           " bytes) does not fit in this device's local memory (" + std::to_string(local_mem) +
-                           " bytes, CL_DEVICE_LOCAL_MEM_SIZE); choose a smaller K");
+    hoc::requireLocalMemory(mmul.getKernel(), device, column_bytes,
+                            "a column of B (K = " + std::to_string(d.k) + " floats)");
     hoc::requireWorkGroupSize(mmul.getKernel(), device, wanted_local, "--local " + std::to_string(wanted_local));
     result.local = wanted_local;
-
-    // 3. Memory.
-    cl::Buffer d_a = inputBuffer(context, h_a), d_b = inputBuffer(context, h_b);
-    cl::Buffer d_c(context, CL_MEM_WRITE_ONLY, sizeof(float) * result.c.size());
 
     // 5. Commands: one work-item per row of C, rounded up to whole work-groups.
     cl::Event run = mmul(cl::EnqueueArgs(queue, cl::NDRange(hoc::roundUp(d.m, result.local)), cl::NDRange(result.local)),

@@ -38,7 +38,7 @@ std::vector<float> sum(const std::vector<float>& a, const std::vector<float>& b)
 int main(int argc, char** argv)
 try {
     hoc::CommandLine cli("Exercise14_EventsQueues", "Exercise 14: events, out-of-order queues, user events, markers "
-                                                 "and barriers, async copies");
+                                                    "and barriers, async copies");
     std::size_t n = 1 << 18;
     long rounds = 50, hold_ms = 50;
     std::vector<std::size_t> dims = {256};

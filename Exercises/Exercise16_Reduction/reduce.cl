@@ -29,7 +29,7 @@ __kernel void reduce_interleaved(__global const float* in, const ulong n, __loca
 
 // Step 2, sequential addressing: TODO the same tree as step 1, but in each round the lower half
 // of the active work-items adds the upper half's values (stride = half the work-group, then a
-// quarter, ...). Hint: write it as a function float sequential_tree_sum(float mine, __local float*
+// quarter, ...). Hint: write it as a function float work_group_sum(float mine, __local float*
 // scratch) that steps 3 to 5 can call too.
 __kernel void reduce_sequential(__global const float* in, const ulong n, __local float* scratch,
                                 __global float* out)

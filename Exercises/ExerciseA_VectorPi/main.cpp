@@ -17,7 +17,7 @@ try {
     long runs = 5;
     cli.sizeOption("-n,--steps", steps, "Integration steps (rectangles)", std::size_t{1} << 40);
     cli.listOption("--widths", widths, "Vector widths to run; 1 is Exercise 10's scalar kernel",
-                       {"1", "2", "4", "8", "16"});
+                   {"1", "2", "4", "8", "16"});
     cli.sizeOption("--local", local, "Work-group size (default: chosen from the kernel and device)", 1 << 20);
     cli.option("--runs", runs, "Timed kernel runs after one warm-up; the median is reported", 1, 1000);
 

@@ -4,11 +4,11 @@
 #include "hoc/device.hpp"
 #include "hoc/program.hpp"
 
-hoc::matmul::Run matmulHost(const cl::Device& device, const std::vector<float>& h_a, const std::vector<float>& h_b,
-                            hoc::matmul::Dims d)
+hoc::matmul::MatmulResult matmulHost(const cl::Device& device, const std::vector<float>& h_a,
+                                     const std::vector<float>& h_b, hoc::matmul::Dims d)
 {
     const auto [M, N, K] = hoc::matmul::kernelDims(d);  // the kernel's int arguments (checked to fit)
-    hoc::matmul::Run result;
+    hoc::matmul::MatmulResult result;
     result.c.resize(d.m * d.n);
 
     // 1. Platform: a context holding the device, and a command-queue that can time its commands.

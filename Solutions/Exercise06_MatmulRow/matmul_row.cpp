@@ -5,14 +5,20 @@
 #include "hoc/device.hpp"
 #include "hoc/program.hpp"
 
-hoc::matmul::Run matmulRow(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
-                           hoc::matmul::Dims d)
+hoc::matmul::MatmulResult matmulRow(const cl::Device& device, const std::vector<float>& a,
+                                    const std::vector<float>& b, hoc::matmul::Dims d)
 {
-    // 1 and 3. Platform and memory as in Exercise 05: context, queue, buffers for A, B and C.
-    hoc::matmul::Session s(device, a, b, d);
+    const auto [M, N, K] = hoc::matmul::kernelDims(d);  // the kernel's int arguments (checked to fit)
+
+    // 1. Platform as in Exercise 05: a context, and a command-queue that can time its commands.
+    cl::Context context(device);
+    cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
 
     // 2. Program
-    cl::Program program = hoc::buildProgram(s.context, device, "matmul_row.cl");
+    cl::Program program = hoc::buildProgram(context, device, "matmul_row.cl");
+
+    // 3. Memory as in Exercise 05: buffers for A, B and C (hoc::matmul::Buffers).
+    const hoc::matmul::Buffers mem(context, queue, a, b, d);
 
     // 4. Kernel
     cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer> mmul(program, "mmul_row");
@@ -21,6 +27,6 @@ hoc::matmul::Run matmulRow(const cl::Device& device, const std::vector<float>& a
     //    if the kernel cannot have 64 on this device). M is rounded up to whole work-groups.
     const std::size_t group = hoc::localSize(mmul.getKernel(), device, 64);
     const cl::NDRange global(hoc::roundUp(d.m, group)), local(group);
-    cl::Event done = mmul(cl::EnqueueArgs(s.queue, global, local), s.M, s.N, s.K, s.a, s.b, s.c);
-    return s.finish(done, global, local);
+    cl::Event done = mmul(cl::EnqueueArgs(queue, global, local), M, N, K, mem.a, mem.b, mem.c);
+    return mem.readResult(queue, done, global, local);
 }

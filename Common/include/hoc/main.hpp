@@ -99,38 +99,4 @@ private:
 // cannot honour as asked (hoc::UsageError), 3 for everything else.
 int exitCode(std::exception_ptr error);
 
-// TRANSITIONAL, removed once every main() reads top to bottom: the old callback form.
-class Main : public CommandLine {
-public:
-    using CommandLine::CommandLine;
-    template <typename Body>
-    int run(int argc, char** argv, Body&& body)
-    {
-        try {
-            if (const auto stop = parse(argc, argv))
-                return *stop;
-            const cl::Device chosen = device();
-            Report results = report(chosen);
-            body(chosen, results);
-            return finish(results);
-        } catch (...) {
-            return exitCode(std::current_exception());
-        }
-    }
-    template <typename Body>
-    int runWithoutDevice(int argc, char** argv, Body&& body)
-    {
-        try {
-            if (const auto stop = parse(argc, argv))
-                return *stop;
-            checkDeviceOptions();
-            Report results = report();
-            body(results);
-            return finish(results);
-        } catch (...) {
-            return exitCode(std::current_exception());
-        }
-    }
-};
-
 }  // namespace hoc

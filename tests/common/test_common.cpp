@@ -6,6 +6,7 @@
 #include "hoc/check.hpp"
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
+#include "hoc/limits.hpp"
 #include "hoc/program.hpp"
 #include "hoc/report.hpp"
 #include "hoc_test.hpp"
@@ -190,6 +191,28 @@ TEST(Devices, RoundUp)
     EXPECT_EQ(hoc::roundUp(64, 64), 64u);
     EXPECT_EQ(hoc::roundUp(65, 64), 128u);
     EXPECT_EQ(hoc::roundUp(1000, 7), 1001u);
+}
+
+// The checks before a kernel is built (a tile side that is a build option), against the device.
+TEST(Limits, DeviceChecksNameTheLimit)
+{
+    const cl::Device& device = hoc::test::device();
+    const auto failureText = [](const std::function<void()>& work) -> std::string {
+        try {
+            work();
+        } catch (const hoc::Failure& e) {
+            return e.what();
+        }
+        return "(no hoc::Failure thrown)";
+    };
+    const std::size_t local = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
+    const std::string memory = failureText([&] { hoc::requireLocalMemory(device, local + 1, "a test"); });
+    EXPECT_NE(memory.find("CL_DEVICE_LOCAL_MEM_SIZE"), std::string::npos) << memory;
+    const std::size_t groups = device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
+    const std::string items = failureText([&] { hoc::requireWorkGroupSize2D(device, groups, groups, "a test"); });
+    EXPECT_NE(items.find("CL_DEVICE_MAX_WORK_GROUP_SIZE"), std::string::npos) << items;
+    EXPECT_NO_THROW(hoc::requireWorkGroupSize2D(device, 1, 1, "a test"));
+    EXPECT_NO_THROW(hoc::requireLocalMemory(device, 4, "a test"));
 }
 
 TEST(Report, JsonCarriesEveryResult)

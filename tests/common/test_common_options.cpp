@@ -18,9 +18,9 @@ struct Outcome {
     std::string err;
 };
 
-// Parses `args` like a program with one size option and one bounded whole-number option; the body
-// only records the values (no device is touched: --list is not given and the body never runs when
-// the command line is refused).
+// Parses `args` like a program with one size option and one bounded whole-number option, and
+// records the values and the exit status parse() gives (0 when the program would go on; no device
+// is touched: --list is not given).
 Outcome parse(std::vector<std::string> args)
 {
     args.insert(args.begin(), "prog");
@@ -30,11 +30,12 @@ Outcome parse(std::vector<std::string> args)
     Outcome out;
     out.size = 7;
     out.count = 3;
-    hoc::Main program("Test", "option parsing");
-    program.sizeOption("-n,--size", out.size, "a size", 1000);
-    program.option("--count", out.count, "a count", 2, 9);
+    hoc::CommandLine cli("Test", "option parsing");
+    cli.sizeOption("-n,--size", out.size, "a size", 1000);
+    cli.option("--count", out.count, "a count", 2, 9);
     ::testing::internal::CaptureStderr();
-    out.exit = program.runWithoutDevice(static_cast<int>(argv.size()), argv.data(), [](hoc::Report&) {});
+    const auto stop = cli.parse(static_cast<int>(argv.size()), argv.data());
+    out.exit = stop ? *stop : hoc::kOk;
     out.err = ::testing::internal::GetCapturedStderr();
     return out;
 }

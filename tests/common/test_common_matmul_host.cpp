@@ -1,6 +1,7 @@
 // The host-side helpers of the matmul exercises: size checks that fail with the limit named, the
-// square work-group choice, and how much of C the table program's sequential code computes.
+// buffers for A, B and C, and how much of C the table program's sequential code computes.
 #include <climits>
+#include <cmath>
 #include <sstream>
 #include <string>
 
@@ -34,18 +35,6 @@ TEST(MatmulHost, KernelDimsRefusesIndicesBeyondInt)
               std::string::npos);
 }
 
-TEST(MatmulHost, TileChecksNameTheLimit)
-{
-    const cl::Device& device = hoc::test::device();
-    const std::size_t local = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
-    const std::string memory = failureText([&] { hoc::matmul::requireTile(device, 1, local + 1, "a test"); });
-    EXPECT_NE(memory.find("CL_DEVICE_LOCAL_MEM_SIZE"), std::string::npos) << memory;
-    const std::size_t groups = device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
-    const std::string items = failureText([&] { hoc::matmul::requireTile(device, groups, 0, "a test"); });
-    EXPECT_NE(items.find("CL_DEVICE_MAX_WORK_GROUP_SIZE"), std::string::npos) << items;
-    EXPECT_NO_THROW(hoc::matmul::requireTile(device, 1, 4, "a test"));
-}
-
 TEST(MatmulHost, SerialRowsKeepsTheSequentialCodeShort)
 {
     EXPECT_EQ(hoc::matmul::serialRows({1024, 1024, 1024}, 0), 1024u);  // 2.1 GFLOP: all of it
@@ -54,24 +43,33 @@ TEST(MatmulHost, SerialRowsKeepsTheSequentialCodeShort)
     EXPECT_EQ(hoc::matmul::serialRows({3, 4096, 4096}, 1000), 3u);
 }
 
-TEST(MatmulHost, SessionRunsAKernelAndReadsCBack)
+TEST(MatmulHost, BuffersHoldCAndReadItBack)
 {
-    // The smallest use of Session: a kernel that writes i * N + j into C(i,j).
+    // The smallest use of Buffers: C starts as NaN; a kernel that writes i * N + j into C(i,j).
     hoc::test::run([] {
         const Dims d{3, 5, 2};
         const auto in = hoc::matmul::randomInputs(d);
-        hoc::matmul::Session s(hoc::test::device(), in.a, in.b, d);
-        cl::Program program(s.context, std::string("__kernel void fill(const int M, const int N, __global float* C) {"
-                                                    " int j = get_global_id(0), i = get_global_id(1);"
-                                                    " if (i < M && j < N) C[i * N + j] = i * N + j; }"));
+        const cl::Device& device = hoc::test::device();
+        cl::Context context(device);
+        cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
+        cl::Program program(context, std::string("__kernel void fill(const int M, const int N, __global float* C) {"
+                                                 " int j = get_global_id(0), i = get_global_id(1);"
+                                                 " if (i < M && j < N) C[i * N + j] = i * N + j; }"));
         program.build();
+        const hoc::matmul::Buffers mem(context, queue, in.a, in.b, d);
+        std::vector<float> before(d.m * d.n);
+        cl::copy(queue, mem.c, before.begin(), before.end());
+        for (const float c : before)
+            EXPECT_TRUE(std::isnan(c)) << c;
         cl::KernelFunctor<int, int, cl::Buffer> fill(program, "fill");
+        const hoc::matmul::KernelDims k = hoc::matmul::kernelDims(d);
         const cl::NDRange global(8, 4), local(4, 2);
-        const auto run = s.finish(fill(cl::EnqueueArgs(s.queue, global, local), s.M, s.N, s.c), global, local);
-        for (std::size_t i = 0; i < run.c.size(); ++i)
-            EXPECT_EQ(run.c[i], static_cast<float>(i));
-        EXPECT_EQ(run.launch, "global 8 x 4, local 4 x 2");
-        EXPECT_GT(run.timing.kernel_s, 0.0);
+        const auto result =
+            mem.readResult(queue, fill(cl::EnqueueArgs(queue, global, local), k.m, k.n, mem.c), global, local);
+        for (std::size_t i = 0; i < result.c.size(); ++i)
+            EXPECT_EQ(result.c[i], static_cast<float>(i));
+        EXPECT_EQ(result.launch, "global 8 x 4, local 4 x 2");
+        EXPECT_GT(result.timing.kernel_s, 0.0);
     });
 }
 
@@ -81,9 +79,9 @@ TEST(MatmulTable, SkipsAMissingFeatureButFailsOnAnError)
     // the end (exit status 3), after printing every row it could measure.
     const hoc::matmul::Dims d{4, 3, 5};
     const auto unsupported = [](const cl::Device&, const std::vector<float>&, const std::vector<float>&,
-                                hoc::matmul::Dims) -> hoc::matmul::Run { throw hoc::Unsupported("no images here"); };
+                                hoc::matmul::Dims) -> hoc::matmul::MatmulResult { throw hoc::Unsupported("no images here"); };
     const auto missing = [](const cl::Device&, const std::vector<float>&, const std::vector<float>&,
-                            hoc::matmul::Dims) -> hoc::matmul::Run { throw hoc::Failure("kernel file x.cl not found"); };
+                            hoc::matmul::Dims) -> hoc::matmul::MatmulResult { throw hoc::Failure("kernel file x.cl not found"); };
     std::vector<hoc::matmul::Variant> variants;
     variants.push_back({"image", "needs images", unsupported, {}, 0, 0});
     std::ostringstream log;

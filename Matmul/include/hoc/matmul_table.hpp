@@ -31,8 +31,8 @@ struct TableOptions {
     std::size_t serialRows = 0;  // rows of C the sequential code computes; 0: all, or fewer if that is slow
 };
 
-// What one variant did on one size.
-struct Measurement {
+// One cell of the table: what one variant did on one size.
+struct TableCell {
     const Variant* variant = nullptr;
     Dims dims;
     bool ran = false;      // false: skipped or failed, `note` says why
@@ -50,16 +50,16 @@ struct Measurement {
 std::size_t serialRows(Dims d, std::size_t requested);
 
 // Runs every variant on every size on `device`, adds one result per variant and size to `report`
-// (printed as it goes), and returns the measurements in the same order.
-std::vector<Measurement> measure(const cl::Device& device, const std::vector<Variant>& variants,
-                                 const std::vector<Dims>& sizes, const TableOptions& options, Report& report);
+// (printed as it goes), and returns the table's cells in the same order.
+std::vector<TableCell> measure(const cl::Device& device, const std::vector<Variant>& variants,
+                               const std::vector<Dims>& sizes, const TableOptions& options, Report& report);
 
 // The Markdown table: one row per variant, MFLOPS and speed-up for each size, the slides' numbers.
-void printTable(std::ostream& out, const std::vector<Measurement>& rows, const std::vector<Dims>& sizes,
+void printTable(std::ostream& out, const std::vector<TableCell>& rows, const std::vector<Dims>& sizes,
                 const TableOptions& options);
 
 // Throws hoc::Failure (exit status 3) naming the rows that failed with an error, after the table has
 // been printed: a row skipped for a missing device feature is not an error.
-void requireEveryRowRan(const std::vector<Measurement>& rows);
+void requireEveryRowRan(const std::vector<TableCell>& rows);
 
 }  // namespace hoc::matmul

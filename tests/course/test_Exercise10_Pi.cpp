@@ -1,10 +1,13 @@
-// Exercise 10: both pi designs against the exact midpoint-rule value, for step counts that are
-// not multiples of anything and for work-group sizes from 1 to the kernel's maximum.
+// Exercise 10: the three pi designs (steps) against the exact midpoint-rule value, for step counts
+// that are not multiples of anything and for work-group sizes from 1 to the kernel's maximum.
 //
-// Tolerances: the tree design is held to the course's target, 1e-6, for every step count (its
-// measured error is below 1e-7: see the README). The simple design is held to the worst case of its
-// plain float sums (hoc::pi::floatSumBound): each term goes through at most stepsPerItem additions
-// in its work-item and workGroupSize in work-item 0, every one rounded by at most 2^-24.
+// Tolerances: the tree design (step 3) is held to the course's target, 1e-6, for every step count
+// (its measured error is below 1e-7: see the README). The simple design (step 1) is held to the
+// worst case of its plain float sums (hoc::pi::floatSumBound): each term goes through at most
+// stepsPerItem additions in its work-item and workGroupSize in work-item 0, every one rounded by at
+// most 2^-24. The simple_tree design (step 2) likewise, with ceil(log2(workGroupSize)) additions in
+// the tree instead of workGroupSize (floatAdditions, pi.hpp): tight enough that a tree leaving out
+// one work-item's sum is caught (250 steps of at least 2 / steps each).
 #include <string>
 
 #include "hoc/pi.hpp"
@@ -26,7 +29,7 @@ PiResult runPi(std::uint64_t steps, PiDesign design, std::size_t local = 0, std:
 std::string what(const char* design, std::uint64_t steps, const PiResult& r)
 {
     return std::string(design) + ", " + hoc::pi::stepsText(steps) + " (" + std::to_string(r.workGroups) +
-           " work-groups of " + std::to_string(r.workGroupSize) + ")";
+           (r.workGroups == 1 ? " work-group of " : " work-groups of ") + std::to_string(r.workGroupSize) + ")";
 }
 
 ::testing::AssertionResult accurate(const char* design, std::uint64_t steps, const PiResult& r, double allowed)
@@ -44,11 +47,17 @@ std::string what(const char* design, std::uint64_t steps, const PiResult& r)
     return accurate("simple design", steps, r, hoc::pi::floatSumBound(r.stepsPerItem + r.workGroupSize));
 }
 
+::testing::AssertionResult simpleTreeAccurate(std::uint64_t steps, const PiResult& r)
+{
+    return accurate("simple_tree design", steps, r,
+                    hoc::pi::floatSumBound(floatAdditions(PiDesign::SimpleTree, r)));
+}
+
 // The kernel's own limit, as the host asked it (CL_KERNEL_WORK_GROUP_SIZE).
 std::size_t maxLocal(PiDesign design)
 {
-    static std::size_t cached[2] = {0, 0};
-    std::size_t& m = cached[design == PiDesign::Tree];
+    static std::size_t cached[3] = {0, 0, 0};
+    std::size_t& m = cached[static_cast<int>(design)];
     if (m == 0)
         m = runPi(1, design).maxWorkGroupSize;
     return m;
@@ -80,6 +89,15 @@ TEST(Pi, SimpleDesignWithinFloatBound)
     ASSERT_TRUE(simpleAccurate(100003, runPi(100003, PiDesign::Simple, 64, 100)));
 }
 
+TEST(Pi, SimpleTreeDesignWithinFloatBound)
+{
+    // Step 2 keeps step 1's sizes and loop, so the same cases: few steps, one work-group per compute
+    // unit, then many short work-items in many work-groups.
+    for (const std::uint64_t steps : {std::uint64_t{1}, std::uint64_t{1000}, (std::uint64_t{1} << 22) + 5})
+        ASSERT_TRUE(simpleTreeAccurate(steps, runPi(steps, PiDesign::SimpleTree)));
+    ASSERT_TRUE(simpleTreeAccurate(100003, runPi(100003, PiDesign::SimpleTree, 64, 100)));
+}
+
 TEST(Pi, WorkGroupSizesFromOneToTheMaximum)
 {
     // 1, 3 (not a power of two), 64 and the kernel's maximum (4096 on PoCL). Each work-group size
@@ -91,6 +109,18 @@ TEST(Pi, WorkGroupSizesFromOneToTheMaximum)
             EXPECT_EQ(r.workGroupSize, local);
             ASSERT_TRUE(design == PiDesign::Tree ? treeAccurate(steps, r) : simpleAccurate(steps, r));
         }
+}
+
+TEST(Pi, SimpleTreeWorkGroupSizesFromOneToTheMaximum)
+{
+    // The tree's corner cases: 1 (no round), 3 (not a power of two: a partner past the end), 64 and
+    // the kernel's maximum (many rounds).
+    const std::uint64_t steps = 1000003;
+    for (const std::size_t local : {std::size_t{1}, std::size_t{3}, std::size_t{64}, maxLocal(PiDesign::SimpleTree)}) {
+        const PiResult r = runPi(steps, PiDesign::SimpleTree, local, 250);
+        EXPECT_EQ(r.workGroupSize, local);
+        ASSERT_TRUE(simpleTreeAccurate(steps, r));
+    }
 }
 
 TEST(Pi, TooLargeWorkGroupNamesTheLimit)

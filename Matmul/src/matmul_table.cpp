@@ -29,9 +29,9 @@ std::string shortText(Dims d)
     return std::to_string(d.m) + " x " + std::to_string(d.n) + " x " + std::to_string(d.k);
 }
 
-Measurement start(const Variant& variant, Dims d)
+TableCell start(const Variant& variant, Dims d)
 {
-    Measurement m;
+    TableCell m;
     m.variant = &variant;
     m.dims = d;
     return m;
@@ -56,10 +56,10 @@ CheckResult checkRows(const Expected& expected, const std::vector<float>& c)
     return compareWithBounds(value, c, bound);
 }
 
-Measurement runSerial(const Variant& variant, const Inputs& in, Dims d, const Expected& expected,
-                      const TableOptions& options)
+TableCell runSerial(const Variant& variant, const Inputs& in, Dims d, const Expected& expected,
+                    const TableOptions& options)
 {
-    Measurement m = start(variant, d);
+    TableCell m = start(variant, d);
     const std::size_t rows = serialRows(d, options.serialRows);
     const Dims sample{rows, d.n, d.k};
     const std::vector<float> a(in.a.begin(), in.a.begin() + rows * d.k);
@@ -76,13 +76,13 @@ Measurement runSerial(const Variant& variant, const Inputs& in, Dims d, const Ex
     return m;
 }
 
-Measurement runDevice(const cl::Device& device, const Variant& variant, const Inputs& in, Dims d,
-                      const Expected& expected, const TableOptions& options, std::vector<double>& times)
+TableCell runDevice(const cl::Device& device, const Variant& variant, const Inputs& in, Dims d,
+                    const Expected& expected, const TableOptions& options, std::vector<double>& times)
 {
-    Measurement m = start(variant, d);
+    TableCell m = start(variant, d);
     m.correct = true;
     for (int run = 0; run <= options.repeats; ++run) {  // run 0 is the warm-up
-        const Run result = variant.run(device, in.a, in.b, d);
+        const MatmulResult result = variant.run(device, in.a, in.b, d);
         const CheckResult check = checkRows(expected, result.c);
         if (!check.ok && m.correct) {
             m.correct = false;
@@ -110,17 +110,17 @@ std::size_t serialRows(Dims d, std::size_t requested)
     return std::clamp<std::size_t>(rows, 1, d.m);
 }
 
-std::vector<Measurement> measure(const cl::Device& device, const std::vector<Variant>& variants,
-                                 const std::vector<Dims>& sizes, const TableOptions& options, Report& report)
+std::vector<TableCell> measure(const cl::Device& device, const std::vector<Variant>& variants,
+                               const std::vector<Dims>& sizes, const TableOptions& options, Report& report)
 {
-    std::vector<Measurement> all;
+    std::vector<TableCell> all;
     for (const Dims d : sizes) {
         requireMatrices(device, d);
         const Inputs in = randomInputs(d);
         const Expected expected{reference(in.a, in.b, d), errorBounds(in.a, in.b, d)};
         double serialMflops = 0;
         for (const Variant& variant : variants) {
-            Measurement m = start(variant, d);
+            TableCell m = start(variant, d);
             std::vector<double> times;
             try {
                 m = variant.run ? runDevice(device, variant, in, d, expected, options, times)
@@ -164,7 +164,7 @@ std::vector<Measurement> measure(const cl::Device& device, const std::vector<Var
     return all;
 }
 
-void printTable(std::ostream& out, const std::vector<Measurement>& rows, const std::vector<Dims>& sizes,
+void printTable(std::ostream& out, const std::vector<TableCell>& rows, const std::vector<Dims>& sizes,
                 const TableOptions& options)
 {
     out << "\nMatrix multiplication, MFLOPS ("
@@ -185,7 +185,7 @@ void printTable(std::ostream& out, const std::vector<Measurement>& rows, const s
         const Variant& variant = *rows[v].variant;
         out << "| " << variant.label << " |";
         for (std::size_t s = 0; s < sizes.size(); ++s) {
-            const Measurement& m = rows[s * perSize + v];
+            const TableCell& m = rows[s * perSize + v];
             if (!m.ran)
                 out << (m.failed ? " error | |" : " skipped | |");
             else if (!m.correct)
@@ -204,11 +204,11 @@ void printTable(std::ostream& out, const std::vector<Measurement>& rows, const s
            "an Intel Xeon E5649 CPU and an NVIDIA Tesla M2090 GPU, where cuBLAS reached 283,366.4.\n";
 }
 
-void requireEveryRowRan(const std::vector<Measurement>& rows)
+void requireEveryRowRan(const std::vector<TableCell>& rows)
 {
     std::size_t failed = 0;
     std::string first;
-    for (const Measurement& m : rows)
+    for (const TableCell& m : rows)
         if (m.failed && failed++ == 0)
             first = m.variant->label + ", " + m.dims.text() + ": " + m.note;
     if (failed > 0)

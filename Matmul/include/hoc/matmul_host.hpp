@@ -1,0 +1,80 @@
+// Host-side pieces the matrix-multiplication exercises (04-09) share, so that each exercise's host
+// function shows only what that exercise changes. Exercise 05 writes all of it out by hand once.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "hoc/matmul.hpp"
+#include "hoc/opencl.hpp"
+#include "hoc/timing.hpp"
+
+namespace hoc::matmul {
+
+// What a matmul host function returns.
+struct MatmulResult {
+    std::vector<float> c;  // C (M x N, row-major), read back from the device
+    Timing timing;         // kernel time from its profiling event; host time from the kernel call to C back
+    std::string launch;    // the NDRange it ran with, e.g. "global 1024 x 1024, local 16 x 16"
+};
+
+// A matmul host function as the exercises write it: C = A * B on `device`.
+using HostFunction = std::function<MatmulResult(const cl::Device& device, const std::vector<float>& a,
+                                                const std::vector<float>& b, Dims d)>;
+
+// M, N and K as the kernels' `const int` arguments. Throws hoc::Failure when an index into A, B or C
+// (up to M*K, K*N, M*N elements) would not fit in an int.
+struct KernelDims {
+    int m = 0, n = 0, k = 0;
+};
+KernelDims kernelDims(Dims d);
+
+// Fails with a clear message when A, B and C do not fit in the device's memory.
+void requireMatrices(const cl::Device& device, Dims d);
+
+// The inputs every matmul program and test uses: A (M x K) and B (K x N), uniform in [-1, 1),
+// the same numbers on every run for the same sizes.
+struct Inputs {
+    std::vector<float> a, b;
+};
+Inputs randomInputs(Dims d);
+
+// "global 1024 x 1024, local 16 x 16"
+std::string launchText(const cl::NDRange& global, const cl::NDRange& local);
+
+// The largest square work-group side t <= preferred that `kernel` can run with on `device`:
+// t * t <= CL_KERNEL_WORK_GROUP_SIZE and t <= both CL_DEVICE_MAX_WORK_ITEM_SIZES sides.
+std::size_t squareLocalSize(const cl::Kernel& kernel, const cl::Device& device, std::size_t preferred);
+
+// Step 3 of the host program as Exercise 05 writes it, and the read-back at the end of step 5:
+// buffers in `context` holding A and B (read-only) and C (read-write: Exercises 07 and 08 keep
+// partial sums in C), written through `queue`. C starts filled with NaN, so elements a kernel
+// forgets to write show up in the check. Steps 1, 2 and 4 stay in the exercise:
+//
+//   const auto [M, N, K] = hoc::matmul::kernelDims(d);
+//   cl::Context context(device);                                                 // 1
+//   cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
+//   cl::Program program = hoc::buildProgram(context, device, "matmul_row.cl");   // 2
+//   const hoc::matmul::Buffers mem(context, queue, a, b, d);                     // 3
+//   cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer> mmul(program, "mmul_row");  // 4
+//   cl::Event done = mmul(cl::EnqueueArgs(queue, global, local), M, N, K, mem.a, mem.b, mem.c);    // 5
+//   return mem.readResult(queue, done, global, local);
+struct Buffers {
+    Buffers(const cl::Context& context, const cl::CommandQueue& queue, const std::vector<float>& a,
+            const std::vector<float>& b, Dims d);
+
+    // C only, for kernels that read A and B some other way (as images).
+    Buffers(const cl::Context& context, const cl::CommandQueue& queue, Dims d);
+
+    // Reads C back through `queue` (waiting for the kernel) and returns it with the kernel's time from
+    // `kernel`'s profiling event and the host time since this call started (the kernel call returns at once).
+    MatmulResult readResult(const cl::CommandQueue& queue, const cl::Event& kernel, const cl::NDRange& global,
+                            const cl::NDRange& local) const;
+
+    Dims dims;
+    cl::Buffer a, b, c;
+};
+
+}  // namespace hoc::matmul

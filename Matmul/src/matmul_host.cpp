@@ -1,0 +1,108 @@
+#include "hoc/matmul_host.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <limits>
+#include <vector>
+
+#include "hoc/data.hpp"
+#include "hoc/device.hpp"
+#include "hoc/errors.hpp"
+
+namespace hoc::matmul {
+namespace {
+
+std::string dimsText(const cl::NDRange& range)
+{
+    std::string text;
+    for (cl::size_type i = 0; i < range.dimensions(); ++i)
+        text += (i ? " x " : "") + std::to_string(range[i]);
+    return text.empty() ? "chosen by the runtime" : text;
+}
+
+}  // namespace
+
+KernelDims kernelDims(Dims d)
+{
+    const auto fits = [](std::size_t rows, std::size_t cols) {
+        return rows > 0 && cols > 0 && rows <= static_cast<std::size_t>(INT_MAX) / cols;
+    };
+    if (!fits(d.m, d.k) || !fits(d.k, d.n) || !fits(d.m, d.n))
+        throw Failure(d.text() + ": the kernels index A, B and C with int, so M*K, K*N and M*N must each be "
+                                 "between 1 and " + std::to_string(INT_MAX) + "; choose smaller sizes");
+    return {static_cast<int>(d.m), static_cast<int>(d.n), static_cast<int>(d.k)};
+}
+
+void requireMatrices(const cl::Device& device, Dims d)
+{
+    kernelDims(d);
+    const double a = 4.0 * d.m * d.k, b = 4.0 * d.k * d.n, c = 4.0 * d.m * d.n;
+    requireBuffers(device, a, 1, "A (M x K), " + d.text());
+    requireBuffers(device, b, 1, "B (K x N), " + d.text());
+    requireBuffers(device, c, 1, "C (M x N), " + d.text());
+    const double global = static_cast<double>(device.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>());
+    if (a + b + c > global)
+        throw Failure(d.text() + ": A, B and C need " + std::to_string(static_cast<long long>((a + b + c) / 1048576)) +
+                      " MiB together, more than this device's global memory (" +
+                      std::to_string(static_cast<long long>(global / 1048576)) +
+                      " MiB, CL_DEVICE_GLOBAL_MEM_SIZE); choose smaller sizes");
+}
+
+Inputs randomInputs(Dims d)
+{
+    return {randomFloats(d.m * d.k, 1, -1.0f, 1.0f), randomFloats(d.k * d.n, 2, -1.0f, 1.0f)};
+}
+
+std::string launchText(const cl::NDRange& global, const cl::NDRange& local)
+{
+    return "global " + dimsText(global) + ", local " + dimsText(local);
+}
+
+std::size_t squareLocalSize(const cl::Kernel& kernel, const cl::Device& device, std::size_t preferred)
+{
+    const std::size_t limit = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);
+    const std::vector<cl::size_type> sides = device.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
+    std::size_t t = std::max<std::size_t>(1, preferred);
+    if (sides.size() >= 2)
+        t = std::min<std::size_t>({t, sides[0], sides[1]});
+    while (t > 1 && t * t > limit)
+        --t;
+    return t;
+}
+
+Buffers::Buffers(const cl::Context& context, const cl::CommandQueue& queue, Dims d)
+    : dims(d), c(context, CL_MEM_READ_WRITE, sizeof(float) * d.m * d.n)
+{
+    // NaN in every element: an element the kernel never writes, or adds to before setting it, stays NaN
+    // and fails the check, instead of passing by luck where fresh memory happens to be zero.
+    // Written from the host, not with clEnqueueFillBuffer, which oclgrind's uninitialized-memory
+    // check does not see as a write (every read of C would be reported).
+    const std::vector<float> nan(d.m * d.n, std::numeric_limits<float>::quiet_NaN());
+    queue.enqueueWriteBuffer(c, CL_TRUE, 0, sizeof(float) * nan.size(), nan.data());
+}
+
+Buffers::Buffers(const cl::Context& context, const cl::CommandQueue& queue, const std::vector<float>& h_a,
+                 const std::vector<float>& h_b, Dims d)
+    : Buffers(context, queue, d)
+{
+    if (h_a.size() != d.m * d.k || h_b.size() != d.k * d.n)
+        throw Failure("A has " + std::to_string(h_a.size()) + " and B " + std::to_string(h_b.size()) +
+                      " elements, but " + d.text() + " needs M*K and K*N");
+    a = cl::Buffer(queue, h_a.begin(), h_a.end(), /*readOnly=*/true);  // in the queue's context
+    b = cl::Buffer(queue, h_b.begin(), h_b.end(), /*readOnly=*/true);
+}
+
+MatmulResult Buffers::readResult(const cl::CommandQueue& queue, const cl::Event& kernel, const cl::NDRange& global,
+                                 const cl::NDRange& local) const
+{
+    const Timer timer;
+    MatmulResult result;
+    result.c.resize(dims.m * dims.n);
+    cl::copy(queue, c, result.c.begin(), result.c.end());
+    result.timing.wall_s = timer.seconds();
+    result.timing.kernel_s = eventSeconds(kernel);
+    result.launch = launchText(global, local);
+    return result;
+}
+
+}  // namespace hoc::matmul
