@@ -1,6 +1,7 @@
 // Exercise 9: command line, inputs, check and report for the blocked kernel and its variants.
 // The OpenCL work is in matmul_blocked.cpp, matmul_blocked_dynamic.cpp and matmul_image.cpp.
 #include <algorithm>
+#include <iostream>
 
 #include "hoc/matmul_main.hpp"
 #include "matmul_blocked.hpp"

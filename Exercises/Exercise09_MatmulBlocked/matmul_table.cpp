@@ -3,6 +3,7 @@
 //   matmul_table --size 1024 --repeats 5
 //   matmul_table --sizes 512,1024,2048 --variants serial,element,blocked
 #include <algorithm>
+#include <iostream>
 
 #include "hoc/main.hpp"
 #include "hoc/matmul_main.hpp"

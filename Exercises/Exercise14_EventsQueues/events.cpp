@@ -76,10 +76,13 @@ GateResult holdWithUserEvent(const cl::Device& device, const std::vector<float>&
     const int count = static_cast<int>(h_x.size());
     GateResult result;
     result.y.resize(h_x.size());
+    result.y_held.resize(h_x.size());
 
-    // 1-4. Platform (a profiling queue), program, memory, kernel.
+    // 1-4. Platform (a profiling queue, and a second one to look at Y during the hold), program,
+    //      memory, kernel.
     cl::Context context(device);
     cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
+    cl::CommandQueue lookout(context, device, CL_QUEUE_PROFILING_ENABLE);
     cl::Program program = hoc::buildProgram(context, device, "events_queues.cl");
     cl::Buffer d_x = inputBuffer(context, h_x);
     cl::Buffer d_y(context, CL_MEM_WRITE_ONLY, sizeof(float) * h_x.size());
@@ -98,9 +101,14 @@ GateResult holdWithUserEvent(const cl::Device& device, const std::vector<float>&
 
     result.held_s = holdFor(hold_s);  // ... which is idle, yet the kernel does not start
     result.status_held = kernel.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>();
+    // The second queue waits for nothing: its read shows Y as the warm-up left it. The host waits
+    // for the read before it releases the gate, so the kernel starts after the read ended.
+    cl::Event look;
+    lookout.enqueueReadBuffer(d_y, CL_TRUE, 0, sizeof(float) * h_x.size(), result.y_held.data(), nullptr, &look);
     gate.setStatus(CL_COMPLETE);  // now it may
 
     queue.enqueueReadBuffer(d_y, CL_TRUE, 0, sizeof(float) * h_x.size(), result.y.data());
+    result.look = hoc::commandTimes("read Y (second queue)", look);
     result.kernel = hoc::commandTimes("produce", kernel);
     return result;
 }

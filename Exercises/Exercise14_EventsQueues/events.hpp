@@ -16,7 +16,9 @@ struct GateResult {
     std::vector<float> y;                // produce(x), once released
     cl_int status_held = CL_COMPLETE;    // the kernel's status at the end of the hold
     double held_s = 0;                   // how long the host held it (host timer)
-    hoc::CommandTimes kernel;            // its timestamps: it cannot start before the release
+    std::vector<float> y_held;           // Y read through a second queue at the end of the hold
+    hoc::CommandTimes look;              // that read's timestamps: it ended before the release
+    hoc::CommandTimes kernel;            // the kernel's: it cannot start before the release
 };
 GateResult holdWithUserEvent(const cl::Device& device, const std::vector<float>& x, int rounds, double hold_s);
 

@@ -62,7 +62,7 @@ PiResult runPi(std::uint64_t steps, PiDesign design, std::size_t local = 0, std:
 std::string what(const char* design, std::uint64_t steps, const PiResult& r)
 {
     return std::string(design) + ", " + hoc::pi::stepsText(steps) + " (" + std::to_string(r.workGroups) +
-           " work-groups of " + std::to_string(r.workGroupSize) + ")";
+           (r.workGroups == 1 ? " work-group of " : " work-groups of ") + std::to_string(r.workGroupSize) + ")";
 }
 
 ::testing::AssertionResult accurate(const char* design, std::uint64_t steps, const PiResult& r, double allowed)

@@ -23,7 +23,8 @@ VectorPiResult runPi(std::uint64_t steps, int width, std::size_t local = 0)
 ::testing::AssertionResult accurate(std::uint64_t steps, int width, const VectorPiResult& r)
 {
     const std::string what = (width == 1 ? std::string("scalar pi") : "float" + std::to_string(width)) + ", " +
-                             hoc::pi::stepsText(steps) + " (" + std::to_string(r.workGroups) + " work-groups of " +
+                             hoc::pi::stepsText(steps) + " (" + std::to_string(r.workGroups) +
+                             (r.workGroups == 1 ? " work-group of " : " work-groups of ") +
                              std::to_string(r.workGroupSize) + ", " + std::to_string(r.stepsPerItem) + " steps each)";
     return hoc::test::correct(hoc::compareValue(hoc::pi::reference(steps), r.pi, hoc::pi::kTarget), what);
 }

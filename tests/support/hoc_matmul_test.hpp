@@ -61,17 +61,22 @@ inline std::string whereWrong(const std::vector<double>& expected, const std::ve
     std::string text = "; the wrong elements lie in rows " + std::to_string(rowLo) + "-" + std::to_string(rowHi) +
                        " and columns " + std::to_string(colLo) + "-" + std::to_string(colHi) + " of C (" +
                        std::to_string(d.m) + " x " + std::to_string(d.n) + ")";
-    if (allZero)
+    if (allZero && d.m * d.n > 1)
         text += ". C is all zeros: is the kernel (or the host code) still the starter?";
     else if (nan == wrong)
         text += ". They are NaN, what C holds before the kernel runs: those elements were never written, "
                 "or were added to before being set";
     else if (wrong == d.m * d.n)
         text += ". Every element is wrong: are i and j, or M, N and K, mixed up?";
-    else if (colLo == d.n - 1 && colHi == d.n - 1 && d.n > 1)
-        text += ". Only the last column is wrong: check the bounds on j (an off-by-one?)";
-    else if (rowLo == d.m - 1 && rowHi == d.m - 1 && d.m > 1)
-        text += ". Only the last row is wrong: check the bounds on i (an off-by-one?)";
+    // An off-by-one bound spoils a whole last column (or row); swapped i and j spoil scattered
+    // elements of it, so the hint needs every element of that column (row) to be wrong.
+    else if (colLo == d.n - 1 && colHi == d.n - 1 && d.n > 1 && wrong == d.m)
+        text += ". Only the last column is wrong, all of it: check the bounds on j (an off-by-one?)";
+    else if (rowLo == d.m - 1 && rowHi == d.m - 1 && d.m > 1 && wrong == d.n)
+        text += ". Only the last row is wrong, all of it: check the bounds on i (an off-by-one?)";
+    else if (d.m != d.n && wrong > 0)
+        text += ". If the kernel runs on oclgrind without a finding, compare the index formulas with "
+                "the lesson's: A[i * K + k], B[k * N + j], C[i * N + j] (are i and j swapped?)";
     return text;
 }
 
