@@ -3,9 +3,10 @@
 // On each chosen device it runs the roofline probe (hoc-roofline: peak bandwidth and peak FP32
 // rate), then every solution program of build/course.txt in course order, each as a child process
 // with --device N --json FILE, so a program that fails, crashes or hangs costs only its own rows.
-// It shows progress, prints the results as a Markdown table (devices side by side), and writes
-// results.md, results.csv, results.json, progression.svg and roofline.svg to the output folder,
-// with every program's own JSON in json/ and its output in logs/.
+// It shows progress (a line every few seconds while a program runs, with the last line it printed),
+// prints the results as a Markdown table (devices side by side), and writes results.html (the page
+// to open in a browser: table and charts, Chart.js inlined), results.md, results.csv and
+// results.json to the output folder, with every program's own JSON in json/ and its output in logs/.
 //
 // Exit status: 0 every program finished and every result is correct; 1 otherwise; 2 bad command
 // line; 3 nothing could run (no course list, no OpenCL device).
@@ -20,8 +21,8 @@
 
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
-#include "hoc/tools/charts.hpp"
 #include "hoc/tools/course.hpp"
+#include "hoc/tools/html.hpp"
 #include "hoc/tools/process.hpp"
 #include "hoc/tools/results.hpp"
 #include "hoc/tools/writers.hpp"
@@ -47,6 +48,8 @@ struct Options {
     bool verbose = false;
     bool list = false;
     std::string probe;     // hoc-roofline; default: next to this program
+    std::string chartJs;   // Chart.js for results.html; default: the first of chartJsCandidates()
+    double progressEvery = 5;  // seconds between progress lines while a program runs
 };
 
 // One program to run on one device.
@@ -99,6 +102,21 @@ std::vector<DeviceInfo> chooseDevices(const Options& options)
         if (entry.device() == device())
             chosen.push_back(infoOf(entry));
     return chosen;
+}
+
+// The last line a program printed (its current step), at most `width` characters; "" when none.
+std::string lastLine(const std::string& logPath, std::size_t width)
+{
+    std::ifstream in(logPath);
+    std::string line, last;
+    while (std::getline(in, line))
+        if (line.find_first_not_of(" \t\r") != std::string::npos && line[0] != '$')
+            last = line;
+    const auto start = last.find_first_not_of(" \t");
+    last = start == std::string::npos ? "" : last.substr(start);
+    if (last.size() > width)
+        last = last.substr(0, width - 3) + "...";
+    return last;
 }
 
 // The line of a program's output that says why it failed: its last "error:" line, else its last line.
@@ -161,7 +179,22 @@ Run runJob(const Job& job, std::size_t number, std::size_t total, const Options&
     std::cerr << "[" << std::setw(std::to_string(total).size()) << number << "/" << total << "] " << job.folder
               << " " << job.program << " on " << job.device.label() << " ... " << std::flush;
     const double limit = options.timeout > 0 ? options.timeout : options.quick ? 300 : 900;
-    const ProcessResult ended = runProcess(argv, run.logPath, limit);
+    // While it runs: a line every few seconds with the time so far and the last line it printed.
+    double nextProgress = options.progressEvery;
+    bool progressShown = false;
+    auto progress = [&](double seconds) {
+        if (options.progressEvery <= 0 || seconds < nextProgress)
+            return;
+        nextProgress += options.progressEvery;
+        const std::string step = lastLine(run.logPath, 100);
+        std::cerr << (progressShown ? "" : "\n") << "      ... " << std::fixed << std::setprecision(0) << seconds
+                  << " s" << (step.empty() ? "" : ": " + step) << "\n"
+                  << std::flush;
+        progressShown = true;
+    };
+    const ProcessResult ended = runProcess(argv, run.logPath, limit, progress);
+    if (progressShown)
+        std::cerr << "      " << job.folder << " " << job.program << ": ";
     run.seconds = ended.seconds;
 
     // Exit 0 (all correct) and 1 (a result wrong) both leave the results file.
@@ -220,8 +253,26 @@ void prepareFolder(const fs::path& out)
         for (const auto& entry : fs::directory_iterator(out / sub))
             if (entry.is_regular_file() && (entry.path().extension() == ".json" || entry.path().extension() == ".log"))
                 fs::remove(entry.path());
-    for (const char* name : {"results.md", "results.csv", "results.json", "progression.svg", "roofline.svg"})
+    for (const char* name : {"results.html", "results.md", "results.csv", "results.json", "progression.svg",
+                             "roofline.svg"})
         fs::remove(out / name);
+}
+
+// Chart.js's text: the file given, else the first installed candidate; "" when there is none.
+std::string readChartJs(const std::string& given)
+{
+    std::vector<std::string> candidates = given.empty() ? chartJsCandidates() : std::vector<std::string>{given};
+    for (const auto& path : candidates) {
+        std::ifstream in(path);
+        if (in) {
+            std::ostringstream text;
+            text << in.rdbuf();
+            return text.str();
+        }
+    }
+    if (!given.empty())
+        throw hoc::Failure("cannot read Chart.js from " + given + " (--chartjs)");
+    return "";
 }
 
 std::string programFolder()
@@ -292,16 +343,15 @@ int runCourse(const Options& options, const std::vector<std::string>& commandLin
         doc["runs"].push_back({{"exercise", run.folder}, {"program", run.program}, {"device", run.device.index},
                                {"finished", run.finished}, {"problem", run.problem}, {"seconds", run.seconds},
                                {"json", run.jsonPath}, {"log", run.logPath}});
+    const std::string chartJs = readChartJs(options.chartJs);
+    writeFile(out / "results.html", html(table, doc, chartJs));
     writeFile(out / "results.md", md);
     writeFile(out / "results.csv", csv(table));
     writeFile(out / "results.json", doc.dump(2) + "\n");
-    std::vector<std::string> written = {"results.md", "results.csv", "results.json"};
-    for (const auto& [name, svg] : {std::pair{"progression.svg", progressionChart(table)},
-                                    std::pair{"roofline.svg", rooflineChart(table)}})
-        if (!svg.empty()) {
-            writeFile(out / name, svg);
-            written.push_back(name);
-        }
+    const std::vector<std::string> written = {"results.html", "results.md", "results.csv", "results.json"};
+    if (chartJs.empty())
+        std::cerr << "note: Chart.js not found (Debian's libjs-chart.js, or --chartjs FILE): results.html has the "
+                     "table without its charts\n";
 
     std::cerr << "\n" << runs.size() << " runs in " << std::fixed << std::setprecision(0) << seconds << " s; "
               << (table.allGood() ? "every result correct" : std::to_string(table.failures.size()) + " failed" +
@@ -334,6 +384,13 @@ int main(int argc, char** argv)
     app.add_flag("--no-roofline", options.noRoofline, "Do not measure the roofs (no roofline chart or fractions)");
     app.add_flag("--verbose", options.verbose, "Print each program's output after it ran");
     app.add_flag("--list", options.list, "List the OpenCL devices with their indices and exit");
+    app.add_option("--chartjs", options.chartJs,
+                   "Chart.js, copied into results.html (default: Debian's libjs-chart.js, "
+                   "/usr/share/javascript/chart.js/chart.min.js)");
+    app.add_option("--progress", options.progressEvery,
+                   "Seconds between the progress lines shown while a program runs (0: none)")
+        ->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
     app.add_option("--probe", options.probe, "The roofline probe program (default: hoc-roofline beside this one)");
     try {
         app.parse(argc, argv);

@@ -44,17 +44,9 @@ if(HOC_BUILD_TESTS)
   include(GoogleTest)
 endif()
 
-# The instructor's tools (Tools/): pugixml writes the charts' SVG, libcsv the CSV results.
-# The static libraries are preferred, so hoc-runner can be copied to a machine without them.
-find_package(pugixml CONFIG QUIET)
-if(TARGET pugixml::static)
-  add_library(hoc::pugixml ALIAS pugixml::static)
-elseif(TARGET pugixml::pugixml)
-  add_library(hoc::pugixml ALIAS pugixml::pugixml)
-else()
-  hoc_missing("pugixml (writes the SVG charts)" "libpugixml-dev")
-endif()
-
+# The instructor's tools (Tools/): libcsv writes the CSV results (results.html takes Chart.js from
+# Debian's libjs-chart.js at run time, so it is no build dependency).
+# The static library is preferred, so hoc-runner can be copied to a machine without it.
 find_path(HOC_CSV_INCLUDE_DIR csv.h)
 find_library(HOC_CSV_LIBRARY NAMES libcsv.a csv)
 if(NOT HOC_CSV_INCLUDE_DIR OR NOT HOC_CSV_LIBRARY)

@@ -63,8 +63,11 @@ try {
                     100.0 * static_cast<double>(s.rows) / static_cast<double>(d.m), s.speed, s.kernel_s * 1e3,
                     s.busy_s * 1e3, what.c_str());
     }
+    // "devices": how many whole devices did the work (sub-devices of one device count as one), so
+    // that script/run does not report a split over several devices against one device's roof.
+    const double wholeDevices = split == "subdevices" ? 1.0 : static_cast<double>(devices.size());
     report.flops("C = A * B over " + std::to_string(devices.size()) + (devices.size() == 1 ? " device" : " devices"),
-                 d.text(), hoc::matmul::check(a, b, r.c, d), {0, r.wall_s}, d.flops());
+                 d.text(), hoc::matmul::check(a, b, r.c, d), {0, r.wall_s}, d.flops(), {{"devices", wholeDevices}});
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

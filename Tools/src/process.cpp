@@ -46,7 +46,8 @@ struct SpawnSetup {
 
 }  // namespace
 
-ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& logPath, double timeoutSeconds)
+ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& logPath, double timeoutSeconds,
+                         const std::function<void(double)>& tick)
 {
     ProcessResult result;
     if (argv.empty()) {
@@ -63,6 +64,11 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
     posix_spawnattr_setpgroup(&setup.attributes, 0);
 
     std::vector<char*> args;
+    static const std::string stdbuf = "/usr/bin/stdbuf", lineBuffered = "-oL";
+    if (access(stdbuf.c_str(), X_OK) == 0 && access(argv[0].c_str(), X_OK) == 0) {
+        args.push_back(const_cast<char*>(stdbuf.c_str()));
+        args.push_back(const_cast<char*>(lineBuffered.c_str()));
+    }
     for (const auto& a : argv)
         args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
@@ -96,6 +102,8 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
             kill(-pid, SIGKILL);
             killAt = -1;
         }
+        if (tick)
+            tick(now);
         std::this_thread::sleep_for(std::chrono::milliseconds(now < 1 ? 5 : 50));
     }
     result.seconds = elapsed();

@@ -95,12 +95,13 @@ std::size_t columnOf(Table& table, const DeviceInfo& device)
     return table.columns.size() - 1;
 }
 
-Row& rowFor(Table& table, const Run& run, const std::string& name, const std::string& size)
+Row& rowFor(Table& table, const Run& run, const std::string& name, const std::string& size, int devices = 1)
 {
     for (auto& row : table.rows)
-        if (row.folder == run.folder && row.program == run.program && row.name == name && row.size == size)
+        if (row.folder == run.folder && row.program == run.program && row.name == name && row.size == size &&
+            row.devices == devices)
             return row;
-    Row row{run.folder, run.program, name, size, run.folder == kProbeExercise, {}};
+    Row row{run.folder, run.program, name, size, run.folder == kProbeExercise, devices, {}};
     row.cells.resize(table.columns.size());
     table.rows.push_back(std::move(row));
     return table.rows.back();
@@ -155,7 +156,7 @@ void compareWithBlas(Table& table)
                 blasBySize[row.size] = std::max(blasBySize[row.size], *blas);
         for (auto& row : table.rows) {
             Cell& cell = row.cells[c];
-            if (!cell.present() || cell.unit != "MFLOPS" || cell.rate <= 0 || row.probe)
+            if (!cell.present() || cell.unit != "MFLOPS" || cell.rate <= 0 || row.probe || row.devices > 1)
                 continue;
             if (auto own = cell.extraValue("vendor_blas_mflops"); own && *own > 0)
                 cell.blasMflops = own;
@@ -167,14 +168,40 @@ void compareWithBlas(Table& table)
     }
 }
 
+}  // namespace
+
+std::string aboveRoofNote(const std::optional<Standing>& roof)
+{
+    if (!roof || roof->fraction <= 1)
+        return "";
+    switch (roof->kind) {
+    case Standing::Kind::Placed:
+        if (roof->memoryBound)
+            return "above the bandwidth roof: caches serve again what the as-written intensity counts as DRAM "
+                   "traffic, so the kernel's real intensity is higher than the one plotted";
+        return "above the FMA roof: the probe's FP32 peak is below what this kernel reaches on this device";
+    case Standing::Kind::ComputeOnly:
+        return "above the FMA roof: the probe's FP32 peak is below what this kernel reaches on this device";
+    case Standing::Kind::BandwidthOnly:
+        return "above the copy roof: caches serve part of the traffic, or the copy probe's bandwidth is below what "
+               "this kernel reaches";
+    }
+    return "";
+}
+
+namespace {
+
 void placeUnderRoofs(Table& table)
 {
     for (std::size_t c = 0; c < table.columns.size(); ++c)
         for (auto& row : table.rows) {
             Cell& cell = row.cells[c];
-            if (cell.present() && !row.probe)  // the probe's results are the roofs themselves
-                cell.roof = standing(table.columns[c].roofs, cell.extraValue("flops"), cell.extraValue("bytes"),
-                                     cell.seconds, cell.rate, cell.unit);
+            // The probe's results are the roofs themselves; work split over several devices has no one roof.
+            if (!cell.present() || row.probe || row.devices > 1)
+                continue;
+            cell.roof = standing(table.columns[c].roofs, cell.extraValue("flops"), cell.extraValue("bytes"),
+                                 cell.seconds, cell.rate, cell.unit);
+            cell.note = aboveRoofNote(cell.roof);
         }
 }
 
@@ -191,8 +218,11 @@ Table buildTable(const std::vector<Run>& runs)
         const bool hasDoc = run.doc.is_object() && run.doc.contains("results") && run.doc["results"].is_array();
         const bool hasResults = hasDoc && !run.doc["results"].empty();
         if (hasResults) {
-            for (const auto& r : run.doc["results"])
-                rowFor(table, run, r.value("name", ""), r.value("size", "")).cells[c] = cellFrom(r);
+            for (const auto& r : run.doc["results"]) {
+                Cell cell = cellFrom(r);
+                const int devices = static_cast<int>(cell.extraValue("devices").value_or(1));
+                rowFor(table, run, r.value("name", ""), r.value("size", ""), std::max(devices, 1)).cells[c] = cell;
+            }
             if (run.folder == kProbeExercise)
                 table.columns[c].roofs = roofsFrom(run.doc);
         } else if (run.finished && hasDoc) {

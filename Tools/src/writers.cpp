@@ -70,7 +70,8 @@ std::string roofText(const Cell& cell)
 {
     if (!cell.roof)
         return "";
-    return formatPercent(cell.roof->fraction) + (cell.roof->kind == Standing::Kind::Placed ? "" : "*");
+    return formatPercent(cell.roof->fraction) + (cell.roof->kind == Standing::Kind::Placed ? "" : "*") +
+           (cell.note.empty() ? "" : " (!)");
 }
 
 // Folders with more than one program name the program too.
@@ -85,6 +86,29 @@ std::set<std::string> foldersWithSeveralPrograms(const Table& table)
             several.insert(folder);
     return several;
 }
+
+}  // namespace
+
+std::string rowNote(const Table& table, const Row& row)
+{
+    std::string note;
+    if (row.devices > 1)
+        note = "ran on " + std::to_string(row.devices) +
+               " devices together (the column is the device it was started on); no one device's roof or BLAS applies";
+    std::map<std::string, std::vector<std::string>> byNote;  // one note, the devices it is about
+    for (std::size_t c = 0; c < row.cells.size(); ++c)
+        if (!row.cells[c].note.empty())
+            byNote[row.cells[c].note].push_back(table.columns[c].device.label());
+    for (const auto& [text, devices] : byNote) {
+        std::string who;
+        for (const auto& d : devices)
+            who += (who.empty() ? "" : ", ") + d;
+        note += (note.empty() ? "" : "; ") + ("(!) " + who + ": " + text);
+    }
+    return note;
+}
+
+namespace {
 
 std::string csvField(const std::string& text)
 {
@@ -129,13 +153,16 @@ std::string exactNumber(double value)
 
 std::string markdown(const Table& table)
 {
-    bool anyBlas = false, anyRoof = false, anyUnplaced = false;
-    for (const auto& row : table.rows)
+    bool anyBlas = false, anyRoof = false, anyUnplaced = false, anyNote = false, anySplit = false;
+    for (const auto& row : table.rows) {
+        anySplit = anySplit || row.devices > 1;
         for (const auto& cell : row.cells) {
+            anyNote = anyNote || !cell.note.empty();
             anyBlas = anyBlas || cell.blasFraction.has_value();
             anyRoof = anyRoof || cell.roof.has_value();
             anyUnplaced = anyUnplaced || (cell.roof && cell.roof->kind != Standing::Kind::Placed);
         }
+    }
     const auto several = foldersWithSeveralPrograms(table);
 
     std::ostringstream out;
@@ -153,6 +180,10 @@ std::string markdown(const Table& table)
             rule += "---:|";
         }
     }
+    if (anyNote || anySplit) {
+        out << " note |";
+        rule += "---|";
+    }
     out << "\n" << rule << "\n";
     for (const auto& row : table.rows) {
         std::string exercise = row.folder;
@@ -167,6 +198,8 @@ std::string markdown(const Table& table)
             if (anyRoof)
                 out << " " << roofText(cell) << " |";
         }
+        if (anyNote || anySplit)
+            out << " " << escapeMarkdown(rowNote(table, row)) << " |";
         out << "\n";
     }
 
@@ -190,6 +223,8 @@ std::string markdown(const Table& table)
         if (anyUnplaced)
             out << "; * no arithmetic intensity reported: the fraction of the FMA peak (flop rates) or of the copy "
                    "bandwidth (byte rates)";
+        if (anyNote)
+            out << "; (!) above 100%: the note says why";
         out << ".";
     }
     if (anyBlas || anyRoof)
@@ -208,7 +243,7 @@ std::string csv(const Table& table)
         "exercise", "program", "variant", "size", "device", "device_name", "device_type", "platform",
         "status", "seconds", "rate", "unit", "flops", "bytes", "vendor_blas_mflops", "fraction_of_blas",
         "roofline_kind", "intensity_flop_per_byte", "attained", "roofline_bound", "roofline_unit",
-        "fraction_of_roofline", "detail"};
+        "fraction_of_roofline", "devices_used", "note", "detail"};
     std::ostringstream out;
     auto line = [&](const std::vector<std::string>& fields) {
         for (std::size_t i = 0; i < fields.size(); ++i)
@@ -231,7 +266,8 @@ std::string csv(const Table& table)
                   csvNumber(cell.blasMflops), csvNumber(cell.blasFraction), roof ? kindName(roof->kind) : "",
                   roof && roof->kind == Standing::Kind::Placed ? exactNumber(roof->intensity) : "",
                   roof ? exactNumber(roof->attained) : "", roof ? exactNumber(roof->bound) : "",
-                  roof ? roofUnit(roof->kind) : "", roof ? exactNumber(roof->fraction) : "", cell.detail});
+                  roof ? roofUnit(roof->kind) : "", roof ? exactNumber(roof->fraction) : "",
+                  std::to_string(row.devices), cell.note, cell.detail});
         }
     return out.str();
 }
@@ -253,7 +289,8 @@ nlohmann::json toJson(const Table& table)
     doc["rows"] = nlohmann::json::array();
     for (const auto& row : table.rows) {
         nlohmann::json r = {{"exercise", row.folder}, {"program", row.program}, {"name", row.name},
-                            {"size", row.size},       {"variant", row.variant()}, {"roofline_probe", row.probe}};
+                            {"size", row.size},       {"variant", row.variant()}, {"roofline_probe", row.probe},
+                            {"devices_used", row.devices}, {"note", rowNote(table, row)}};
         r["cells"] = nlohmann::json::array();
         for (const auto& cell : row.cells) {
             if (cell.status == Cell::Status::Missing) {
@@ -274,7 +311,7 @@ nlohmann::json toJson(const Table& table)
             if (cell.roof) {
                 const auto& s = *cell.roof;
                 c["roofline"] = {{"kind", kindName(s.kind)}, {"attained", s.attained}, {"bound", s.bound},
-                                 {"unit", roofUnit(s.kind)}, {"fraction", s.fraction}};
+                                 {"unit", roofUnit(s.kind)}, {"fraction", s.fraction}, {"note", cell.note}};
                 if (s.kind == Standing::Kind::Placed) {
                     c["roofline"]["intensity_flop_per_byte"] = s.intensity;
                     c["roofline"]["memory_bound"] = s.memoryBound;

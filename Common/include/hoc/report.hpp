@@ -31,6 +31,10 @@ namespace hoc {
 //            every MFLOPS result as a fraction of it: the result's own key first, else the key of
 //            any result on the same device whose `size` text is the same (so the matmul variants
 //            are compared with the BLAS the competition program measured for the same sizes).
+//   "devices"
+//            how many whole devices did the timed work together (Exercise 15 splits one matmul);
+//            above 1 the runner shows the result on a row of its own, "on N devices", and
+//            compares it with no single device's roofs or BLAS.
 using Extra = std::vector<std::pair<std::string, double>>;
 
 // One measured, checked result: a row of the course's results table.

@@ -2,6 +2,7 @@
 // One program that crashes, hangs or fails stops only itself: the caller goes on with the next.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,10 @@ struct ProcessResult {
 // Runs argv[0] (a path) with the arguments argv[1..], standard input from /dev/null, standard
 // output and error appended to `logPath`. After `timeoutSeconds` (0: no limit) it sends the
 // program's process group SIGTERM, and SIGKILL 5 s later if it is still there.
-ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& logPath, double timeoutSeconds);
+// `tick`, when given, is called with the seconds elapsed while the program runs (about 20 times a
+// second): the caller's progress display. Standard output is line-buffered through stdbuf when
+// /usr/bin/stdbuf exists, so the log shows each line as the program prints it.
+ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& logPath, double timeoutSeconds,
+                         const std::function<void(double)>& tick = {});
 
 }  // namespace hoc::tools

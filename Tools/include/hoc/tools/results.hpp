@@ -53,6 +53,7 @@ struct Cell {
     std::optional<double> blasMflops;    // the vendor BLAS for comparison (see report.hpp)
     std::optional<double> blasFraction;  // rate / blasMflops
     std::optional<Standing> roof;        // where it stands under the device's roofline
+    std::string note;                    // why a fraction is above 100% (empty when none is)
 
     bool present() const { return status == Status::Correct || status == Status::Wrong; }
     std::optional<double> extraValue(const std::string& key) const;
@@ -61,6 +62,8 @@ struct Cell {
 struct Row {
     std::string folder, program, name, size;
     bool probe = false;       // the roofline probe's own results
+    int devices = 1;          // whole devices the work was split over (extra "devices"); above 1 the
+                              // row is not compared with its column's roofs or BLAS
     std::vector<Cell> cells;  // one per column
     std::string variant() const;  // "name, size"
 };
@@ -77,6 +80,9 @@ struct Table {
     std::size_t runCount = 0;
     bool allGood() const;                 // every program finished and every result is correct
 };
+
+// Why a fraction of a roof above 100% is possible, for the row's note; "" at or below 100%.
+std::string aboveRoofNote(const std::optional<Standing>& roof);
 
 // Rows in order of first appearance; a program that failed on a device marks its rows failed in
 // that device's column (a row of its own when it has none).

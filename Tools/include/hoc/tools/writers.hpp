@@ -20,6 +20,10 @@ std::string exactNumber(double value);
 // what the fractions mean, and the programs that failed.
 std::string markdown(const Table& table);
 
+// The row's note: the devices a split ran on; why a fraction of a roof is above 100% (with the
+// devices it is about). "" when there is nothing to say.
+std::string rowNote(const Table& table, const Row& row);
+
 // One line per result and device (long form), every number in full precision; fields quoted
 // (libcsv). The header names the columns.
 std::string csv(const Table& table);

@@ -1,0 +1,32 @@
+// results.html: the instructor's page. One self-contained file (no network): the results table with
+// the devices side by side, the matmul progression chart, the roofline chart, the devices with their
+// measured roofs, and how each figure was measured. The charts are drawn in the browser by Chart.js
+// (Debian's libjs-chart.js), whose file is copied into the page.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "hoc/tools/results.hpp"
+
+namespace hoc::tools {
+
+// Where the runner looks for Chart.js when not told (--chartjs): Debian's libjs-chart.js first.
+std::vector<std::string> chartJsCandidates();
+
+// The progression chart's data: the matmul ladder (Exercises 04-09, each variant once, in course
+// order; matmul_table's rows only when none of those ran), one series of MFLOPS per device (null
+// where the device has no such result), and each device's vendor BLAS where it was measured.
+nlohmann::json progressionData(const Table& table);
+
+// The roofline chart's data: each device's roofs, and every result placed under them (flops and
+// bytes reported), numbered, with its note when it is above the roof.
+nlohmann::json rooflineData(const Table& table);
+
+// The page. `run`: what results.json holds about the run ("command", "started", "seconds", "quick",
+// "runs"); `chartJs`: the text of Chart.js (empty: the page says the charts need it and shows the
+// table alone).
+std::string html(const Table& table, const nlohmann::json& run, const std::string& chartJs);
+
+}  // namespace hoc::tools

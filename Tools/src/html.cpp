@@ -1,0 +1,483 @@
+#include "hoc/tools/html.hpp"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include "hoc/tools/writers.hpp"
+
+namespace hoc::tools {
+namespace {
+
+std::string escape(const std::string& text)
+{
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"': out += "&quot;"; break;
+        default: out += c;
+        }
+    }
+    return out;
+}
+
+// Text placed inside <script>: nothing in it may end the element.
+std::string scriptSafe(std::string text)
+{
+    for (std::size_t at = 0; (at = text.find("</", at)) != std::string::npos; at += 3)
+        text.replace(at, 2, "<\\/");
+    return text;
+}
+
+// "04" for Exercise04_MatmulKernel, "09b" for Exercise09b_Competition, "A" for ExerciseA_VectorPi.
+std::string exerciseNumber(const std::string& folder)
+{
+    if (folder.rfind("Exercise", 0) != 0)
+        return folder;
+    const auto underscore = folder.find('_');
+    return folder.substr(8, underscore == std::string::npos ? std::string::npos : underscore - 8);
+}
+
+bool inMatmulLadder(const Row& row)
+{
+    const std::string n = exerciseNumber(row.folder);
+    return n.size() == 2 && n >= "04" && n <= "09";
+}
+
+bool ratedInMflops(const Row& row)
+{
+    if (row.probe || row.devices > 1)
+        return false;
+    for (const auto& cell : row.cells)
+        if (cell.present() && cell.unit == "MFLOPS" && cell.rate > 0)
+            return true;
+    return false;
+}
+
+const char* const kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2"};
+std::string colour(std::size_t i) { return kColours[i % (sizeof kColours / sizeof kColours[0])]; }
+
+std::string cellRate(const Cell& cell)
+{
+    if (cell.status == Cell::Status::Failed)
+        return "failed";
+    if (!cell.present())
+        return "";
+    if (cell.rate <= 0)
+        return "&ndash;";
+    return escape(formatNumber(cell.rate)) + " <span class=unit>" + escape(cell.unit) + "</span>";
+}
+
+// The JavaScript that draws both charts from the JSON in the page (Chart.js's API).
+const char* const kChartsScript = R"JS(
+(function () {
+  var data = JSON.parse(document.getElementById('chart-data').textContent);
+  var status = document.getElementById('charts-status');
+  if (typeof Chart === 'undefined') { status.textContent = 'no-chartjs'; return; }
+  Chart.defaults.font.size = 13;
+  Chart.defaults.animation = false;
+  var p = data.progression;
+  if (p.variants.length) {
+    var sets = p.series.map(function (s) {
+      return { label: s.device, data: s.values, borderColor: s.colour, backgroundColor: s.colour,
+               pointRadius: 5, borderWidth: 2, spanGaps: true };
+    });
+    p.blas.forEach(function (b) {
+      sets.push({ label: 'vendor BLAS on ' + b.device, data: p.variants.map(function () { return b.mflops; }),
+                  borderColor: b.colour, borderDash: [8, 5], borderWidth: 1.5, pointRadius: 0 });
+    });
+    new Chart(document.getElementById('progression'), {
+      type: 'line', data: { labels: p.variants.map(function (v) { return v.number; }), datasets: sets },
+      options: { responsive: true, maintainAspectRatio: false,
+        plugins: { legend: { position: 'bottom' },
+          tooltip: { callbacks: { title: function (items) { var v = p.variants[items[0].dataIndex];
+                                                            return v.number + '. ' + v.name; } } } },
+        scales: { y: { type: 'logarithmic', title: { display: true, text: 'MFLOPS (log scale)' } },
+                  x: { title: { display: true, text: 'variant, in course order (names below the chart)' } } } }
+    });
+  }
+  var r = data.roofline;
+  if (r.devices.length) {
+    var xs = [], ys = [];
+    r.points.forEach(function (q) { xs.push(q.x); ys.push(q.y); });
+    r.devices.forEach(function (d) { xs.push(d.ridge); ys.push(d.peak_gflops); });
+    var xmin = Math.pow(10, Math.floor(Math.log10(Math.min.apply(null, xs)) - 0.3));
+    var xmax = Math.pow(10, Math.ceil(Math.log10(Math.max.apply(null, xs)) + 0.3));
+    var ymax = Math.pow(10, Math.ceil(Math.log10(Math.max.apply(null, ys)) + 0.1));
+    var ymin = Math.pow(10, Math.floor(Math.log10(Math.min.apply(null, ys.concat(xmin * Math.min.apply(null,
+               r.devices.map(function (d) { return d.bandwidth_gbps; })))))));
+    var sets = [];
+    r.devices.forEach(function (d) {
+      sets.push({ type: 'line', label: 'roof of ' + d.device, borderColor: d.colour, borderWidth: 2, pointRadius: 0,
+                  data: [{ x: xmin, y: xmin * d.bandwidth_gbps }, { x: d.ridge, y: d.peak_gflops },
+                         { x: xmax, y: d.peak_gflops }] });
+      sets.push({ type: 'scatter', label: 'results on ' + d.device, backgroundColor: d.colour, borderColor: d.colour,
+                  pointStyle: r.points.filter(function (q) { return q.column === d.column; }).map(function (q) {
+                    return q.above ? 'triangle' : 'circle'; }),
+                  pointRadius: 6, data: r.points.filter(function (q) { return q.column === d.column; }) });
+    });
+    // Numbers beside the points, each at the first of eight places around its point that overlaps
+    // no number already drawn and no point.
+    var labels = { id: 'numbers', afterDatasetsDraw: function (chart) {
+      var ctx = chart.ctx, taken = [], placed = [];
+      chart.data.datasets.forEach(function (set, i) {
+        if (set.type !== 'scatter') return;
+        chart.getDatasetMeta(i).data.forEach(function (el, j) { taken.push({ x: el.x - 6, y: el.y - 6, w: 12, h: 12 }); });
+      });
+      ctx.save(); ctx.font = 'bold 12px sans-serif'; ctx.textBaseline = 'middle';
+      chart.data.datasets.forEach(function (set, i) {
+        if (set.type !== 'scatter') return;
+        chart.getDatasetMeta(i).data.forEach(function (el, j) {
+          var text = String(set.data[j].n), w = ctx.measureText(text).width + 2, h = 14, best = null;
+          var tries = [[8, -h / 2], [-8 - w, -h / 2], [-w / 2, -8 - h], [-w / 2, 8], [8, -h - 4], [8, 4],
+                       [-8 - w, -h - 4], [-8 - w, 4], [16, -h / 2], [-16 - w, -h / 2], [-w / 2, -16 - h], [-w / 2, 16]];
+          for (var t = 0; t < tries.length && !best; ++t) {
+            var box = { x: el.x + tries[t][0], y: el.y + tries[t][1], w: w, h: h };
+            var clash = taken.some(function (o) { return box.x < o.x + o.w && o.x < box.x + box.w &&
+                                                         box.y < o.y + o.h && o.y < box.y + box.h; });
+            if (!clash) best = box;
+          }
+          if (!best) best = { x: el.x + 8, y: el.y - h / 2, w: w, h: h };
+          taken.push(best); placed.push(best);
+          ctx.fillStyle = set.borderColor; ctx.fillText(text, best.x + 1, best.y + h / 2);
+        });
+      });
+      ctx.restore();
+      chart.canvas.setAttribute('data-labels', placed.length);
+    } };
+    new Chart(document.getElementById('roofline'), {
+      data: { datasets: sets }, plugins: [labels],
+      options: { responsive: true, maintainAspectRatio: false,
+        plugins: { legend: { position: 'bottom' },
+          tooltip: { callbacks: { label: function (c) { var q = c.raw;
+            return q.n ? q.n + '. ' + q.text : c.dataset.label; } } } },
+        scales: { x: { type: 'logarithmic', min: xmin, max: xmax,
+                       title: { display: true, text: 'arithmetic intensity as written, FLOP/byte (log scale)' } },
+                  y: { type: 'logarithmic', min: ymin, max: ymax,
+                       title: { display: true, text: 'GFLOP/s (log scale)' } } } }
+    });
+  }
+  // How much of each chart is drawn (pixels neither transparent nor white), for the browser test.
+  setTimeout(function () {
+    ['progression', 'roofline'].forEach(function (id) {
+      var canvas = document.getElementById(id);
+      if (!canvas) return;
+      var pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data, ink = 0;
+      for (var i = 0; i < pixels.length; i += 4)
+        if (pixels[i + 3] > 0 && (pixels[i] < 240 || pixels[i + 1] < 240 || pixels[i + 2] < 240)) ++ink;
+      canvas.setAttribute('data-ink', ink);
+    });
+    status.textContent = 'drawn';
+  }, 0);
+})();
+)JS";
+
+}  // namespace
+
+std::vector<std::string> chartJsCandidates()
+{
+    return {"/usr/share/javascript/chart.js/chart.min.js", "/usr/share/javascript/chart.js/chart.js",
+            "/usr/share/nodejs/chart.js/dist/chart.umd.js"};
+}
+
+nlohmann::json progressionData(const Table& table)
+{
+    std::vector<const Row*> rows;
+    std::set<std::string> names;
+    for (const auto& row : table.rows)  // Exercises 04-09 except matmul_table, each variant once
+        if (ratedInMflops(row) && inMatmulLadder(row) && row.program != "matmul_table" && names.insert(row.name).second)
+            rows.push_back(&row);
+    if (rows.empty())  // only matmul_table ran: its ladder
+        for (const auto& row : table.rows)
+            if (ratedInMflops(row) && row.program == "matmul_table" && names.insert(row.name).second)
+                rows.push_back(&row);
+
+    nlohmann::json data = {{"variants", nlohmann::json::array()}, {"series", nlohmann::json::array()},
+                           {"blas", nlohmann::json::array()}};
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        data["variants"].push_back({{"number", std::to_string(i + 1)},
+                                    {"exercise", exerciseNumber(rows[i]->folder)},
+                                    {"name", rows[i]->name},
+                                    {"size", rows[i]->size}});
+    for (std::size_t c = 0; c < table.columns.size(); ++c) {
+        nlohmann::json values = nlohmann::json::array();
+        bool any = false;
+        double blas = 0;
+        for (const Row* row : rows) {
+            const Cell& cell = row->cells[c];
+            if (cell.present() && cell.unit == "MFLOPS" && cell.rate > 0) {
+                values.push_back(cell.rate);
+                any = true;
+            } else {
+                values.push_back(nullptr);
+            }
+            if (cell.blasMflops)
+                blas = std::max(blas, *cell.blasMflops);
+        }
+        const std::string label = table.columns[c].device.label();
+        if (any)
+            data["series"].push_back({{"device", label}, {"colour", colour(c)}, {"values", values}});
+        if (blas > 0)
+            data["blas"].push_back({{"device", label}, {"colour", colour(c)}, {"mflops", blas}});
+    }
+    return data;
+}
+
+nlohmann::json rooflineData(const Table& table)
+{
+    nlohmann::json data = {{"devices", nlohmann::json::array()}, {"points", nlohmann::json::array()}};
+    int number = 0;
+    for (std::size_t c = 0; c < table.columns.size(); ++c) {
+        const Roofs& roofs = table.columns[c].roofs;
+        if (!roofs.known())
+            continue;
+        const std::string label = table.columns[c].device.label();
+        data["devices"].push_back({{"device", label}, {"column", c}, {"colour", colour(c)},
+                                   {"bandwidth_gbps", roofs.bandwidthGBps}, {"peak_gflops", roofs.computeMflops / 1e3},
+                                   {"ridge", ridgeIntensity(roofs)}});
+    }
+    for (const auto& row : table.rows)
+        for (std::size_t c = 0; c < row.cells.size(); ++c) {
+            const Cell& cell = row.cells[c];
+            if (!cell.roof || cell.roof->kind != Standing::Kind::Placed || cell.roof->intensity <= 0)
+                continue;
+            const std::string text = "Exercise " + exerciseNumber(row.folder) + " " + row.program + ": " +
+                                     row.variant() + " on " + table.columns[c].device.label() + " - " +
+                                     formatPercent(cell.roof->fraction) + " of its roof";
+            data["points"].push_back({{"n", ++number},
+                                      {"column", c},
+                                      {"x", cell.roof->intensity},
+                                      {"y", cell.roof->attained / 1e3},
+                                      {"text", text},
+                                      {"above", cell.roof->fraction > 1},
+                                      {"note", cell.note}});
+        }
+    return data;
+}
+
+std::string html(const Table& table, const nlohmann::json& given, const std::string& chartJs)
+{
+    const nlohmann::json run = given.is_object() ? given : nlohmann::json::object();
+    const nlohmann::json progression = progressionData(table), roofline = rooflineData(table);
+    bool anyBlas = false, anyRoof = false;
+    for (const auto& row : table.rows)
+        for (const auto& cell : row.cells) {
+            anyBlas = anyBlas || cell.blasFraction.has_value();
+            anyRoof = anyRoof || cell.roof.has_value();
+        }
+
+    std::ostringstream o;
+    o << "<!DOCTYPE html>\n<html lang=en>\n<head>\n<meta charset=utf-8>\n"
+         "<meta name=viewport content='width=device-width, initial-scale=1'>\n"
+         "<title>HandsOnOpenCL results</title>\n<style>\n"
+         "body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:1400px;padding:0 1em;color:#222}\n"
+         "h1{font-size:1.6em;margin-bottom:.2em} h2{margin-top:1.6em;border-bottom:1px solid #ccc}\n"
+         ".meta{color:#555} table{border-collapse:collapse;font-size:.92em}\n"
+         "th,td{border:1px solid #ccc;padding:.25em .5em;vertical-align:top}\n"
+         "th{background:#f0f3f7;position:sticky;top:0} td.num{text-align:right;white-space:nowrap}\n"
+         "td.ok{text-align:center} td.bad{background:#fde0e0;font-weight:bold;text-align:center}\n"
+         "td.failed{background:#fde0e0} td.above{background:#fff3cd} td.note{font-size:.88em;color:#444;max-width:34em}\n"
+         "tr.split td{background:#eef6ee} .unit{color:#777;font-size:.85em} .chart{position:relative;height:520px}\n"
+         "ol.variants{columns:2;font-size:.95em} ol.points{font-size:.9em} .above-mark{color:#b26b00;font-weight:bold}\n"
+         "#charts-status{display:none}\n</style>\n"
+         // Errors of the page's scripts, kept on <html data-errors> (the browser test reads them).
+         "<script>(function () { function keep(text) { var e = document.documentElement;\n"
+         "  e.setAttribute('data-errors', (e.getAttribute('data-errors') || '') + text + '\\n'); }\n"
+         "  window.addEventListener('error', function (e) { keep(e.message); });\n"
+         "  var error = console.error; console.error = function () {\n"
+         "    keep(Array.prototype.join.call(arguments, ' ')); error.apply(console, arguments); }; })();</script>\n"
+         "</head>\n<body>\n";
+    o << "<h1>HandsOnOpenCL: the course's programs on " << table.columns.size() << " device"
+      << (table.columns.size() == 1 ? "" : "s") << "</h1>\n<p class=meta>";
+    if (run.contains("started"))
+        o << "Run started " << escape(run.value("started", "")) << "; ";
+    if (run.contains("seconds"))
+        o << table.runCount << " runs in " << escape(formatNumber(run.value("seconds", 0.0))) << " s";
+    if (run.value("quick", false))
+        o << " (quick sizes: a demonstration, not a measurement)";
+    o << ". " << (table.allGood() ? "Every result is correct." : "<strong>Not every result is correct: see below.</strong>");
+    if (run.contains("command") && run["command"].is_array()) {
+        std::string command;
+        for (const auto& word : run["command"])
+            command += (command.empty() ? "" : " ") + word.get<std::string>();
+        o << "<br>Command: <code>" << escape(command) << "</code>";
+    }
+    o << "</p>\n";
+
+    // The table: devices side by side.
+    o << "<h2 id=results>Results, devices side by side</h2>\n<table id=results-table>\n<thead><tr><th rowspan=2>exercise"
+         "</th><th rowspan=2>variant</th>";
+    const int perDevice = 2 + (anyBlas ? 1 : 0) + (anyRoof ? 1 : 0);
+    for (const auto& column : table.columns)
+        o << "<th colspan=" << perDevice << " title='" << escape(column.device.name + " (" + column.device.platform + ")")
+          << "'>" << escape(column.device.label()) << "<br><span class=unit>" << escape(column.device.name)
+          << "</span></th>";
+    o << "<th rowspan=2>note</th></tr>\n<tr>";
+    for (std::size_t c = 0; c < table.columns.size(); ++c)
+        o << "<th>rate</th><th>ok</th>" << (anyBlas ? "<th>of BLAS</th>" : "") << (anyRoof ? "<th>of roof</th>" : "");
+    o << "</tr></thead>\n<tbody>\n";
+    for (const auto& row : table.rows) {
+        o << "<tr" << (row.devices > 1 ? " class=split" : "") << (row.probe ? " class=probe" : "") << "><td>"
+          << escape(exerciseNumber(row.folder)) << " <span class=unit>" << escape(row.program) << "</span></td><td>"
+          << escape(row.variant()) << "</td>";
+        for (const auto& cell : row.cells) {
+            o << "<td class='num" << (cell.status == Cell::Status::Failed ? " failed" : "") << "'"
+              << (cell.detail.empty() ? "" : " title='" + escape(cell.detail) + "'") << ">" << cellRate(cell)
+              << (row.devices > 1 && cell.present() ? " <span class=unit>on " + std::to_string(row.devices) +
+                                                          " devices</span>"
+                                                    : "")
+              << "</td>";
+            if (cell.status == Cell::Status::Correct)
+                o << "<td class=ok>yes</td>";
+            else if (cell.status == Cell::Status::Missing)
+                o << "<td></td>";
+            else
+                o << "<td class=bad>NO</td>";
+            if (anyBlas)
+                o << "<td class=num>" << (cell.blasFraction ? formatPercent(*cell.blasFraction) : "") << "</td>";
+            if (anyRoof) {
+                const bool above = !cell.note.empty();
+                o << "<td class='num" << (above ? " above" : "") << "'"
+                  << (above ? " title='" + escape(cell.note) + "'" : "") << ">";
+                if (cell.roof)
+                    o << formatPercent(cell.roof->fraction)
+                      << (cell.roof->kind == Standing::Kind::Placed ? "" : "*")
+                      << (above ? " <span class=above-mark>(!)</span>" : "");
+                o << "</td>";
+            }
+        }
+        o << "<td class=note>" << escape(rowNote(table, row)) << "</td></tr>\n";
+    }
+    o << "</tbody></table>\n<p>";
+    if (anyBlas)
+        o << "<b>of BLAS</b>: the rate as a fraction of the vendor BLAS SGEMM on the same device and sizes. ";
+    if (anyRoof)
+        o << "<b>of roof</b>: the attained rate as a fraction of the roofline bound min(FMA peak, intensity &times; "
+             "copy bandwidth) of its device; * no intensity reported: the fraction of the FMA peak (flop rates) "
+             "or of the copy bandwidth (byte rates); <span class=above-mark>(!)</span> above 100%: the row's note "
+             "says why. ";
+    o << "Rows on green ran on several devices together and are compared with no one device's roofs.</p>\n";
+    if (!table.failures.empty()) {
+        o << "<h3>Failed (" << table.failures.size() << " of " << table.runCount << " runs)</h3>\n<ul>\n";
+        for (const auto& f : table.failures)
+            o << "<li>" << escape(f) << "</li>\n";
+        o << "</ul>\n";
+    }
+
+    const bool charts = !chartJs.empty();
+    // The progression chart.
+    o << "<h2 id=progression-title>The matmul progression</h2>\n";
+    if (progression["variants"].empty()) {
+        o << "<p>No matmul variant of Exercises 04-09 ran.</p>\n";
+    } else {
+        o << "<p>MFLOPS of each variant of the matrix multiplication, in course order, one line per device";
+        if (!progression["blas"].empty())
+            o << "; dashed: the vendor BLAS SGEMM on that device (Exercise 09b)";
+        o << ".</p>\n<div class=chart><canvas id=progression role=img aria-label='matmul progression chart'>"
+             "</canvas></div>\n<ol class=variants>\n";
+        for (const auto& v : progression["variants"])
+            o << "<li>" << escape(v["name"].get<std::string>()) << " <span class=unit>(Exercise "
+              << escape(v["exercise"].get<std::string>()) << ", " << escape(v["size"].get<std::string>())
+              << ")</span></li>\n";
+        o << "</ol>\n";
+    }
+
+    // The roofline chart.
+    o << "<h2 id=roofline-title>The roofline</h2>\n";
+    if (roofline["devices"].empty()) {
+        o << "<p>The roofs were not measured (hoc-roofline did not run), so there is no roofline.</p>\n";
+    } else {
+        o << "<p>Each device's roofs as its probe measured them (slanted: copy bandwidth &times; intensity; flat: FMA "
+             "peak), and every result that reports its floating-point operations and global-memory bytes, "
+             "numbered; triangles are above their roof (see the note).</p>\n<div class=chart><canvas id=roofline "
+             "role=img aria-label='roofline chart'></canvas></div>\n<ol class=points>\n";
+        for (const auto& q : roofline["points"]) {
+            o << "<li>" << escape(q["text"].get<std::string>());
+            if (q["above"].get<bool>())
+                o << " <span class=above-mark>(!) " << escape(q["note"].get<std::string>()) << "</span>";
+            o << "</li>\n";
+        }
+        o << "</ol>\n";
+        std::set<std::string> unplaced;
+        for (const auto& row : table.rows)
+            for (const auto& cell : row.cells)
+                if (cell.roof && cell.roof->kind != Standing::Kind::Placed)
+                    unplaced.insert("Exercise " + exerciseNumber(row.folder) + " " + row.program + ": " + row.variant());
+        if (!unplaced.empty()) {
+            o << "<p>Not on the chart (they report flops or bytes, not both, so they have no intensity; the table "
+                 "compares them with one roof): ";
+            std::string list;
+            for (const auto& u : unplaced)
+                list += (list.empty() ? "" : "; ") + u;
+            o << escape(list) << ".</p>\n";
+        }
+    }
+    if (!charts)
+        o << "<p><strong>The charts need Chart.js</strong>, which hoc-runner copies into this page from Debian's "
+             "libjs-chart.js (script/bootstrap installs it); it was not found when the page was written.</p>\n";
+
+    // The devices and their roofs.
+    o << "<h2 id=devices>Devices and their measured roofs</h2>\n<table id=devices-table>\n<thead><tr><th>column</th>"
+         "<th>device</th><th>platform</th><th>copy bandwidth</th><th>FMA peak</th><th>ridge point</th></tr></thead>\n"
+         "<tbody>\n";
+    for (const auto& column : table.columns) {
+        const auto& d = column.device;
+        o << "<tr><td>" << escape(d.label()) << "</td><td>" << escape(d.name) << "</td><td>" << escape(d.platform)
+          << "</td>";
+        if (column.roofs.known())
+            o << "<td class=num>" << formatNumber(column.roofs.bandwidthGBps) << " GB/s</td><td class=num>"
+              << formatNumber(column.roofs.computeMflops / 1e3) << " GFLOP/s</td><td class=num>"
+              << formatNumber(ridgeIntensity(column.roofs)) << " FLOP/byte</td>";
+        else
+            o << "<td colspan=3>not measured</td>";
+        o << "</tr>\n";
+    }
+    o << "</tbody></table>\n";
+
+    // How each figure was measured.
+    o << "<h2 id=how>How each figure was measured</h2>\n<ul>\n"
+         "<li><b>rate</b>: each program times its own work with OpenCL profiling events or the host clock and "
+         "reports the rate it computes from that time (its log, in logs/, shows how many repeats and which time "
+         "was kept). MFLOPS counts 2&middot;M&middot;N&middot;K floating-point operations for a matrix "
+         "multiplication (a multiply-add is two); GB/s counts the bytes the kernel reads and writes.</li>\n"
+         "<li><b>ok</b>: the program checked its result against a reference computed on the host.</li>\n"
+         "<li><b>roofs</b>: hoc-roofline on each device: the copy bandwidth is the best rate of a kernel that copies "
+         "a large buffer (bytes read plus bytes written per second), the FMA peak the best rate of a kernel of "
+         "independent fused multiply-adds in registers. They are what these two kernels reach, not the vendor's "
+         "figures: a tuned program can exceed them, and the note says so where it does.</li>\n"
+         "<li><b>intensity</b>: the flops a kernel does over the global-memory bytes it reads and writes as written, "
+         "every access counted and caches ignored. A cache that serves a reused value makes the real DRAM traffic "
+         "smaller and the real intensity higher, which is how a point can sit above the bandwidth roof.</li>\n"
+         "<li><b>of BLAS</b>: the vendor BLAS SGEMM measured by Exercise 09b in the same run, same device, same "
+         "sizes.</li>\n"
+         "<li><b>several devices</b>: a program that splits its work over devices (Exercise 15 with --split all) "
+         "reports the rate of all of them together; it appears in the column of the device it was started on, "
+         "marked, and is compared with no one device's roof.</li>\n</ul>\n";
+    if (run.contains("runs") && run["runs"].is_array()) {
+        o << "<details><summary>Every run (" << run["runs"].size() << ")</summary>\n<table id=runs-table>\n"
+             "<thead><tr><th>exercise</th><th>program</th><th>device</th><th>seconds</th><th>finished</th>"
+             "</tr></thead>\n<tbody>\n";
+        for (const auto& r : run["runs"])
+            o << "<tr><td>" << escape(r.value("exercise", "")) << "</td><td>" << escape(r.value("program", ""))
+              << "</td><td class=num>" << r.value("device", -1) << "</td><td class=num>"
+              << formatNumber(r.value("seconds", 0.0)) << "</td><td>"
+              << (r.value("finished", false) ? "yes" : escape("NO: " + r.value("problem", ""))) << "</td></tr>\n";
+        o << "</tbody></table>\n</details>\n";
+    }
+
+    nlohmann::json chartData = {{"progression", progression}, {"roofline", roofline}};
+    o << "<p id=charts-status>" << (charts ? "not drawn" : "no-chartjs") << "</p>\n";
+    o << "<script type=application/json id=chart-data>" << scriptSafe(chartData.dump()) << "</script>\n";
+    if (charts) {
+        o << "<script>/* Chart.js (MIT licence), from Debian's libjs-chart.js */\n" << scriptSafe(chartJs)
+          << "\n</script>\n";
+        o << "<script>" << kChartsScript << "</script>\n";
+    }
+    o << "</body>\n</html>\n";
+    return o.str();
+}
+
+}  // namespace hoc::tools
