@@ -1,5 +1,6 @@
 // hoc-roofline: the two roofs of the roofline model, measured on one device.
-//   peak bandwidth: Kernels/bandwidth_copy.cl copies N floats (8 bytes of global memory per element)
+//   peak bandwidth: the course's copy yardstick (hoc::CopyBenchmark, Common/src/bandwidth.cpp)
+//                   copies N floats (8 bytes of global memory per element)
 //   peak FP32 rate: Kernels/roofline_fma.cl runs 32 chains of fused multiply-adds in each work-item
 // Each kernel runs once to warm up, then --repeats times, timed by profiling events; the fastest
 // repeat is the roof (a roof is the most the device can do, so the best it showed is the honest
@@ -12,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "hoc/data.hpp"
+#include "hoc/bandwidth.hpp"
 #include "hoc/main.hpp"
 #include "hoc/program.hpp"
 
@@ -27,15 +28,11 @@ constexpr float kB = 0.001f;
 template <typename Launch>
 double fastest(long repeats, Launch&& launch)
 {
-    launch().wait();
-    double best = 0;
-    for (long r = 0; r < repeats; ++r) {
+    const std::vector<double> times = hoc::runSeconds({1, static_cast<int>(repeats)}, [&] {
         cl::Event done = launch();
-        done.wait();
-        const double s = hoc::eventSeconds(done);
-        best = (r == 0) ? s : std::min(best, s);
-    }
-    return best;
+        return hoc::EventSpan{done, done};
+    });
+    return *std::min_element(times.begin(), times.end());
 }
 
 // What roofline_fma.cl computes for work-item `id`, in the same order: chain 8 v + j is lane j of
@@ -80,10 +77,6 @@ try {
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
 
-    // A context and a profiling queue for the device.
-    cl::Context context(device);
-    cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
-
     // --- Peak bandwidth: copy n floats.
     // Two buffers must fit in one allocation each and together in global memory (with room to spare).
     const std::size_t maxAlloc = device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>() / sizeof(float);
@@ -94,24 +87,19 @@ try {
         n = fits;
     }
     {
-        cl::Program copyProgram = hoc::buildProgram(context, device, "bandwidth_copy.cl");
-        const auto input = hoc::randomFloats(n, 7);
-        cl::Buffer d_in(queue, input.begin(), input.end(), /*readOnly=*/true);
-        cl::Buffer d_out(context, CL_MEM_WRITE_ONLY, sizeof(float) * n);
-        cl::KernelFunctor<cl::Buffer, cl::Buffer, int> copy(copyProgram, "copy_float");
-        const std::size_t local = hoc::localSize(copy.getKernel(), device, 256);
-        const cl::EnqueueArgs args(queue, cl::NDRange(hoc::roundUp(n, local)), cl::NDRange(local));
+        hoc::CopyBenchmark copy(device);
+        hoc::CheckResult check;  // a copy is exact: every element must come back bit for bit
+        const std::vector<double> times = copy.runs(n, {1, static_cast<int>(repeats)}, check);
         hoc::Timing timing;
-        timing.kernel_s = fastest(repeats, [&] { return copy(args, d_in, d_out, static_cast<int>(n)); });
-        std::vector<float> output(n);
-        cl::copy(queue, d_out, output.begin(), output.end());
-        // A copy is exact: every element must come back bit for bit.
-        report.bandwidth("copy (peak bandwidth)", "N = " + count(n), hoc::compare(input, output), timing,
+        timing.kernel_s = *std::min_element(times.begin(), times.end());
+        report.bandwidth("copy (peak bandwidth)", "N = " + count(n), check, timing,
                          2.0 * sizeof(float) * static_cast<double>(n));
     }
 
     // --- Peak FP32 rate: 32 fma chains per work-item, `iterations` steps each.
     {
+        cl::Context context(device);
+        cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
         cl::Program fmaProgram = hoc::buildProgram(context, device, "roofline_fma.cl");
         cl::KernelFunctor<cl::Buffer, int, float, float> fma(fmaProgram, "fma_peak");
         const std::size_t local = hoc::localSize(fma.getKernel(), device, 256);

@@ -1,5 +1,7 @@
 #include "hoc/timing.hpp"
 
+#include <algorithm>
+
 namespace hoc {
 
 double eventSeconds(const cl::Event& event)
@@ -16,6 +18,32 @@ double eventSpanSeconds(const cl::Event& first, const cl::Event& last)
     const auto start = first.getProfilingInfo<CL_PROFILING_COMMAND_START>();
     const auto end = last.getProfilingInfo<CL_PROFILING_COMMAND_END>();
     return static_cast<double>(end - start) * 1e-9;
+}
+
+double median(std::vector<double> values)
+{
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const std::size_t mid = values.size() / 2;
+    return values.size() % 2 ? values[mid] : 0.5 * (values[mid - 1] + values[mid]);
+}
+
+std::vector<double> runSeconds(const Repeats& repeats, const std::function<EventSpan()>& enqueue)
+{
+    std::vector<double> times;
+    for (int run = 0; run < repeats.warmups + std::max(1, repeats.runs); ++run) {
+        const EventSpan span = enqueue();
+        const double seconds = eventSpanSeconds(span.first, span.second);
+        if (run >= repeats.warmups)
+            times.push_back(seconds);
+    }
+    return times;
+}
+
+double medianSeconds(const Repeats& repeats, const std::function<EventSpan()>& enqueue)
+{
+    return median(runSeconds(repeats, enqueue));
 }
 
 }  // namespace hoc

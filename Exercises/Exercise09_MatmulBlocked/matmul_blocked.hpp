@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "hoc/matmul_host.hpp"
-#include "hoc/matmul_table.hpp"
+#include "performance_table.hpp"
 
 // In each, A is M x K and B is K x N, both row-major (d gives M, N, K, each at least 1), and C = A * B
 // is computed by one work-item per element.

@@ -7,12 +7,12 @@
 
 #include "hoc/main.hpp"
 #include "hoc/matmul_main.hpp"
-#include "hoc/matmul_table.hpp"
 #include "matmul_blocked.hpp"
 #include "matmul_host.hpp"
 #include "matmul_local_column.hpp"
 #include "matmul_private_row.hpp"
 #include "matmul_row.hpp"
+#include "performance_table.hpp"
 
 namespace {
 
@@ -69,7 +69,7 @@ try {
     std::vector<std::string> chosen = keys;
     cli.listOption("--variants", chosen, "The rows to run (default: all)", keys);
     hoc::matmul::TableOptions options;
-    long repeats = options.repeats, tile = 16;
+    long repeats = options.repeats.runs, tile = 16;
     std::size_t serialRows = 0;
     cli.option("--repeats", repeats, "Timed runs of each variant after a warm-up run", 1, 1000);
     cli.option("--tile", tile, "Tile side of the blocked kernels", 1, 1024);
@@ -82,7 +82,7 @@ try {
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
 
-    options.repeats = static_cast<int>(repeats);
+    options.repeats.runs = static_cast<int>(repeats);
     options.serialRows = serialRows;
     std::vector<Dims> all;
     if (squares.empty())

@@ -18,22 +18,17 @@
 #include <sstream>
 #include <thread>
 
-#include "hoc/bandwidth_peak.hpp"
 #include "hoc/data.hpp"
 #include "hoc/errors.hpp"
 #include "hoc/main.hpp"
-#include "hoc/peers.hpp"
+#include "hoc/timing.hpp"
 #include "sgemm.hpp"
+#include "support/bandwidth_peak.hpp"
+#include "support/peers.hpp"
 
 namespace {
 
 using hoc::matmul::Dims;
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-}
 
 std::string fixed(double value, int digits)
 {
@@ -239,9 +234,9 @@ try {
         std::vector<std::string> checks;
         checks.push_back(refNote + ": " + (haveReference ? oursCheck.message() : "skipped"));
         bool oursOk = oursCheck.ok;
-        const double oursHost = median(field[0].host_s);
+        const double oursHost = hoc::median(field[0].host_s);
         const double oursRate = d.flops() / oursHost * 1e-9;
-        table << "| " << d.m << " x " << d.n << " x " << d.k << " | " << fixed(median(field[0].device_s) * 1e3, 3)
+        table << "| " << d.m << " x " << d.n << " x " << d.k << " | " << fixed(hoc::median(field[0].device_s) * 1e3, 3)
               << " ms | " << fixed(oursRate, 1) << " |";
         std::vector<hoc::Result> peerRows;
         for (std::size_t i = 0; i < peers.size(); ++i) {
@@ -250,12 +245,12 @@ try {
             const auto vsPeer = hoc::compareWithBounds(std::vector<double>(pc.begin(), pc.end()), c, pairBound);
             oursOk = oursOk && vsPeer.ok;
             checks.push_back("against " + f.name + ": " + vsPeer.message());
-            const double host = median(f.host_s), rate = d.flops() / host * 1e-9;
+            const double host = hoc::median(f.host_s), rate = d.flops() / host * 1e-9;
             const auto peerCheck = haveReference ? hoc::compareWithBounds(product, pc, bound) : hoc::CheckResult{true, pc.size()};
             hoc::Result row{f.name, d.text(), peerCheck.ok,
                             haveReference ? refNote + ": " + peerCheck.message() : "not checked",
                             host, rate, "GFLOPS", {{"ours_over_peer", oursRate / rate}}};
-            if (const double dev = median(f.device_s); dev > 0)
+            if (const double dev = hoc::median(f.device_s); dev > 0)
                 row.extra.push_back({"device_seconds", dev});
             peerRows.push_back(row);
             table << " " << fixed(rate, 1) << " | " << fixed(oursRate / rate, 2) << " |";
@@ -263,12 +258,12 @@ try {
         table << " " << (oursOk ? "correct" : "WRONG") << " |\n";
 
         std::string detail = variant.text() + "; " + std::to_string(runs) + " runs; kernel " +
-                             fixed(median(field[0].device_s) * 1e3, 3) + " ms (" +
-                             fixed(d.flops() / median(field[0].device_s) * 1e-9, 1) + " GFLOPS)";
+                             fixed(hoc::median(field[0].device_s) * 1e3, 3) + " ms (" +
+                             fixed(d.flops() / hoc::median(field[0].device_s) * 1e-9, 1) + " GFLOPS)";
         for (const auto& line : checks)
             detail += "\n  " + line;
         hoc::Result oursRow{"ours", d.text(), oursOk, detail, oursHost, oursRate, "GFLOPS",
-                            {{"kernel_seconds", median(field[0].device_s)}}};
+                            {{"kernel_seconds", hoc::median(field[0].device_s)}}};
         for (std::size_t i = 0; i < peerRows.size(); ++i)
             oursRow.extra.push_back({"ours_over_" + peerRows[i].name, peerRows[i].extra[0].second});
         report.add(oursRow);
@@ -277,7 +272,7 @@ try {
     }
 
     if (!noBandwidth) {
-        const auto bw = hoc::bandwidth::measure(device, bandwidthSize, static_cast<int>(repeats));
+        const auto bw = hoc::bandwidth::measure(device, bandwidthSize, {1, static_cast<int>(repeats)});
         const double peak = bw.peak();
         for (const auto* m : {&bw.copyKernel, &bw.copyBuffer, &bw.vadd}) {
             report.add({m->name, "N = " + std::to_string(bw.n), m->check.ok,

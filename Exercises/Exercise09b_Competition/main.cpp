@@ -6,8 +6,8 @@
 
 #include "hoc/data.hpp"
 #include "hoc/main.hpp"
-#include "hoc/peers.hpp"
 #include "sgemm.hpp"
+#include "support/peers.hpp"
 
 int main(int argc, char** argv)
 try {
@@ -49,7 +49,7 @@ try {
     std::cout << "Variant: " << variant.text() << "\n";
 
     const auto a = hoc::randomFloats(d.m * d.k, 1, -1, 1), b = hoc::randomFloats(d.k * d.n, 2, -1, 1);
-    const SgemmResult r = sgemm(device, a, b, d, variant, static_cast<int>(repeats));
+    const SgemmResult r = sgemm(device, a, b, d, variant, {1, static_cast<int>(repeats)});
 
     report.flops("C = A * B (" + variant.kernel + ")", d.text(), hoc::peers::check(a, b, r.c, d), r.timing,
                  d.flops());

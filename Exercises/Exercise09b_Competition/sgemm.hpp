@@ -9,7 +9,7 @@
 #include "hoc/matmul.hpp"
 #include "hoc/opencl.hpp"
 #include "hoc/timing.hpp"
-#include "hoc/tuning.hpp"
+#include "support/tuning.hpp"
 
 // A variant: one kernel of matmul_competition.cl and its compile-time parameters.
 using Variant = hoc::tuning::Candidate;
@@ -53,9 +53,9 @@ struct SgemmResult {
     hoc::Timing timing;    // kernel_s: median over the timed runs; wall_s: upload to download
 };
 
-// Upload, one untimed warm-up run, `repeats` timed runs, download.
+// Upload, repeats.warmups untimed runs, repeats.runs timed runs, download.
 SgemmResult sgemm(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
-                  hoc::matmul::Dims d, const Variant& variant, int repeats = 1);
+                  hoc::matmul::Dims d, const Variant& variant, const hoc::Repeats& repeats = {1, 1});
 
 // The fastest of `variants` on `device` for problems like `d`: remembered in `cacheFile`, measured
 // (and remembered) when the cache has no valid choice or `force` is set. `log` gets the measurements.

@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "hoc/main.hpp"
-#include "hoc/pi.hpp"
 #include "pi.hpp"
+#include "pi_reference.hpp"
 
 namespace {
 

@@ -85,7 +85,7 @@ PiResult pi(const cl::Device& device, const PiOptions& options)
     // 4./5. Kernel and commands: TODO run pi_kernel over s.groups * s.local work-items in work-groups
     //    of s.local, with a float of local memory per work-item (cl::Local), the step width as a
     //    float and the buffer. Time it as Exercise 1 does, or repeat it with hoc::medianSeconds
-    //    (see hoc/bandwidth.hpp) to honour options.repeats; store the time in result.timing.kernel_s.
+    //    (see hoc/timing.hpp) to honour options.repeats; store the time in result.timing.kernel_s.
     PiResult result;
 
     // Finish on the host: TODO copy the work-groups' sums back, add them in double, and divide

@@ -4,7 +4,6 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "hoc/bandwidth.hpp"
 #include "hoc/opencl.hpp"
 #include "hoc/timing.hpp"
 

@@ -7,8 +7,8 @@
 #include "hoc/bandwidth.hpp"
 #include "hoc/data.hpp"
 #include "hoc/main.hpp"
-#include "hoc/sum.hpp"
 #include "reduce.hpp"
+#include "sum_reference.hpp"
 
 int main(int argc, char** argv)
 try {

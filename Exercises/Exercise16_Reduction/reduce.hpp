@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "hoc/bandwidth.hpp"
 #include "hoc/opencl.hpp"
+#include "hoc/timing.hpp"
 
 // The kernels of reduce.cl, in course order.
 enum class ReduceKernel { Interleaved, Sequential, FirstAdd, PerItem, TwoPass };

@@ -8,8 +8,8 @@
 #include "hoc/data.hpp"
 #include "hoc/errors.hpp"
 #include "hoc/main.hpp"
-#include "hoc/transpose.hpp"
 #include "transpose.hpp"
+#include "transpose_reference.hpp"
 
 namespace {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "hoc/bandwidth.hpp"
 #include "hoc/opencl.hpp"
+#include "hoc/timing.hpp"
 
 // The kernels of transpose.cl, in course order.
 enum class TransposeKernel { Naive, Tiled, Padded };

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "hoc/main.hpp"
-#include "hoc/pi.hpp"
 #include "vector_pi.hpp"
+#include "../Exercise10_Pi/pi_reference.hpp"  // Exercise 10's references (see CMakeLists.txt)
 
 int main(int argc, char** argv)
 try {

@@ -3,7 +3,6 @@
 
 #include <cstdint>
 
-#include "hoc/bandwidth.hpp"
 #include "hoc/opencl.hpp"
 #include "hoc/timing.hpp"
 

@@ -159,23 +159,19 @@ std::vector<float> Sgemm::download()
 }
 
 SgemmResult sgemm(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
-                  hoc::matmul::Dims d, const Variant& variant, int repeats)
+                  hoc::matmul::Dims d, const Variant& variant, const hoc::Repeats& repeats)
 {
     Sgemm s(device, variant);
     const hoc::Timer timer;
     s.upload(a, b, d);
-    s.run().wait();  // warm-up: the first run may include one-time costs (code upload, page faults)
-    std::vector<double> times;
-    for (int r = 0; r < std::max(repeats, 1); ++r) {
-        cl::Event done = s.run();
-        done.wait();
-        times.push_back(hoc::eventSeconds(done));
-    }
+    // The warm-ups take one-time costs (code upload, page faults) out of the timed runs.
     SgemmResult result;
+    result.timing.kernel_s = hoc::medianSeconds(repeats, [&] {
+        cl::Event done = s.run();
+        return hoc::EventSpan{done, done};
+    });
     result.c = s.download();
     result.timing.wall_s = timer.seconds();
-    std::sort(times.begin(), times.end());
-    result.timing.kernel_s = times[times.size() / 2];
     return result;
 }
 
@@ -213,8 +209,7 @@ hoc::tuning::Outcome tuneSgemm(const cl::Device& device, const std::vector<Varia
             if (r == 1 && best > 0 && times[1] > 3 * best)
                 return times[1];
         }
-        std::sort(times.begin() + 1, times.end());  // the first run is the warm-up
-        const double median = times[2];
+        const double median = hoc::median({times[1], times[2], times[3]});  // times[0] is the warm-up
         best = best > 0 ? std::min(best, median) : median;
         return median;
     };

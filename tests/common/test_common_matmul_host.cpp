@@ -1,13 +1,12 @@
-// The host-side helpers of the matmul exercises: size checks that fail with the limit named, the
-// buffers for A, B and C, and how much of C the table program's sequential code computes.
+// The host-side helpers of the matmul exercises: size checks that fail with the limit named, and the
+// buffers for A, B and C.
 #include <climits>
 #include <cmath>
-#include <sstream>
+#include <functional>
 #include <string>
 
 #include "hoc/errors.hpp"
 #include "hoc/matmul_host.hpp"
-#include "hoc/matmul_table.hpp"
 #include "hoc_test.hpp"
 
 using hoc::matmul::Dims;
@@ -33,14 +32,6 @@ TEST(MatmulHost, KernelDimsRefusesIndicesBeyondInt)
     EXPECT_NE(text.find(std::to_string(INT_MAX)), std::string::npos) << text;
     EXPECT_NE(failureText([] { hoc::matmul::kernelDims({1, 1, std::size_t{INT_MAX} + 1}); }).find("int"),
               std::string::npos);
-}
-
-TEST(MatmulHost, SerialRowsKeepsTheSequentialCodeShort)
-{
-    EXPECT_EQ(hoc::matmul::serialRows({1024, 1024, 1024}, 0), 1024u);  // 2.1 GFLOP: all of it
-    EXPECT_EQ(hoc::matmul::serialRows({4096, 4096, 4096}, 0), 128u);   // 2^32 / (2 * 4096 * 4096)
-    EXPECT_EQ(hoc::matmul::serialRows({4096, 4096, 4096}, 10), 10u);
-    EXPECT_EQ(hoc::matmul::serialRows({3, 4096, 4096}, 1000), 3u);
 }
 
 TEST(MatmulHost, BuffersHoldCAndReadItBack)
@@ -71,35 +62,4 @@ TEST(MatmulHost, BuffersHoldCAndReadItBack)
         EXPECT_EQ(result.launch, "global 8 x 4, local 4 x 2");
         EXPECT_GT(result.timing.kernel_s, 0.0);
     });
-}
-
-TEST(MatmulTable, SkipsAMissingFeatureButFailsOnAnError)
-{
-    // A device without images skips that row; a missing kernel file is an error the table names at
-    // the end (exit status 3), after printing every row it could measure.
-    const hoc::matmul::Dims d{4, 3, 5};
-    const auto unsupported = [](const cl::Device&, const std::vector<float>&, const std::vector<float>&,
-                                hoc::matmul::Dims) -> hoc::matmul::MatmulResult { throw hoc::Unsupported("no images here"); };
-    const auto missing = [](const cl::Device&, const std::vector<float>&, const std::vector<float>&,
-                            hoc::matmul::Dims) -> hoc::matmul::MatmulResult { throw hoc::Failure("kernel file x.cl not found"); };
-    std::vector<hoc::matmul::Variant> variants;
-    variants.push_back({"image", "needs images", unsupported, {}, 0, 0});
-    std::ostringstream log;
-    hoc::Report report(log);
-    auto rows = hoc::matmul::measure(hoc::test::device(), variants, {d}, {1, 0}, report);
-    ASSERT_EQ(rows.size(), 1u);
-    EXPECT_FALSE(rows[0].ran);
-    EXPECT_FALSE(rows[0].failed);
-    EXPECT_NO_THROW(hoc::matmul::requireEveryRowRan(rows));
-
-    variants.push_back({"broken", "a missing kernel file", missing, {}, 0, 0});
-    rows = hoc::matmul::measure(hoc::test::device(), variants, {d}, {1, 0}, report);
-    ASSERT_EQ(rows.size(), 2u);
-    EXPECT_TRUE(rows[1].failed);
-    try {
-        hoc::matmul::requireEveryRowRan(rows);
-        FAIL() << "a row that failed with an error was not reported";
-    } catch (const hoc::Failure& e) {
-        EXPECT_NE(std::string(e.what()).find("x.cl not found"), std::string::npos) << e.what();
-    }
 }

@@ -1,8 +1,13 @@
 // Exercise 9: the blocked kernel and its variants (reqd_work_group_size, local memory from cl::Local,
 // images), each against the double reference within the dot-product error bound (hoc_matmul_test.hpp),
-// for every test size with 16 x 16 tiles, and for two sizes with other tiles.
+// for every test size with 16 x 16 tiles, and for two sizes with other tiles; and the performance
+// table's own logic (performance_table.hpp): how much of C the sequential code computes, and a row
+// skipped for a missing feature against a row that failed.
+#include <sstream>
+
 #include "hoc_matmul_test.hpp"
 #include "matmul_blocked.hpp"
+#include "performance_table.hpp"
 
 using hoc::matmul::Dims;
 
@@ -93,5 +98,44 @@ TEST(MatmulBlockedLimits, TileLargerThanTheDeviceAllows)
         ADD_FAILURE() << HOC_UNDER_TEST << ": tile " << tile << " should have been refused";
     } catch (const hoc::Failure& e) {
         EXPECT_NE(std::string(e.what()).find("CL_DEVICE_MAX_WORK_GROUP_SIZE"), std::string::npos) << e.what();
+    }
+}
+
+TEST(MatmulTable, SerialRowsKeepsTheSequentialCodeShort)
+{
+    EXPECT_EQ(hoc::matmul::serialRows({1024, 1024, 1024}, 0), 1024u);  // 2.1 GFLOP: all of it
+    EXPECT_EQ(hoc::matmul::serialRows({4096, 4096, 4096}, 0), 128u);   // 2^32 / (2 * 4096 * 4096)
+    EXPECT_EQ(hoc::matmul::serialRows({4096, 4096, 4096}, 10), 10u);
+    EXPECT_EQ(hoc::matmul::serialRows({3, 4096, 4096}, 1000), 3u);
+}
+
+TEST(MatmulTable, SkipsAMissingFeatureButFailsOnAnError)
+{
+    // A device without images skips that row; a missing kernel file is an error the table names at
+    // the end (exit status 3), after printing every row it could measure.
+    const hoc::matmul::Dims d{4, 3, 5};
+    const auto unsupported = [](const cl::Device&, const std::vector<float>&, const std::vector<float>&,
+                                hoc::matmul::Dims) -> hoc::matmul::MatmulResult { throw hoc::Unsupported("no images here"); };
+    const auto missing = [](const cl::Device&, const std::vector<float>&, const std::vector<float>&,
+                            hoc::matmul::Dims) -> hoc::matmul::MatmulResult { throw hoc::Failure("kernel file x.cl not found"); };
+    std::vector<hoc::matmul::Variant> variants;
+    variants.push_back({"image", "needs images", unsupported, {}, 0, 0});
+    std::ostringstream log;
+    hoc::Report report(log);
+    auto rows = hoc::matmul::measure(hoc::test::device(), variants, {d}, {{1, 1}, 0}, report);
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_FALSE(rows[0].ran);
+    EXPECT_FALSE(rows[0].failed);
+    EXPECT_NO_THROW(hoc::matmul::requireEveryRowRan(rows));
+
+    variants.push_back({"broken", "a missing kernel file", missing, {}, 0, 0});
+    rows = hoc::matmul::measure(hoc::test::device(), variants, {d}, {{1, 1}, 0}, report);
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_TRUE(rows[1].failed);
+    try {
+        hoc::matmul::requireEveryRowRan(rows);
+        FAIL() << "a row that failed with an error was not reported";
+    } catch (const hoc::Failure& e) {
+        EXPECT_NE(std::string(e.what()).find("x.cl not found"), std::string::npos) << e.what();
     }
 }

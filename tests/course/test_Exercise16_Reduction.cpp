@@ -11,9 +11,9 @@
 #include <string>
 
 #include "hoc/data.hpp"
-#include "hoc/sum.hpp"
 #include "hoc_test.hpp"
 #include "reduce.hpp"
+#include "sum_reference.hpp"
 
 namespace {
 

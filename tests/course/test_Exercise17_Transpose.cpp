@@ -6,9 +6,9 @@
 #include <string>
 
 #include "hoc/data.hpp"
-#include "hoc/transpose.hpp"
 #include "hoc_test.hpp"
 #include "transpose.hpp"
+#include "transpose_reference.hpp"
 
 namespace {
 

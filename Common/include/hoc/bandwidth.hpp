@@ -1,10 +1,9 @@
-// Measuring memory-bound kernels (reductions, transpose): repeat a command a few times after a
-// warm-up and keep the median of the event times, and compare a kernel's bandwidth with a plain
-// copy kernel's, measured on the same device in the same run.
+// Measuring memory-bound kernels (reductions, transpose, the competition's bandwidth test, the
+// roofline probe): compare a kernel's bandwidth with a plain copy kernel's, the course's one copy
+// yardstick, measured on the same device in the same run (repeats and median: hoc/timing.hpp).
 #pragma once
 
 #include <cstddef>
-#include <functional>
 #include <iosfwd>
 #include <string>
 #include <utility>
@@ -13,26 +12,9 @@
 #include "hoc/check.hpp"
 #include "hoc/opencl.hpp"
 #include "hoc/report.hpp"
+#include "hoc/timing.hpp"
 
 namespace hoc {
-
-// How often a measurement is repeated: `warmups` runs are thrown away (first-launch costs, clocks
-// ramping up, caches), then the median of `runs` runs is kept.
-struct Repeats {
-    int warmups = 1;
-    int runs = 5;
-};
-
-// The median of `values` (the mean of the two middle ones for an even count); 0 when empty.
-double median(std::vector<double> values);
-
-// The first and the last event of the commands that make up one measured run.
-using EventSpan = std::pair<cl::Event, cl::Event>;
-
-// Calls `enqueue` warmups + runs times; each call enqueues one run's commands and returns its first
-// and last events (the same event twice for a single kernel). Returns the median, in seconds, of
-// the time from the first command's start to the last one's end (profiling events).
-double medianSeconds(const Repeats& repeats, const std::function<EventSpan()>& enqueue);
 
 // The yardstick: out[i] = in[i] over n floats, one work-item per element, 256 per work-group.
 // It reads and writes 8 bytes per element, the best a simple kernel does on this device's memory.
@@ -41,7 +23,10 @@ class CopyBenchmark {
 public:
     explicit CopyBenchmark(const cl::Device& device);
 
-    // Median seconds to copy n floats; the copy is checked once (hoc::Failure if it is wrong).
+    // The seconds of each timed copy of n floats (hoc::runSeconds), and in `check` the copied
+    // floats against the input (a copy is exact).
+    std::vector<double> runs(std::size_t n, const Repeats& repeats, CheckResult& check);
+    // The median of the runs; hoc::Failure if the copy is wrong.
     double seconds(std::size_t n, const Repeats& repeats);
     // The same as GB/s (8 n bytes moved).
     double gbps(std::size_t n, const Repeats& repeats);

@@ -1,7 +1,11 @@
-// Timers and rates: wall clock on the host, kernel time from profiling events.
+// Timers and rates: wall clock on the host, kernel time from profiling events, and the one way the
+// course repeats a measurement and keeps its median.
 #pragma once
 
 #include <chrono>
+#include <functional>
+#include <utility>
+#include <vector>
 
 #include "hoc/opencl.hpp"
 
@@ -27,6 +31,29 @@ double eventSeconds(const cl::Event& event);
 
 // Seconds from the start of `first` to the end of `last` (several commands in one queue).
 double eventSpanSeconds(const cl::Event& first, const cl::Event& last);
+
+// How often a measurement is repeated: `warmups` runs are thrown away (first-launch costs, clocks
+// ramping up, caches), then `runs` runs are timed and their median is kept.
+struct Repeats {
+    int warmups = 1;
+    int runs = 5;
+};
+
+// The median of `values`: the middle one of an odd count, the mean of the two middle ones of an even
+// count; 0 when empty. Every median the course prints is this one.
+double median(std::vector<double> values);
+
+// The first and the last event of the commands that make up one measured run.
+using EventSpan = std::pair<cl::Event, cl::Event>;
+
+// Calls `enqueue` repeats.warmups + repeats.runs times (at least one timed run); each call enqueues
+// one run's commands and returns its first and last events (the same event twice for a single
+// kernel). Returns the seconds of each timed run, from the first command's start to the last one's
+// end (profiling events).
+std::vector<double> runSeconds(const Repeats& repeats, const std::function<EventSpan()>& enqueue);
+
+// median(runSeconds(repeats, enqueue)).
+double medianSeconds(const Repeats& repeats, const std::function<EventSpan()>& enqueue);
 
 // What a solution measured. kernel_s is 0 when no profiling event was taken.
 struct Timing {

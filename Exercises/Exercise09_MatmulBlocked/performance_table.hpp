@@ -1,6 +1,6 @@
 // The slides' matrix-multiplication performance table, measured: every variant on every size, a
 // warm-up and repeats, the median time, MFLOPS, the speed-up over the sequential code, and a check
-// of every result. Used by Exercise 09's matmul_table program.
+// of every result. Used by this folder's matmul_table program (matmul_table.cpp).
 #pragma once
 
 #include <cstddef>
@@ -11,6 +11,7 @@
 
 #include "hoc/matmul_host.hpp"
 #include "hoc/report.hpp"
+#include "hoc/timing.hpp"
 
 namespace hoc::matmul {
 
@@ -27,7 +28,7 @@ struct Variant {
 };
 
 struct TableOptions {
-    int repeats = 3;             // timed runs after the warm-up; the table shows their median
+    Repeats repeats{1, 3};       // a warm-up, then timed runs; the table shows their median
     std::size_t serialRows = 0;  // rows of C the sequential code computes; 0: all, or fewer if that is slow
 };
 

@@ -1,4 +1,4 @@
-#include "hoc/sum.hpp"
+#include "sum_reference.hpp"
 
 #include <cmath>
 

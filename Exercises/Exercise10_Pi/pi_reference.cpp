@@ -1,4 +1,4 @@
-#include "hoc/pi.hpp"
+#include "pi_reference.hpp"
 
 #include <cmath>
 #include <limits>

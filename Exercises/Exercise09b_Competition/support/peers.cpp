@@ -1,6 +1,6 @@
 // OpenBLAS (built in when CMake finds it), the fast reference, and the notes for peers not built in.
 // CLBlast and cuBLAS live in peers_clblast.cpp and peers_cublas.cpp, compiled only when found.
-#include "hoc/peers.hpp"
+#include "peers.hpp"
 
 #include <cmath>
 #include <limits>

@@ -1,4 +1,4 @@
-// The serial reference for Exercise 17: the transpose of a rows x cols row-major matrix.
+// The serial reference for this exercise: the transpose of a rows x cols row-major matrix.
 #pragma once
 
 #include <cstddef>

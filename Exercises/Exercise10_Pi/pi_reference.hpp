@@ -1,5 +1,6 @@
-// The pi program (Exercises 10 and A): pi = integral from 0 to 1 of 4 / (1 + x^2) dx, approximated
-// by the midpoint rule with `steps` rectangles of width 1/steps.
+// The references of the pi programs (Exercise 10, and Exercise A, which takes them from this folder):
+// pi = integral from 0 to 1 of 4 / (1 + x^2) dx, approximated by the midpoint rule with `steps`
+// rectangles of width 1/steps.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "hoc/matmul_table.hpp"
+#include "performance_table.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -37,11 +37,12 @@ TableCell start(const Variant& variant, Dims d)
     return m;
 }
 
-double median(std::vector<double> values)
+// " after a warm-up", " after 2 warm-ups", or nothing: how the timed runs were preceded.
+std::string afterWarmups(int warmups)
 {
-    std::sort(values.begin(), values.end());
-    const std::size_t mid = values.size() / 2;
-    return values.size() % 2 ? values[mid] : 0.5 * (values[mid - 1] + values[mid]);
+    if (warmups <= 0)
+        return "";
+    return warmups == 1 ? " after a warm-up" : " after " + std::to_string(warmups) + " warm-ups";
 }
 
 // The reference and error bounds of one size, computed once and used for every run.
@@ -81,16 +82,17 @@ TableCell runDevice(const cl::Device& device, const Variant& variant, const Inpu
 {
     TableCell m = start(variant, d);
     m.correct = true;
-    for (int run = 0; run <= options.repeats; ++run) {  // run 0 is the warm-up
+    const int warmups = options.repeats.warmups, all = warmups + options.repeats.runs;
+    for (int run = 0; run < all; ++run) {  // the warm-ups first
         const MatmulResult result = variant.run(device, in.a, in.b, d);
         const CheckResult check = checkRows(expected, result.c);
         if (!check.ok && m.correct) {
             m.correct = false;
-            m.note = (run == 0 ? "warm-up" : "run " + std::to_string(run)) + ": " + check.message();
-        } else if (m.note.empty() || (m.correct && run == options.repeats)) {
-            m.note = check.message() + (options.repeats + 1 > 1 ? " in every run" : "") + "; " + result.launch;
+            m.note = (run < warmups ? "warm-up" : "run " + std::to_string(run - warmups + 1)) + ": " + check.message();
+        } else if (m.note.empty() || (m.correct && run == all - 1)) {
+            m.note = check.message() + (all > 1 ? " in every run" : "") + "; " + result.launch;
         }
-        if (run > 0)
+        if (run >= warmups)
             times.push_back(result.timing.best());
     }
     m.ran = true;
@@ -156,7 +158,7 @@ std::vector<TableCell> measure(const cl::Device& device, const std::vector<Varia
             if (variant.run && m.ran && !times.empty())
                 std::cout << (times.size() == 1 ? std::string("  one timed run")
                                                 : "  median of " + std::to_string(times.size()) + " runs")
-                          << " after a warm-up"
+                          << afterWarmups(options.repeats.warmups)
                           << (m.speedup > 0 ? ", " + fixed(m.speedup, 1) + "x the sequential code" : "") << "\n";
             all.push_back(m);
         }
@@ -168,9 +170,9 @@ void printTable(std::ostream& out, const std::vector<TableCell>& rows, const std
                 const TableOptions& options)
 {
     out << "\nMatrix multiplication, MFLOPS ("
-        << (options.repeats == 1 ? std::string("one timed run")
-                                 : "median of " + std::to_string(options.repeats) + " runs")
-        << " after a warm-up) and speed-up over the sequential code:\n\n| case |";
+        << (options.repeats.runs == 1 ? std::string("one timed run")
+                                      : "median of " + std::to_string(options.repeats.runs) + " runs")
+        << afterWarmups(options.repeats.warmups) << ") and speed-up over the sequential code:\n\n| case |";
     std::string rule = "|---|";
     for (const Dims d : sizes) {
         out << " " << shortText(d) << " | speed-up |";

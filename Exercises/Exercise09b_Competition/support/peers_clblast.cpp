@@ -2,8 +2,8 @@
 #include <clblast.h>
 
 #include "hoc/errors.hpp"
-#include "hoc/peers.hpp"
 #include "hoc/timing.hpp"
+#include "peers.hpp"
 
 #ifndef HOC_CLBLAST_VERSION
 #define HOC_CLBLAST_VERSION ""

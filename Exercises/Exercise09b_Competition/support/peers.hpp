@@ -1,6 +1,6 @@
 // The BLAS libraries a matmul benchmark races against: CLBlast (OpenCL, on the same device),
 // OpenBLAS (the CPU's vendor-class BLAS, when the OpenCL device is the CPU) and cuBLAS (when the
-// OpenCL device is an NVIDIA GPU). Each is optional: the library `hoc::benchmark` is built with
+// OpenCL device is an NVIDIA GPU). Each is optional: the library `hoc::competition` is built with
 // those that CMake finds, and a peer that is missing or has no device to run on is skipped with a note.
 #pragma once
 

@@ -1,4 +1,4 @@
-#include "hoc/tuning.hpp"
+#include "tuning.hpp"
 
 #include <algorithm>
 #include <cstdint>

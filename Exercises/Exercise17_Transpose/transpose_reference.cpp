@@ -1,4 +1,4 @@
-#include "hoc/transpose.hpp"
+#include "transpose_reference.hpp"
 
 namespace hoc::ref {
 

@@ -6,8 +6,8 @@
 #include <cstdlib>
 
 #include "hoc/errors.hpp"
-#include "hoc/peers.hpp"
 #include "hoc/timing.hpp"
+#include "peers.hpp"
 
 namespace hoc::peers {
 namespace {

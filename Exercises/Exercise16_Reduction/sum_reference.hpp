@@ -1,4 +1,4 @@
-// The reference for summing floats (Exercise 16): the sum in double, and a worst-case bound for
+// The reference for summing floats (this exercise): the sum in double, and a worst-case bound for
 // the error of a float sum computed in any order.
 #pragma once
 
