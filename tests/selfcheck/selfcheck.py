@@ -9,7 +9,7 @@
       oclgrind tests (exercise.FOLDER.oclgrind*, in the build folder DIR).
 
   selfcheck.py oclgrind --exercise FOLDER --kernels DIR[:DIR...] [--expect KIND...]
-               [--no-uninitialized] -- PROGRAM ARGS...
+               [--no-uninitialized] [--plant FILE LINE OLD NEW] -- PROGRAM ARGS...
       Runs the exercise's program on oclgrind's simulated device with its race, bounds,
       uninitialized-value, barrier and API checks (through tests/reliability/oclgrind_check) and
       explains every kind of finding: the kernel, its file and line, what kind of bug, the lesson's
@@ -17,9 +17,15 @@
       check fails and explains a finding of each KIND (race-local, race-global, bounds-global,
       bounds-local, bounds-private, uninitialized, uninitialized-local, divergence, api,
       wrong-result: exit 1 and no finding, error: another exit status and no finding).
+      --plant makes the planted bug itself: a copy of FILE (found in the --kernels folders) whose
+      line LINE, which must read OLD (spaces at either end aside: a kernel that has moved on stops
+      the test rather than planting the bug somewhere else), reads NEW instead; the program finds
+      the copy first (HOC_KERNEL_PATH).
 """
+import atexit
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -133,8 +139,27 @@ def kernel_file(kernel, dirs):
     return None
 
 
+def plant_bug(plant, dirs, target_dir):
+    """Writes FILE with line LINE changed from OLD to NEW into target_dir (see --plant)."""
+    name, line, old, new = plant
+    source = next((os.path.join(d, name) for d in dirs if os.path.isfile(os.path.join(d, name))), None)
+    if source is None:
+        sys.exit(f"selfcheck.py: --plant: {name} is in none of {dirs}")
+    with open(source) as f:
+        lines = f.read().split("\n")
+    index = int(line) - 1
+    if not 0 <= index < len(lines) or lines[index].strip() != old.strip():
+        found = lines[index] if 0 <= index < len(lines) else "(no such line)"
+        sys.exit(f"selfcheck.py: --plant: line {line} of {source} is no longer {old.strip()!r} but "
+                 f"{found.strip()!r}: move the planted bug to where that code is now")
+    indent = lines[index][:len(lines[index]) - len(lines[index].lstrip())]
+    lines[index] = indent + new.strip()
+    with open(os.path.join(target_dir, name), "w") as f:
+        f.write("\n".join(lines))
+
+
 def oclgrind_mode(args):
-    exercise, dirs, expect, extra = None, [], [], []
+    exercise, dirs, expect, extra, plant = None, [], [], [], None
     while args and args[0] != "--":
         option = args.pop(0)
         if option == "--exercise":
@@ -145,9 +170,17 @@ def oclgrind_mode(args):
             expect.append(args.pop(0))
         elif option == "--no-uninitialized":
             extra.append(option)
+        elif option == "--plant":
+            plant = args[:4]
+            del args[:4]
         else:
             sys.exit("selfcheck.py oclgrind: unknown option " + option)
     program = args[1:]
+    if plant:
+        planted_dir = tempfile.mkdtemp(prefix="planted.")
+        atexit.register(shutil.rmtree, planted_dir, True)
+        plant_bug(plant, dirs, planted_dir)
+        os.environ["HOC_KERNEL_PATH"] = planted_dir
     search = [d for d in os.environ.get("HOC_KERNEL_PATH", "").split(":") if d] + dirs
     fd, log = tempfile.mkstemp(prefix="oclgrind.")
     os.close(fd)
