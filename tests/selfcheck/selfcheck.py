@@ -9,7 +9,7 @@
       oclgrind tests (exercise.FOLDER.oclgrind*, in the build folder DIR).
 
   selfcheck.py oclgrind --exercise FOLDER --kernels DIR[:DIR...] [--expect KIND...]
-               [--no-uninitialized] [--plant FILE LINE OLD NEW] -- PROGRAM ARGS...
+               [--no-uninitialized] [--plant ID] -- PROGRAM ARGS...
       Runs the exercise's program on oclgrind's simulated device with its race, bounds,
       uninitialized-value, barrier and API checks (through tests/reliability/oclgrind_check) and
       explains every kind of finding: the kernel, its file and line, what kind of bug, the lesson's
@@ -17,10 +17,10 @@
       check fails and explains a finding of each KIND (race-local, race-global, bounds-global,
       bounds-local, bounds-private, uninitialized, uninitialized-local, divergence, api,
       wrong-result: exit 1 and no finding, error: another exit status and no finding).
-      --plant makes the planted bug itself: a copy of FILE (found in the --kernels folders) whose
-      line LINE, which must read OLD (spaces at either end aside: a kernel that has moved on stops
-      the test rather than planting the bug somewhere else), reads NEW instead; the program finds
-      the copy first (HOC_KERNEL_PATH).
+      --plant ID makes the planted bug itself, as planted.txt (beside this file) describes it: a copy
+      of FILE (found in the --kernels folders) whose line LINE, which must read OLD (spaces at either
+      end aside: a kernel that has moved on stops the test rather than planting the bug somewhere
+      else), reads NEW instead; the program finds the copy first (HOC_KERNEL_PATH).
 """
 import atexit
 import os
@@ -139,6 +139,18 @@ def kernel_file(kernel, dirs):
     return None
 
 
+def planted_bug(bug_id):
+    """(FILE, LINE, OLD, NEW) of planted.txt's line for bug_id."""
+    with open(os.path.join(HERE, "planted.txt")) as f:
+        for line in f:
+            if line.startswith(bug_id + " "):
+                where, rest = line[len(bug_id) + 1:].rstrip("\n").split(" ", 1)
+                name, number = where.split(":")
+                old, new = rest.split(" => ", 1)
+                return name, number, old, new
+    sys.exit(f"selfcheck.py: --plant: no line for {bug_id} in planted.txt")
+
+
 def plant_bug(plant, dirs, target_dir):
     """Writes FILE with line LINE changed from OLD to NEW into target_dir (see --plant)."""
     name, line, old, new = plant
@@ -171,8 +183,7 @@ def oclgrind_mode(args):
         elif option == "--no-uninitialized":
             extra.append(option)
         elif option == "--plant":
-            plant = args[:4]
-            del args[:4]
+            plant = planted_bug(args.pop(0))
         else:
             sys.exit("selfcheck.py oclgrind: unknown option " + option)
     program = args[1:]
