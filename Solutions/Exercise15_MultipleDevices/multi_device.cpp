@@ -62,7 +62,7 @@ namespace {
 
 using Mmul = cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer>;
 
-// Steps 1, 2 and 4 for one device, and its copy of B.
+// Steps 1 to 4 for one device: its context and queue, program, copy of B and kernel.
 struct Worker {
     cl::Device device;
     cl::Context context;
@@ -98,20 +98,31 @@ void waitForAll(const std::vector<Job>& jobs)
 
 Worker prepare(const cl::Device& device, const std::vector<float>& h_b)
 {
-    cl::Context context(device);  // one per device: devices of different platforms cannot share one
+    // 1. Platform: one context per device (devices of different platforms cannot share one), and a
+    //    queue that can time its commands.
+    cl::Context context(device);
     cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
-    Mmul mmul(hoc::buildProgram(context, device, "matmul_element.cl"), "mmul_element");
+
+    // 2. Program: Exercise 11's kernel, compiled for this device.
+    cl::Program program = hoc::buildProgram(context, device, "matmul_element.cl");
+
+    // 3. Memory: every device needs all of B. (A's rows and C's rows depend on the device's share:
+    //    start() makes those buffers.)
+    cl::Buffer b(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(float) * h_b.size(),
+                 const_cast<float*>(h_b.data()));
+
+    // 4. Kernel, in square work-groups of up to 16 x 16.
+    Mmul mmul(program, "mmul_element");
     const std::size_t limit = hoc::localSize(mmul.getKernel(), device, 256);
     std::size_t side = 16;
     while (side > 1 && side * side > limit)
         side /= 2;
-    cl::Buffer b(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(float) * h_b.size(),
-                 const_cast<float*>(h_b.data()));
     return {device, context, queue, mmul, side, b};
 }
 
-// Enqueues rows first .. first + rows - 1 of C = A * B on the worker's device, writing them into
-// c_rows (which must stay alive until job.read completes). Returns without waiting.
+// Step 5 for one share: enqueues rows first .. first + rows - 1 of C = A * B on the worker's device
+// (with buffers for those rows of A and C), writing them into c_rows (which must stay alive until
+// job.read completes). Returns without waiting.
 Job start(Worker& w, const std::vector<float>& h_a, std::size_t first, std::size_t rows, hoc::matmul::Dims d,
           float* c_rows)
 {
@@ -145,7 +156,7 @@ SplitResult splitMatmul(const std::vector<cl::Device>& devices, const std::vecto
     SplitResult result;
     result.c.assign(d.m * d.n, 0.0f);
 
-    // 1, 2, 4 and B, for every device.
+    // 1-4 for every device (prepare).
     std::vector<Worker> workers;
     for (const auto& device : devices) {
         hoc::requireBuffers(device, sizeof(float) * std::max(d.m * d.k, std::max(d.k * d.n, d.m * d.n)), 3,
