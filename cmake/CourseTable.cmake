@@ -54,9 +54,12 @@ hoc_course(Exercise09b_Competition sgemm_benchmark NO_RUN
            CHECK_ARGS NO_UNINITIALIZED --sizes 40 --shapes 30x20x50 --peers none --repeats 3 --bandwidth-size 1000 --variant ${tiles}
            SIZE_OPTIONS --repeats --bandwidth-size)
 
-# Pi, and pi with vectors. pi_serial uses no OpenCL (HOST_ONLY: it runs without a platform).
+# Pi, and pi with vectors. pi_serial uses no OpenCL (HOST_ONLY: it runs without a platform). The pi
+# checks ask for 64 steps per work-item in work-groups of 16 (the default is one work-item for 20000
+# steps), so that the work-group sum of every design, and the tree of steps 2 and 3, really runs.
 hoc_course(Exercise10_Pi pi RUN_ARGS --steps 1073741824 QUICK_ARGS --steps 16777216
-           CHECK_ARGS --steps 20000 --runs 1 THEN --steps 20000 --runs 1 --design simple_tree
+           CHECK_ARGS --steps 20000 --runs 1 --iters 64 --local 16
+                THEN --steps 20000 --runs 1 --iters 64 --local 16 --design simple_tree
            SIZE_OPTIONS --steps --runs --local --iters WORKGROUP_OPTIONS --local
            LOCAL_MEMORY_ARGS --steps 100000 --design tree --local 128)
 hoc_course(Exercise10_Pi pi_serial HOST_ONLY RUN_ARGS --steps 16777216 QUICK_ARGS --steps 1048576)

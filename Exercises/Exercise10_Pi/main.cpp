@@ -80,7 +80,8 @@ try {
         row.detail = "pi = " + number("%.9f", r.pi) + ", error " + number("%.2e", r.pi - M_PI) +
                      " = midpoint rule " + number("%.2e", expected - M_PI) + " + rounding " +
                      number("%.2e", r.pi - expected) + " (allowed " + number("%.1e", allowed) + "); " +
-                     std::to_string(r.workGroups) + " work-groups of " + std::to_string(r.workGroupSize) +
+                     std::to_string(r.workGroups) + (r.workGroups == 1 ? " work-group of " : " work-groups of ") +
+                     std::to_string(r.workGroupSize) +
                      ", " + std::to_string(r.stepsPerItem) + " steps per work-item";
         row.seconds = r.timing.kernel_s;
         row.rate = rate;

@@ -244,8 +244,7 @@ def oclgrind_mode(args):
         found.add("wrong-result" if result.returncode == 1 else "error")
         print(f"{exercise}: the program failed on oclgrind (see its output above) with no finding in "
               "the kernels: its own check found wrong values (exit 1) or an OpenCL call failed (exit 3). "
-              "The GoogleTest tests of this exercise say which elements are wrong. (oclgrind does not "
-              "see a private array shorter than what is copied into it: check the lengths of those too.)")
+              "The GoogleTest tests of this exercise say which elements are wrong.")
     if not expect:
         if result.returncode == 0:
             print(f"{exercise}: ok, no oclgrind finding")
