@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "hoc/bandwidth.hpp"
+#include "hoc/report.hpp"
 
 namespace hoc::pi {
 

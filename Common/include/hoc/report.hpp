@@ -1,6 +1,7 @@
 // What a program found, printed for people and (with --json FILE) written for script/run.
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
 #include <string>
 #include <utility>
@@ -79,5 +80,8 @@ private:
     std::string device_, deviceType_, platform_;
     std::vector<Result> results_;
 };
+
+// "2^20" for powers of two from 2^10 on, else the number: how programs name their sizes in Result::size.
+std::string sizeText(std::size_t n);
 
 }  // namespace hoc
