@@ -56,15 +56,17 @@ hoc_course(Exercise09b_Competition sgemm_benchmark NO_RUN
 
 # Pi, and pi with vectors. pi_serial uses no OpenCL (HOST_ONLY: it runs without a platform). The pi
 # checks ask for 64 steps per work-item in work-groups of 16 (the default is one work-item for 20000
-# steps), so that the work-group sum of every design, and the tree of steps 2 and 3, really runs.
+# steps), so that the work-group sum of every design, and the tree of steps 2 to 4, really runs.
+# Vector pi likewise: 20 work-groups of 16, 64 steps per work-item (its default is 2 groups of 256).
 hoc_course(Exercise10_Pi pi RUN_ARGS --steps 1073741824 QUICK_ARGS --steps 16777216
            CHECK_ARGS --steps 20000 --runs 1 --iters 64 --local 16
                 THEN --steps 20000 --runs 1 --iters 64 --local 16 --design simple_tree
+                THEN --steps 20000 --runs 1 --iters 64 --local 16 --design counted_x
            SIZE_OPTIONS --steps --runs --local --iters WORKGROUP_OPTIONS --local
            LOCAL_MEMORY_ARGS --steps 100000 --design tree --local 128)
 hoc_course(Exercise10_Pi pi_serial HOST_ONLY RUN_ARGS --steps 16777216 QUICK_ARGS --steps 1048576)
 hoc_course(ExerciseA_VectorPi vector_pi RUN_ARGS --steps 1073741824 QUICK_ARGS --steps 16777216
-           CHECK_ARGS --steps 20000 --runs 1 SIZE_OPTIONS --steps --runs --local WORKGROUP_OPTIONS --local
+           CHECK_ARGS --steps 20000 --runs 1 --local 16 SIZE_OPTIONS --steps --runs --local WORKGROUP_OPTIONS --local
            LOCAL_MEMORY_ARGS --steps 100000 --local 128)
 
 # Profiling, memory objects, work-item indices, events and queues, several devices.

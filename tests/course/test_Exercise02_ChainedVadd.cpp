@@ -18,4 +18,4 @@ TEST_P(ChainedVadd, MatchesSerialChain)
                                    "F = A + B + E + G, N = " + std::to_string(n)));
 }
 
-INSTANTIATE_TEST_SUITE_P(Sizes, ChainedVadd, ::testing::ValuesIn(hoc::test::vectorSizes()));
+INSTANTIATE_TEST_SUITE_P(Sizes, ChainedVadd, ::testing::ValuesIn(hoc::test::vectorSizes()), hoc::test::vectorSizeName);
