@@ -58,7 +58,10 @@ std::string hint(ReduceKernel kernel, const std::vector<float>& data, double got
     for (const float x : data)
         exact += x;
     if (got == 0 && exact != 0)
-        return where + "\n  hint: the sum is 0: is " + kernelName(kernel) + " still the starter (it writes 0)?";
+        return where + "\n  hint: the sum is 0: is " + kernelName(kernel) + " still the starter (it writes 0)?" +
+               (data.size() == 1 ? " If not, the one element is lost: does the bounds check stop one early "
+                                   "(i < n lets element 0 of 1 through)?"
+                                 : "");
     if (data.size() > 1 && got == exact - data.back() && data.back() != 0)
         return where + "\n  hint: exactly the last element is missing: does the bounds check stop one early "
                        "(elements 0 to n - 1 all count)?";
