@@ -51,20 +51,40 @@ std::string Sgemm::source()
 
 Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device), variant_(variant)
 {
-    // The shape of the work: the tile each work-item and each work-group computes.
+    // The shape of the work: the tile each work-item and each work-group computes, after checking
+    // the parameters against the kernel's rules (its #error lines, and what the host divides by).
     if (variant.kernel == "sgemm_tiles") {
-        tileM_ = variant.at("BM");
-        tileN_ = variant.at("BN");
-        tileK_ = variant.at("BK");
-        local_ = cl::NDRange(tileM_ / variant.at("TM") * (tileN_ / variant.at("TN")), 1);
+        variant.only({"BM", "BN", "BK", "TM", "TN", "WARPX", "DB", "SKEW"});
+        const int bm = variant.within("BM", 4, 512), bn = variant.within("BN", 4, 512), bk = variant.within("BK", 4, 64);
+        const int tm = variant.within("TM", 4, 32), tn = variant.within("TN", 4, 32), warpx = variant.within("WARPX", 1, 32);
+        variant.within("DB", 0, 1);
+        variant.within("SKEW", 0, 1);
+        variant.require(bm % 4 == 0 && bn % 4 == 0 && bk % 4 == 0 && tm % 4 == 0 && tn % 4 == 0,
+                        "BM, BN, BK, TM and TN are multiples of 4 (the kernel moves float4s)");
+        variant.require(bm % tm == 0 && bn % tn == 0, "TM divides BM and TN divides BN (whole work-items per tile)");
+        const int wx = bn / tn, wy = bm / tm, wg = wx * wy;
+        variant.require(bm * bk / 4 % wg == 0 && bk * bn / 4 % wg == 0,
+                        "BM*BK/4 and BK*BN/4 are multiples of the work-group size (BM/TM)*(BN/TN) = " +
+                            std::to_string(wg) + " (every work-item loads whole float4s)");
+        variant.require(wx % warpx == 0 && (wg < 32 || (32 % warpx == 0 && wy % (32 / warpx) == 0)),
+                        "WARPX divides 32 and BN/TN, and 32/WARPX divides BM/TM");
+        tileM_ = bm;
+        tileN_ = bn;
+        tileK_ = bk;
+        local_ = cl::NDRange(wg, 1);
     } else if (variant.kernel == "sgemm_panel") {
-        tileM_ = variant.at("RM");
-        tileN_ = variant.at("VW") * variant.at("NV");
+        variant.only({"RM", "VW", "NV", "SKEW"});
+        const int rm = variant.within("RM", 1, 32), vw = variant.within("VW", 2, 16), nv = variant.within("NV", 1, 16);
+        variant.within("SKEW", 0, 1);
+        variant.require(vw == 2 || vw == 4 || vw == 8 || vw == 16, "VW is 2, 4, 8 or 16 (an OpenCL vector width)");
+        tileM_ = rm;
+        tileN_ = vw * nv;
         tileK_ = 16;  // not needed by the kernel; lets a row of A get a skewed pitch (SKEW)
         local_ = cl::NDRange(1, 1);
         columnsFirst_ = true;
     } else {
-        throw hoc::Failure("unknown kernel '" + variant.kernel + "' in variant " + variant.text());
+        throw hoc::UsageError("unknown kernel '" + variant.kernel + "' in variant '" + variant.text() +
+                              "' (sgemm_tiles or sgemm_panel)");
     }
 
     // 1. Platform: a context for the device and a queue with profiling.
@@ -187,8 +207,9 @@ hoc::tuning::Outcome tuneSgemm(const cl::Device& device, const std::vector<Varia
 {
     const auto id = hoc::tuning::identify(device, "sgemm, " + d.text(), Sgemm::source());
     // Each variant must first get a small awkward problem right (a fast wrong answer never wins),
-    // then its median time over three runs at size `d` (after a warm-up run) counts; a variant three
-    // times slower than the best so far in its first timed run is not run again.
+    // then the median of its timed runs at size `d` after a warm-up (kTuningRepeats) counts; a variant
+    // three times slower than the best so far in its first timed run is not run again.
+    const hoc::Repeats kTuningRepeats{1, 3};
     const hoc::matmul::Dims small{37, 70, 45};
     const auto sa = hoc::randomFloats(small.m * small.k, 5, -1, 1), sb = hoc::randomFloats(small.k * small.n, 6, -1, 1);
     const auto a = hoc::randomFloats(d.m * d.k, 7, -1, 1), b = hoc::randomFloats(d.k * d.n, 8, -1, 1);
@@ -201,15 +222,16 @@ hoc::tuning::Outcome tuneSgemm(const cl::Device& device, const std::vector<Varia
         if (!check.ok)
             throw hoc::Failure("wrong result for " + small.text() + ": " + check.message());
         s.upload(a, b, d);
-        std::vector<double> times;
-        for (int r = 0; r < 4; ++r) {
+        const auto once = [&] {
             cl::Event done = s.run();
-            done.wait();
-            times.push_back(hoc::eventSeconds(done));
-            if (r == 1 && best > 0 && times[1] > 3 * best)
-                return times[1];
-        }
-        const double median = hoc::median({times[1], times[2], times[3]});  // times[0] is the warm-up
+            return hoc::EventSpan{done, done};
+        };
+        std::vector<double> times = hoc::runSeconds({kTuningRepeats.warmups, 1}, once);
+        if (best > 0 && times[0] > 3 * best)
+            return times[0];
+        const auto rest = hoc::runSeconds({0, kTuningRepeats.runs - 1}, once);
+        times.insert(times.end(), rest.begin(), rest.end());
+        const double median = hoc::median(times);
         best = best > 0 ? std::min(best, median) : median;
         return median;
     };
