@@ -106,7 +106,7 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
     put(b_, b, d.k, d.n, p.k, ldb_);
 }
 
-cl::Event Sgemm::run()
+hoc::EventSpan Sgemm::run()
 {
     if (padded_.m == 0)
         throw hoc::Failure("Sgemm::run() before upload()");
@@ -128,7 +128,7 @@ cl::Event Sgemm::run()
                                              : cl::NDRange(across * local_[0], down * local_[1]);
     cl::Event done;
     queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, global, local_, nullptr, &done);
-    return done;
+    return {done, done};  // the first and the last command: here one kernel
 }
 
 std::vector<float> Sgemm::download()
@@ -148,8 +148,7 @@ SgemmResult sgemm(const cl::Device& device, const std::vector<float>& a, const s
     // The warm-ups take one-time costs (code upload, page faults) out of the timed runs.
     SgemmResult result;
     result.timing.kernel_s = hoc::medianSeconds(repeats, [&] {
-        cl::Event done = s.run();
-        return hoc::EventSpan{done, done};
+        return s.run();
     });
     result.c = s.download();
     result.timing.wall_s = timer.seconds();
@@ -183,10 +182,7 @@ hoc::tuning::Outcome tuneSgemm(const cl::Device& device, const std::vector<Varia
         if (!check.ok)
             throw hoc::Failure("wrong result for " + small.text() + ": " + check.message());
         s.upload(a, b, d);
-        const auto once = [&] {
-            cl::Event done = s.run();
-            return hoc::EventSpan{done, done};
-        };
+        const auto once = [&] { return s.run(); };
         std::vector<double> times = hoc::runSeconds({kTuningRepeats.warmups, 1}, once);
         if (best > 0 && times[0] > 3 * best)
             return times[0];

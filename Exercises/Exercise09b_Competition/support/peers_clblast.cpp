@@ -32,6 +32,15 @@ public:
         a_ = cl::Buffer(queue_, a.begin(), a.end(), true);
         b_ = cl::Buffer(queue_, b.begin(), b.end(), true);
         c_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * d.m * d.n);
+        // CLBlast's scratch memory (transposed and padded copies of A and B), made once here: made and
+        // released inside every call, its release waits for the call's kernels on some drivers.
+        cl_command_queue queue = queue_();
+        std::size_t bytes = 0;
+        const auto status = clblast::GemmTempBufferSize<float>(clblast::Layout::kRowMajor, clblast::Transpose::kNo,
+                                                               clblast::Transpose::kNo, d_.m, d_.n, d_.k, 0, d_.k, 0,
+                                                               d_.n, 0, d_.n, &queue, bytes);
+        temp_ = status == clblast::StatusCode::kSuccess && bytes > 0 ? cl::Buffer(context_, CL_MEM_READ_WRITE, bytes)
+                                                                     : cl::Buffer();
     }
     // Host clock: one call on an idle queue, until it is finished. Device clock: CLBlast may run
     // several kernels per call (it transposes or pads A and B first when its GEMM kernel wants them
@@ -78,7 +87,7 @@ private:
         const auto status = clblast::Gemm<float>(clblast::Layout::kRowMajor, clblast::Transpose::kNo,
                                                  clblast::Transpose::kNo, d_.m, d_.n, d_.k, 1.0f, a_(), 0, d_.k,
                                                  b_(), 0, d_.n, 0.0f, c_(), 0, d_.n, &queue,
-                                                 withEvent ? &event : nullptr);
+                                                 withEvent ? &event : nullptr, temp_() ? temp_() : nullptr);
         if (status != clblast::StatusCode::kSuccess)
             throw Failure("CLBlast SGEMM failed with status " + std::to_string(static_cast<int>(status)) +
                           " (CLBlast's StatusCode; negative values are OpenCL error codes)");
@@ -90,7 +99,7 @@ private:
     cl::Device device_;
     cl::Context context_;
     cl::CommandQueue queue_;
-    cl::Buffer a_, b_, c_;
+    cl::Buffer a_, b_, c_, temp_;
     matmul::Dims d_;
 };
 
