@@ -96,3 +96,8 @@ hoc_course(Exercise17_Transpose transpose RUN_ARGS --runs 5 QUICK_ARGS --shapes 
            CHECK_ARGS --shapes 33x17 40x24 --runs 1 --tile 8 --tile-rows 2 SIZE_OPTIONS --tile --tile-rows --runs
            WORKGROUP_OPTIONS --tile OVERSIZE_ARGS --shapes 1024x1024
            LOCAL_MEMORY_ARGS --shapes 64x64 --tile 16 --tile-rows 1 --kernels transpose_tiled transpose_padded)
+# Overlapping copies and kernels: a SAXPY in chunks, one queue against three linked by events.
+hoc_course(Exercise19_Overlap overlap RUN_ARGS --size 16777216 --chunk 1048576 --rounds 16
+           QUICK_ARGS --size 4194304 --chunk 262144 --rounds 16
+           CHECK_ARGS --size 1000 --chunk 300 --slots 2 --rounds 3 SIZE_OPTIONS --size --chunk --slots --rounds
+           OVERSIZE_ARGS --size 1000000)
