@@ -99,5 +99,5 @@ hoc_course(Exercise17_Transpose transpose RUN_ARGS --runs 5 QUICK_ARGS --shapes 
 # Overlapping copies and kernels: a SAXPY in chunks, one queue against three linked by events.
 hoc_course(Exercise19_Overlap overlap RUN_ARGS --size 16777216 --chunk 1048576 --rounds 16
            QUICK_ARGS --size 4194304 --chunk 262144 --rounds 16
-           CHECK_ARGS --size 1000 --chunk 300 --slots 2 --rounds 3 SIZE_OPTIONS --size --chunk --slots --rounds
+           CHECK_ARGS --size 1000 --chunk 300 --slots 2 --rounds 3 --hold 0 SIZE_OPTIONS --size --chunk --slots --rounds
            OVERSIZE_ARGS --size 1000000)

@@ -34,11 +34,13 @@ try {
     hoc::CommandLine cli("Exercise19_Overlap", "Exercise 19: overlapping copies and kernels, a SAXPY in chunks");
     std::size_t n = 1 << 22;
     PipelineOptions options;
-    long rounds = options.rounds;
+    long rounds = options.rounds, hold_ms = 20;
     cli.sizeOption("-n,--size", n, "Vector length", INT_MAX);
     cli.sizeOption("--chunk", options.chunk, "Elements per chunk", INT_MAX);
     cli.sizeOption("--slots", options.slots, "Chunks the device holds at once", 64);
     cli.option("--rounds", rounds, "a X + Y steps per element (1: a plain SAXPY)", 1, 1000000);
+    cli.option("--hold", hold_ms, "Milliseconds the host holds the enqueued pipeline before it starts it "
+                                  "(0: no hold, for oclgrind)", 0, 60000);
 
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
@@ -47,6 +49,7 @@ try {
     hoc::Report report = cli.report(device);
 
     options.rounds = static_cast<int>(rounds);
+    options.hold_s = static_cast<double>(hold_ms) * 1e-3;
     options.chunk = std::min(options.chunk, n);
     requirePipelineMemory(device, n, options);
     const float a = 0.75f;

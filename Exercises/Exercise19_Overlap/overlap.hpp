@@ -14,6 +14,7 @@ struct PipelineOptions {
     std::size_t chunk = 1 << 18;  // elements per chunk (the last chunk may be shorter)
     std::size_t slots = 2;        // chunks held on the device at once: 2 * slots buffers of `chunk` floats
     int rounds = 16;              // a X + Y steps per element (1: a plain SAXPY)
+    double hold_s = 0.02;         // how long the host holds the gate, with every command enqueued (0: not at all)
 };
 
 // One command of the pipeline, as its event describes it.

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <iomanip>
 #include <map>
+#include <sstream>
 #include <utility>
 
 #include "hoc/device.hpp"
@@ -129,22 +131,25 @@ std::string dependencyProblem(const PipelineResult& result, std::size_t slots)
     const auto after = [](const hoc::CommandTimes& later, const hoc::CommandTimes& earlier, const std::string& why) {
         if (later.start >= earlier.end)
             return std::string();
-        return "'" + later.name + "' started " + std::to_string(static_cast<double>(earlier.end - later.start) * 1e-3) +
-               " us before '" + earlier.name + "' ended: " + why;
+        std::ostringstream text;
+        text << "'" << later.name << "' started " << std::fixed << std::setprecision(1)
+             << static_cast<double>(earlier.end - later.start) * 1e-3 << " us before '" << earlier.name
+             << "' ended: " << why;
+        return text.str();
     };
     for (std::size_t c = 0; c < result.chunks; ++c) {
         const auto *wx = find(c, "write x"), *wy = find(c, "write y"), *k = find(c, "saxpy"), *r = find(c, "read y");
         if (!wx || !wy || !k || !r)
             return "chunk " + std::to_string(c) + " lacks a command (expected write x, write y, saxpy and read y)";
         for (const auto* w : {wx, wy})
-            if (auto p = after(*k, *w, "the kernel did not wait for its chunk's data"); !p.empty())
+            if (auto p = after(*k, *w, "the kernel did not wait for its chunk's data (TODO 1 of saxpyThreeQueues: a wait list with both writes' events)"); !p.empty())
                 return p;
-        if (auto p = after(*r, *k, "the read did not wait for the kernel"); !p.empty())
+        if (auto p = after(*r, *k, "the read did not wait for the kernel, and read Y before it was computed (TODO 2: a wait list with the kernel's event)"); !p.empty())
             return p;
         if (c >= slots) {
             const auto* previous = find(c - slots, "read y");
             for (const auto* w : {wx, wy})
-                if (auto p = after(*w, *previous, "the slot was filled again before its previous chunk was read back");
+                if (auto p = after(*w, *previous, "the slot was filled again before its previous chunk was read back (TODO 3: the writes wait for the read that emptied the slot)");
                     !p.empty())
                     return p;
         }

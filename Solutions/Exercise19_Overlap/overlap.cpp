@@ -2,6 +2,8 @@
 // overlaps; part 2 puts the copies in, the kernels and the copies out in three queues and links
 // them with events, so that the device may copy one chunk while it computes another.
 #include <algorithm>
+#include <chrono>
+#include <thread>
 
 #include "hoc/device.hpp"
 #include "hoc/program.hpp"
@@ -50,6 +52,22 @@ void warmUp(cl::CommandQueue& queue, Saxpy& saxpy, const Slots& slots, std::size
     queue.finish();
 }
 
+// Opens the gate the whole pipeline waits behind. With `hold_s` > 0 every queue is flushed first and
+// the host waits that long: a command that was not told to wait for its inputs runs now, before the
+// data it needs exists, and the checks see it. (Without a hold nothing is flushed before the gate
+// opens: oclgrind runs a flushed queue to its end at once, and would wait for the gate for ever.)
+void openGate(cl::UserEvent& gate, std::vector<cl::CommandQueue> queues, double hold_s)
+{
+    if (hold_s > 0) {
+        for (auto& q : queues)
+            q.flush();
+        std::this_thread::sleep_for(std::chrono::duration<double>(hold_s));
+    }
+    gate.setStatus(CL_COMPLETE);
+    for (auto& q : queues)
+        q.flush();  // a queue that another queue waits for must be flushed, or it may never run
+}
+
 // What an event says about its command: the type and the queue (clGetEventInfo), then the four
 // profiling timestamps (clGetEventProfilingInfo, once the command is complete).
 Command record(const std::string& name, const cl::Event& event, const std::vector<cl::CommandQueue>& queues,
@@ -94,19 +112,23 @@ PipelineResult saxpyOneQueue(const cl::Device& device, float a, const std::vecto
     const std::size_t local = hoc::localSize(saxpy.getKernel(), device, 64);
     warmUp(queue, saxpy, slots, options.chunk, local);
 
-    // 5. Commands, chunk after chunk. An in-order queue starts each command after the one before it
-    //    ended: no events needed, and nothing overlaps.
+    // 5. Commands, chunk after chunk, behind a gate (a user event) that the host opens once all are
+    //    enqueued, so that the device gets the whole pipeline at once. An in-order queue starts each
+    //    command after the one before it ended: no other events needed, and nothing overlaps.
+    cl::UserEvent gate(context);
+    const std::vector<cl::Event> after_gate = {gate};
     std::vector<std::pair<std::string, cl::Event>> events;
     for (const Chunk& c : chunks) {
         const std::size_t bytes = sizeof(float) * c.count;
         cl::Event wx, wy, r;
-        queue.enqueueWriteBuffer(slots.x[c.slot], CL_FALSE, 0, bytes, x.data() + c.first, nullptr, &wx);
+        queue.enqueueWriteBuffer(slots.x[c.slot], CL_FALSE, 0, bytes, x.data() + c.first, &after_gate, &wx);
         queue.enqueueWriteBuffer(slots.y[c.slot], CL_FALSE, 0, bytes, y.data() + c.first, nullptr, &wy);
         cl::Event k = saxpy(cl::EnqueueArgs(queue, cl::NDRange(hoc::roundUp(c.count, local)), cl::NDRange(local)), a,
                             slots.x[c.slot], slots.y[c.slot], options.rounds, static_cast<int>(c.count));
         queue.enqueueReadBuffer(slots.y[c.slot], CL_FALSE, 0, bytes, y.data() + c.first, nullptr, &r);
         events.insert(events.end(), {{"write x", wx}, {"write y", wy}, {"saxpy", k}, {"read y", r}});
     }
+    openGate(gate, {queue}, options.hold_s);
     queue.finish();
 
     for (std::size_t e = 0; e < events.size(); ++e)
@@ -144,15 +166,16 @@ PipelineResult saxpyThreeQueues(const cl::Device& device, float a, const std::ve
     const std::size_t local = hoc::localSize(saxpy.getKernel(), device, 64);
     warmUp(run, saxpy, slots, options.chunk, local);
 
-    // 5. Commands. Three dependencies per chunk, each an event in a wait list:
-    //    the kernel waits for its two writes, the read waits for the kernel, and a write into a slot
-    //    waits for the read that emptied the slot (the chunk `slots` before it).
+    // 5. Commands, behind a gate as in part 1. Three dependencies per chunk, each an event in a wait
+    //    list: the kernel waits for its two writes, the read waits for the kernel, and a write into a
+    //    slot waits for the read that emptied the slot (the chunk `slots` before it).
+    cl::UserEvent gate(context);
     std::vector<cl::Event> emptied(options.slots);  // the last read from each slot (none yet)
     std::vector<cl::Event> reads;
     std::vector<std::pair<std::string, cl::Event>> events;
     for (const Chunk& c : chunks) {
         const std::size_t bytes = sizeof(float) * c.count;
-        std::vector<cl::Event> slot_free;
+        std::vector<cl::Event> slot_free = {gate};
         if (emptied[c.slot]())
             slot_free.push_back(emptied[c.slot]);
         cl::Event wx, wy, r;
@@ -167,10 +190,7 @@ PipelineResult saxpyThreeQueues(const cl::Device& device, float a, const std::ve
         reads.push_back(r);
         events.insert(events.end(), {{"write x", wx}, {"write y", wy}, {"saxpy", k}, {"read y", r}});
     }
-    // Every queue that another queue waits for must be flushed, or its commands may never be submitted.
-    in.flush();
-    run.flush();
-    out.flush();
+    openGate(gate, {in, run, out}, options.hold_s);
     // The host waits for every read (the C API's clWaitForEvents).
     cl::Event::waitForEvents(reads);
 
