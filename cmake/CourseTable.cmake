@@ -35,6 +35,10 @@ hoc_course(Exercise09_MatmulBlocked matmul_table RUN_ARGS --size 1024 --repeats 
                       --variants serial element row private_row local_column blocked blocked_reqd blocked_dynamic
            SIZE_OPTIONS --size --repeats --tile
            WORKGROUP_OPTIONS --tile)
+# Appendix E of the slides measured: one blocked kernel, tiles loaded along rows and down columns.
+hoc_course(Exercise09_MatmulBlocked tile_order RUN_ARGS --size 1024 --repeats 5 QUICK_ARGS --size 256 --repeats 3
+           CHECK_ARGS --m 37 --n 20 --k 45 --tile 4 --repeats 1 SIZE_OPTIONS --size --repeats --tile
+           WORKGROUP_OPTIONS --tile OVERSIZE_ARGS --size 1024 LOCAL_MEMORY_ARGS --size 64 --tile 8)
 
 # The competition. sgemm tunes (or takes --variant), multiplies, checks; sgemm_benchmark races the
 # BLAS libraries (long: left out of script/run). The CHECK_ARGS runs name a variant each, so that
