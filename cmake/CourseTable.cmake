@@ -70,6 +70,13 @@ hoc_course(Exercise10_Pi pi_serial HOST_ONLY RUN_ARGS --steps 16777216 QUICK_ARG
 hoc_course(ExerciseA_VectorPi vector_pi RUN_ARGS --steps 1073741824 QUICK_ARGS --steps 16777216
            CHECK_ARGS --steps 20000 --runs 1 SIZE_OPTIONS --steps --runs --local WORKGROUP_OPTIONS --local
            LOCAL_MEMORY_ARGS --steps 100000 --local 128)
+# More built-ins (given): conversions with saturation and rounding, swizzles, __constant, native_ math.
+# The swizzles part without the uninitialized-value check: oclgrind 21.10 crashes (a segmentation
+# fault) in that check on the swizzles kernel, which runs clean with every other check.
+hoc_course(ExerciseA_VectorPi builtins RUN_ARGS --size 1000000 QUICK_ARGS --size 100000
+           CHECK_ARGS --size 1000 --terms 5 --parts conversions constant native
+                THEN NO_UNINITIALIZED --parts swizzles
+           SIZE_OPTIONS --size --terms)
 
 # Profiling, memory objects, work-item indices, events and queues, several devices.
 hoc_course(Exercise11_Profiling profiling RUN_ARGS --size 16777216 --dims 1024 QUICK_ARGS --size 1048576 --dims 256
