@@ -21,9 +21,10 @@ Overlap describe(const PipelineResult& r)
     std::cout << "  the first " << (r.chunks < 2 ? "chunk's" : "two chunks'") << " commands:\n"
               << hoc::timelineTable(first);
     const Overlap o = measureOverlap(r.commands);
-    std::printf("  all %zu chunks: %.3f ms from the first start to the last end; copies ran %.3f ms, kernels %.3f ms;\n"
-                "  copies while a kernel ran: %.3f ms (%.0f%% of the copy time)\n",
-                r.chunks, o.span_s * 1e3, o.copy_s * 1e3, o.kernel_s * 1e3, o.hidden_s * 1e3, 100 * o.hiddenFraction());
+    std::printf(
+        "  all %zu chunks: %.3f ms from the first start to the last end; copies ran %.3f ms, kernels %.3f ms;\n"
+        "  copies while a kernel ran: %.3f ms (%.0f%% of the copy time)\n",
+        r.chunks, o.span_s * 1e3, o.copy_s * 1e3, o.kernel_s * 1e3, o.hidden_s * 1e3, 100 * o.hiddenFraction());
     return o;
 }
 
@@ -39,8 +40,10 @@ try {
     cli.sizeOption("--chunk", options.chunk, "Elements per chunk", INT_MAX);
     cli.sizeOption("--slots", options.slots, "Chunks the device holds at once", 64);
     cli.option("--rounds", rounds, "a X + Y steps per element (1: a plain SAXPY)", 1, 1000000);
-    cli.option("--hold", hold_ms, "Milliseconds the host holds the enqueued pipeline before it starts it "
-                                  "(0: no hold, for oclgrind)", 0, 60000);
+    cli.option("--hold", hold_ms,
+               "Milliseconds the host holds the enqueued pipeline before it starts it "
+               "(0: no hold, for oclgrind)",
+               0, 60000);
 
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
@@ -72,19 +75,20 @@ try {
     std::cout << "\nPart 2: three queues linked by events\n";
     const PipelineResult three = saxpyThreeQueues(device, a, x, y, options);
     const Overlap o2 = describe(three);
-    report.bandwidth("three queues: Y = a X + Y", size,
-                     hoc::compareWithBounds(expected.value, three.y, expected.bound), {o2.span_s, 0}, bytes);
+    report.bandwidth("three queues: Y = a X + Y", size, hoc::compareWithBounds(expected.value, three.y, expected.bound),
+                     {o2.span_s, 0}, bytes);
     const std::string problem = dependencyProblem(three, options.slots);
-    report.add({"three queues: each kernel after its writes, each read after its kernel, each slot refilled after "
-                "its read",
-                "", problem.empty(), problem.empty() ? "all " + std::to_string(three.commands.size()) + " commands" : problem,
-                0, 0, "", {}});
+    const std::string kept = "all " + std::to_string(three.commands.size()) + " commands";
+    const std::string rule = "three queues: each kernel after its writes, each read after its kernel, each slot "
+                             "refilled after its read";
+    report.add({rule, "", problem.empty(), problem.empty() ? kept : problem, 0, 0, "", {}});
 
     std::printf("\nOverlap: part 2 took %.2f times part 1's time; %.0f%% of its copy time ran while a kernel ran\n",
                 o1.span_s > 0 ? o2.span_s / o1.span_s : 0.0, 100 * o2.hiddenFraction());
     if (device.getInfo<CL_DEVICE_HOST_UNIFIED_MEMORY>())
-        std::cout << "  note: this device shares its memory with the host (CL_DEVICE_HOST_UNIFIED_MEMORY): a copy is a\n"
-                     "  memcpy done by the same cores that run the kernels, so hiding it frees no hardware of its own\n";
+        std::cout
+            << "  note: this device shares its memory with the host (CL_DEVICE_HOST_UNIFIED_MEMORY): a copy is a\n"
+               "  memcpy done by the same cores that run the kernels, so hiding it frees no hardware of its own\n";
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

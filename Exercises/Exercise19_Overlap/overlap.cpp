@@ -184,8 +184,8 @@ PipelineResult saxpyThreeQueues(const cl::Device& device, float a, const std::ve
         in.enqueueWriteBuffer(slots.y[c.slot], CL_FALSE, 0, bytes, y.data() + c.first, &slot_free, &wy);
         // TODO 1: the kernel runs in another queue than the writes: make it wait for both, a list of
         //         wx and wy given to cl::EnqueueArgs before the ranges.
-        cl::Event k = saxpy(cl::EnqueueArgs(run, cl::NDRange(hoc::roundUp(c.count, local)), cl::NDRange(local)),
-                            a, slots.x[c.slot], slots.y[c.slot], options.rounds, static_cast<int>(c.count));
+        cl::Event k = saxpy(cl::EnqueueArgs(run, cl::NDRange(hoc::roundUp(c.count, local)), cl::NDRange(local)), a,
+                            slots.x[c.slot], slots.y[c.slot], options.rounds, static_cast<int>(c.count));
         // TODO 2: make the read wait for the kernel (a list holding k, instead of nullptr).
         out.enqueueReadBuffer(slots.y[c.slot], CL_FALSE, 0, bytes, y.data() + c.first, nullptr, &r);
         emptied[c.slot] = r;

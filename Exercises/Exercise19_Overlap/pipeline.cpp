@@ -113,9 +113,19 @@ Overlap measureOverlap(const std::vector<Command>& commands)
     return o;
 }
 
+// What each missing dependency looks like, and where the starter leaves it out.
+const char* const kKernelTooEarly =
+    "the kernel did not wait for its chunk's data (TODO 1 of saxpyThreeQueues: a wait list with both writes' events)";
+const char* const kReadTooEarly =
+    "the read did not wait for the kernel, and read Y before it was computed (TODO 2: a wait list with the kernel's "
+    "event)";
+const char* const kSlotTooEarly =
+    "the slot was filled again before its previous chunk was read back (TODO 3: the writes wait for the read that "
+    "emptied the slot)";
+
 std::string dependencyProblem(const PipelineResult& result, std::size_t slots)
 {
-    // The commands of each chunk, by their names' first word.
+    // The commands of each chunk, by their names without the chunk's number.
     std::map<std::size_t, std::map<std::string, const hoc::CommandTimes*>> chunk;
     for (const Command& c : result.commands) {
         const std::string& name = c.times.name;
@@ -142,15 +152,14 @@ std::string dependencyProblem(const PipelineResult& result, std::size_t slots)
         if (!wx || !wy || !k || !r)
             return "chunk " + std::to_string(c) + " lacks a command (expected write x, write y, saxpy and read y)";
         for (const auto* w : {wx, wy})
-            if (auto p = after(*k, *w, "the kernel did not wait for its chunk's data (TODO 1 of saxpyThreeQueues: a wait list with both writes' events)"); !p.empty())
+            if (auto p = after(*k, *w, kKernelTooEarly); !p.empty())
                 return p;
-        if (auto p = after(*r, *k, "the read did not wait for the kernel, and read Y before it was computed (TODO 2: a wait list with the kernel's event)"); !p.empty())
+        if (auto p = after(*r, *k, kReadTooEarly); !p.empty())
             return p;
         if (c >= slots) {
             const auto* previous = find(c - slots, "read y");
             for (const auto* w : {wx, wy})
-                if (auto p = after(*w, *previous, "the slot was filled again before its previous chunk was read back (TODO 3: the writes wait for the read that emptied the slot)");
-                    !p.empty())
+                if (auto p = after(*w, *previous, kSlotTooEarly); !p.empty())
                     return p;
         }
     }

@@ -106,7 +106,8 @@ Conversions Builtins::conversions(const std::vector<float>& x)
     // 3. Memory.
     cl::Buffer d_x = input(context_, x.data(), sizeof(float) * n);
     cl::Buffer rte = output<int>(context_, n), rtz = output<int>(context_, n), rtp = output<int>(context_, n),
-               rtn = output<int>(context_, n), sat = output<cl_uchar>(context_, n), sat_rte = output<cl_uchar>(context_, n);
+               rtn = output<int>(context_, n);
+    cl::Buffer sat = output<cl_uchar>(context_, n), sat_rte = output<cl_uchar>(context_, n);
     // 4. Kernel.
     cl::KernelFunctor<cl::Buffer, cl::Buffer, cl::Buffer, cl::Buffer, cl::Buffer, cl::Buffer, cl::Buffer, int> convert(
         program_, "conversions");
