@@ -43,10 +43,10 @@ try {
     const auto rows = hoc::matmul::measure(device, variants, {d}, options, report);
     hoc::matmul::requireEveryRowRan(rows);
     if (rows.size() == 2 && rows[0].correct && rows[1].correct && rows[0].seconds > 0)
-        std::printf("\nDown columns took %.2f times the kernel time along rows (medians of %ld runs).\n"
+        std::printf("\nDown columns took %.2f times the kernel time along rows (the median of %ld timed run%s each).\n"
                     "Appendix E of the slides, on an NVIDIA M2090 GPU: \"around 76695.8 MFLOPS\" with the mistake,\n"
                     "\"around 119304.6\" fixed; on a CPU \"the effect was not apparent\".\n",
-                    rows[1].seconds / rows[0].seconds, repeats);
+                    rows[1].seconds / rows[0].seconds, repeats, repeats == 1 ? "" : "s");
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
