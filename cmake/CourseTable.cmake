@@ -47,10 +47,14 @@ hoc_course(Exercise09_MatmulBlocked tile_order RUN_ARGS --size 1024 --repeats 5 
 set(tiles "sgemm_tiles BK=8 BM=32 BN=32 DB=1 SKEW=0 TM=4 TN=4 WARPX=8")
 set(tiles_single "sgemm_tiles BK=4 BM=16 BN=16 DB=0 SKEW=1 TM=4 TN=4 WARPX=4")
 set(panel "sgemm_panel NV=2 RM=6 SKEW=1 VW=8")
+set(tiles_split "sgemm_tiles BK=4 BM=16 BN=16 DB=1 KS=3 SKEW=0 TM=4 TN=4 WARPX=4")  # split K: 3 slices
+set(panel_split "sgemm_panel KC=16 NV=2 RM=6 SKEW=1 VW=8")                           # split K: slices of 16
 hoc_course(Exercise09b_Competition sgemm RUN_ARGS --size 1024 QUICK_ARGS --size 256
            CHECK_ARGS NO_UNINITIALIZED --shape 37 70 45 --repeats 1 --variant ${tiles}
                 THEN --shape 33 40 256 --repeats 1 --variant ${panel}
                 THEN NO_UNINITIALIZED --shape 20 17 256 --repeats 1 --variant ${tiles_single}
+                THEN NO_UNINITIALIZED --shape 20 17 45 --repeats 1 --variant ${tiles_split}
+                THEN --shape 33 40 45 --repeats 1 --variant ${panel_split}
            SIZE_OPTIONS --size --repeats
            OVERSIZE_ARGS --size 1024 --variant ${panel}
            LOCAL_MEMORY_ARGS --shape 37 70 45 --variant ${tiles})
