@@ -114,7 +114,11 @@ hoc_course(Exercise17_Transpose transpose RUN_ARGS --runs 5 QUICK_ARGS --shapes 
            WORKGROUP_OPTIONS --tile OVERSIZE_ARGS --shapes 1024x1024
            LOCAL_MEMORY_ARGS --shapes 64x64 --tile 16 --tile-rows 1 --kernels transpose_tiled transpose_padded)
 # Overlapping copies and kernels: a SAXPY in chunks, one queue against three linked by events.
+# NO_UNINITIALIZED: oclgrind reports every y[i] of parts 1 and 2 as "uninitialized value written"
+# (shown once oclgrind_check kept every context's findings, not only the last one's); the host fills
+# X and Y through a mapped CL_MEM_ALLOC_HOST_PTR buffer, which oclgrind 21.10 likely does not see as
+# a write (as with the fills above). The results are checked exactly by the program.
 hoc_course(Exercise19_Overlap overlap RUN_ARGS --size 16777216 --chunk 1048576 --rounds 16
            QUICK_ARGS --size 4194304 --chunk 262144 --rounds 16
-           CHECK_ARGS --size 1000 --chunk 300 --slots 2 --rounds 3 --hold 0 SIZE_OPTIONS --size --chunk --slots --rounds
+           CHECK_ARGS NO_UNINITIALIZED --size 1000 --chunk 300 --slots 2 --rounds 3 --hold 0 SIZE_OPTIONS --size --chunk --slots --rounds
            OVERSIZE_ARGS --size 1000000)
