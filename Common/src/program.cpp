@@ -1,8 +1,12 @@
 #include "hoc/program.hpp"
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
+#include <mutex>
 #include <sstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "hoc/device.hpp"
@@ -33,10 +37,60 @@ std::string executableFolder()
     return slash == std::string::npos ? std::string() : exe.substr(0, slash);
 }
 
-bool readable(const std::string& path)
+// What is at `path`: "" for a kernel file that can be read; "missing" when nothing is there; else
+// what is wrong with it (a folder, no permission to read, ...). A search stops at the first path
+// that exists: a broken file found first is reported, never skipped for another one.
+std::string problemWith(const std::string& path)
 {
-    std::ifstream in(path);
-    return in.good();
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0) {
+        struct stat link {};
+        if (errno == ENOENT && ::lstat(path.c_str(), &link) == 0)
+            return "is a symbolic link to a file that does not exist";
+        return errno == ENOENT || errno == ENOTDIR ? "missing" : std::string("cannot be reached (") + std::strerror(errno) + ")";
+    }
+    if (S_ISDIR(info.st_mode))
+        return "is a folder, not a kernel file";
+    if (!S_ISREG(info.st_mode))
+        return "is not a regular file";
+    if (::access(path.c_str(), R_OK) != 0)
+        return std::string("exists but cannot be read (") + std::strerror(errno) + ")";
+    return "";
+}
+
+// The kernels of every program built so far (for the error messages of exitCode: a kernel name
+// the program does not define, an argument the kernel does not have).
+struct BuiltKernels {
+    std::string file;
+    std::vector<std::string> kernels;  // "vadd(global float* a, ...)" or "vadd (3 arguments)"
+};
+std::mutex builtMutex;
+std::vector<BuiltKernels> builtKernelFiles;
+
+// "vadd(global float* a, global float* b, int n)" when the implementation gives argument
+// information, else "vadd (3 arguments)".
+std::string kernelSignature(const cl::Kernel& kernel)
+{
+    const std::string name = kernel.getInfo<CL_KERNEL_FUNCTION_NAME>();
+    const cl_uint count = kernel.getInfo<CL_KERNEL_NUM_ARGS>();
+    std::string args;
+    try {
+        for (cl_uint i = 0; i < count; ++i) {
+            std::string type = kernel.getArgInfo<CL_KERNEL_ARG_TYPE_NAME>(i);
+            std::string arg = kernel.getArgInfo<CL_KERNEL_ARG_NAME>(i);
+            type.erase(type.find_last_not_of(std::string("\0", 1)) + 1);
+            arg.erase(arg.find_last_not_of(std::string("\0", 1)) + 1);
+            const auto space = kernel.getArgInfo<CL_KERNEL_ARG_ADDRESS_QUALIFIER>(i);
+            const char* where = space == CL_KERNEL_ARG_ADDRESS_GLOBAL   ? "global "
+                                : space == CL_KERNEL_ARG_ADDRESS_LOCAL  ? "local "
+                                : space == CL_KERNEL_ARG_ADDRESS_CONSTANT ? "constant "
+                                                                          : "";
+            args += (i ? ", " : "") + std::string(where) + type + " " + arg;
+        }
+    } catch (const cl::Error&) {  // no argument information (built without -cl-kernel-arg-info)
+        return name + " (" + std::to_string(count) + " argument" + (count == 1 ? "" : "s") + ")";
+    }
+    return name + "(" + args + ")";
 }
 
 }  // namespace
@@ -57,16 +111,23 @@ std::vector<std::string> kernelSearchPath(const std::string& configured)
 
 std::string findKernelFile(const std::string& file, const std::string& configured)
 {
-    if (!file.empty() && file.front() == '/') {
-        if (readable(file))
+    if (file.empty())
+        throw Failure("no kernel file name given");
+    if (file.front() == '/') {
+        const std::string problem = problemWith(file);
+        if (problem.empty())
             return file;
-        throw Failure("kernel file " + file + " not found");
+        throw Failure("kernel file " + file + (problem == "missing" ? " not found" : " " + problem));
     }
     std::string looked;
     for (const auto& folder : kernelSearchPath(configured)) {
         const std::string path = folder + "/" + file;
-        if (readable(path))
+        const std::string problem = problemWith(path);
+        if (problem.empty())
             return path;
+        if (problem != "missing")
+            throw Failure("kernel file " + path + " " + problem + " (found while looking for " + file +
+                          (looked.empty() ? "" : "; not found before it in:" + looked) + ")");
         looked += "\n  " + path;
     }
     throw Failure("kernel file " + file + " not found; looked in:" + looked +
@@ -75,10 +136,29 @@ std::string findKernelFile(const std::string& file, const std::string& configure
 
 std::string readKernelFile(const std::string& file, const std::string& configured)
 {
-    std::ifstream in(findKernelFile(file, configured));
+    const std::string path = findKernelFile(file, configured);
+    std::ifstream in(path);
     std::ostringstream text;
     text << in.rdbuf();
+    if (!in && !in.eof())
+        throw Failure("kernel file " + path + " could not be read");
+    if (text.str().find_first_not_of(" \t\r\n") == std::string::npos)
+        throw Failure("kernel file " + path + " is empty: it should hold the kernel source (the __kernel "
+                      "functions the program runs)");
     return text.str();
+}
+
+std::string builtKernelsText()
+{
+    std::lock_guard<std::mutex> lock(builtMutex);
+    std::string text;
+    for (const auto& b : builtKernelFiles) {
+        text += "  kernel file " + b.file + " defines:";
+        for (const auto& k : b.kernels)
+            text += "\n    " + k;
+        text += "\n";
+    }
+    return text;
 }
 
 cl::Program buildSource(const cl::Context& context, const cl::Device& device, const std::string& source,
@@ -100,6 +180,27 @@ cl::Program buildSource(const cl::Context& context, const cl::Device& device, co
             log = "invalid build options: \"" + options + "\"\n" + log;
         throw BuildFailure(file, deviceLabel(device), e.err(), log);
     }
+    // What the file defines, for the error messages: a source without a kernel is reported now.
+    BuiltKernels kernels{file, {}};
+    try {
+        std::vector<cl::Kernel> all;
+        program.createKernels(&all);
+        for (const auto& kernel : all)
+            kernels.kernels.push_back(kernelSignature(kernel));
+    } catch (const cl::Error&) {  // no kernels (CL_INVALID_PROGRAM_EXECUTABLE on some platforms)
+    }
+    if (kernels.kernels.empty())
+        throw Failure("kernel file " + file + " built for " + deviceLabel(device) +
+                      " but defines no kernel (no __kernel function): the program has nothing to run");
+    std::lock_guard<std::mutex> lock(builtMutex);
+    for (auto it = builtKernelFiles.begin(); it != builtKernelFiles.end(); ++it)
+        if (it->file == file) {
+            builtKernelFiles.erase(it);
+            break;
+        }
+    builtKernelFiles.push_back(std::move(kernels));
+    if (builtKernelFiles.size() > 8)
+        builtKernelFiles.erase(builtKernelFiles.begin());
     return program;
 }
 

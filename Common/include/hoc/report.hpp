@@ -70,14 +70,20 @@ public:
     bool allCorrect() const;
     const std::vector<Result>& results() const { return results_; }
 
-    // The JSON document script/run reads: program, device and every result.
-    std::string json() const;
+    // The JSON document script/run reads: program, device, every result, and "finished": false
+    // until the program has added its last result (a run stopped by an error keeps what it measured).
+    std::string json(bool finished = true) const;
+
+    // Keeps `file` (--json) up to date: rewritten (hoc::writeFile) after every result, with
+    // "finished": false, so that an error later in the run loses nothing measured before it.
+    void writeJsonTo(std::string file);
 
 private:
     std::ostream& out_;
     std::string exercise_, program_;
     std::string device_, deviceType_, platform_;
     std::vector<Result> results_;
+    std::string jsonFile_;
 };
 
 }  // namespace hoc
