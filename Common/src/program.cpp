@@ -1,5 +1,7 @@
 #include "hoc/program.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -66,31 +68,85 @@ struct BuiltKernels {
 };
 std::mutex builtMutex;
 std::vector<BuiltKernels> builtKernelFiles;
+std::vector<std::pair<std::string, std::string>> foundKernelFiles;  // name asked for -> path found
 
-// "vadd(global float* a, global float* b, int n)" when the implementation gives argument
-// information, else "vadd (3 arguments)".
-std::string kernelSignature(const cl::Kernel& kernel)
+void rememberFound(const std::string& file, const std::string& path)
 {
-    const std::string name = kernel.getInfo<CL_KERNEL_FUNCTION_NAME>();
-    const cl_uint count = kernel.getInfo<CL_KERNEL_NUM_ARGS>();
-    std::string args;
-    try {
-        for (cl_uint i = 0; i < count; ++i) {
-            std::string type = kernel.getArgInfo<CL_KERNEL_ARG_TYPE_NAME>(i);
-            std::string arg = kernel.getArgInfo<CL_KERNEL_ARG_NAME>(i);
-            type.erase(type.find_last_not_of(std::string("\0", 1)) + 1);
-            arg.erase(arg.find_last_not_of(std::string("\0", 1)) + 1);
-            const auto space = kernel.getArgInfo<CL_KERNEL_ARG_ADDRESS_QUALIFIER>(i);
-            const char* where = space == CL_KERNEL_ARG_ADDRESS_GLOBAL   ? "global "
-                                : space == CL_KERNEL_ARG_ADDRESS_LOCAL  ? "local "
-                                : space == CL_KERNEL_ARG_ADDRESS_CONSTANT ? "constant "
-                                                                          : "";
-            args += (i ? ", " : "") + std::string(where) + type + " " + arg;
+    std::lock_guard<std::mutex> lock(builtMutex);
+    for (auto& [name, found] : foundKernelFiles)
+        if (name == file) {
+            found = path;
+            return;
         }
-    } catch (const cl::Error&) {  // no argument information (built without -cl-kernel-arg-info)
-        return name + " (" + std::to_string(count) + " argument" + (count == 1 ? "" : "s") + ")";
+    foundKernelFiles.emplace_back(file, path);
+}
+
+// "vadd.cl (/home/me/course/Kernels/vadd.cl)": the name a program builds under, and where it was found.
+std::string whereFound(const std::string& file)
+{
+    std::lock_guard<std::mutex> lock(builtMutex);
+    for (const auto& [name, found] : foundKernelFiles)
+        if (name == file && found != file)
+            return file + " (" + found + ")";
+    return file;
+}
+
+// The parameter list of kernel `name` as written in `source` ("(__global const float* a, ...)"),
+// comments removed and blanks collapsed; "" when it cannot be found (macros, ...).
+std::string writtenParameters(const std::string& source, const std::string& name)
+{
+    std::string text;  // the source without comments
+    for (std::size_t i = 0; i < source.size(); ++i) {
+        if (source.compare(i, 2, "//") == 0)
+            i = std::min(source.find('\n', i), source.size()) - 1;
+        else if (source.compare(i, 2, "/*") == 0)
+            i = std::min(source.find("*/", i + 2), source.size() - 2) + 1;
+        else
+            text += source[i];
     }
-    return name + "(" + args + ")";
+    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+        if ((at > 0 && word(text[at - 1])) || (at + name.size() < text.size() && word(text[at + name.size()])))
+            continue;
+        const std::size_t open = text.find_first_not_of(" \t\r\n", at + name.size());
+        const std::size_t before = text.rfind("void", at);
+        if (open == std::string::npos || text[open] != '(' || before == std::string::npos ||
+            text.find_first_not_of(" \t\r\n", before + 4) != at)
+            continue;
+        const std::size_t close = text.find(')', open);
+        if (close == std::string::npos)
+            return "";
+        std::string params;
+        for (std::size_t i = open; i <= close; ++i) {
+            const bool blank = std::isspace(static_cast<unsigned char>(text[i]));
+            if (!blank)
+                params += text[i];
+            else if (!params.empty() && params.back() != ' ' && params.back() != '(')
+                params += ' ';
+        }
+        const auto space = params.find(" )");
+        if (space != std::string::npos)
+            params.erase(space, 1);
+        return params;
+    }
+    return "";
+}
+
+// "vadd(__global const float* a, __global const float* b, __global float* c, const int count), 4
+// arguments": the parameter list as the file writes it, with the number the compiler counted (the
+// number alone where the list cannot be read from the source).
+std::string kernelSignature(const cl::Kernel& kernel, const std::string& source)
+{
+    std::string name = kernel.getInfo<CL_KERNEL_FUNCTION_NAME>();
+    name.erase(name.find_last_not_of(std::string("\0", 1)) + 1);
+    const cl_uint count = kernel.getInfo<CL_KERNEL_NUM_ARGS>();
+    const std::string params = writtenParameters(source, name);
+    const bool none = params == "()" || params == "(void)";
+    const std::size_t commas = static_cast<std::size_t>(std::count(params.begin(), params.end(), ','));
+    const std::string counted = std::to_string(count) + " argument" + (count == 1 ? "" : "s");
+    if (!params.empty() && (none ? count == 0 : commas + 1 == count))
+        return name + params + ", " + counted;
+    return name + " (" + counted + ")";
 }
 
 }  // namespace
@@ -123,8 +179,10 @@ std::string findKernelFile(const std::string& file, const std::string& configure
     for (const auto& folder : kernelSearchPath(configured)) {
         const std::string path = folder + "/" + file;
         const std::string problem = problemWith(path);
-        if (problem.empty())
+        if (problem.empty()) {
+            rememberFound(file, path);
             return path;
+        }
         if (problem != "missing")
             throw Failure("kernel file " + path + " " + problem + " (found while looking for " + file +
                           (looked.empty() ? "" : "; not found before it in:" + looked) + ")");
@@ -181,16 +239,16 @@ cl::Program buildSource(const cl::Context& context, const cl::Device& device, co
         throw BuildFailure(file, deviceLabel(device), e.err(), log);
     }
     // What the file defines, for the error messages: a source without a kernel is reported now.
-    BuiltKernels kernels{file, {}};
+    BuiltKernels kernels{whereFound(file), {}};
     try {
         std::vector<cl::Kernel> all;
         program.createKernels(&all);
         for (const auto& kernel : all)
-            kernels.kernels.push_back(kernelSignature(kernel));
+            kernels.kernels.push_back(kernelSignature(kernel, source));
     } catch (const cl::Error&) {  // no kernels (CL_INVALID_PROGRAM_EXECUTABLE on some platforms)
     }
     if (kernels.kernels.empty())
-        throw Failure("kernel file " + file + " built for " + deviceLabel(device) +
+        throw Failure("kernel file " + kernels.file + " built for " + deviceLabel(device) +
                       " but defines no kernel (no __kernel function): the program has nothing to run");
     std::lock_guard<std::mutex> lock(builtMutex);
     for (auto it = builtKernelFiles.begin(); it != builtKernelFiles.end(); ++it)

@@ -140,6 +140,9 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
         std::this_thread::sleep_for(std::chrono::milliseconds(now < 1 ? 5 : 50));
     }
     result.seconds = elapsed();
+    // Stopped (time limit or stop signal): nothing it started may outlive it.
+    if (result.timedOut || result.interrupted != 0)
+        kill(-pid, SIGKILL);
     if (WIFEXITED(status))
         result.exitCode = WEXITSTATUS(status);
     else if (WIFSIGNALED(status))
