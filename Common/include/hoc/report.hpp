@@ -35,6 +35,10 @@ namespace hoc {
 //            how many whole devices did the timed work together (Exercise 15 splits one matmul);
 //            above 1 the runner shows the result on a row of its own, "on N devices", and
 //            compares it with no single device's roofs or BLAS.
+//
+// Besides the results, the document holds "finished": false while the program is still running (the
+// file is rewritten after every result, so a run stopped by an error keeps what it measured), true
+// once it has finished.
 using Extra = std::vector<std::pair<std::string, double>>;
 
 // One measured, checked result: a row of the course's results table.
