@@ -240,16 +240,26 @@ cl::Program buildSource(const cl::Context& context, const cl::Device& device, co
     }
     // What the file defines, for the error messages: a source without a kernel is reported now.
     BuiltKernels kernels{whereFound(file), {}};
+    std::string names;
     try {
-        std::vector<cl::Kernel> all;
-        program.createKernels(&all);
-        for (const auto& kernel : all)
-            kernels.kernels.push_back(kernelSignature(kernel, source));
-    } catch (const cl::Error&) {  // no kernels (CL_INVALID_PROGRAM_EXECUTABLE on some platforms)
+        names = program.getInfo<CL_PROGRAM_KERNEL_NAMES>();
+    } catch (const cl::Error&) {  // not told: nothing to check, nothing to list
+        return program;
     }
-    if (kernels.kernels.empty())
+    names.erase(names.find_last_not_of(std::string("\0", 1)) + 1);
+    if (names.find_first_not_of("; ") == std::string::npos)
         throw Failure("kernel file " + kernels.file + " built for " + deviceLabel(device) +
                       " but defines no kernel (no __kernel function): the program has nothing to run");
+    std::istringstream list(names);
+    for (std::string name; std::getline(list, name, ';');) {
+        if (name.empty())
+            continue;
+        try {
+            kernels.kernels.push_back(kernelSignature(cl::Kernel(program, name.c_str()), source));
+        } catch (const cl::Error&) {
+            kernels.kernels.push_back(name);
+        }
+    }
     std::lock_guard<std::mutex> lock(builtMutex);
     for (auto it = builtKernelFiles.begin(); it != builtKernelFiles.end(); ++it)
         if (it->file == file) {
