@@ -64,7 +64,7 @@ std::string problemWith(const std::string& path)
 // the program does not define, an argument the kernel does not have).
 struct BuiltKernels {
     std::string file;
-    std::vector<std::string> kernels;  // "vadd(global float* a, ...)" or "vadd (3 arguments)"
+    std::vector<std::string> kernels;  // "vadd(__global const float* a, ...), 4 arguments" or "vadd (4 arguments)"
 };
 std::mutex builtMutex;
 std::vector<BuiltKernels> builtKernelFiles;
