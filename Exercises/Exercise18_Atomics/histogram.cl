@@ -12,31 +12,18 @@ inline uint group_index(void) { return (uint)(get_global_id(0) / get_local_size(
 // 1. Global atomics: every byte is one atomic increment of its bin in global memory.
 __kernel void histogram_global(__global const uchar* in, uint n, uint chunk, __global uint* bins)
 {
-    const uint begin = group_index() * chunk;
-    const uint end = min(begin + chunk, n);
-    for (uint i = begin + get_local_id(0); i < end; i += get_local_size(0))
-        atomic_inc(&bins[in[i]]);
+    // TODO (step 1): for each byte of this work-group's chunk (begin = group_index() * chunk, up to
+    //       min(begin + chunk, n)), the work-items a work-group apart, add 1 to bins[in[i]] with
+    //       atomic_inc: a plain bins[in[i]]++ loses counts when two work-items hit one bin at once.
 }
 
 // 2. Local atomics: the work-group counts into its own bins in local memory, then adds them to the
 //    global bins, one atomic_add per bin instead of one atomic_inc per byte.
 __kernel void histogram_local(__global const uchar* in, uint n, uint chunk, __global uint* bins)
 {
-    __local uint local_bins[BINS];
-    const uint lid = get_local_id(0), size = get_local_size(0);
-    for (uint b = lid; b < BINS; b += size)
-        local_bins[b] = 0;  // local memory starts undefined
-    barrier(CLK_LOCAL_MEM_FENCE);  // every bin is zero before anyone counts
-
-    const uint begin = group_index() * chunk;
-    const uint end = min(begin + chunk, n);
-    for (uint i = begin + lid; i < end; i += size)
-        atomic_inc(&local_bins[in[i]]);
-    barrier(CLK_LOCAL_MEM_FENCE);  // every count is in before the merge reads the bins
-
-    for (uint b = lid; b < BINS; b += size)
-        if (local_bins[b] != 0)
-            atomic_add(&bins[b], local_bins[b]);
+    // TODO (step 2): count into __local uint local_bins[BINS]: set every bin to 0 (the work-items
+    //       share the 256 bins), barrier, atomic_inc the local bins as in step 1, barrier, then
+    //       add each non-zero local bin to the global bin with atomic_add.
 }
 
 // The work-group's histogram into its own row of `partial` (groups x BINS): no other group writes
@@ -44,17 +31,8 @@ __kernel void histogram_local(__global const uchar* in, uint n, uint chunk, __gl
 inline void group_histogram(__global const uchar* in, uint n, uint chunk, __global uint* partial,
                             __local uint* local_bins)
 {
-    const uint lid = get_local_id(0), size = get_local_size(0);
-    for (uint b = lid; b < BINS; b += size)
-        local_bins[b] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const uint begin = group_index() * chunk;
-    const uint end = min(begin + chunk, n);
-    for (uint i = begin + lid; i < end; i += size)
-        atomic_inc(&local_bins[in[i]]);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (uint b = lid; b < BINS; b += size)
-        partial[group_index() * BINS + b] = local_bins[b];
+    // TODO (steps 3 and 4): as step 2, but the merge writes the group's bins into its own row,
+    //       partial[group_index() * BINS + b], with a plain store (no other group writes there).
 }
 
 // 3. WRONG, on purpose: the last work-group adds up every group's row, assuming the others have
@@ -86,11 +64,7 @@ __kernel void histogram_partial(__global const uchar* in, uint n, uint chunk, __
 
 __kernel void histogram_merge(__global const uint* partial, uint groups, __global uint* bins)
 {
-    const uint b = get_global_id(0);
-    if (b >= BINS)
-        return;
-    uint sum = 0;
-    for (uint g = 0; g < groups; ++g)
-        sum += partial[g * BINS + b];
-    bins[b] = sum;
+    // TODO (step 4): one work-item per bin b (skip b >= BINS): bins[b] = the sum of
+    //       partial[g * BINS + b] over the `groups` rows. The first kernel has finished: its end is
+    //       the barrier between all work-groups.
 }
