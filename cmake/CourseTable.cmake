@@ -9,6 +9,11 @@ hoc_course(Exercise01_Vadd vadd RUN_ARGS --size 16777216 QUICK_ARGS --size 10485
            CHECK_ARGS --size 1000 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1000000)
 hoc_course(Exercise02_ChainedVadd chained_vadd RUN_ARGS --size 16777216 QUICK_ARGS --size 1048576
            CHECK_ARGS --size 1000 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1000000)
+# Part 2 of Exercise 02: builds one kernel file and prints its build log when it fails. The run and
+# the oclgrind check build vadd.cl (a kernel that compiles); the kernel it ships, broken_vadd.cl,
+# must fail with its log (tests/reliability: Exercise02_ChainedVadd.build_log.shows_the_broken_line).
+hoc_course(Exercise02_ChainedVadd build_log RUN_ARGS --kernel vadd.cl QUICK_ARGS --kernel vadd.cl
+           CHECK_ARGS --kernel vadd.cl)
 hoc_course(Exercise03_Vadd3 vadd3 RUN_ARGS --size 16777216 QUICK_ARGS --size 1048576
            CHECK_ARGS --size 1000 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1000000)
 
