@@ -112,14 +112,18 @@ HistogramResult Histogram::count(const std::vector<std::uint8_t>& h_data, Histog
     merge.setArg(1, used);
     merge.setArg(2, d_bins);
 
-    // 5. Commands: clear the bins, which steps 1 and 2 add to (a write of zeros: oclgrind 21.10
-    //    does not count what enqueueFillBuffer writes as initialized; `zeros` outlives every
-    //    non-blocking write of it), then the work-groups, in one launch or one at a time (each
-    //    launch one work-group, placed by its global offset), then step 4's merge.
-    const std::vector<cl_uint> zeros(kBins, 0);
+    // 5. Commands: clear the bins, which steps 1 and 2 add to, and for step 3 the rows too (a row
+    //    read before its group has run then reads 0, not what an earlier histogram left in that
+    //    memory); then the work-groups, in one launch or one at a time (each launch one work-group,
+    //    placed by its global offset); then step 4's merge. The clearing is a write of zeros:
+    //    oclgrind 21.10 does not count what enqueueFillBuffer writes as initialized; `zeros`
+    //    outlives every non-blocking write of it.
+    const std::vector<cl_uint> zeros(kBins * (which == HistogramKernel::LastGroup ? used : 1), 0);
     result.seconds = hoc::medianSeconds(options.repeats, [&] {
         hoc::EventSpan span;
         queue_.enqueueWriteBuffer(d_bins, CL_FALSE, 0, sizeof(cl_uint) * kBins, zeros.data(), nullptr, &span.first);
+        if (which == HistogramKernel::LastGroup)  // rows read before their group ran hold 0, not old data
+            queue_.enqueueWriteBuffer(d_partial, CL_FALSE, 0, sizeof(cl_uint) * zeros.size(), zeros.data());
         if (options.order == GroupOrder::OneLaunch) {
             queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(used * local), cl::NDRange(local),
                                         nullptr, &span.second);
