@@ -117,7 +117,7 @@ bool fastReference(const std::vector<float>& a, const std::vector<float>& b, mat
     bound.assign(d.m * d.n, 0.0);
     cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, x.data(), k, y.data(), n, 0.0,
                 bound.data(), n);
-    const auto gamma = [&](double u) { return d.k * u / (1.0 - d.k * u); };
+    const auto gamma = [&](double u) { return hoc::matmul::roundingFactor(d.k, u); };  // valid for every K
     const double uFloat = std::ldexp(1.0, -24), uDouble = std::ldexp(1.0, -53);
     // One more gamma_K in double: this |A||B| is itself a double sum of positive terms.
     const double g = (gamma(uFloat) + gamma(uDouble) + uFloat) * (1.0 + gamma(uDouble));

@@ -134,7 +134,7 @@ Candidate Candidate::parse(const std::string& text)
     std::istringstream in(text);
     Candidate c;
     if (!(in >> c.kernel) || c.kernel.find('=') != std::string::npos)
-        throw Failure("'" + text + "' is not a variant: a kernel name, then NAME=value for each parameter");
+        throw UsageError("'" + text + "' is not a variant: a kernel name, then NAME=value for each parameter");
     for (std::string word; in >> word;) {
         const auto eq = word.find('=');
         std::size_t used = 0;
@@ -146,7 +146,7 @@ Candidate Candidate::parse(const std::string& text)
             used = 0;
         }
         if (eq == std::string::npos || eq == 0 || used == 0 || eq + 1 + used != word.size())
-            throw Failure("'" + word + "' in variant '" + text + "' is not NAME=value (a whole number)");
+            throw UsageError("'" + word + "' in variant '" + text + "' is not NAME=value (a whole number)");
         c.values[word.substr(0, eq)] = value;
     }
     return c;
