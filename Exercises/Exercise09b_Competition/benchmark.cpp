@@ -39,7 +39,7 @@ std::string fixed(double value, int digits)
     return s.str();
 }
 
-// A bound on |ours - peer| that needs no reference: both are within gamma_K sum_k |a_ik| |b_kj| of
+// A bound on |ours - peer| that needs no reference: both are within ((1 + u)^K - 1) sum_k |a_ik| |b_kj| of
 // the exact value (hoc::matmul::errorBounds), and sum_k |a_ik| |b_kj| <= (sum_k |a_ik|) max_k |b_kj|.
 std::vector<double> peerBounds(const std::vector<float>& a, const std::vector<float>& b, Dims d)
 {
