@@ -127,6 +127,8 @@ std::vector<DeviceEntry> allDevices()
 
 cl::Device chooseDevice(const DeviceChoice& choice)
 {
+    // A blank HOC_DEVICE is refused before OpenCL is asked for anything.
+    const char* env = choice.device.empty() && choice.platform.empty() ? environmentChoice("HOC_DEVICE") : nullptr;
     const auto devices = allDevices();
     if (!choice.device.empty()) {
         const auto& d = byIndex(devices, choice.device, "--device");
@@ -138,7 +140,7 @@ cl::Device chooseDevice(const DeviceChoice& choice)
     }
     if (!choice.platform.empty())
         return byText(devices, choice.platform, false, "--platform").device;
-    if (const char* env = environmentChoice("HOC_DEVICE")) {
+    if (env) {
         const std::string text = env;
         return isIndex(text) ? byIndex(devices, text, "HOC_DEVICE").device
                              : byText(devices, text, true, "HOC_DEVICE").device;

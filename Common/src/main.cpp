@@ -7,6 +7,7 @@
 #include <functional>
 #include <list>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <new>
@@ -310,7 +311,10 @@ cl::Device CommandLine::device() const
 
 void CommandLine::checkDeviceOptions() const
 {
-    if (!choice_.device.empty() || !choice_.platform.empty())
+    // A HOC_DEVICE of only whitespace is refused as chooseDevice refuses it (before asking OpenCL).
+    const char* env = std::getenv("HOC_DEVICE");
+    const bool blank = env && *env && std::all_of(env, env + std::strlen(env), [](unsigned char c) { return std::isspace(c); });
+    if (!choice_.device.empty() || !choice_.platform.empty() || blank)
         chooseDevice(choice_);
 }
 
