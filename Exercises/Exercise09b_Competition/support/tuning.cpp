@@ -113,6 +113,36 @@ int Candidate::at(const std::string& name) const
     return it->second;
 }
 
+int Candidate::within(const std::string& name, int low, int high) const
+{
+    const auto it = values.find(name);
+    const std::string range = std::to_string(low) + " to " + std::to_string(high);
+    if (it == values.end())
+        throw UsageError("variant '" + text() + "': " + kernel + " needs " + name + " (" + range + ")");
+    if (it->second < low || it->second > high)
+        throw UsageError("variant '" + text() + "': " + name + "=" + std::to_string(it->second) + " is out of range, " +
+                         kernel + " takes " + name + " from " + range);
+    return it->second;
+}
+
+void Candidate::require(bool ok, const std::string& rule) const
+{
+    if (!ok)
+        throw UsageError("variant '" + text() + "' breaks a rule of " + kernel + ": " + rule);
+}
+
+void Candidate::only(const std::vector<std::string>& names) const
+{
+    for (const auto& [name, value] : values)
+        if (std::find(names.begin(), names.end(), name) == names.end()) {
+            std::string known;
+            for (const auto& n : names)
+                known += (known.empty() ? "" : ", ") + n;
+            throw UsageError("variant '" + text() + "': " + kernel + " has no parameter " + name + " (it takes " + known +
+                             ")");
+        }
+}
+
 std::string Candidate::buildOptions() const
 {
     std::string options;
