@@ -9,6 +9,11 @@ hoc_course(Exercise01_Vadd vadd RUN_ARGS --size 16777216 QUICK_ARGS --size 10485
            CHECK_ARGS --size 1000 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1000000)
 hoc_course(Exercise02_ChainedVadd chained_vadd RUN_ARGS --size 16777216 QUICK_ARGS --size 1048576
            CHECK_ARGS --size 1000 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1000000)
+# Part 2 of Exercise 02: builds one kernel file and prints its build log when it fails. The run and
+# the oclgrind check build vadd.cl (a kernel that compiles); the kernel it ships, broken_vadd.cl,
+# must fail with its log (tests/reliability: Exercise02_ChainedVadd.build_log.shows_the_broken_line).
+hoc_course(Exercise02_ChainedVadd build_log RUN_ARGS --kernel vadd.cl QUICK_ARGS --kernel vadd.cl
+           CHECK_ARGS --kernel vadd.cl)
 hoc_course(Exercise03_Vadd3 vadd3 RUN_ARGS --size 16777216 QUICK_ARGS --size 1048576
            CHECK_ARGS --size 1000 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1000000)
 
@@ -116,3 +121,15 @@ hoc_course(Exercise19_Overlap overlap RUN_ARGS --size 16777216 --chunk 1048576 -
            QUICK_ARGS --size 4194304 --chunk 262144 --rounds 16
            CHECK_ARGS --size 1000 --chunk 300 --slots 2 --rounds 3 --hold 0 SIZE_OPTIONS --size --chunk --slots --rounds
            OVERSIZE_ARGS --size 1000000)
+
+# Atomics and the order of work-groups. The oclgrind checks run the three correct designs (the
+# last-group design races on purpose: the checker test oclgrind.checker.histogram_last_group_broken
+# expects oclgrind to report it); 1000 bytes in 4 work-groups of 16, so that groups share hot bins.
+# One histogram per process (--one-launch, and the two-kernel design alone): as with reduce above,
+# oclgrind 21.10 reports the second histogram's partial rows in one process as uninitialized,
+# although each run alone is clean and the bins come out right.
+hoc_course(Exercise18_Atomics histogram RUN_ARGS --size 16777216 --runs 5 QUICK_ARGS --size 1048576 --runs 3
+           CHECK_ARGS --size 1000 --groups 4 --local 16 --runs 1 --one-launch --kernels global local
+                THEN --size 1000 --groups 4 --local 16 --runs 1 --one-launch --kernels two-kernels
+           SIZE_OPTIONS --size --local --groups --runs WORKGROUP_OPTIONS --local
+           OVERSIZE_ARGS --size 2000000 LOCAL_MEMORY_ARGS --size 1000 --kernels local)
