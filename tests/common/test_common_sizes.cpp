@@ -226,7 +226,6 @@ TEST(ShapeOptions, MistakesAreUsageErrors)
         {{"--device", ""}, "--device: '' is empty"},
         {{"--device", " "}, "--device: ' ' is empty"},
         {{"--platform", ""}, "--platform: '' is empty"},
-        {{"--json", ""}, "--json: '' is empty"},
     };
     for (const auto& c : cases) {
         std::string args;
