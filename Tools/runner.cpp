@@ -28,6 +28,7 @@
 #include <iostream>
 #include <unistd.h>
 
+#include "hoc/cli.hpp"
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
 #include "hoc/files.hpp"
@@ -430,16 +431,19 @@ int main(int argc, char** argv)
     Options options;
     app.add_option("--course", options.course, "The course list CMake writes")->capture_default_str();
     app.add_option("--out", options.out, "Folder for the results")->capture_default_str();
+    // The option checks are Common's (hoc/cli.hpp): the same words and messages as every program's.
     app.add_option("--device", options.device,
                    "'all', a device index from --list, or indices separated by commas "
-                   "(default: HOC_DEVICE, else the first GPU)");
+                   "(default: HOC_DEVICE, else the first GPU)")
+        ->check(hoc::cli::indexList());
     app.add_option("--platform", options.platform,
                    "A device of the platform whose name or vendor contains this text (with --device all: "
-                   "every device of it)");
+                   "every device of it)")
+        ->check(hoc::cli::notBlank());
     app.add_flag("--quick", options.quick, "The small sizes of a classroom demo (QUICK_ARGS)");
     app.add_option("--only", options.only, "Run only programs whose folder or name contains this text (repeatable)");
     app.add_option("--timeout", options.timeout, "Seconds a program may run (default 900, 300 with --quick)")
-        ->check(CLI::PositiveNumber);
+        ->check(hoc::cli::seconds(0, 7 * 24 * 3600, true));
     app.add_flag("--no-roofline", options.noRoofline, "Do not measure the roofs (no roofline chart or fractions)");
     app.add_flag("--verbose", options.verbose, "Print each program's output after it ran");
     app.add_flag("--list", options.list, "List the OpenCL devices with their indices and exit");
@@ -449,7 +453,7 @@ int main(int argc, char** argv)
     app.add_option("--progress", options.progressEvery,
                    "Seconds between the progress lines shown while a program runs (0: none)")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(hoc::cli::seconds(0, 3600, false));
     app.add_option("--probe", options.probe, "The roofline probe program (default: hoc-roofline beside this one)");
     try {
         app.parse(argc, argv);

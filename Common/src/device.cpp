@@ -79,6 +79,20 @@ const DeviceEntry& byText(const std::vector<DeviceEntry>& devices, const std::st
     return preferGpu(matches);
 }
 
+// An environment variable's device choice: unset or empty means none; only whitespace is a mistake
+// (it would match every name).
+const char* environmentChoice(const char* variable)
+{
+    const char* env = std::getenv(variable);
+    if (!env || !*env)
+        return nullptr;
+    const std::string text = env;
+    if (std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); }))
+        throw UsageError(std::string(variable) + " is '" + text +
+                         "', only whitespace: set it to a device index or name from --list, or unset it");
+    return env;
+}
+
 }  // namespace
 
 std::vector<DeviceEntry> allDevices()
@@ -113,6 +127,8 @@ std::vector<DeviceEntry> allDevices()
 
 cl::Device chooseDevice(const DeviceChoice& choice)
 {
+    // A blank HOC_DEVICE is refused before OpenCL is asked for anything.
+    const char* env = choice.device.empty() && choice.platform.empty() ? environmentChoice("HOC_DEVICE") : nullptr;
     const auto devices = allDevices();
     if (!choice.device.empty()) {
         const auto& d = byIndex(devices, choice.device, "--device");
@@ -124,7 +140,7 @@ cl::Device chooseDevice(const DeviceChoice& choice)
     }
     if (!choice.platform.empty())
         return byText(devices, choice.platform, false, "--platform").device;
-    if (const char* env = std::getenv("HOC_DEVICE"); env && *env) {
+    if (env) {
         const std::string text = env;
         return isIndex(text) ? byIndex(devices, text, "HOC_DEVICE").device
                              : byText(devices, text, true, "HOC_DEVICE").device;
@@ -138,7 +154,7 @@ cl::Device chooseDevice(const DeviceChoice& choice)
 cl::Device testDevice()
 {
     const auto devices = allDevices();
-    if (const char* env = std::getenv("HOC_TEST_DEVICE"); env && *env) {
+    if (const char* env = environmentChoice("HOC_TEST_DEVICE")) {
         const std::string text = env;
         return isIndex(text) ? byIndex(devices, text, "HOC_TEST_DEVICE").device
                              : byText(devices, text, true, "HOC_TEST_DEVICE").device;

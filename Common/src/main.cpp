@@ -3,15 +3,20 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <cmath>
+#include <functional>
+#include <list>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <new>
+#include <sstream>
 
+#include "hoc/cli.hpp"
 #include "hoc/errors.hpp"
 #include "hoc/files.hpp"
 #include "hoc/program.hpp"
+#include "hoc/sizes.hpp"
 
 namespace hoc {
 
@@ -57,29 +62,48 @@ int exitCode(std::exception_ptr error)
 namespace {
 
 // CLI11's own range check answers "Value abc not in range 1 to 10" for text that is no number at
-// all. These checks say what is wrong and what is allowed:
+// all, and its integer conversion reads "010" as octal and wraps "-5" into a huge unsigned value.
+// Every whole number goes through hoc/sizes.hpp's one parser instead, which says what is wrong and
+// what is allowed:
 //   --size: abc is not a whole number (allowed: 1 to 2147483647)
 //   --size: -5 is outside the allowed range 1 to 2147483647
-// CLI11 reads integers with strtoull(..., 0), which takes "010" as octal 8: leading zeros are
-// dropped here first, so every size is read as the decimal number it looks like.
-template <typename T>
-CLI::Validator wholeNumber(T min, T max)
+// and hands CLI11 the number in plain decimal digits, which its conversion reads as written.
+CLI::Validator wholeNumber(std::uint64_t min, std::uint64_t max)
 {
     const std::string range = std::to_string(min) + " to " + std::to_string(max);
-    auto check = [min, max, range](std::string& input) -> std::string {
-        const bool negative = !input.empty() && input.front() == '-';
-        std::string digits = input.substr(negative ? 1 : 0);
-        if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c); }))
-            return input + " is not a whole number (allowed: " + range + ")";
-        digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size() - 1));
-        input = (negative ? "-" : "") + digits;
-        T value{};
-        const auto [end, error] = std::from_chars(input.data(), input.data() + input.size(), value);
-        if (error != std::errc() || end != input.data() + input.size() || value < min || value > max)
-            return input + " is outside the allowed range " + range;
+    auto check = [min, max](std::string& input) -> std::string {
+        std::uint64_t value = 0;
+        std::string why = wholeNumberProblem(input, min, max, value);
+        if (why.empty())
+            input = std::to_string(value);
+        return why;
+    };
+    return CLI::Validator(check, "whole number, " + range);
+}
+
+CLI::Validator signedWholeNumber(long min, long max)
+{
+    const std::string range = std::to_string(min) + " to " + std::to_string(max);
+    auto check = [min, max](std::string& input) -> std::string {
+        try {
+            input = std::to_string(parseSignedWhole(input, "", min, max));
+        } catch (const UsageError& e) {
+            return std::string(e.what()).substr(2);  // without the ": " of the empty name
+        }
         return {};
     };
     return CLI::Validator(check, "whole number, " + range);
+}
+
+// A shape (hoc::shapeProblem): the message names the form and what is wrong.
+CLI::Validator shape(std::string form, std::size_t parts, std::uint64_t max, SizeLimit limit)
+{
+    auto check = [form, parts, max, limit](const std::string& input) -> std::string {
+        std::vector<std::size_t> values;
+        const std::string why = shapeProblem(input, parts, max, limit, values);
+        return why.empty() ? why : "'" + input + "' is not " + form + ": " + why;
+    };
+    return CLI::Validator(check, form);
 }
 
 CLI::Validator realNumber()
@@ -96,9 +120,73 @@ CLI::Validator realNumber()
 
 }  // namespace
 
+namespace cli {
+
+CLI::Validator notBlank()
+{
+    auto check = [](const std::string& input) -> std::string {
+        if (std::all_of(input.begin(), input.end(), [](unsigned char c) { return std::isspace(c); }))
+            return "'" + input + "' is empty: give a value, or leave the option out";
+        return {};
+    };
+    return CLI::Validator(check, "TEXT (not empty)");
+}
+
+CLI::Validator seconds(double min, double max, bool aboveMin)
+{
+    std::ostringstream range;
+    range << (aboveMin ? "more than " : "") << min << " to " << max;
+    auto check = [min, max, aboveMin, range = range.str()](const std::string& input) -> std::string {
+        char* end = nullptr;
+        const double value = std::strtod(input.c_str(), &end);
+        if (input.empty() || end != input.c_str() + input.size() || std::isspace(static_cast<unsigned char>(input[0])))
+            return "'" + input + "' is not a number of seconds (allowed: " + range + ")";
+        if (!std::isfinite(value) || value < min || value > max || (aboveMin && value == min))
+            return input + " is outside the allowed range " + range + " seconds";
+        return {};
+    };
+    return CLI::Validator(check, "seconds, " + range.str());
+}
+
+CLI::Validator indexList()
+{
+    auto check = [](const std::string& input) -> std::string {
+        if (input == "all")
+            return {};
+        std::vector<std::uint64_t> seen;
+        std::string word;
+        std::istringstream in(input);
+        bool any = false;
+        while (std::getline(in, word, ',')) {
+            any = true;
+            std::uint64_t index = 0;
+            const std::string why = wholeNumberProblem(word, 0, 9999, index);
+            if (!why.empty())
+                return "'" + input + "': " + why + " (a device index from --list, or 'all')";
+            if (std::find(seen.begin(), seen.end(), index) != seen.end())
+                return "'" + input + "' names device " + word + " twice";
+            seen.push_back(index);
+        }
+        if (!any || input.back() == ',')
+            return "'" + input + "' is not 'all' or device indices separated by commas";
+        return {};
+    };
+    return CLI::Validator(check, "'all' or INDEX[,INDEX...]");
+}
+
+CLI::Validator wholeNumber(std::uint64_t min, std::uint64_t max)
+{
+    return hoc::wholeNumber(min, max);
+}
+
+}  // namespace cli
+
 struct CommandLine::Cli {
     explicit Cli(const std::string& description) : app(description) {}
     CLI::App app;
+    // Shapes are read as words and turned into numbers after a successful parse.
+    std::list<std::vector<std::string>> words;
+    std::vector<std::function<void()>> finish;
 };
 
 CommandLine::CommandLine(std::string exercise, const std::string& description)
@@ -106,8 +194,10 @@ CommandLine::CommandLine(std::string exercise, const std::string& description)
 {
     CLI::App& app = cli_->app;
     app.add_flag("--list", list_, "List the OpenCL devices with their indices and exit");
-    app.add_option("--device", choice_.device, "Device index from --list (default: HOC_DEVICE, else the first GPU)");
-    app.add_option("--platform", choice_.platform, "Use the platform whose name or vendor contains this text");
+    app.add_option("--device", choice_.device, "Device index from --list (default: HOC_DEVICE, else the first GPU)")
+        ->check(cli::notBlank());
+    app.add_option("--platform", choice_.platform, "Use the platform whose name or vendor contains this text")
+        ->check(cli::notBlank());
     app.add_option("--json", json_, "Also write the results as JSON to this file");
 }
 
@@ -120,7 +210,7 @@ void CommandLine::sizeOption(const std::string& names, std::size_t& value, const
 
 void CommandLine::option(const std::string& names, long& value, const std::string& help, long min, long max)
 {
-    cli_->app.add_option(names, value, help)->transform(wholeNumber(min, max))->capture_default_str();
+    cli_->app.add_option(names, value, help)->transform(signedWholeNumber(min, max))->capture_default_str();
 }
 
 void CommandLine::option(const std::string& names, double& value, const std::string& help)
@@ -139,12 +229,62 @@ void CommandLine::choice(const std::string& names, std::string& value, const std
     cli_->app.add_option(names, value, help)->check(CLI::IsMember(allowed))->capture_default_str();
 }
 
-void CommandLine::sizesOption(const std::string& names, std::vector<std::size_t>& values, const std::string& help)
+void CommandLine::sizesOption(const std::string& names, std::vector<std::size_t>& values, const std::string& help,
+                              std::size_t max, std::size_t count)
 {
-    cli_->app.add_option(names, values, help)
+    auto* option = cli_->app.add_option(names, values, help)
+                       ->delimiter(',')
+                       ->transform(wholeNumber(std::size_t{1}, max))
+                       ->capture_default_str();
+    if (count > 0)
+        option->expected(static_cast<int>(count));
+}
+
+namespace {
+
+std::string shapeText(const std::vector<std::size_t>& values)
+{
+    std::string text;
+    for (const auto v : values)
+        text += (text.empty() ? "" : "x") + std::to_string(v);
+    return text;
+}
+
+}  // namespace
+
+void CommandLine::shapeOption(const std::string& names, std::vector<std::size_t>& value, const std::string& form,
+                              std::size_t parts, const std::string& help, std::size_t max, const SizeLimit& limit)
+{
+    std::vector<std::string>& words = cli_->words.emplace_back();
+    cli_->app.add_option(names, words, help + " (" + form + ")")
+        ->expected(1)
+        ->check(shape(form, parts, max, limit))
+        ->default_str(shapeText(value));
+    cli_->finish.push_back([&words, &value, form, parts, max, limit, names] {
+        if (!words.empty())
+            value = parseShape(words.back(), names, form, parts, max, limit);
+    });
+}
+
+void CommandLine::shapesOption(const std::string& names, std::vector<std::vector<std::size_t>>& values,
+                               const std::string& form, std::size_t parts, const std::string& help, std::size_t max,
+                               const SizeLimit& limit)
+{
+    std::vector<std::string>& words = cli_->words.emplace_back();
+    std::string defaults;
+    for (const auto& v : values)
+        defaults += (defaults.empty() ? "" : ",") + shapeText(v);
+    cli_->app.add_option(names, words, help + " (" + form + ", several separated by spaces or commas)")
         ->delimiter(',')
-        ->transform(wholeNumber(std::size_t{1}, static_cast<std::size_t>(-1) / 2))
-        ->capture_default_str();
+        ->check(shape(form, parts, max, limit))
+        ->default_str(defaults);
+    cli_->finish.push_back([&words, &values, form, parts, max, limit, names] {
+        if (words.empty())
+            return;
+        values.clear();
+        for (const auto& w : words)
+            values.push_back(parseShape(w, names, form, parts, max, limit));
+    });
 }
 
 void CommandLine::listOption(const std::string& names, std::vector<std::string>& values, const std::string& help,
@@ -168,6 +308,8 @@ std::optional<int> CommandLine::parse(int argc, char** argv)
     } catch (const CLI::ParseError& e) {
         return app.exit(e) == 0 ? kOk : kUsage;
     }
+    for (const auto& finish : cli_->finish)
+        finish();  // cannot fail: every word passed its check
     program_ = argc > 0 ? argv[0] : "";
     if (app.count("--json") > 0) {
         // Refused now, not after the run: a --json path this program would not write.
@@ -195,7 +337,10 @@ cl::Device CommandLine::device() const
 
 void CommandLine::checkDeviceOptions() const
 {
-    if (!choice_.device.empty() || !choice_.platform.empty())
+    // A HOC_DEVICE of only whitespace is refused as chooseDevice refuses it (before asking OpenCL).
+    const char* env = std::getenv("HOC_DEVICE");
+    const bool blank = env && *env && std::all_of(env, env + std::strlen(env), [](unsigned char c) { return std::isspace(c); });
+    if (!choice_.device.empty() || !choice_.platform.empty() || blank)
         chooseDevice(choice_);
 }
 

@@ -11,6 +11,7 @@
 // threads have stopped spinning.
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
@@ -22,6 +23,7 @@
 #include <thread>
 
 #include "hoc/data.hpp"
+#include "hoc/dims.hpp"
 #include "hoc/errors.hpp"
 #include "hoc/main.hpp"
 #include "hoc/timing.hpp"
@@ -40,18 +42,7 @@ std::string fixed(double value, int digits)
     return s.str();
 }
 
-Dims parseShape(const std::string& text)
-{
-    Dims d;
-    char x1 = 0, x2 = 0;
-    std::istringstream in(text);
-    if (!(in >> d.m >> x1 >> d.n >> x2 >> d.k) || x1 != 'x' || x2 != 'x' || d.m == 0 || d.n == 0 || d.k == 0 ||
-        !in.eof())
-        throw hoc::Failure("--shapes: '" + text + "' is not MxNxK (for example 2000x3000x1000)");
-    return d;
-}
-
-// A bound on |ours - peer| that needs no reference: both are within gamma_K sum_k |a_ik| |b_kj| of
+// A bound on |ours - peer| that needs no reference: both are within ((1 + u)^K - 1) sum_k |a_ik| |b_kj| of
 // the exact value (hoc::matmul::errorBounds), and sum_k |a_ik| |b_kj| <= (sum_k |a_ik|) max_k |b_kj|.
 std::vector<double> peerBounds(const std::vector<float>& a, const std::vector<float>& b, Dims d)
 {
@@ -62,7 +53,7 @@ std::vector<double> peerBounds(const std::vector<float>& a, const std::vector<fl
     for (std::size_t k = 0; k < d.k; ++k)
         for (std::size_t j = 0; j < d.n; ++j)
             colMax[j] = std::max(colMax[j], static_cast<double>(std::fabs(b[k * d.n + j])));
-    const double u = std::ldexp(1.0, -24), g = d.k * u / (1.0 - d.k * u) + u;
+    const double u = std::ldexp(1.0, -24), g = hoc::matmul::roundingFactor(d.k, u) + u;
     std::vector<double> bound(d.m * d.n);
     for (std::size_t i = 0; i < d.m; ++i)
         for (std::size_t j = 0; j < d.n; ++j)
@@ -114,15 +105,15 @@ int main(int argc, char** argv)
 try {
     hoc::CommandLine cli("Exercise09b_Competition", "Exercise 9b: SGEMM against CLBlast and the vendor's BLAS");
     std::vector<std::size_t> sizes = {1024, 2048, 4096, 1000, 3000};
-    std::vector<std::string> shapes = {"2000x3000x1000"};
+    std::vector<std::vector<std::size_t>> shapes = {{2000, 3000, 1000}};
     std::vector<std::string> peerNames = {"clblast", "openblas", "cublas"};
     long repeats = 10, checkLimit = 4096;
     double timeLimit = 20;
     std::size_t bandwidthSize = std::size_t{1} << 25;
     bool retune = false, noBandwidth = false;
     std::string cache = hoc::tuning::defaultCacheFile(), chosen;
-    cli.sizesOption("--sizes", sizes, "square sizes M = N = K");
-    cli.listOption("--shapes", shapes, "rectangular sizes MxNxK");
+    cli.sizesOption("--sizes", sizes, "square sizes M = N = K", INT_MAX);
+    cli.shapesOption("--shapes", shapes, "MxNxK", 3, "rectangular sizes", INT_MAX);
     cli.listOption("--peers", peerNames, "libraries to race", {"clblast", "openblas", "cublas", "none"});
     cli.option("--repeats", repeats, "timed runs of each contestant per size, after 2 warm-ups (at least 3)", 3, 1000);
     cli.option("--time-limit", timeLimit, "seconds per size and contestant that reduce the repeats (down to 3)");
@@ -136,14 +127,25 @@ try {
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
 
-    const cl::Device device = cli.device();
-    hoc::Report report = cli.report(device);
-
     std::vector<Dims> problems;
     for (const auto n : sizes)
         problems.push_back({n, n, n});
     for (const auto& s : shapes)
-        problems.push_back(parseShape(s));
+        problems.push_back({s[0], s[1], s[2]});
+    for (const Dims& d : problems)  // too large for the kernels' int indices: exit 2
+        hoc::matmul::requireIntIndices(d, "--sizes/--shapes " + d.text());
+    const Variant* given = nullptr;
+    Variant parsed;
+    if (!chosen.empty()) {  // a mistake in --variant is a bad command line (exit 2)
+        parsed = Variant::parse(chosen);
+        given = &parsed;
+    }
+
+    const cl::Device device = cli.device();
+    hoc::Report report = cli.report(device);
+    // Every size's A, B, C and reference on the host, before the first is made (one size at a time).
+    for (const Dims& d : problems)
+        hoc::matmul::requireHostMemory(d, "C = A * B at " + d.text());
 
     const auto has = [&](const char* p) { return std::count(peerNames.begin(), peerNames.end(), p) > 0; };
     std::vector<std::unique_ptr<hoc::peers::Peer>> peers;
@@ -184,8 +186,8 @@ try {
 
     for (const Dims& d : problems) {
         const Dims t = tuningSize(device, d);
-        if (!chosen.empty() && !tuned.count(t.text())) {
-            tuned[t.text()] = Variant::parse(chosen);
+        if (given && !tuned.count(t.text())) {
+            tuned[t.text()] = *given;
         } else if (!tuned.count(t.text())) {
             const auto outcome = tuneSgemm(device, variants, t, cache, retune, &std::cout);
             std::cout << "Tuning for " << t.text() << ": " << outcome.note << "\n  best: " << outcome.best.text()

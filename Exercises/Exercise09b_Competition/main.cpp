@@ -1,10 +1,12 @@
 // Exercise 9b: command line, tuning, inputs, check and report. The OpenCL work is in sgemm.cpp;
 // sgemm_benchmark (benchmark.cpp) races it against the BLAS libraries.
+#include <climits>
 #include <iostream>
 
 #include "hoc/errors.hpp"
 
 #include "hoc/data.hpp"
+#include "hoc/dims.hpp"
 #include "hoc/main.hpp"
 #include "sgemm.hpp"
 #include "support/peers.hpp"
@@ -18,7 +20,7 @@ try {
     bool retune = false, noTune = false;
     std::string cache = hoc::tuning::defaultCacheFile(), chosen;
     cli.sizeOption("-n,--size", n, "M = N = K (square matrices)", 1 << 16);
-    cli.sizesOption("--shape", shape, "M N K for rectangular matrices (instead of --size)");
+    cli.sizesOption("--shape", shape, "M N K for rectangular matrices (instead of --size)", INT_MAX, 3);
     cli.option("--repeats", repeats, "timed runs after a warm-up run (the median counts)", 1, 1000);
     cli.flag("--retune", retune, "tune again even when the cache holds a choice for this device");
     cli.flag("--no-tune", noTune, "skip tuning: use the first variant for this kind of device");
@@ -28,19 +30,25 @@ try {
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
 
+    hoc::matmul::Dims d{n, n, n};
+    if (!shape.empty())
+        d = {shape[0], shape[1], shape[2]};
+    hoc::matmul::requireIntIndices(d, shape.empty() ? "--size" : "--shape");  // exit 2 when a matrix is too large
+    const Variant* given = nullptr;
+    Variant parsed;
+    if (!chosen.empty()) {  // a mistake in --variant is a bad command line (exit 2)
+        parsed = Variant::parse(chosen);
+        given = &parsed;
+    }
+
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
-
-    hoc::matmul::Dims d{n, n, n};
-    if (!shape.empty()) {
-        if (shape.size() != 3)
-            throw hoc::Failure("--shape takes three sizes, M N K");
-        d = {shape[0], shape[1], shape[2]};
-    }
+    // A, B and C in floats, and the check's double reference and bounds, before anything is made.
+    hoc::matmul::requireHostMemory(d, "C = A * B at " + d.text());
     const auto variants = sgemmVariants(device);
     Variant variant = variants.front();
-    if (!chosen.empty()) {
-        variant = Variant::parse(chosen);
+    if (given) {
+        variant = *given;
     } else if (!noTune) {
         const auto tuned = tuneSgemm(device, variants, tuningSize(device, d), cache, retune, &std::cout);
         std::cout << tuned.note << "\n";

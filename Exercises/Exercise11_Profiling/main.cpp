@@ -7,6 +7,7 @@
 
 #include "hoc/data.hpp"
 #include "hoc/dims.hpp"
+#include "hoc/limits.hpp"
 #include "hoc/main.hpp"
 #include "hoc/reference.hpp"
 #include "profiling.hpp"
@@ -60,13 +61,13 @@ try {
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
 
+    const auto d = hoc::matmul::dimsFrom(dims);  // sizes the kernel cannot index: exit 2
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
-
-    const auto d = hoc::matmul::dimsFrom(dims);
     for (const auto& kernel : kernels) {
         if (kernel == "vadd") {
             hoc::requireBuffers(device, n * sizeof(float), 3, "N = " + std::to_string(n));
+            hoc::requireHostMemory(4.0 * sizeof(float) * static_cast<double>(n), "N = " + std::to_string(n));
             const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2);
             const ProfileResult r = profileVadd(device, a, b, static_cast<int>(runs));
             report.bandwidth("vadd: C = A + B", "N = " + std::to_string(n), hoc::compare(hoc::ref::vadd(a, b), r.c),
@@ -74,6 +75,7 @@ try {
             show("vadd", r, report);
         } else {
             hoc::requireBuffers(device, sizeof(float) * std::max({d.m * d.k, d.k * d.n, d.m * d.n}), 3, d.text());
+            hoc::matmul::requireHostMemory(d, "--dims " + d.text());
             const auto a = hoc::randomFloats(d.m * d.k, 3, -1, 1), b = hoc::randomFloats(d.k * d.n, 4, -1, 1);
             const ProfileResult r = profileMatmul(device, a, b, d, static_cast<int>(runs));
             report.flops("matmul: C = A * B, one element per work-item", d.text(),

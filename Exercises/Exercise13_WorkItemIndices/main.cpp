@@ -5,30 +5,11 @@
 #include <string>
 
 #include "hoc/errors.hpp"
+#include "hoc/limits.hpp"
 #include "hoc/main.hpp"
 #include "indices.hpp"
 
 namespace {
-
-// "4x2" -> {4, 2}; anything else is a usage error naming the option.
-Shape parseShape(const std::string& text, const std::string& option)
-{
-    const auto x = text.find_first_of("xX");
-    std::size_t a = 0, b = 0, used = 0;
-    try {
-        if (x != std::string::npos && x > 0 && x + 1 < text.size()) {
-            a = std::stoul(text.substr(0, x), &used);
-            if (used == x)
-                b = std::stoul(text.substr(x + 1), &used);
-        }
-    } catch (const std::exception&) {
-        a = 0;
-    }
-    if (a == 0 || b == 0 || used != text.size() - x - 1 || a > INT_MAX || b > INT_MAX)
-        throw hoc::UsageError(option + " '" + text + "': expected two positive whole numbers like 4x2 "
-                              "(dimension 0 x dimension 1)");
-    return {a, b};
-}
 
 // The id each work-item should have recorded at column x, row y.
 struct Expected {
@@ -92,10 +73,13 @@ void printPair(const IndexGrids& r, const Expected& left, const Expected& right)
 int main(int argc, char** argv)
 try {
     hoc::CommandLine cli("Exercise13_WorkItemIndices", "Exercise 13: global, local and work-group ids in a 2D range");
-    std::string rangeText = "8x8";
-    std::vector<std::string> groups = {"4x4", "2x4"};
-    cli.option("--range", rangeText, "The 2D range: work-items in dimension 0 x dimension 1");
-    cli.listOption("--groups", groups, "Work-group shapes to show, e.g. 4x4,2x4 (dimension 0 x dimension 1)");
+    std::vector<std::size_t> rangeValues = {8, 8};
+    std::vector<std::vector<std::size_t>> groups = {{4, 4}, {2, 4}};
+    // The kernel writes six planes of ints indexed with an int: 6 x the range at most INT_MAX.
+    cli.shapeOption("--range", rangeValues, "DIM0xDIM1", 2, "The 2D range: work-items in dimension 0 x dimension 1",
+                    INT_MAX, {INT_MAX / 6, "INT_MAX / 6: the kernel indexes six planes of ids with an int"});
+    cli.shapesOption("--groups", groups, "DIM0xDIM1", 2, "Work-group shapes to show (dimension 0 x dimension 1)",
+                     INT_MAX);
 
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
@@ -103,11 +87,13 @@ try {
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
 
-    const Shape range = parseShape(rangeText, "--range");
+    const Shape range{rangeValues[0], rangeValues[1]};
+    const std::string rangeText = std::to_string(range.x) + "x" + std::to_string(range.y);
     std::vector<Shape> shapes;
     for (const auto& g : groups)
-        shapes.push_back(parseShape(g, "--groups"));
+        shapes.push_back({g[0], g[1]});
     hoc::requireBuffers(device, 6.0 * sizeof(int) * range.x * range.y, 1, "--range " + rangeText);
+    hoc::requireHostMemory(6.0 * sizeof(int) * range.x * range.y, "--range " + rangeText);
     const bool print = range.x <= 32 && range.y <= 32;
     for (const Shape g : shapes) {
         const IndexGrids r = recordIds(device, range.x, range.y, g);

@@ -7,6 +7,7 @@
 #include "events.hpp"
 #include "hoc/data.hpp"
 #include "hoc/dims.hpp"
+#include "hoc/limits.hpp"
 #include "hoc/main.hpp"
 
 namespace {
@@ -54,11 +55,19 @@ try {
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
 
+    const auto d = hoc::matmul::dimsFrom(dims);  // sizes the kernel cannot index: exit 2
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
 
-    const auto d = hoc::matmul::dimsFrom(dims);
     hoc::requireBuffers(device, n * sizeof(float), 5, "N = " + std::to_string(n));
+    // On the host: X, Y, their produced copies and the expected sums (about 6 vectors of N floats),
+    // and for part 4 A, B, C and the check's reference; all checked before any of them is made.
+    hoc::requireHostMemory(6.0 * sizeof(float) * static_cast<double>(n), "N = " + std::to_string(n));
+    if (std::find(parts.begin(), parts.end(), "4") != parts.end()) {
+        hoc::requireBuffers(device, sizeof(float) * static_cast<double>(std::max({d.m * d.k, d.k * d.n, d.m * d.n})),
+                            3, d.text());
+        hoc::matmul::requireHostMemory(d, "--dims " + d.text());
+    }
     const auto x = hoc::randomFloats(n, 1), y = hoc::randomFloats(n, 2);
     const int r = static_cast<int>(rounds);
     const double hold_s = static_cast<double>(hold_ms) * 1e-3;

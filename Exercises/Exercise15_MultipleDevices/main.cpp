@@ -24,10 +24,11 @@ try {
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
 
+    const auto d = hoc::matmul::dimsFrom(dims);  // sizes the kernels cannot index: exit 2
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
-
-    const auto d = hoc::matmul::dimsFrom(dims);
+    // A, B, C and the check's reference on the host, before any of them is made.
+    hoc::matmul::requireHostMemory(d, "--dims " + d.text());
     std::vector<cl::Device> devices;
     if (split == "subdevices") {
         DeviceSet set = subDevices(device, parts);

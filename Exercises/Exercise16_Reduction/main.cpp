@@ -6,6 +6,7 @@
 
 #include "hoc/bandwidth.hpp"
 #include "hoc/data.hpp"
+#include "hoc/limits.hpp"
 #include "hoc/main.hpp"
 #include "reduce.hpp"
 #include "sum_reference.hpp"
@@ -44,6 +45,7 @@ try {
     const hoc::Repeats repeats{1, static_cast<int>(runs)};
     const std::size_t largest = *std::max_element(sizes.begin(), sizes.end());
     hoc::requireBuffers(device, sizeof(float) * static_cast<double>(largest), 3, "N = " + std::to_string(largest));
+    hoc::requireHostMemory(sizeof(float) * static_cast<double>(largest), "N = " + std::to_string(largest));
     Reduction reduction(device);
     hoc::CopyBenchmark copy(device);
     hoc::BandwidthTable table(std::cout, "N (GB/s)", columns);

@@ -87,8 +87,8 @@ ReduceResult Reduction::sum(const std::vector<float>& h_data, ReduceKernel which
     hoc::requireLocalMemory(kernel, device_, local * sizeof(float), kernelName(which));
     const std::uint64_t perItem = which == ReduceKernel::FirstAdd ? 2 : which == ReduceKernel::PerItem ? kPerItem : 1;
     if (local == 1 && perItem == 1 && which != ReduceKernel::TwoPass)
-        throw hoc::Failure(kernelName(which) + " with work-groups of 1 would leave as many partial sums as "
-                           "elements, and never finish; use work-groups of at least 2");
+        throw hoc::UsageError("--local 1: " + kernelName(which) + " with work-groups of 1 would leave as many partial "
+                              "sums as elements, and never finish; use work-groups of at least 2");
     // Step 5: enough work-groups for about 2048 work-items per compute unit (what a GPU keeps in
     // flight to hide memory latency), for the first pass only; one work-group for the second.
     const std::uint64_t units = device_.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();

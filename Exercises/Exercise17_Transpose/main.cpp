@@ -7,6 +7,7 @@
 #include "hoc/bandwidth.hpp"
 #include "hoc/data.hpp"
 #include "hoc/errors.hpp"
+#include "hoc/limits.hpp"
 #include "hoc/main.hpp"
 #include "transpose.hpp"
 #include "transpose_reference.hpp"
@@ -19,37 +20,22 @@ struct Shape {
     std::string text() const { return std::to_string(rows) + " x " + std::to_string(cols); }
 };
 
-// "4096x2048" -> 4096 rows, 2048 columns.
-Shape parseShape(const std::string& word)
-{
-    const std::size_t x = word.find('x');
-    try {
-        std::size_t used = 0;
-        Shape s{std::stoul(word.substr(0, x), &used), 0};
-        if (x == std::string::npos || used != x)
-            throw std::invalid_argument(word);
-        s.cols = std::stoul(word.substr(x + 1), &used);
-        if (used != word.size() - x - 1 || s.rows == 0 || s.cols == 0)
-            throw std::invalid_argument(word);
-        return s;
-    } catch (const std::logic_error&) {
-        throw hoc::Failure("--shapes: '" + word + "' is not ROWSxCOLS with both at least 1 (e.g. 4096x2048)");
-    }
-}
-
 }  // namespace
 
 int main(int argc, char** argv)
 try {
     hoc::CommandLine cli("Exercise17_Transpose", "Exercise 17: matrix transpose, naive and tiled, against a copy");
-    std::vector<std::string> shapeWords = {"256x256", "1024x1024", "2048x2048", "1000x3000", "4096x4096", "8192x8192"};
+    std::vector<std::vector<std::size_t>> shapeValues = {{256, 256},   {1024, 1024}, {2048, 2048},
+                                                         {1000, 3000}, {4096, 4096}, {8192, 8192}};
     std::vector<std::string> chosen;
     for (const TransposeKernel k : transposeKernels())
         chosen.push_back(kernelName(k));
     const std::vector<std::string> names = chosen;
     TransposeShape shape;
     long runs = 5;
-    cli.listOption("--shapes", shapeWords, "Matrices as ROWSxCOLS (default 256x256 ... 8192x8192)");
+    // The kernels index a matrix with a uint: at most UINT_MAX elements.
+    cli.shapesOption("--shapes", shapeValues, "ROWSxCOLS", 2, "Matrices", UINT32_MAX,
+                     {UINT32_MAX, "UINT_MAX: the kernels index a matrix with a uint"});
     cli.listOption("--kernels", chosen, "Kernels to run (default all)", names);
     cli.sizeOption("--tile", shape.tile, "Tiled kernels: the block side", 1024);
     cli.sizeOption("--tile-rows", shape.tileRows, "Tiled kernels: work-items per block column", 1024);
@@ -62,8 +48,8 @@ try {
     hoc::Report report = cli.report(device);
 
     std::vector<Shape> shapes;
-    for (const auto& w : shapeWords)
-        shapes.push_back(parseShape(w));
+    for (const auto& v : shapeValues)
+        shapes.push_back({v[0], v[1]});
     std::vector<TransposeKernel> kernels;
     std::vector<std::string> columns;
     for (const TransposeKernel k : transposeKernels())
@@ -77,6 +63,9 @@ try {
                                           [](const Shape& a, const Shape& b) { return a.count() < b.count(); });
     hoc::requireBuffers(device, sizeof(float) * static_cast<double>(largest->count()), 4,
                         "a " + largest->text() + " matrix");
+    // The input, the expected result and each kernel's result, in floats on the host.
+    hoc::requireHostMemory(3.0 * sizeof(float) * static_cast<double>(largest->count()),
+                           "a " + largest->text() + " matrix");
     Transposer transposer(device, shape);
     hoc::CopyBenchmark copy(device);
     std::cout << "tiled kernels: " << shape.tile << " x " << shape.tile << " blocks, work-groups of " << shape.tile

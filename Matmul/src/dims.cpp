@@ -3,6 +3,8 @@
 #include <climits>
 
 #include "hoc/errors.hpp"
+#include "hoc/limits.hpp"
+#include "hoc/sizes.hpp"
 
 namespace hoc::matmul {
 
@@ -14,9 +16,23 @@ Dims dimsFrom(const std::vector<std::size_t>& values, const std::string& option)
     for (const std::size_t v : values)
         if (v == 0 || v > static_cast<std::size_t>(INT_MAX))
             throw UsageError(option + " " + std::to_string(v) + ": sizes go from 1 to " + std::to_string(INT_MAX));
-    if (values.size() == 1)
-        return {values[0], values[0], values[0]};
-    return {values[0], values[1], values[2]};
+    const Dims d = values.size() == 1 ? Dims{values[0], values[0], values[0]} : Dims{values[0], values[1], values[2]};
+    requireIntIndices(d, option);
+    return d;
+}
+
+void requireIntIndices(Dims d, const std::string& what)
+{
+    const SizeLimit limit{INT_MAX, "INT_MAX: the kernels index a matrix with an int"};
+    checkedProduct({d.m, d.k}, limit, what + ", A is M x K");
+    checkedProduct({d.k, d.n}, limit, what + ", B is K x N");
+    checkedProduct({d.m, d.n}, limit, what + ", C is M x N");
+}
+
+void requireHostMemory(Dims d, const std::string& what)
+{
+    const double m = static_cast<double>(d.m), n = static_cast<double>(d.n), k = static_cast<double>(d.k);
+    hoc::requireHostMemory(4.0 * (m * k + k * n + m * n) + 2.0 * 8.0 * m * n, what);
 }
 
 }  // namespace hoc::matmul

@@ -52,13 +52,12 @@ void dotProducts(const std::vector<float>& a, const std::vector<float>& b, Dims 
         }
 }
 
-double gamma(std::size_t k, double unitRoundoff)
-{
-    const double ku = static_cast<double>(k) * unitRoundoff;
-    return ku / (1.0 - ku);
-}
-
 }  // namespace
+
+double roundingFactor(std::uint64_t n, double u)
+{
+    return std::expm1(static_cast<double>(n) * std::log1p(u));
+}
 
 std::vector<double> reference(const std::vector<float>& a, const std::vector<float>& b, Dims d)
 {
@@ -73,7 +72,7 @@ std::vector<double> errorBounds(const std::vector<float>& a, const std::vector<f
     const double uDouble = std::ldexp(1.0, -53);
     std::vector<double> magnitude;
     dotProducts(a, b, d, nullptr, &magnitude);
-    const double g = gamma(d.k, uFloat) + gamma(d.k, uDouble) + uFloat;
+    const double g = roundingFactor(d.k, uFloat) + roundingFactor(d.k, uDouble) + uFloat;
     for (auto& bound : magnitude)
         bound = g * bound + std::numeric_limits<float>::denorm_min();
     return magnitude;

@@ -1,5 +1,7 @@
 #include "hoc/matmul_host.hpp"
 
+#include "hoc/dims.hpp"
+
 #include <algorithm>
 #include <climits>
 #include <limits>
@@ -36,6 +38,7 @@ KernelDims kernelDims(Dims d)
 void requireMatrices(const cl::Device& device, Dims d)
 {
     kernelDims(d);
+    requireHostMemory(d, d.text());
     const double a = 4.0 * d.m * d.k, b = 4.0 * d.k * d.n, c = 4.0 * d.m * d.n;
     requireBuffers(device, a, 1, "A (M x K), " + d.text());
     requireBuffers(device, b, 1, "B (K x N), " + d.text());

@@ -37,10 +37,34 @@ TEST(PiReference, SerialLoops)
 
 TEST(PiReference, FloatBound)
 {
-    // 100 additions: (1 + 8u)(1 + 100u / (1 - 100u)) - 1, times 3.25.
+    // 100 additions: (1 + 8u)((1 + u)^100) - 1, times 3.25; at most gamma_100 = 100u / (1 - 100u).
     const double u = std::ldexp(1.0, -24);
-    EXPECT_NEAR(hoc::pi::floatSumBound(100), 3.25 * ((1 + 8 * u) * (1 + 100 * u / (1 - 100 * u)) - 1), 1e-18);
-    EXPECT_EQ(hoc::pi::floatSumBound(std::uint64_t{1} << 24), std::numeric_limits<double>::infinity());
+    EXPECT_NEAR(hoc::pi::floatSumBound(100), 3.25 * ((1 + 8 * u) * std::pow(1 + u, 100) - 1), 1e-18);
+    EXPECT_LE(hoc::pi::floatSumBound(100), 3.25 * ((1 + 8 * u) * (1 + 100 * u / (1 - 100 * u)) - 1));
+}
+
+// Issue 20, item 3: gamma_n was infinite at 2^24 additions and negative beyond, so the simple design
+// accepted anything at --steps 33554432 --iters 33554432 ("allowed inf"). The bound now holds, finite
+// and growing, over the whole range --iters (up to 2^32 - 1) and --local allow: 2^24 - 1 to 2^24 + 1
+// additions, near 2^25 (that command) and near 2^31 and 2^32.
+TEST(PiReference, FloatBoundOverTheWholeRange)
+{
+    const double u = std::ldexp(1.0, -24);
+    double previous = 0;
+    for (const std::uint64_t n : {(std::uint64_t{1} << 24) - 1, std::uint64_t{1} << 24, (std::uint64_t{1} << 24) + 1,
+                                  (std::uint64_t{1} << 25) - 1, std::uint64_t{1} << 25, (std::uint64_t{1} << 25) + 1024,
+                                  (std::uint64_t{1} << 31) - 1, std::uint64_t{1} << 31, (std::uint64_t{1} << 31) + 1,
+                                  (std::uint64_t{1} << 32) - 1 + (std::uint64_t{1} << 20)}) {
+        const double bound = hoc::pi::floatSumBound(n);
+        SCOPED_TRACE(n);
+        EXPECT_TRUE(std::isfinite(bound));
+        EXPECT_GT(bound, previous);  // more additions, a larger bound
+        // (1 + u)^n >= e^(n u) (1 - n u^2): the bound is never below the true worst case's growth.
+        EXPECT_GE(bound, 3.25 * (std::exp(static_cast<double>(n) * u) * (1 - static_cast<double>(n) * u * u) - 1));
+        previous = bound;
+    }
+    // At 2^25 additions: 3.25 (e^2 - 1), about 20.8.
+    EXPECT_NEAR(hoc::pi::floatSumBound(std::uint64_t{1} << 25), 3.25 * (std::exp(2.0) - 1), 1e-3);
 }
 
 TEST(PiReference, StepsText)

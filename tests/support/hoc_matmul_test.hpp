@@ -3,8 +3,9 @@
 // and column, and where in C the wrong elements are.
 //
 // The tolerance is not a guess: hoc::matmul::errorBounds gives each element of C the standard bound
-// for a float dot product summed in any order, gamma_K * sum_k |a_ik| |b_kj| with gamma_K = K u / (1 - K u),
-// u = 2^-24 (plus the rounding of the exact value to float), against a reference summed in double.
+// for a float dot product summed in any order, ((1 + u)^K - 1) * sum_k |a_ik| |b_kj| (at most Higham's
+// gamma_K = K u / (1 - K u), and valid for every K), u = 2^-24 (plus the rounding of the exact value to
+// float), against a reference summed in double.
 // Every correct kernel, blocked, chunked or with fused multiply-adds, stays within it; a missing or
 // doubled term of the sum, or a value read from the wrong place, does not (on random inputs in [-1, 1)).
 #pragma once

@@ -33,6 +33,7 @@
 
 #include "hoc/device.hpp"
 #include "hoc/report.hpp"
+#include "hoc/sizes.hpp"
 
 namespace hoc {
 
@@ -57,8 +58,19 @@ public:
     // One of `allowed`.
     void choice(const std::string& names, std::string& value, const std::string& help,
                 const std::vector<std::string>& allowed);
-    // A list of sizes, e.g. "--sizes 16 17 1024" or "--sizes 16,17,1024".
-    void sizesOption(const std::string& names, std::vector<std::size_t>& values, const std::string& help);
+    // A list of sizes, e.g. "--sizes 16 17 1024" or "--sizes 16,17,1024", each 1 to `max`;
+    // `count` > 0: exactly that many ("--shape 37 70 45").
+    void sizesOption(const std::string& names, std::vector<std::size_t>& values, const std::string& help,
+                     std::size_t max = static_cast<std::size_t>(-1) / 2, std::size_t count = 0);
+    // One shape, e.g. "--range 8x8": `parts` sizes joined by 'x' (any number when 0), each 1 to
+    // `max`, their product at most `limit`; `form` names it in --help and messages ("ROWSxCOLS").
+    // The rules are hoc/sizes.hpp's; a value that breaks them is a bad command line (exit 2).
+    void shapeOption(const std::string& names, std::vector<std::size_t>& value, const std::string& form,
+                     std::size_t parts, const std::string& help, std::size_t max, const SizeLimit& limit = kSizeLimit);
+    // A list of shapes, e.g. "--shapes 1024x1024 1000x3000" or "--shapes 1024x1024,1000x3000".
+    void shapesOption(const std::string& names, std::vector<std::vector<std::size_t>>& values,
+                      const std::string& form, std::size_t parts, const std::string& help, std::size_t max,
+                      const SizeLimit& limit = kSizeLimit);
     // A list of words, each one of `allowed` (empty `allowed`: any word).
     void listOption(const std::string& names, std::vector<std::string>& values, const std::string& help,
                     const std::vector<std::string>& allowed = {});

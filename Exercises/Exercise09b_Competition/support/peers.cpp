@@ -109,8 +109,9 @@ bool fastReference(const std::vector<float>& a, const std::vector<float>& b, mat
     product.assign(d.m * d.n, 0.0);
     cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, x.data(), k, y.data(), n, 0.0,
                 product.data(), n);
-    // |A| |B|, and from it the bound of hoc::matmul::errorBounds: gamma_K in float for the float
-    // result, gamma_K in double for this reference, u for rounding the exact value to float.
+    // |A| |B|, and from it the bound of hoc::matmul::errorBounds: (1 + u)^K - 1 (roundingFactor, for
+    // every K) in float for the float result, in double for this reference, u for rounding the exact
+    // value to float.
     for (auto& v : x)
         v = std::fabs(v);
     for (auto& v : y)
@@ -118,9 +119,9 @@ bool fastReference(const std::vector<float>& a, const std::vector<float>& b, mat
     bound.assign(d.m * d.n, 0.0);
     cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, x.data(), k, y.data(), n, 0.0,
                 bound.data(), n);
-    const auto gamma = [&](double u) { return d.k * u / (1.0 - d.k * u); };
+    const auto gamma = [&](double u) { return hoc::matmul::roundingFactor(d.k, u); };  // valid for every K
     const double uFloat = std::ldexp(1.0, -24), uDouble = std::ldexp(1.0, -53);
-    // One more gamma_K in double: this |A||B| is itself a double sum of positive terms.
+    // One more factor in double: this |A||B| is itself a double sum of positive terms.
     const double g = (gamma(uFloat) + gamma(uDouble) + uFloat) * (1.0 + gamma(uDouble));
     for (auto& v : bound)
         v = g * v + std::numeric_limits<float>::denorm_min();

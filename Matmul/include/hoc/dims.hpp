@@ -12,4 +12,12 @@ namespace hoc::matmul {
 // Each size must fit the kernels' int arguments.
 Dims dimsFrom(const std::vector<std::size_t>& values, const std::string& option = "--dims");
 
+// The kernels index A, B and C with an int: M x K, K x N and M x N must each be at most INT_MAX,
+// else a hoc::UsageError (exit 2) naming `what` (the option) and the limit. dimsFrom checks this.
+void requireIntIndices(Dims d, const std::string& what);
+
+// Before A and B are made: A, B and C in floats and the check's double reference and bounds for C
+// must fit in the host memory this process can have (hoc::requireHostMemory), else hoc::Failure.
+void requireHostMemory(Dims d, const std::string& what);
+
 }  // namespace hoc::matmul

@@ -1,0 +1,148 @@
+# Issue 20's cases of input a careless or unlucky user gives, one bad-input test each (included by
+# CMakeLists.txt here; the generic cases of every program - a size that wraps modulo 2^64, an empty
+# --device or --platform, HOC_DEVICE=' ' - are in its loop). Named bad_input.issue20.<item>.<case>:
+#   item2   size arithmetic: numbers that wrap, products that overflow the kernels' indices (exit 2)
+#   item3   error bounds at their edges: K = 2^24 - 1, 2^24, 2^24 + 1, steps x iterations = 2^25 (exit 0
+#           with the bound printed finite for a correct result, exit 1 for garbage)
+#   item5   host memory checked before anything large is allocated (exit 3, what the run needs and
+#           what the machine has); HOC_HOST_MEMORY_LIMIT plays a small machine
+#   item10  command-line mistakes: exit 2, never 3; hoc-runner's --timeout and --device
+
+# The programs by folder and name: program_<Folder>_<name>.
+foreach(exe IN LISTS programs)
+  get_target_property(folder ${exe} HOC_FOLDER)
+  get_target_property(name ${exe} OUTPUT_NAME)
+  set(program_${folder}_${name} $<TARGET_FILE:${exe}>)
+endforeach()
+set(sgemm ${program_Exercise09b_Competition_sgemm})
+set(benchmark ${program_Exercise09b_Competition_sgemm_benchmark})
+set(transpose ${program_Exercise17_Transpose_transpose})
+set(indices ${program_Exercise13_WorkItemIndices_indices})
+set(multi_device ${program_Exercise15_MultipleDevices_multi_device})
+set(events ${program_Exercise14_EventsQueues_events})
+set(profiling ${program_Exercise11_Profiling_profiling})
+set(reduce ${program_Exercise16_Reduction_reduce})
+set(matmul_kernel ${program_Exercise04_MatmulKernel_matmul_kernel})
+set(pi ${program_Exercise10_Pi_pi})
+set(panel "sgemm_panel NV=2 RM=6 SKEW=1 VW=8")
+set(t bad_input.issue20)
+set(outside "is outside the allowed range")
+set(int_limit "more than 2147483647 \\(INT_MAX: the kernels index a matrix with an int\\)")
+
+# Item 2: size arithmetic.
+hoc_expect_error(NAME ${t}.item2.sgemm_shape_wraps_the_heap EXIT 2
+                 MESSAGE "--shape: 4611686018427387905 ${outside} 1 to 2147483647"
+                 COMMAND ${sgemm} --shape 4611686018427387905 1 4 --no-tune)
+hoc_expect_error(NAME ${t}.item2.benchmark_shapes_wrap_the_heap EXIT 2
+                 MESSAGE "--shapes: '4611686018427387905x1x4' is not MxNxK: 4611686018427387905 ${outside}"
+                 COMMAND ${benchmark} --shapes 4611686018427387905x1x4 --peers none)
+hoc_expect_error(NAME ${t}.item2.transpose_negative_side EXIT 2
+                 MESSAGE "--shapes: '5x-18446744073709551611' is not ROWSxCOLS: -18446744073709551611 ${outside}"
+                 COMMAND ${transpose} --shapes 5x-18446744073709551611)
+hoc_expect_error(NAME ${t}.item2.indices_negative_range EXIT 2
+                 MESSAGE "--range: '5x-18446744073709551611' is not DIM0xDIM1: -18446744073709551611 ${outside}"
+                 COMMAND ${indices} --range 5x-18446744073709551611)
+hoc_expect_error(NAME ${t}.item2.indices_negative_group EXIT 2
+                 MESSAGE "--groups: '4x-18446744073709551612' is not DIM0xDIM1"
+                 COMMAND ${indices} --groups 4x-18446744073709551612)
+hoc_expect_error(NAME ${t}.item2.benchmark_negative_side EXIT 2
+                 MESSAGE "--shapes: '5x-18446744073709551611x4' is not MxNxK"
+                 COMMAND ${benchmark} --shapes 5x-18446744073709551611x4 --peers none)
+# Products beyond what the kernels can index: a command-line error naming the limit.
+hoc_expect_error(NAME ${t}.item2.transpose_product_beyond_uint EXIT 2
+                 MESSAGE "65536 x 65536 = 4294967296, more than 4294967295 \\(UINT_MAX: the kernels index a matrix with a uint\\)"
+                 COMMAND ${transpose} --shapes 65536x65536)
+hoc_expect_error(NAME ${t}.item2.indices_product_beyond_int EXIT 2
+                 MESSAGE "--range: '20000x20000' is not DIM0xDIM1: .*more than 357913941 \\(INT_MAX / 6"
+                 COMMAND ${indices} --range 20000x20000)
+hoc_expect_error(NAME ${t}.item2.multi_device_dims_beyond_int EXIT 2
+                 MESSAGE "--dims, A is M x K: 46341 x 46341 = 2147488281, ${int_limit}"
+                 COMMAND ${multi_device} --dims 46341 --split one)
+hoc_expect_error(NAME ${t}.item2.events_dims_beyond_int EXIT 2 MESSAGE "--dims, .*${int_limit}"
+                 COMMAND ${events} --parts 4 --dims 1,2147483647,2)
+hoc_expect_error(NAME ${t}.item2.profiling_dims_beyond_int EXIT 2 MESSAGE "--dims, .*${int_limit}"
+                 COMMAND ${profiling} --dims 65536,65536,1)
+hoc_expect_error(NAME ${t}.item2.sgemm_shape_beyond_int EXIT 2 MESSAGE "--shape, C is M x N: .*${int_limit}"
+                 COMMAND ${sgemm} --shape 65536 65536 1 --no-tune)
+hoc_expect_error(NAME ${t}.item2.benchmark_sizes_beyond_int EXIT 2 MESSAGE "--sizes/--shapes .*${int_limit}"
+                 COMMAND ${benchmark} --sizes 46341 --shapes 2x2x2 --peers none)
+
+# Item 3: the error bounds at their edges. A correct result is accepted (it was reported wrong with a
+# negative allowed difference from K = 2^24 + 1), and garbage is refused (it passed at K = 2^24,
+# where the bound was infinite): a copy of the element kernel that writes 1e30.
+set(garbage_dir ${CMAKE_CURRENT_BINARY_DIR}/garbage_kernels)
+file(WRITE ${garbage_dir}/matmul_element.cl
+     "// Made by tests/reliability/input_cases.cmake: every element of C is garbage.\n"
+     "__kernel void mmul_element(const int M, const int N, const int K, __global const float* A,\n"
+     "                           __global const float* B, __global float* C)\n"
+     "{\n    const int j = get_global_id(0), i = get_global_id(1);\n"
+     "    if (i < M && j < N)\n        C[i * N + j] = 1e30f;\n}\n")
+foreach(case IN ITEMS "16777215;K_2to24_minus_1" "16777216;K_2to24" "16777217;K_2to24_plus_1")
+  list(GET case 0 k)
+  list(GET case 1 label)
+  hoc_expect_error(NAME ${t}.item3.matmul_correct_at_${label} EXIT 0 NOT_OUTPUT "allowed -|allowed inf|wrong"
+                   COMMAND ${matmul_kernel} --m 1 --n 1 --k ${k})
+endforeach()
+hoc_expect_error(NAME ${t}.item3.matmul_garbage_at_K_2to24 EXIT 1 MESSAGE "wrong"
+                 ENV HOC_KERNEL_PATH=${garbage_dir} COMMAND ${matmul_kernel} --m 2 --n 2 --k 16777216)
+# Pi's simple design at the issue's --steps 33554432 --iters 33554432 (2 work-items of 2^24 steps, each
+# then 2^24 + 1 float additions: gamma_n was negative there, "allowed inf"), and with 2^25 + 1
+# additions per work-item: the bound of its float sums, 3.25 ((1 + 8u)(1 + u)^n - 1), printed finite,
+# 5.6 and 3.25 (e^2 - 1) = 21.
+hoc_expect_error(NAME ${t}.item3.pi_simple_at_2to24_additions EXIT 0 OUTPUT "\\(allowed 5\\.6e\\+00\\)"
+                 NOT_OUTPUT "allowed inf|allowed -"
+                 COMMAND ${pi} --steps 33554432 --iters 33554432 --design simple --runs 1)
+hoc_expect_error(NAME ${t}.item3.pi_simple_at_2to25_additions EXIT 0 OUTPUT "\\(allowed 2\\.1e\\+01\\)"
+                 NOT_OUTPUT "allowed inf|allowed -"
+                 COMMAND ${pi} --steps 67108864 --iters 33554432 --design simple --runs 1)
+
+# Item 5: host memory, checked before anything large is allocated. HOC_HOST_MEMORY_LIMIT=3G plays
+# the 3 GiB container where sgemm --size 33000 was killed (exit 137) with no message.
+set(host_memory "needs [0-9.]+ [GMT]iB of host memory. this machine has 3.0 GiB available \\(HOC_HOST_MEMORY_LIMIT\\)")
+set(small_machine "HOC_HOST_MEMORY_LIMIT=3G")
+hoc_expect_error(NAME ${t}.item5.sgemm_size_33000 EXIT 3 MESSAGE "${host_memory}" ENV ${small_machine}
+                 COMMAND ${sgemm} --size 33000 --variant ${panel})
+hoc_expect_error(NAME ${t}.item5.benchmark_size_33000 EXIT 3 MESSAGE "${host_memory}" ENV ${small_machine}
+                 COMMAND ${benchmark} --sizes 33000 --shapes 2x2x2 --peers none --variant ${panel})
+hoc_expect_error(NAME ${t}.item5.multi_device_dims_46340 EXIT 3 MESSAGE "${host_memory}|${limit_memory}"
+                 ENV ${small_machine} COMMAND ${multi_device} --dims 46340 --split one)
+hoc_expect_error(NAME ${t}.item5.events_part4 EXIT 3 MESSAGE "${host_memory}|${limit_memory}"
+                 ENV ${small_machine} COMMAND ${events} --parts 4 --dims 40000)
+hoc_expect_error(NAME ${t}.item5.transpose_large EXIT 3 MESSAGE "${host_memory}|${limit_memory}"
+                 ENV ${small_machine} COMMAND ${transpose} --shapes 40000x40000)
+hoc_expect_error(NAME ${t}.item5.HOC_HOST_MEMORY_LIMIT_not_a_size EXIT 2
+                 MESSAGE "HOC_HOST_MEMORY_LIMIT \\(bytes, or a number with K, M, G or T\\): -3 ${outside}"
+                 ENV HOC_HOST_MEMORY_LIMIT=-3G COMMAND ${sgemm} --size 64 --variant ${panel})
+
+# Item 10: command-line mistakes are exit 2, not 3.
+hoc_expect_error(NAME ${t}.item10.transpose_shapes_not_a_shape EXIT 2 MESSAGE "--shapes: 'abc' is not ROWSxCOLS"
+                 COMMAND ${transpose} --shapes abc)
+hoc_expect_error(NAME ${t}.item10.benchmark_shapes_two_sizes EXIT 2 MESSAGE "--shapes: '30x20' is not MxNxK: 2 sizes, not 3"
+                 COMMAND ${benchmark} --shapes 30x20 --peers none)
+hoc_expect_error(NAME ${t}.item10.sgemm_shape_two_sizes EXIT 2 MESSAGE "--shape"
+                 COMMAND ${sgemm} --shape 37 70 --no-tune)
+hoc_expect_error(NAME ${t}.item10.sgemm_variant_no_value EXIT 2
+                 MESSAGE "'BK' in variant 'sgemm_tiles BK' is not NAME=value"
+                 COMMAND ${sgemm} --shape 37 70 45 --variant "sgemm_tiles BK")
+hoc_expect_error(NAME ${t}.item10.benchmark_variant_no_kernel EXIT 2 MESSAGE "is not a variant"
+                 COMMAND ${benchmark} --sizes 40 --peers none --variant "RM=6")
+hoc_expect_error(NAME ${t}.item10.reduce_local_1 EXIT 2 MESSAGE "--local 1: .*work-groups of at least 2"
+                 COMMAND ${reduce} --sizes 4096 --local 1 --runs 1)
+hoc_expect_error(NAME ${t}.item10.indices_range_spaces EXIT 2 MESSAGE "--range: '8 x8' is not DIM0xDIM1"
+                 COMMAND ${indices} "--range=8 x8")
+# hoc-runner's options (it runs nothing when its command line is refused).
+# Tools/ (hoc_runner) is added after tests/; the generator expression finds it at build time.
+set(runner $<TARGET_FILE:hoc_runner> --out ${CMAKE_CURRENT_BINARY_DIR}/runner_never_written)
+hoc_expect_error(NAME ${t}.item10.runner_timeout_nan EXIT 2 MESSAGE "--timeout: nan is outside the allowed range"
+                 COMMAND ${runner} --timeout nan)
+hoc_expect_error(NAME ${t}.item10.runner_timeout_0 EXIT 2
+                 MESSAGE "--timeout: 0 is outside the allowed range more than 0 to 604800 seconds"
+                 NOT_OUTPUT "[0-9]{20}" COMMAND ${runner} --timeout 0)
+hoc_expect_error(NAME ${t}.item10.runner_device_twice EXIT 2 MESSAGE "--device: '0,0' names device 0 twice"
+                 COMMAND ${runner} --device 0,0)
+hoc_expect_error(NAME ${t}.item10.runner_device_empty EXIT 2 MESSAGE "--device: '' is not 'all' or device indices"
+                 COMMAND ${runner} --device @EMPTY@)
+hoc_expect_error(NAME ${t}.item10.runner_platform_empty EXIT 2 MESSAGE "--platform: '' is empty"
+                 COMMAND ${runner} --platform @EMPTY@)
+hoc_expect_error(NAME ${t}.item10.runner_progress_nan EXIT 2 MESSAGE "--progress: nan is outside the allowed range"
+                 COMMAND ${runner} --progress nan)
