@@ -3,11 +3,12 @@
 # (a copy of one file from Make_def_files/) and this file. A solution's Makefile includes
 # solution.mk, which sets HOC_EXERCISE_DIR and reads the exercise's Makefile: the solution's own
 # files (the lesson) are found in its folder, every other file in Exercises/X, kernels in Kernels/.
-# A folder that uses Matmul also includes ../../Matmul/matmul.mk after this file.
+# A folder that uses Matmul (or Measure) also includes ../../Matmul/matmul.mk (../../Measure/measure.mk)
+# after this file.
 #
 # Common's sources are compiled once into Common/make-objects/ (shared by every folder, rebuilt
 # when make.def changes); `make -j` compiles them side by side. A folder's `make clean` removes its
-# program only; `make clean-common` removes the shared objects (Matmul's too where it is used).
+# program only; `make clean-common` removes the shared objects (Matmul's and Measure's too where used).
 
 HOC_ROOT       := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))..)
 COMMON_SOURCES := $(wildcard $(HOC_ROOT)/Common/src/*.cpp)

@@ -1,5 +1,5 @@
 // Exercise 10: pi = integral of 4 / (1 + x^2) from 0 to 1, by the midpoint rule with nsteps steps.
-// Three kernels, each changing one idea of the one before (the first line above each names it).
+// Four kernels, each changing one idea of the one before (the first line above each names it).
 // All take the same arguments: the host gives each work-item `niters` consecutive steps (work-item
 // g starts at step g * niters) and adds the work-groups' sums in double.
 
@@ -73,6 +73,29 @@ __kernel void pi_simple_tree(const ulong nsteps, const uint niters, const float 
         group_sums[get_group_id(0)] = total;
 }
 
+// Step 3, x from a small count: x = the work-item's first x + (j + 0.5) * step, j counted from 0 (was: from (float)i).
+// (float)i rounds step numbers above 2^24, which moves x; j + 0.5 counted in a float is exact below
+// 2^23 steps per work-item. The float sum and step 2's tree are unchanged.
+__kernel void pi_counted_x(const ulong nsteps, const uint niters, const float step,
+                           __local float* scratch, __global float* group_sums)
+{
+    const ulong first = (ulong)get_global_id(0) * niters;
+    const uint count = first < nsteps ? (uint)min((ulong)niters, nsteps - first) : 0;
+    const float base = (float)first * step;  // x at the left edge of this work-item's first step
+
+    float accum = 0.0f;
+    float offset = 0.5f;  // j + 0.5 for step j of this work-item
+    for (uint j = 0; j < count; j++) {
+        const float x = base + offset * step;
+        accum += 4.0f / (1.0f + x * x);
+        offset += 1.0f;
+    }
+
+    const float total = work_group_sum(accum, scratch);
+    if (get_local_id(0) == 0)
+        group_sums[get_group_id(0)] = total;
+}
+
 // Adds `term` to the compensated sum (*sum, *carry) (Kahan): `carry` keeps what the float addition
 // rounded off, and the next term gives it back, so the error does not grow with the number of terms.
 inline void kahan_add(float* sum, float* carry, const float term)
@@ -83,11 +106,10 @@ inline void kahan_add(float* sum, float* carry, const float term)
     *sum = t;
 }
 
-// Step 3, accurate sums: each work-item's float sum loses (almost) no bits (was: one long float sum, x from (float)i).
-// x is computed from the work-item's first step and a small count, so no error builds up in it.
-// The steps are added in short runs of 32: a run's float sum stays small (below 128), so it keeps
-// nearly all the bits of its terms; the runs' sums go into a compensated sum (kahan_add above).
-// The work-items' totals go into step 2's tree.
+// Step 4, compensated sums: the steps in runs of 32, the runs' sums into a Kahan sum (was: one long float sum).
+// A run's float sum stays small (below 128), so it keeps nearly all the bits of its terms; the
+// runs' sums go into a compensated sum (kahan_add above), whose error does not grow with the number
+// of runs. x as in step 3, the work-items' totals into step 2's tree.
 __kernel void pi(const ulong nsteps, const uint niters, const float step,
                  __local float* scratch, __global float* group_sums)
 {

@@ -1,5 +1,5 @@
 // hoc-roofline: the two roofs of the roofline model, measured on one device.
-//   peak bandwidth: the course's copy yardstick (hoc::CopyBenchmark, Common/src/bandwidth.cpp)
+//   peak bandwidth: the course's copy yardstick (hoc::CopyBenchmark, Measure/src/bandwidth.cpp)
 //                   copies N floats (8 bytes of global memory per element)
 //   peak FP32 rate: Kernels/roofline_fma.cl runs 32 chains of fused multiply-adds in each work-item
 // Each kernel runs once to warm up, then --repeats times, timed by profiling events; the fastest

@@ -69,15 +69,17 @@ hoc_course(Exercise09b_Competition sgemm_benchmark NO_RUN
 
 # Pi, and pi with vectors. pi_serial uses no OpenCL (HOST_ONLY: it runs without a platform). The pi
 # checks ask for 64 steps per work-item in work-groups of 16 (the default is one work-item for 20000
-# steps), so that the work-group sum of every design, and the tree of steps 2 and 3, really runs.
+# steps), so that the work-group sum of every design, and the tree of steps 2 to 4, really runs.
+# Vector pi likewise: 20 work-groups of 16, 64 steps per work-item (its default is 2 groups of 256).
 hoc_course(Exercise10_Pi pi RUN_ARGS --steps 1073741824 QUICK_ARGS --steps 16777216
            CHECK_ARGS --steps 20000 --runs 1 --iters 64 --local 16
                 THEN --steps 20000 --runs 1 --iters 64 --local 16 --design simple_tree
+                THEN --steps 20000 --runs 1 --iters 64 --local 16 --design counted_x
            SIZE_OPTIONS --steps --runs --local --iters WORKGROUP_OPTIONS --local
            LOCAL_MEMORY_ARGS --steps 100000 --design tree --local 128)
 hoc_course(Exercise10_Pi pi_serial HOST_ONLY RUN_ARGS --steps 16777216 QUICK_ARGS --steps 1048576)
 hoc_course(ExerciseA_VectorPi vector_pi RUN_ARGS --steps 1073741824 QUICK_ARGS --steps 16777216
-           CHECK_ARGS --steps 20000 --runs 1 SIZE_OPTIONS --steps --runs --local WORKGROUP_OPTIONS --local
+           CHECK_ARGS --steps 20000 --runs 1 --local 16 SIZE_OPTIONS --steps --runs --local WORKGROUP_OPTIONS --local
            LOCAL_MEMORY_ARGS --steps 100000 --local 128)
 # More built-ins (given): conversions with saturation and rounding, swizzles, __constant, native_ math.
 # The swizzles part without the uninitialized-value check: oclgrind 21.10 crashes (a segmentation
@@ -117,9 +119,13 @@ hoc_course(Exercise17_Transpose transpose RUN_ARGS --runs 5 QUICK_ARGS --shapes 
            WORKGROUP_OPTIONS --tile OVERSIZE_ARGS --shapes 1024x1024
            LOCAL_MEMORY_ARGS --shapes 64x64 --tile 16 --tile-rows 1 --kernels transpose_tiled transpose_padded)
 # Overlapping copies and kernels: a SAXPY in chunks, one queue against three linked by events.
+# NO_UNINITIALIZED: oclgrind reports every y[i] of parts 1 and 2 as "uninitialized value written"
+# (shown once oclgrind_check kept every context's findings, not only the last one's); the host fills
+# X and Y through a mapped CL_MEM_ALLOC_HOST_PTR buffer, which oclgrind 21.10 likely does not see as
+# a write (as with the fills above). The results are checked exactly by the program.
 hoc_course(Exercise19_Overlap overlap RUN_ARGS --size 16777216 --chunk 1048576 --rounds 16
            QUICK_ARGS --size 4194304 --chunk 262144 --rounds 16
-           CHECK_ARGS --size 1000 --chunk 300 --slots 2 --rounds 3 --hold 0 SIZE_OPTIONS --size --chunk --slots --rounds
+           CHECK_ARGS NO_UNINITIALIZED --size 1000 --chunk 300 --slots 2 --rounds 3 --hold 0 SIZE_OPTIONS --size --chunk --slots --rounds
            OVERSIZE_ARGS --size 1000000)
 
 # Atomics and the order of work-groups. The oclgrind checks run the three correct designs (the

@@ -111,4 +111,15 @@ std::string Report::json(bool finished) const
     return doc.dump(2);
 }
 
+std::string sizeText(std::size_t n)
+{
+    if (n >= 1024 && (n & (n - 1)) == 0) {
+        int power = 0;
+        while ((std::size_t{1} << power) < n)
+            ++power;
+        return "2^" + std::to_string(power);
+    }
+    return std::to_string(n);
+}
+
 }  // namespace hoc

@@ -27,10 +27,11 @@ try {
     cli.sizeOption("-n,--steps", steps, "Integration steps (rectangles)", std::size_t{1} << 40);
     cli.choice("--design", design,
                "simple: step 1, the slides' kernel and sizes; simple_tree: step 2, step 1 with a tree; "
-               "tree: step 3, the accurate, fast one; both: simple and tree; all: the three steps",
-               {"simple", "simple_tree", "tree", "both", "all"});
+               "counted_x: step 3, step 2 with x from a small count; tree: step 4, the accurate, fast one; "
+               "both: simple and tree; all: the four steps",
+               {"simple", "simple_tree", "counted_x", "tree", "both", "all"});
     cli.sizeOption("--local", local, "Work-group size (default: chosen from the kernel and device)", 1 << 20);
-    cli.sizeOption("--iters", iters, "Steps per work-item in steps 1 and 2 (default 262144)", UINT32_MAX);
+    cli.sizeOption("--iters", iters, "Steps per work-item in steps 1-3 (default 262144)", UINT32_MAX);
     cli.option("--runs", runs, "Timed kernel runs after one warm-up; the median is reported", 1, 1000);
 
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
@@ -45,16 +46,18 @@ try {
         const char* key;  // its --design name
         const char* name;
     };
-    const Design designs[3] = {  // the steps, in order
+    const Design designs[4] = {  // the steps, in order
         {PiDesign::Simple, "simple", "simple design (work-item 0 adds the local array)"},
         {PiDesign::SimpleTree, "simple_tree", "simple_tree design (simple float sums, tree in local memory)"},
+        {PiDesign::CountedX, "counted_x", "counted_x design (x from a small count, simple float sums, tree)"},
         {PiDesign::Tree, "tree", "tree design (compensated sums, tree in local memory)"},
     };
-    double rates[3] = {0, 0, 0};  // steps/s of each design run
-    for (int i = 0; i < 3; ++i) {
+    double rates[4] = {0, 0, 0, 0};  // steps/s of each design run
+    for (int i = 0; i < 4; ++i) {
         const Design& d = designs[i];
         const bool chosen =
-            design == d.key || design == "all" || (design == "both" && d.design != PiDesign::SimpleTree);
+            design == d.key || design == "all" ||
+            (design == "both" && (d.design == PiDesign::Simple || d.design == PiDesign::Tree));
         if (!chosen)
             continue;
         PiOptions options;
@@ -65,8 +68,8 @@ try {
         options.repeats = {1, static_cast<int>(runs)};
         const PiResult r = pi(device, options);
 
-        // Steps 1 and 2 are held to the worst case of their float sums (floatAdditions, pi.hpp);
-        // step 3 to the course's target.
+        // Steps 1-3 are held to the worst case of their float sums (floatAdditions, pi.hpp);
+        // step 4 to the course's target.
         const double allowed = d.design == PiDesign::Tree ? hoc::pi::kTarget
                                                           : hoc::pi::floatSumBound(floatAdditions(d.design, r));
         const hoc::CheckResult check = hoc::compareValue(expected, r.pi, allowed);
@@ -92,7 +95,7 @@ try {
                      {"steps_per_item", static_cast<double>(r.stepsPerItem)}};
         report.add(row);
     }
-    for (int later = 1; later < 3; ++later)
+    for (int later = 1; later < 4; ++later)
         if (rates[0] > 0 && rates[later] > 0)
             std::cout << designs[later].key << " design: " << number("%.1f", rates[later] / rates[0])
                       << "x the steps/s of the simple design\n";

@@ -1,5 +1,5 @@
 // Exercise 10: pi = integral of 4 / (1 + x^2) from 0 to 1, by the midpoint rule with nsteps steps.
-// Three kernels, each changing one idea of the one before (the first line above each names it).
+// Four kernels, each changing one idea of the one before (the first line above each names it).
 // All take the same arguments: the host gives each work-item `niters` consecutive steps (work-item
 // g starts at step g * niters) and adds the work-groups' sums in double.
 
@@ -24,15 +24,27 @@ __kernel void pi_simple_tree(const ulong nsteps, const uint niters, const float 
     // TODO 1. The loop of step 1, unchanged.
     // TODO 2. Add the work-items' sums as a tree (see the README): write it as a function
     //         float work_group_sum(float mine, __local float* scratch) that returns the
-    //         work-group's sum, so that step 3 can call it too.
+    //         work-group's sum, so that steps 3 and 4 can call it too.
     // TODO 3. Work-item 0 writes the sum to group_sums[get_group_id(0)].
     if (get_local_id(0) == 0)
         group_sums[get_group_id(0)] = 0.0f;
 }
 
-// Step 3, accurate sums: each work-item's float sum loses (almost) no bits (was: one long float sum, x from (float)i).
-// Your faster and more accurate design (see the README): same arguments, same result, but with an
-// error below 1e-6 for 2^24 to 2^30 steps.
+// Step 3, x from a small count: x = the work-item's first x + (j + 0.5) * step, j counted from 0 (was: from (float)i).
+__kernel void pi_counted_x(const ulong nsteps, const uint niters, const float step,
+                           __local float* scratch, __global float* group_sums)
+{
+    // TODO 1. x at the left edge of the work-item's first step, once: (float)first * step.
+    // TODO 2. Step 2's loop, with x = that + offset * step, where offset = j + 0.5 is counted in a
+    //         float (0.5, 1.5, ...) instead of converting the step number i to float.
+    // TODO 3. Step 2's tree (work_group_sum), and work-item 0 writes the sum.
+    if (get_local_id(0) == 0)
+        group_sums[get_group_id(0)] = 0.0f;
+}
+
+// Step 4, compensated sums: the steps in runs of 32, the runs' sums into a Kahan sum (was: one long float sum).
+// Your accurate design (see the README): same arguments, same result, but with an error below 1e-6
+// for 2^24 to 2^30 steps.
 __kernel void pi(const ulong nsteps, const uint niters, const float step,
                  __local float* scratch, __global float* group_sums)
 {

@@ -61,10 +61,11 @@ PiResult pi(const cl::Device& device, const PiOptions& options)
     cl::Context context(device);
     cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
 
-    // 2. Program: pi.cl holds the three steps' kernels; they take the same arguments.
+    // 2. Program: pi.cl holds the four steps' kernels; they take the same arguments.
     cl::Program program = hoc::buildProgram(context, device, "pi.cl");
     const char* name = options.design == PiDesign::Simple       ? "pi_simple"
                        : options.design == PiDesign::SimpleTree ? "pi_simple_tree"
+                       : options.design == PiDesign::CountedX   ? "pi_counted_x"
                                                                 : "pi";
     cl::KernelFunctor<cl_ulong, cl_uint, float, cl::LocalSpaceArg, cl::Buffer> pi_kernel(program, name);
 
@@ -72,7 +73,7 @@ PiResult pi(const cl::Device& device, const PiOptions& options)
     const cl::Kernel& kernel = pi_kernel.getKernel();
     const std::uint64_t maxLocal = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);
     const std::uint64_t units = device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
-    // Steps 1 and 2 share the slides' sizes, so that they differ in the kernel only.
+    // Steps 1-3 share the slides' sizes, so that they differ in the kernel only.
     const Sizes s = options.design == PiDesign::Tree ? deviceFillingSizes(nsteps, maxLocal, units, options)
                                                      : slidesSizes(nsteps, maxLocal, units, options);
     hoc::requireWorkGroupSize(kernel, device, s.local, "pi work-group size");

@@ -11,14 +11,15 @@
 enum class PiDesign {
     Simple,      // step 1, pi_simple: the slides' design, work-item 0 adds the work-group's values one by one
     SimpleTree,  // step 2, pi_simple_tree: step 1's loop, a tree over the work-group in local memory
-    Tree,        // step 3, pi: compensated sums per work-item, step 2's tree
+    CountedX,    // step 3, pi_counted_x: step 2 with x from a small count instead of (float)i
+    Tree,        // step 4, pi: step 3 with compensated sums (runs of 32 into a Kahan sum)
 };
 
 struct PiOptions {
     std::uint64_t steps = std::uint64_t{1} << 27;  // rectangles under the curve, at least 1
     PiDesign design = PiDesign::Tree;
     std::size_t workGroupSize = 0;  // 0: the host chooses from the kernel's and the device's limits
-    std::uint64_t stepsPerItem = 0;  // steps 1 and 2's steps per work-item; 0: the slides' 262144
+    std::uint64_t stepsPerItem = 0;  // steps 1-3's steps per work-item; 0: the slides' 262144
     hoc::Repeats repeats{0, 1};      // kernel runs; the median time is kept
 };
 
@@ -33,12 +34,13 @@ struct PiResult {
 
 PiResult pi(const cl::Device& device, const PiOptions& options);
 
-// The most float additions a term goes through in steps 1 and 2 (their float sums' error bound,
+// The most float additions a term goes through in steps 1-3 (their float sums' error bound,
 // hoc::pi::floatSumBound): the work-item's loop, then work-item 0's loop over the work-group
-// (step 1) or the rounds of the tree, ceil(log2(work-group size)) (step 2). Step 3 has its own target.
+// (step 1) or the rounds of the tree, ceil(log2(work-group size)) (steps 2 and 3). Step 4 has its
+// own target.
 inline std::uint64_t floatAdditions(PiDesign design, const PiResult& r)
 {
-    if (design != PiDesign::SimpleTree)
+    if (design == PiDesign::Simple)
         return r.stepsPerItem + r.workGroupSize;
     std::uint64_t rounds = 0;
     while ((std::uint64_t{1} << rounds) < r.workGroupSize)

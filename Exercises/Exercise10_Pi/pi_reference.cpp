@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "hoc/bandwidth.hpp"
+#include "hoc/report.hpp"
 
 namespace hoc::pi {
 

@@ -15,10 +15,10 @@ int main(int argc, char** argv)
 try {
     hoc::CommandLine cli("Exercise12_MemoryObjects", "Exercise 12: buffer flags, maps and non-blocking commands");
     std::size_t n = 1 << 22;
-    long repeats = 5;
+    long runs = 5;
     std::vector<std::string> flags = {"copy", "use", "alloc"};
     cli.sizeOption("-n,--size", n, "Vector length", INT_MAX);
-    cli.option("--repeats", repeats, "Timed runs per flag (the median is shown), after one warm-up", 1, 1000);
+    cli.option("--repeats", runs, "Timed runs per flag (the median is shown), after one warm-up", 1, 1000);
     cli.listOption("--flags", flags, "Buffer flags to compare", {"copy", "use", "alloc"});
 
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
@@ -36,9 +36,10 @@ try {
     std::vector<HostMemory> which;
     for (const auto& f : flags)
         which.push_back(f == "copy" ? HostMemory::Copy : f == "use" ? HostMemory::Use : HostMemory::Alloc);
-    const auto runs = vaddWithFlags(device, a, b, which, static_cast<int>(repeats));
+    const hoc::Repeats repeats{1, static_cast<int>(runs)};  // one warm-up
+    const auto results = vaddWithFlags(device, a, b, which, repeats);
 
-    for (const auto& r : runs) {
+    for (const auto& r : results) {
         const auto check = hoc::compare(expected, r.c);
         // The rate counts the whole round trip, buffers to results, as a user of the answer sees it.
         report.add({"C = A + B with " + flagName(r.flag), size, check.ok, check.message(), r.times.total_s,
@@ -47,8 +48,8 @@ try {
                      {"kernel_s", r.times.kernel_s},
                      {"results_s", r.times.results_s}}});
     }
-    std::printf("\nmilliseconds, median of %ld runs     setup    kernel   results     total\n", repeats);
-    for (const auto& r : runs)
+    std::printf("\nmilliseconds, median of %d runs     setup    kernel   results     total\n", repeats.runs);
+    for (const auto& r : results)
         std::printf("  %-30s %9.3f %9.3f %9.3f %9.3f\n", flagName(r.flag).c_str(), r.times.setup_s * 1e3,
                     r.times.kernel_s * 1e3, r.times.results_s * 1e3, r.times.total_s * 1e3);
 

@@ -136,7 +136,7 @@ FlagTimes withAllocHostPtr(Vadd& v, const std::vector<float>& h_a, const std::ve
 }  // namespace
 
 std::vector<FlagRun> vaddWithFlags(const cl::Device& device, const std::vector<float>& h_a,
-                                   const std::vector<float>& h_b, const std::vector<HostMemory>& flags, int repeats)
+                                   const std::vector<float>& h_b, const std::vector<HostMemory>& flags, const hoc::Repeats& repeats)
 {
     Vadd v(device);  // steps 1, 2 and 4
     std::vector<FlagRun> runs;
@@ -144,12 +144,13 @@ std::vector<FlagRun> vaddWithFlags(const cl::Device& device, const std::vector<f
         FlagRun run;
         run.flag = flag;
         std::vector<FlagTimes> times;
-        for (int i = 0; i <= repeats; ++i) {  // run 0 is the warm-up
+        const int timed = std::max(repeats.runs, 1);
+        for (int i = 0; i < repeats.warmups + timed; ++i) {  // the first repeats.warmups runs are not kept
             run.c.assign(h_a.size(), 0.0f);
             const FlagTimes t = flag == HostMemory::Copy  ? withCopyHostPtr(v, h_a, h_b, run.c)
                                 : flag == HostMemory::Use ? withUseHostPtr(v, h_a, h_b, run.c)
                                                           : withAllocHostPtr(v, h_a, h_b, run.c);
-            if (i > 0)
+            if (i >= repeats.warmups)
                 times.push_back(t);
         }
         std::sort(times.begin(), times.end(), [](const FlagTimes& x, const FlagTimes& y) { return x.total_s < y.total_s; });

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "hoc/opencl.hpp"
+#include "hoc/timing.hpp"
 
 enum class HostMemory { Copy, Use, Alloc };
 
@@ -23,13 +24,13 @@ struct FlagTimes {
 struct FlagRun {
     HostMemory flag = HostMemory::Copy;
     std::vector<float> c;  // C = A + B from the last run
-    FlagTimes times;       // the run with the median total time
+    FlagTimes times;       // the run with the median total time (of an even count the upper middle one: a whole run)
 };
 
-// C = A + B (Kernels/vadd.cl) with buffers made each way in `flags`, each run `repeats` times after
-// one warm-up run; a and b have the same length (at least 1).
+// C = A + B (Kernels/vadd.cl) with buffers made each way in `flags`, each run repeats.warmups
+// times untimed, then repeats.runs times (at least once); a and b have the same length (at least 1).
 std::vector<FlagRun> vaddWithFlags(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
-                                   const std::vector<HostMemory>& flags, int repeats);
+                                   const std::vector<HostMemory>& flags, const hoc::Repeats& repeats);
 
 // The three correct ways to wait for a non-blocking command.
 enum class WaitBy { Finish, Event, BlockingRead };

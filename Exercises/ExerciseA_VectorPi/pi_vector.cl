@@ -1,4 +1,4 @@
-// Exercise A: step 3 of pi.cl (Exercise 10's kernel pi, the tree design) with WIDTH steps at a time in a vector.
+// Exercise A: step 4 of pi.cl (Exercise 10's kernel pi, the tree design) with WIDTH steps at a time in a vector.
 // The host builds pi.cl followed by this file, with -D WIDTH=4 or -D WIDTH=8 (2 and 16 work too),
 // so the functions you wrote in pi.cl can be used here, and `floatn` below is float4 or float8.
 #ifndef WIDTH

@@ -15,4 +15,4 @@ TEST_P(Vadd, MatchesSerialSum)
     EXPECT_GT(r.timing.kernel_s, 0.0) << "the kernel's profiling event should report its run time";
 }
 
-INSTANTIATE_TEST_SUITE_P(Sizes, Vadd, ::testing::ValuesIn(hoc::test::vectorSizes()));
+INSTANTIATE_TEST_SUITE_P(Sizes, Vadd, ::testing::ValuesIn(hoc::test::vectorSizes()), hoc::test::vectorSizeName);

@@ -21,7 +21,7 @@ TEST_P(ChainedVadd, MatchesSerialChain)
                                    "F = A + B + E + G, N = " + std::to_string(n)));
 }
 
-INSTANTIATE_TEST_SUITE_P(Sizes, ChainedVadd, ::testing::ValuesIn(hoc::test::vectorSizes()));
+INSTANTIATE_TEST_SUITE_P(Sizes, ChainedVadd, ::testing::ValuesIn(hoc::test::vectorSizes()), hoc::test::vectorSizeName);
 
 // Part 2: buildAndShowLog prints the build log of a source that does not compile, once, naming the
 // line of the error, and still throws CL_BUILD_PROGRAM_FAILURE; a source that compiles prints nothing.

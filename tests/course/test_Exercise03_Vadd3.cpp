@@ -15,4 +15,4 @@ TEST_P(Vadd3, MatchesSerialSum)
     EXPECT_TRUE(hoc::test::correct(hoc::compare(hoc::ref::vadd3(a, b, c), r.d), "D = A + B + C, N = " + std::to_string(n)));
 }
 
-INSTANTIATE_TEST_SUITE_P(Sizes, Vadd3, ::testing::ValuesIn(hoc::test::vectorSizes()));
+INSTANTIATE_TEST_SUITE_P(Sizes, Vadd3, ::testing::ValuesIn(hoc::test::vectorSizes()), hoc::test::vectorSizeName);

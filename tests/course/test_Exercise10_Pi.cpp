@@ -1,13 +1,14 @@
-// Exercise 10: the three pi designs (steps) against the exact midpoint-rule value, for step counts
+// Exercise 10: the four pi designs (steps) against the exact midpoint-rule value, for step counts
 // that are not multiples of anything and for work-group sizes from 1 to the kernel's maximum.
 //
-// Tolerances: the tree design (step 3) is held to the course's target, 1e-6, for every step count
+// Tolerances: the tree design (step 4) is held to the course's target, 1e-6, for every step count
 // (its measured error is below 1e-7: see the README). The simple design (step 1) is held to the
 // worst case of its plain float sums (hoc::pi::floatSumBound): each term goes through at most
 // stepsPerItem additions in its work-item and workGroupSize in work-item 0, every one rounded by at
 // most 2^-24. The simple_tree design (step 2) likewise, with ceil(log2(workGroupSize)) additions in
 // the tree instead of workGroupSize (floatAdditions, pi.hpp): tight enough that a tree leaving out
-// one work-item's sum is caught (250 steps of at least 2 / steps each).
+// one work-item's sum is caught (250 steps of at least 2 / steps each). The counted_x design (step 3)
+// changes only how x is computed, so it is held to step 2's bound.
 // The references themselves (pi_reference.hpp) are tested first.
 #include <cmath>
 #include <limits>
@@ -89,31 +90,82 @@ std::string what(const char* design, std::uint64_t steps, const PiResult& r)
            (r.workGroups == 1 ? " work-group of " : " work-groups of ") + std::to_string(r.workGroupSize) + ")";
 }
 
-::testing::AssertionResult accurate(const char* design, std::uint64_t steps, const PiResult& r, double allowed)
+// Where a wrong value points, from the value itself (each case is the symptom of the bug named):
+//   0                     nothing was added: the starter kernel (it writes 0), or no copy back
+//   the left-edge sum     x at the left edge of each step, x = i * step (computed here in double)
+//   above the bound       steps counted twice, or steps past nsteps added (their x lie beyond 1)
+//   below the bound       steps, work-items' values or work-groups' sums left out
+std::string hint(PiDesign design, std::uint64_t steps, double expected, double got, double allowed)
 {
-    return hoc::test::correct(hoc::compareValue(hoc::pi::reference(steps), r.pi, allowed), what(design, steps, r));
+    const char* kernel = design == PiDesign::Simple       ? "pi_simple"
+                         : design == PiDesign::SimpleTree ? "pi_simple_tree"
+                         : design == PiDesign::CountedX   ? "pi_counted_x"
+                                                          : "pi";
+    const std::string where = std::string("\n  where: kernel ") + kernel + " in pi.cl, or the host code in pi.cpp";
+    const double h = 1.0 / static_cast<double>(steps);
+    if (got == 0)
+        return where + "\n  hint: pi is 0, so no step's value arrived: is " + kernel +
+               " still the starter (it writes 0)? Else: does the work-group's sum include every work-item's "
+               "value, and does pi.cpp copy the sums back and add them?";
+    if (steps <= (std::uint64_t{1} << 25)) {
+        double left = 0;  // the left-edge sum, x = i * h, in double
+        for (std::uint64_t i = 0; i < steps; ++i) {
+            const double x = static_cast<double>(i) * h;
+            left += 4.0 / (1.0 + x * x);
+        }
+        if (std::fabs(got - left * h) <= allowed + 1e-6 * std::fabs(left * h))
+            return where + "\n  hint: this is the sum with x at the left edge of each step (x = i * step): the "
+                           "midpoint rule takes x in the middle, x = (i + 0.5) * step.";
+    }
+    if (got > expected)
+        return where + "\n  hint: more than the integral: are some steps added twice, or steps past nsteps "
+                       "(the last work-items have fewer steps, or none: stop at nsteps)?";
+    return where + "\n  hint: less than the integral (" + std::to_string(got / expected) +
+           " of it): are some steps, work-items' values or work-groups' sums left out? Every work-item must " +
+           (design == PiDesign::Simple ? "store its sum in local_sums before the barrier, and work-item 0 add all "
+                                         "get_local_size(0) of them"
+                                       : "put its value in scratch, and the tree must reach every value: start at the "
+                                         "largest power of two below the size, with a barrier after each round") +
+           ".";
+}
+
+::testing::AssertionResult accurate(PiDesign design, const char* name, std::uint64_t steps, const PiResult& r,
+                                    double allowed)
+{
+    const double expected = hoc::pi::reference(steps);
+    ::testing::AssertionResult ok = hoc::test::correct(hoc::compareValue(expected, r.pi, allowed), what(name, steps, r));
+    if (!ok)
+        ok << hint(design, steps, expected, r.pi, allowed);
+    return ok;
 }
 
 ::testing::AssertionResult treeAccurate(std::uint64_t steps, const PiResult& r)
 {
-    return accurate("tree design", steps, r, hoc::pi::kTarget);
+    return accurate(PiDesign::Tree, "tree design", steps, r, hoc::pi::kTarget);
 }
 
 ::testing::AssertionResult simpleAccurate(std::uint64_t steps, const PiResult& r)
 {
-    return accurate("simple design", steps, r, hoc::pi::floatSumBound(r.stepsPerItem + r.workGroupSize));
+    return accurate(PiDesign::Simple, "simple design", steps, r,
+                    hoc::pi::floatSumBound(r.stepsPerItem + r.workGroupSize));
 }
 
 ::testing::AssertionResult simpleTreeAccurate(std::uint64_t steps, const PiResult& r)
 {
-    return accurate("simple_tree design", steps, r,
+    return accurate(PiDesign::SimpleTree, "simple_tree design", steps, r,
                     hoc::pi::floatSumBound(floatAdditions(PiDesign::SimpleTree, r)));
+}
+
+::testing::AssertionResult countedXAccurate(std::uint64_t steps, const PiResult& r)
+{
+    return accurate(PiDesign::CountedX, "counted_x design", steps, r,
+                    hoc::pi::floatSumBound(floatAdditions(PiDesign::CountedX, r)));
 }
 
 // The kernel's own limit, as the host asked it (CL_KERNEL_WORK_GROUP_SIZE).
 std::size_t maxLocal(PiDesign design)
 {
-    static std::size_t cached[3] = {0, 0, 0};
+    static std::size_t cached[4] = {0, 0, 0, 0};
     std::size_t& m = cached[static_cast<int>(design)];
     if (m == 0)
         m = runPi(1, design).maxWorkGroupSize;
@@ -123,9 +175,67 @@ std::size_t maxLocal(PiDesign design)
 }  // namespace
 
 // Tests loop over their cases inside one test: each test is a process, and each process pays for
-// setting up PoCL and loading the compiled kernels again.
+// setting up PoCL and loading the compiled kernels again. Their names start with the step they test
+// (Pi.Step1..., Pi.Step2...), so that each step can be checked alone (the README's commands).
 
-TEST(Pi, TreeDesignWithinTarget)
+namespace {
+
+// Work-group sizes 1 (no round of a tree), 3 (not a power of two: a partner past the end), 64 and
+// the kernel's maximum (4096 on PoCL: many rounds). Each work-group size costs PoCL a compilation,
+// so the list is short. Steps 1-3 get 250 steps per work-item, so that there are many work-groups.
+void checkWorkGroupSizes(PiDesign design)
+{
+    const std::uint64_t steps = 1000003;
+    for (const std::size_t local : {std::size_t{1}, std::size_t{3}, std::size_t{64}, maxLocal(design)}) {
+        const PiResult r = runPi(steps, design, local, design == PiDesign::Tree ? 0 : 250);
+        EXPECT_EQ(r.workGroupSize, local);
+        switch (design) {
+        case PiDesign::Simple: ASSERT_TRUE(simpleAccurate(steps, r)); break;
+        case PiDesign::SimpleTree: ASSERT_TRUE(simpleTreeAccurate(steps, r)); break;
+        case PiDesign::CountedX: ASSERT_TRUE(countedXAccurate(steps, r)); break;
+        case PiDesign::Tree: ASSERT_TRUE(treeAccurate(steps, r)); break;
+        }
+    }
+}
+
+}  // namespace
+
+TEST(Pi, Step1SimpleWithinFloatBound)
+{
+    // The slides' sizes: one work-group per compute unit, made just large enough (1 work-item for
+    // 1000 steps, 9 for 2^22 + 5 on PoCL's 2 compute units).
+    for (const std::uint64_t steps : {std::uint64_t{1}, std::uint64_t{1000}, (std::uint64_t{1} << 22) + 5})
+        ASSERT_TRUE(simpleAccurate(steps, runPi(steps, PiDesign::Simple)));
+    // Short runs per work-item: many work-groups, and a bound tight enough to catch a lost one.
+    ASSERT_TRUE(simpleAccurate(100003, runPi(100003, PiDesign::Simple, 64, 100)));
+}
+
+TEST(Pi, Step1SimpleWorkGroupSizesFromOneToTheMaximum) { checkWorkGroupSizes(PiDesign::Simple); }
+
+TEST(Pi, Step2SimpleTreeWithinFloatBound)
+{
+    // Step 2 keeps step 1's sizes and loop, so the same cases: few steps, one work-group per compute
+    // unit, then many short work-items in many work-groups.
+    for (const std::uint64_t steps : {std::uint64_t{1}, std::uint64_t{1000}, (std::uint64_t{1} << 22) + 5})
+        ASSERT_TRUE(simpleTreeAccurate(steps, runPi(steps, PiDesign::SimpleTree)));
+    ASSERT_TRUE(simpleTreeAccurate(100003, runPi(100003, PiDesign::SimpleTree, 64, 100)));
+}
+
+TEST(Pi, Step2SimpleTreeWorkGroupSizesFromOneToTheMaximum) { checkWorkGroupSizes(PiDesign::SimpleTree); }
+
+TEST(Pi, Step3CountedXWithinFloatBound)
+{
+    // Step 3 keeps step 2's sizes, loop and tree, so the same cases; then more than 2^24 steps in
+    // short work-items, where (float)i would round the step numbers and x is now counted.
+    for (const std::uint64_t steps : {std::uint64_t{1}, std::uint64_t{1000}, (std::uint64_t{1} << 22) + 5})
+        ASSERT_TRUE(countedXAccurate(steps, runPi(steps, PiDesign::CountedX)));
+    ASSERT_TRUE(countedXAccurate(100003, runPi(100003, PiDesign::CountedX, 64, 100)));
+    ASSERT_TRUE(countedXAccurate((1u << 24) + 1, runPi((1u << 24) + 1, PiDesign::CountedX, 256, 1024)));
+}
+
+TEST(Pi, Step3CountedXWorkGroupSizesFromOneToTheMaximum) { checkWorkGroupSizes(PiDesign::CountedX); }
+
+TEST(Pi, Step4TreeWithinTarget)
 {
     // 1 and 2 steps: most work-items have nothing to do. 2^24 and 2^24 + 1: the target's range.
     for (const std::uint64_t steps : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{1000}, std::uint64_t{65537},
@@ -136,49 +246,7 @@ TEST(Pi, TreeDesignWithinTarget)
     }
 }
 
-TEST(Pi, SimpleDesignWithinFloatBound)
-{
-    // The slides' sizes: one work-group per compute unit, made just large enough (1 work-item for
-    // 1000 steps, 9 for 2^22 + 5 on PoCL's 2 compute units).
-    for (const std::uint64_t steps : {std::uint64_t{1}, std::uint64_t{1000}, (std::uint64_t{1} << 22) + 5})
-        ASSERT_TRUE(simpleAccurate(steps, runPi(steps, PiDesign::Simple)));
-    // Short runs per work-item: many work-groups, and a bound tight enough to catch a lost one.
-    ASSERT_TRUE(simpleAccurate(100003, runPi(100003, PiDesign::Simple, 64, 100)));
-}
-
-TEST(Pi, SimpleTreeDesignWithinFloatBound)
-{
-    // Step 2 keeps step 1's sizes and loop, so the same cases: few steps, one work-group per compute
-    // unit, then many short work-items in many work-groups.
-    for (const std::uint64_t steps : {std::uint64_t{1}, std::uint64_t{1000}, (std::uint64_t{1} << 22) + 5})
-        ASSERT_TRUE(simpleTreeAccurate(steps, runPi(steps, PiDesign::SimpleTree)));
-    ASSERT_TRUE(simpleTreeAccurate(100003, runPi(100003, PiDesign::SimpleTree, 64, 100)));
-}
-
-TEST(Pi, WorkGroupSizesFromOneToTheMaximum)
-{
-    // 1, 3 (not a power of two), 64 and the kernel's maximum (4096 on PoCL). Each work-group size
-    // costs PoCL a compilation, so the list is short.
-    const std::uint64_t steps = 1000003;
-    for (const PiDesign design : {PiDesign::Tree, PiDesign::Simple})
-        for (const std::size_t local : {std::size_t{1}, std::size_t{3}, std::size_t{64}, maxLocal(design)}) {
-            const PiResult r = runPi(steps, design, local, design == PiDesign::Simple ? 250 : 0);
-            EXPECT_EQ(r.workGroupSize, local);
-            ASSERT_TRUE(design == PiDesign::Tree ? treeAccurate(steps, r) : simpleAccurate(steps, r));
-        }
-}
-
-TEST(Pi, SimpleTreeWorkGroupSizesFromOneToTheMaximum)
-{
-    // The tree's corner cases: 1 (no round), 3 (not a power of two: a partner past the end), 64 and
-    // the kernel's maximum (many rounds).
-    const std::uint64_t steps = 1000003;
-    for (const std::size_t local : {std::size_t{1}, std::size_t{3}, std::size_t{64}, maxLocal(PiDesign::SimpleTree)}) {
-        const PiResult r = runPi(steps, PiDesign::SimpleTree, local, 250);
-        EXPECT_EQ(r.workGroupSize, local);
-        ASSERT_TRUE(simpleTreeAccurate(steps, r));
-    }
-}
+TEST(Pi, Step4TreeWorkGroupSizesFromOneToTheMaximum) { checkWorkGroupSizes(PiDesign::Tree); }
 
 TEST(Pi, TooLargeWorkGroupNamesTheLimit)
 {

@@ -16,7 +16,7 @@ TEST(Exercise12Flags, EveryFlagGivesTheExactSum)
         const auto a = hoc::randomFloats(n, 31), b = hoc::randomFloats(n, 32, -1.0f, 1.0f);
         const auto expected = hoc::ref::vadd(a, b);  // one float addition per element: exact
         const std::vector<HostMemory> flags = {HostMemory::Copy, HostMemory::Use, HostMemory::Alloc};
-        const auto runs = hoc::test::run([&] { return vaddWithFlags(hoc::test::device(), a, b, flags, 1); });
+        const auto runs = hoc::test::run([&] { return vaddWithFlags(hoc::test::device(), a, b, flags, {1, 1}); });
         ASSERT_EQ(runs.size(), flags.size()) << HOC_UNDER_TEST << ": one result per flag";
         for (std::size_t i = 0; i < flags.size(); ++i) {
             EXPECT_EQ(runs[i].flag, flags[i]);

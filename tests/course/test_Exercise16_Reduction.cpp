@@ -8,6 +8,7 @@
 // the bound of hoc::sumErrorBound, ((1 + u)^k - 1) sum |x_i|, with k the most additions any element
 // goes through in this kernel's passes (the host counts them), which holds for any order.
 #include <cmath>
+#include <ostream>
 #include <string>
 
 #include "hoc/data.hpp"
@@ -43,50 +44,106 @@ std::string what(ReduceKernel kernel, std::size_t n, const ReduceResult& r, cons
            std::to_string(r.workGroupSize) + ", " + std::to_string(r.passes) + " passes)";
 }
 
-}  // namespace
-
-// The tests loop over the kernels inside one test each: a test is a process, and each process
-// pays for setting up PoCL again.
-
-TEST(Reduce, EveryKernelExactOnIntegersAndWithinBoundOnRandomData)
+// Where a wrong sum of the small integers points (exact arithmetic, so the difference is evidence):
+//   0                          nothing arrived: the starter kernel (it writes 0)
+//   the sum of data[0 .. p-1]  everything from element p on is missing (p a multiple of the
+//                              work-group's share: only the first work-groups' partial sums are used)
+//   the sum less the last      the bounds check stops one early
+//   less                       elements or work-items' values left out of a tree
+//   more                       elements counted twice, or elements past n read
+std::string hint(ReduceKernel kernel, const std::vector<float>& data, double got, const ReduceResult& r)
 {
-    for (const ReduceKernel kernel : reduceKernels())
-        for (const std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{255}, std::size_t{256},
-                                    std::size_t{257}, std::size_t{4097}, std::size_t{65537},
-                                    (std::size_t{1} << 20) + 3}) {
-            const std::vector<float> integers = smallIntegers(n);
-            const hoc::SumReference exact = hoc::sumReference(integers);
-            const ReduceResult r = runSum(integers, kernel);
-            ASSERT_TRUE(hoc::test::correct(hoc::compareValue(exact.sum, r.sum, 0.0),
-                                           what(kernel, n, r, "small integers")));
-
-            const std::vector<float> random = hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f);
-            const ReduceResult s = runSum(random, kernel);
-            ASSERT_TRUE(hoc::test::correct(hoc::checkSum(hoc::sumReference(random), s.sum, s.additions),
-                                           what(kernel, n, s, "in [-1, 1)")));
-        }
+    const std::string where = "\n  where: kernel " + kernelName(kernel) + " in reduce.cl";
+    double exact = 0;
+    for (const float x : data)
+        exact += x;
+    if (got == 0 && exact != 0)
+        return where + "\n  hint: the sum is 0: is " + kernelName(kernel) + " still the starter (it writes 0)?" +
+               (data.size() == 1 ? " If not, the one element is lost: does the bounds check stop one early "
+                                   "(i < n lets element 0 of 1 through)?"
+                                 : "");
+    if (data.size() > 1 && got == exact - data.back() && data.back() != 0)
+        return where + "\n  hint: exactly the last element is missing: does the bounds check stop one early "
+                       "(elements 0 to n - 1 all count)?";
+    double prefix = 0;
+    for (std::size_t p = 0; p + 1 < data.size(); ++p) {
+        prefix += data[p];
+        if (got == prefix && got < exact)
+            return where + "\n  hint: this is the sum of the first " + std::to_string(p + 1) +
+                   " elements only: the rest is missing. Does every work-group write its partial sum to "
+                   "out[get_group_id(0)], and does each work-item start at its group's share (get_group_id(0) "
+                   "times the elements a work-group covers)?";
+    }
+    const std::string tree = r.workGroupSize > 1 ? " Does every work-item's value reach the tree (a partner past the end "
+                                                   "skipped, not its own value; a barrier after each round)?"
+                                                 : "";
+    if (got < exact)
+        return where + "\n  hint: less than the sum: some elements are left out. Does each work-item load every "
+                       "element it owns (i < n, a work-group's share apart)?" + tree;
+    return where + "\n  hint: more than the sum: are some elements added twice (do two work-items, or two "
+                   "work-groups, load the same element?), or elements past n read (they count as 0)?";
 }
 
-TEST(Reduce, EveryKernelWithWorkGroupsFromOneToTheMaximum)
+::testing::AssertionResult exact(ReduceKernel kernel, const std::vector<float>& data, double expected,
+                                 const ReduceResult& r, const char* what_data)
+{
+    ::testing::AssertionResult ok = hoc::test::correct(hoc::compareValue(expected, r.sum, 0.0),
+                                                       what(kernel, data.size(), r, what_data));
+    if (!ok)
+        ok << hint(kernel, data, r.sum, r);
+    return ok;
+}
+
+}  // namespace
+
+// One test per kernel (step), named after it, so that each step can be checked alone (the README's
+// commands): Each/ReduceKernels.ExactOnIntegersAndWithinBoundOnRandomData/reduce_sequential.
+// How GoogleTest prints a kernel (ctest's "# GetParam() = reduce_sequential"), instead of its bytes.
+void PrintTo(ReduceKernel kernel, std::ostream* out)
+{
+    *out << kernelName(kernel);
+}
+
+class ReduceKernels : public ::testing::TestWithParam<ReduceKernel> {};
+
+INSTANTIATE_TEST_SUITE_P(Each, ReduceKernels, ::testing::ValuesIn(reduceKernels()),
+                         [](const ::testing::TestParamInfo<ReduceKernel>& info) { return kernelName(info.param); });
+
+TEST_P(ReduceKernels, ExactOnIntegersAndWithinBoundOnRandomData)
+{
+    const ReduceKernel kernel = GetParam();
+    for (const std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{255}, std::size_t{256}, std::size_t{257},
+                                std::size_t{4097}, std::size_t{65537}, (std::size_t{1} << 20) + 3}) {
+        const std::vector<float> integers = smallIntegers(n);
+        const ReduceResult r = runSum(integers, kernel);
+        ASSERT_TRUE(exact(kernel, integers, hoc::sumReference(integers).sum, r, "small integers"));
+
+        const std::vector<float> random = hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f);
+        const ReduceResult s = runSum(random, kernel);
+        ASSERT_TRUE(hoc::test::correct(hoc::checkSum(hoc::sumReference(random), s.sum, s.additions),
+                                       what(kernel, n, s, "in [-1, 1)")));
+    }
+}
+
+TEST_P(ReduceKernels, WorkGroupsFromOneToTheMaximum)
 {
     // 1, 3 (not a power of two) and the kernel's maximum (4096 on PoCL); each size costs PoCL a
-    // compilation per kernel, so the list is short.
+    // compilation, so the list is short.
+    const ReduceKernel kernel = GetParam();
     const std::size_t n = 100003;
     const std::vector<float> integers = smallIntegers(n);
-    const double exact = hoc::sumReference(integers).sum;
-    for (const ReduceKernel kernel : reduceKernels()) {
-        const std::size_t maxLocal = runSum({1.0f}, kernel).maxWorkGroupSize;
-        for (const std::size_t local : {std::size_t{1}, std::size_t{3}, maxLocal}) {
-            const bool oneElementEach = kernel == ReduceKernel::Interleaved || kernel == ReduceKernel::Sequential;
-            if (local == 1 && oneElementEach) {
-                // One element per work-item in work-groups of one never shrinks: refused with a reason.
-                EXPECT_THROW(runSum(integers, kernel, 1), std::runtime_error) << kernelName(kernel);
-                continue;
-            }
-            const ReduceResult r = runSum(integers, kernel, local);
-            EXPECT_EQ(r.workGroupSize, local);
-            ASSERT_TRUE(hoc::test::correct(hoc::compareValue(exact, r.sum, 0.0), what(kernel, n, r, "small integers")));
+    const double expected = hoc::sumReference(integers).sum;
+    const std::size_t maxLocal = runSum({1.0f}, kernel).maxWorkGroupSize;
+    for (const std::size_t local : {std::size_t{1}, std::size_t{3}, maxLocal}) {
+        const bool oneElementEach = kernel == ReduceKernel::Interleaved || kernel == ReduceKernel::Sequential;
+        if (local == 1 && oneElementEach) {
+            // One element per work-item in work-groups of one never shrinks: refused with a reason.
+            EXPECT_THROW(runSum(integers, kernel, 1), std::runtime_error) << kernelName(kernel);
+            continue;
         }
+        const ReduceResult r = runSum(integers, kernel, local);
+        EXPECT_EQ(r.workGroupSize, local);
+        ASSERT_TRUE(exact(kernel, integers, expected, r, "small integers"));
     }
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The exercise self-check's two drivers (tests/selfcheck/CMakeLists.txt registers them):
+"""The exercise self-check's drivers (tests/selfcheck/CMakeLists.txt registers them):
 
   selfcheck.py gtest --exercise FOLDER --timeout SECONDS [--build DIR] -- TEST_PROGRAM ARGS...
       Runs one exercise test program (ctest puts this in front of it). A program that crashes (a
@@ -21,6 +21,11 @@
       of FILE (found in the --kernels folders) whose line LINE, which must read OLD (spaces at either
       end aside: a kernel that has moved on stops the test rather than planting the bug somewhere
       else), reads NEW instead; the program finds the copy first (HOC_KERNEL_PATH).
+
+  selfcheck.py hint --kernels DIR[:DIR...] --plant ID --expect-text TEXT... -- TEST_PROGRAM ARGS...
+      The checker's tests of the course tests' hints: runs a solution's test program (a GoogleTest
+      filter in ARGS) with the planted bug ID (as above); passes only when the tests fail and their
+      output holds every TEXT (the message naming the bug's symptom and the hint that points at it).
 """
 import atexit
 import os
@@ -311,7 +316,41 @@ def gtest_mode(args):
     return status
 
 
+def hint_mode(args):
+    dirs, plant, texts = [], None, []
+    while args and args[0] != "--":
+        option = args.pop(0)
+        if option == "--kernels":
+            dirs += args.pop(0).split(":")
+        elif option == "--plant":
+            plant = planted_bug(args.pop(0))
+        elif option == "--expect-text":
+            texts.append(args.pop(0))
+        else:
+            sys.exit("selfcheck.py hint: unknown option " + option)
+    if plant is None or not texts:
+        sys.exit("selfcheck.py hint: needs --plant and --expect-text")
+    planted_dir = tempfile.mkdtemp(prefix="planted.")
+    atexit.register(shutil.rmtree, planted_dir, True)
+    plant_bug(plant, dirs, planted_dir)
+    env = dict(os.environ, HOC_KERNEL_PATH=planted_dir)
+    result = subprocess.run(args[1:], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+                            timeout=240)
+    print(result.stdout)
+    if result.returncode != 1:
+        print(f"selfcheck.py hint: the tests should fail (exit status 1) with the planted bug, "
+              f"not end with {result.returncode}")
+        return 1
+    missing = [t for t in texts if t not in result.stdout]
+    if missing:
+        print("selfcheck.py hint: the failure does not say " + "; ".join(repr(t) for t in missing))
+        return 1
+    print("selfcheck.py hint: the planted bug fails the tests with the expected message")
+    return 0
+
+
 if __name__ == "__main__":
-    if len(sys.argv) < 2 or sys.argv[1] not in ("gtest", "oclgrind"):
+    modes = {"gtest": gtest_mode, "oclgrind": oclgrind_mode, "hint": hint_mode}
+    if len(sys.argv) < 2 or sys.argv[1] not in modes:
         sys.exit(__doc__)
-    sys.exit((gtest_mode if sys.argv[1] == "gtest" else oclgrind_mode)(sys.argv[2:]))
+    sys.exit(modes[sys.argv[1]](sys.argv[2:]))

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -62,13 +63,28 @@ inline std::string whereWrong(const std::vector<double>& expected, const std::ve
     std::string text = "; the wrong elements lie in rows " + std::to_string(rowLo) + "-" + std::to_string(rowHi) +
                        " and columns " + std::to_string(colLo) + "-" + std::to_string(colHi) + " of C (" +
                        std::to_string(d.m) + " x " + std::to_string(d.n) + ")";
-    if (allZero && d.m * d.n > 1)
-        text += ". C is all zeros: is the kernel (or the host code) still the starter?";
+    // C not written shows as NaN (hoc::matmul::Buffers fills C with NaN) or, where the host made C
+    // itself (Exercise 05), as zeros: say so before any guess about indices, for 1 x 1 too.
+    if (allZero)
+        text += d.m * d.n == 1 ? ". C's one element is 0: was C written at all (is the kernel, or the host's "
+                                 "copy of C back, still the starter)?"
+                               : ". C is all zeros: C was not written: is the kernel (or the host's copy of C back) "
+                                 "still the starter?";
+    else if (nan == wrong && wrong == d.m * d.n)
+        text += ". Every element is NaN, what C holds before the kernel runs: C was not written at all: does "
+                "the kernel store C[i * N + j], and does the host run it?";
     else if (nan == wrong)
         text += ". They are NaN, what C holds before the kernel runs: those elements were never written, "
                 "or were added to before being set";
+    else if (wrong == d.m * d.n && d.m * d.n == 1)
+        text += ". The one element is wrong: check the sum over k (every one of the K terms "
+                "A[i * K + k] * B[k * N + j], added once)";
+    else if (wrong == d.m * d.n && d.m == d.n)
+        text += ". Every element is wrong, the diagonal too, so not only i and j swapped: check the sum over "
+                "k (every one of the K terms A[i * K + k] * B[k * N + j], added once) and where C[i * N + j] "
+                "is written";
     else if (wrong == d.m * d.n)
-        text += ". Every element is wrong: are i and j, or M, N and K, mixed up?";
+        text += ". Every element is wrong: are i and j, or M, N and K, mixed up? Else check the sum over k";
     // An off-by-one bound spoils a whole last column (or row); swapped i and j spoil scattered
     // elements of it, so the hint needs every element of that column (row) to be wrong.
     else if (colLo == d.n - 1 && colHi == d.n - 1 && d.n > 1 && wrong == d.m)
@@ -82,6 +98,21 @@ inline std::string whereWrong(const std::vector<double>& expected, const std::ve
 }
 
 }  // namespace detail
+
+}  // namespace hoc::test
+
+namespace hoc::matmul {
+
+// How GoogleTest prints a size (ctest's "# GetParam() = M17 N33 K65", failure messages), instead of
+// its bytes. Found by argument-dependent lookup, so it lives in Dims's namespace.
+inline void PrintTo(const Dims& d, std::ostream* out)
+{
+    *out << "M" << d.m << " N" << d.n << " K" << d.k;
+}
+
+}  // namespace hoc::matmul
+
+namespace hoc::test {
 
 // Runs `host` (a matmul host function) on the standard random inputs for `d` and checks C against
 // the double reference within the error bound above. `what` names the kernel.

@@ -61,4 +61,10 @@ inline const std::vector<std::size_t>& vectorSizes()
     return sizes;
 }
 
+// Test names for vectorSizes(): "N1025" (ctest shows Sizes/Vadd.MatchesSerialSum/N1025).
+inline std::string vectorSizeName(const ::testing::TestParamInfo<std::size_t>& info)
+{
+    return "N" + std::to_string(info.param);
+}
+
 }  // namespace hoc::test

@@ -1,6 +1,7 @@
 // What a program found, printed for people and (with --json FILE) written for script/run.
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
 #include <string>
 #include <utility>
@@ -89,5 +90,8 @@ private:
     std::vector<Result> results_;
     std::string jsonFile_;
 };
+
+// "2^20" for powers of two from 2^10 on, else the number: how programs name their sizes in Result::size.
+std::string sizeText(std::size_t n);
 
 }  // namespace hoc

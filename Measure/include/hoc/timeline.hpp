@@ -1,5 +1,5 @@
 // The four profiling timestamps of a command, and a table that lays several commands out as a
-// timeline (used by the profiling and events exercises, 11 and 14).
+// timeline (used by the profiling, memory-object, events and overlap exercises: 11, 12, 14 and 19).
 #pragma once
 
 #include <string>

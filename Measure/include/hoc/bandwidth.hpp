@@ -63,7 +63,4 @@ private:
 void reportAgainstCopy(Report& report, const std::string& name, const std::string& size, const CheckResult& check,
                        double seconds, double bytes, double copyGbps);
 
-// "2^20" for powers of two from 2^10 on, else the number: how the bandwidth drivers name their sizes.
-std::string sizeText(std::size_t n);
-
 }  // namespace hoc

@@ -1,4 +1,4 @@
-// Common's timing and bandwidth pieces: the one median, the size names and the copy yardstick.
+// Common's one median and size names, and Measure's copy yardstick.
 #include "hoc/bandwidth.hpp"
 #include "hoc/timing.hpp"
 #include "hoc_test.hpp"

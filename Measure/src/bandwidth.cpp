@@ -55,7 +55,7 @@ std::string rateText(double rate)
 CopyBenchmark::CopyBenchmark(const cl::Device& device)
     : device_(device), context_(device), queue_(context_, device, CL_QUEUE_PROFILING_ENABLE)
 {
-    program_ = buildSource(context_, device_, kCopySource, "copy_floats (Common/src/bandwidth.cpp)", "");
+    program_ = buildSource(context_, device_, kCopySource, "copy_floats (Measure/src/bandwidth.cpp)", "");
 }
 
 std::vector<double> CopyBenchmark::runs(std::size_t n, const Repeats& repeats, CheckResult& check)
@@ -140,17 +140,6 @@ void reportAgainstCopy(Report& report, const std::string& name, const std::strin
            << "% of the copy kernel (" << copyGbps << " GB/s)";
     report.add({name, size, check.ok, detail.str(), seconds, rate, "GB/s",
                 {{"fraction_of_copy", fraction}, {"copy_GBps", copyGbps}}});
-}
-
-std::string sizeText(std::size_t n)
-{
-    if (n >= 1024 && (n & (n - 1)) == 0) {
-        int power = 0;
-        while ((std::size_t{1} << power) < n)
-            ++power;
-        return "2^" + std::to_string(power);
-    }
-    return std::to_string(n);
 }
 
 }  // namespace hoc
