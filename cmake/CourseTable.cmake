@@ -96,3 +96,13 @@ hoc_course(Exercise17_Transpose transpose RUN_ARGS --runs 5 QUICK_ARGS --shapes 
            CHECK_ARGS --shapes 33x17 40x24 --runs 1 --tile 8 --tile-rows 2 SIZE_OPTIONS --tile --tile-rows --runs
            WORKGROUP_OPTIONS --tile OVERSIZE_ARGS --shapes 1024x1024
            LOCAL_MEMORY_ARGS --shapes 64x64 --tile 16 --tile-rows 1 --kernels transpose_tiled transpose_padded)
+
+# Issue 18, items 4 and 5: the roofline by hand (the ladder's counts against the measurement; the
+# oclgrind run takes the roofs as given, so that only the ladder's kernels run there), and one table of
+# pi, reduction and transpose over work-group sizes.
+hoc_course(Exercise20_Roofline roofline RUN_ARGS --size 1024 --repeats 3 QUICK_ARGS --size 256 --repeats 2
+           CHECK_ARGS --m 17 --n 33 --k 19 --tile 4 --repeats 1 --bandwidth 10 --peak 100
+           SIZE_OPTIONS --size --repeats --tile --copy-size WORKGROUP_OPTIONS --tile OVERSIZE_ARGS --size 1024)
+hoc_course(Exercise21_WorkGroupSize workgroup_sizes RUN_ARGS --runs 3 QUICK_ARGS --steps 4194304 --size 4194304 --rows 1024 --cols 1024 --runs 2
+           CHECK_ARGS --steps 4096 --size 1000 --rows 33 --cols 17 --runs 1
+           SIZE_OPTIONS --steps --size --rows --cols --runs OVERSIZE_ARGS --size 1000000 --kernels reduce)
