@@ -101,9 +101,11 @@ try {
         const std::string all = wrong == c.cells.end()
                                     ? "correct at all " + std::to_string(c.cells.size()) + " sizes"
                                     : "WRONG at work-group size " + wrong->shape + ": " + wrong->detail;
-        for (const SweepCell* cell : {&c.cells.front(), &*best}) {
+        const std::pair<const char*, const SweepCell*> rows[] = {{", work-groups of 1", &c.cells.front()},
+                                                                 {", fastest work-group", &*best}};
+        for (const auto& [title, cell] : rows) {
             hoc::Result r;
-            r.name = titleOf(c.kernel) + (cell == &c.cells.front() ? ", work-groups of 1" : ", fastest work-group");
+            r.name = titleOf(c.kernel) + title;
             r.correct = wrong == c.cells.end();
             r.detail = all + "; work-group " + cell->shape;
             r.seconds = cell->seconds;

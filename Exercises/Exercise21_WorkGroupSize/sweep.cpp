@@ -7,6 +7,7 @@
 
 #include "hoc/check.hpp"
 #include "hoc/data.hpp"
+#include "hoc/device.hpp"
 #include "hoc/errors.hpp"
 #include "pi.hpp"
 #include "pi_reference.hpp"
@@ -42,7 +43,7 @@ namespace {
 std::pair<std::size_t, std::size_t> square(std::size_t size, const std::vector<cl::size_type>& sides)
 {
     std::size_t y = 1;
-    while (y * y * 2 <= size && size % (y * 2) == 0)
+    while ((y * 2) * (y * 2) <= size && size % (y * 2) == 0)
         y *= 2;
     std::size_t x = size / y;
     while (x > sides[0] && size % (y * 2) == 0 && y * 2 <= sides[1]) {
@@ -77,6 +78,8 @@ SweepColumn sweepPi(const cl::Device& device, const SweepOptions& o)
 SweepColumn sweepReduce(const cl::Device& device, const SweepOptions& o)
 {
     SweepColumn column{SweptKernel::Reduce, 0, {}};
+    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(o.reduceSize), 2,
+                        "the reduction of " + std::to_string(o.reduceSize) + " floats");
     const std::vector<float> data = hoc::randomFloats(o.reduceSize, 21, -1.0f, 1.0f);
     const hoc::SumReference expected = hoc::sumReference(data);
     Reduction reduction(device);
@@ -94,6 +97,8 @@ SweepColumn sweepReduce(const cl::Device& device, const SweepOptions& o)
 SweepColumn sweepTranspose(const cl::Device& device, const SweepOptions& o)
 {
     SweepColumn column{SweptKernel::Transpose, 0, {}};
+    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(o.rows) * static_cast<double>(o.cols), 2,
+                        "the transpose of " + std::to_string(o.rows) + " x " + std::to_string(o.cols));
     const std::vector<float> in = hoc::randomFloats(o.rows * o.cols, 17, -1.0f, 1.0f);
     const std::vector<float> expected = hoc::ref::transpose(in, o.rows, o.cols);
     const auto sides = device.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
