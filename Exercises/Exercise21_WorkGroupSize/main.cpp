@@ -57,8 +57,8 @@ try {
     for (const SweptKernel k : sweptKernels())
         if (std::find(chosen.begin(), chosen.end(), keyOf(k)) != chosen.end()) {
             columns.push_back(sweep(device, k, options));
-            std::cout << titleOf(k) << ": " << columns.back().cells.size() << " work-group sizes, 1 to "
-                      << columns.back().limit << "\n";
+            std::cout << titleOf(k) << ": work-group sizes tried " << columns.back().cells.size()
+                      << ", its limit on this device " << columns.back().limit << "\n";
         }
 
     // The table: one row per size any column ran, "-" past a kernel's limit.
