@@ -9,6 +9,11 @@ hoc_course(Exercise01_Vadd vadd RUN_ARGS --size 16777216 QUICK_ARGS --size 10485
            CHECK_ARGS --size 1000 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1000000)
 hoc_course(Exercise02_ChainedVadd chained_vadd RUN_ARGS --size 16777216 QUICK_ARGS --size 1048576
            CHECK_ARGS --size 1000 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1000000)
+# Part 2 of Exercise 02: builds one kernel file and prints its build log when it fails. The run and
+# the oclgrind check build vadd.cl (a kernel that compiles); the kernel it ships, broken_vadd.cl,
+# must fail with its log (tests/reliability: Exercise02_ChainedVadd.build_log.shows_the_broken_line).
+hoc_course(Exercise02_ChainedVadd build_log RUN_ARGS --kernel vadd.cl QUICK_ARGS --kernel vadd.cl
+           CHECK_ARGS --kernel vadd.cl)
 hoc_course(Exercise03_Vadd3 vadd3 RUN_ARGS --size 16777216 QUICK_ARGS --size 1048576
            CHECK_ARGS --size 1000 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1000000)
 
@@ -47,10 +52,14 @@ hoc_course(Exercise09_MatmulBlocked tile_order RUN_ARGS --size 1024 --repeats 5 
 set(tiles "sgemm_tiles BK=8 BM=32 BN=32 DB=1 SKEW=0 TM=4 TN=4 WARPX=8")
 set(tiles_single "sgemm_tiles BK=4 BM=16 BN=16 DB=0 SKEW=1 TM=4 TN=4 WARPX=4")
 set(panel "sgemm_panel NV=2 RM=6 SKEW=1 VW=8")
+set(tiles_split "sgemm_tiles BK=4 BM=16 BN=16 DB=1 KS=3 SKEW=0 TM=4 TN=4 WARPX=4")  # split K: 3 slices
+set(panel_split "sgemm_panel KC=16 NV=2 RM=6 SKEW=1 VW=8")                           # split K: slices of 16
 hoc_course(Exercise09b_Competition sgemm RUN_ARGS --size 1024 QUICK_ARGS --size 256
            CHECK_ARGS NO_UNINITIALIZED --shape 37 70 45 --repeats 1 --variant ${tiles}
                 THEN --shape 33 40 256 --repeats 1 --variant ${panel}
                 THEN NO_UNINITIALIZED --shape 20 17 256 --repeats 1 --variant ${tiles_single}
+                THEN NO_UNINITIALIZED --shape 20 17 45 --repeats 1 --variant ${tiles_split}
+                THEN --shape 33 40 45 --repeats 1 --variant ${panel_split}
            SIZE_OPTIONS --size --repeats
            OVERSIZE_ARGS --size 1024 --variant ${panel}
            LOCAL_MEMORY_ARGS --shape 37 70 45 --variant ${tiles})
@@ -112,6 +121,18 @@ hoc_course(Exercise19_Overlap overlap RUN_ARGS --size 16777216 --chunk 1048576 -
            QUICK_ARGS --size 4194304 --chunk 262144 --rounds 16
            CHECK_ARGS --size 1000 --chunk 300 --slots 2 --rounds 3 --hold 0 SIZE_OPTIONS --size --chunk --slots --rounds
            OVERSIZE_ARGS --size 1000000)
+
+# Atomics and the order of work-groups. The oclgrind checks run the three correct designs (the
+# last-group design races on purpose: the checker test oclgrind.checker.histogram_last_group_broken
+# expects oclgrind to report it); 1000 bytes in 4 work-groups of 16, so that groups share hot bins.
+# One histogram per process (--one-launch, and the two-kernel design alone): as with reduce above,
+# oclgrind 21.10 reports the second histogram's partial rows in one process as uninitialized,
+# although each run alone is clean and the bins come out right.
+hoc_course(Exercise18_Atomics histogram RUN_ARGS --size 16777216 --runs 5 QUICK_ARGS --size 1048576 --runs 3
+           CHECK_ARGS --size 1000 --groups 4 --local 16 --runs 1 --one-launch --kernels global local
+                THEN --size 1000 --groups 4 --local 16 --runs 1 --one-launch --kernels two-kernels
+           SIZE_OPTIONS --size --local --groups --runs WORKGROUP_OPTIONS --local
+           OVERSIZE_ARGS --size 2000000 LOCAL_MEMORY_ARGS --size 1000 --kernels local)
 
 # Issue 18, items 4 and 5: the roofline by hand (the ladder's counts against the measurement; the
 # oclgrind run takes the roofs as given, so that only the ladder's kernels run there), and one table of

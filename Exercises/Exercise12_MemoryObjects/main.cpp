@@ -1,4 +1,5 @@
 // Exercise 12: command line, inputs, checks and the timing table. The OpenCL work is in memory_objects.cpp.
+#include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <iostream>
@@ -8,6 +9,7 @@
 #include "hoc/reference.hpp"
 #include "hoc/timeline.hpp"
 #include "memory_objects.hpp"
+#include "short_lived_vector.hpp"
 
 int main(int argc, char** argv)
 try {
@@ -58,6 +60,20 @@ try {
         const auto check = hoc::compare(expected, r.c);
         report.add({"C after waiting by " + waitName(how), size, check.ok, check.message(), 0, 0, "", {}});
     }
+    // Host memory lifetime: what a non-blocking write sends when its host vector is gone too early.
+    std::cout << "\nHost memory lifetime (a non-blocking write from a vector that goes out of scope):\n";
+    const LifetimeRun early = writeFromShortLivedVector(device, a, HostLifetime::DiesTooEarly);
+    const auto poisoned = static_cast<std::size_t>(std::count(early.device_copy.begin(), early.device_copy.end(), poisonValue()));
+    std::cout << "  " << lifetimeName(HostLifetime::DiesTooEarly) << ": the device got ";
+    if (poisoned == n)
+        std::cout << "the poison in all " << n << " elements: the write read the vector's memory after the vector was gone\n";
+    else if (hoc::compare(a, early.device_copy).ok)
+        std::cout << "A: this implementation copied the vector when the write was enqueued (allowed, not promised)\n";
+    else
+        std::cout << poisoned << " elements of poison and " << n - poisoned << " others\n";
+    const LifetimeRun waited = writeFromShortLivedVector(device, a, HostLifetime::WaitThenDie);
+    const auto copied = hoc::compare(a, waited.device_copy);
+    report.add({"A in the buffer when " + lifetimeName(HostLifetime::WaitThenDie), size, copied.ok, copied.message(), 0, 0, "", {}});
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

@@ -6,6 +6,7 @@
 #include "hoc/device.hpp"
 #include "hoc/program.hpp"
 #include "hoc/timing.hpp"
+#include "short_lived_vector.hpp"
 
 std::string flagName(HostMemory flag)
 {
@@ -196,5 +197,45 @@ NonBlockingRun vaddNonBlocking(const cl::Device& device, const std::vector<float
     //       WaitBy::Event         - wait for the read's event;
     //       WaitBy::BlockingRead  - read d_c into result.c with a blocking read (CL_TRUE).
     queue.finish();  // (keeps this unfinished version safe: nothing is left running when it returns)
+    return result;
+}
+
+std::string lifetimeName(HostLifetime how)
+{
+    return how == HostLifetime::DiesTooEarly ? "the vector dies right after the enqueue"
+                                             : "the host waits for the write's event, then the vector dies";
+}
+
+LifetimeRun writeFromShortLivedVector(const cl::Device& device, const std::vector<float>& h_a, HostLifetime how)
+{
+    LifetimeRun result;
+    const std::size_t bytes = sizeof(float) * h_a.size();
+
+    // 1. Platform. (2. Program: none, this part only copies.)
+    cl::Context context(device);
+    cl::CommandQueue queue(context, device);
+
+    // 3. Memory: the device buffer, and the memory the short-lived host vector borrows. `heap`
+    //    outlives everything below, so nothing here reads freed memory, whatever the order.
+    cl::Buffer d_a(context, CL_MEM_READ_WRITE, bytes);
+    std::vector<float> heap;
+
+    // 5. Commands. A user event stands for earlier work that keeps the device busy: the write
+    //    cannot start until the host sets it complete.
+    cl::UserEvent busy(context);
+    const std::vector<cl::Event> afterBusy = {busy};
+    cl::Event write;
+    {
+        ShortLivedVector h_tmp(heap, h_a);  // the host vector: alive in this block only
+        queue.enqueueWriteBuffer(d_a, CL_FALSE, 0, bytes, h_tmp.data(), &afterBusy, &write);
+        // TODO: for HostLifetime::WaitThenDie, let the device get to the write now
+        //       (busy.setStatus(CL_COMPLETE)) and wait for the write's event, so that the write has
+        //       read h_tmp before h_tmp goes.
+    }  // h_tmp dies here: its memory now holds the poison
+    busy.setStatus(CL_COMPLETE);  // TODO: only for DiesTooEarly (WaitThenDie releases it in the block)
+    queue.finish();
+
+    result.device_copy.resize(h_a.size());
+    queue.enqueueReadBuffer(d_a, CL_TRUE, 0, bytes, result.device_copy.data());
     return result;
 }

@@ -46,3 +46,22 @@ struct NonBlockingRun {
 // enqueue call returned (not CL_COMPLETE: C is not there yet), releases it, and gets C `how`.
 NonBlockingRun vaddNonBlocking(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
                                WaitBy how);
+
+// Host memory lifetime: a non-blocking write reads its host memory when it runs, which may be
+// long after the enqueue call returned. The host vector must live until then.
+enum class HostLifetime {
+    DiesTooEarly,  // the vector goes out of scope right after the enqueue (the bug)
+    WaitThenDie,   // the host waits for the write's event before the vector goes (the fix)
+};
+
+// "the vector dies right after the enqueue", "the host waits for the write's event, then the vector dies"
+std::string lifetimeName(HostLifetime how);
+
+struct LifetimeRun {
+    std::vector<float> device_copy;  // what the buffer held afterwards, read back
+};
+
+// Writes `a` into a device buffer with a non-blocking write from a ShortLivedVector
+// (short_lived_vector.hpp) that goes out of scope as `how` says, while a user event stands for
+// earlier work that keeps the device from starting the write; then reads the buffer back.
+LifetimeRun writeFromShortLivedVector(const cl::Device& device, const std::vector<float>& a, HostLifetime how);

@@ -1,10 +1,13 @@
 // Exercise 12: every buffer flag gives the exact sum, and each correct way of waiting for
 // non-blocking commands does; right after the enqueue, the held-back kernel has not completed.
+#include <algorithm>
+
 #include "hoc/data.hpp"
 #include "hoc/reference.hpp"
 #include "hoc/timeline.hpp"
 #include "hoc_test.hpp"
 #include "memory_objects.hpp"
+#include "short_lived_vector.hpp"
 
 // One test for all sizes (each test program pays for a context and a program build).
 TEST(Exercise12Flags, EveryFlagGivesTheExactSum)
@@ -40,4 +43,29 @@ TEST(Exercise12NonBlocking, ResultIsThereOnlyAfterWaiting)
         EXPECT_TRUE(hoc::test::correct(hoc::compare(hoc::ref::vadd(a, b), r.c),
                                        "C after waiting by " + waitName(how) + ", N = " + std::to_string(n)));
     }
+}
+
+// Host memory lifetime: with the wait, the buffer holds A exactly. Without it the write ran after
+// the host vector was gone (held back by a user event until then), so the buffer holds what its
+// memory held then: all poison where the implementation reads host memory when the write runs
+// (PoCL), or all of A where it copied the vector at the enqueue; never a mix, as the write started
+// only after the vector was poisoned.
+TEST(Exercise12Lifetime, WaitingForTheWriteKeepsTheHostVectorAliveLongEnough)
+{
+    const std::size_t n = 4099;
+    const auto a = hoc::randomFloats(n, 35);
+    const LifetimeRun fixed =
+        hoc::test::run([&] { return writeFromShortLivedVector(hoc::test::device(), a, HostLifetime::WaitThenDie); });
+    EXPECT_TRUE(hoc::test::correct(hoc::compare(a, fixed.device_copy),
+                                   "A written by a non-blocking write, waited for before its vector died "
+                                   "(release the user event, then wait on the write's event, inside the block)"));
+
+    const LifetimeRun early =
+        hoc::test::run([&] { return writeFromShortLivedVector(hoc::test::device(), a, HostLifetime::DiesTooEarly); });
+    ASSERT_EQ(early.device_copy.size(), n);
+    const auto poisoned = static_cast<std::size_t>(
+        std::count(early.device_copy.begin(), early.device_copy.end(), poisonValue()));
+    EXPECT_TRUE(poisoned == n || hoc::compare(a, early.device_copy).ok)
+        << HOC_UNDER_TEST << ": the write ran after the vector died; expected all " << n
+        << " elements poison or all of A, got " << poisoned << " of poison";
 }

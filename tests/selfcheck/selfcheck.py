@@ -41,12 +41,15 @@ HINTS = {
         "between them",
         "every work-item must reach barrier(CLK_LOCAL_MEM_FENCE) after the copy into local memory "
         "(before anyone reads it) and again after the last read of a tile or column, before the next "
-        "copy overwrites it"),
+        "copy overwrites it; in a histogram, between zeroing the local bins, counting into them, and "
+        "the merge that reads them"),
     "race-global": (
         "a data race in global memory: two work-items wrote the same element (or one wrote what "
         "another read)",
         "each work-item must write only its own elements of the output: check the index formula "
-        "(are i and j, or the row length, mixed up?)"),
+        "(are i and j, or the row length, mixed up?); where work-items must add to the same element "
+        "(a histogram's bin), use atomic_inc or atomic_add; and no work-group may read what another "
+        "group writes in the same launch (leave that to a second kernel)"),
     "bounds-global": (
         "a read or write past the end of a global buffer",
         "check the loop bounds (< where <= was written?) and that work-items beyond the matrix or "
