@@ -8,10 +8,19 @@
 // to open in a browser: table and charts, Chart.js inlined), results.md, results.csv and
 // results.json to the output folder, with every program's own JSON in json/ and its output in logs/.
 //
+// The output folder is the runner's own: a new or empty folder, or one an earlier run wrote (it holds
+// the file .hoc-runner); any other is refused, and only the files the runner writes are ever removed
+// there. Every file is written through hoc::writeFile (complete or not at all).
+// SIGINT (Ctrl-C) or SIGTERM is passed on to the program running, which is waited for; the results
+// of the runs that finished are then written as usual, the interrupted run and those not started
+// marked as such, and the runner exits with 128 + the signal's number (130 for SIGINT).
+//
 // Exit status: 0 every program finished and every result is correct; 1 otherwise; 2 bad command
-// line; 3 nothing could run (no course list, no OpenCL device).
+// line (or an output folder that is not the runner's); 3 nothing could run (no course list, no
+// OpenCL device); 130 / 143 interrupted by SIGINT / SIGTERM.
 #include <CLI/CLI.hpp>
 #include <chrono>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +30,7 @@
 
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
+#include "hoc/files.hpp"
 #include "hoc/tools/course.hpp"
 #include "hoc/tools/html.hpp"
 #include "hoc/tools/process.hpp"
@@ -238,24 +248,54 @@ bool selected(const CourseEntry& entry, const std::vector<std::string>& only)
 
 void writeFile(const fs::path& path, const std::string& text)
 {
-    std::ofstream out(path);
-    out << text;
-    if (!out)
-        throw hoc::Failure("could not write " + path.string());
+    hoc::writeFile(path.string(), text, "hoc-runner's output");
 }
 
-// Clears what an earlier run left: the files this program writes, nothing else.
+// The file that marks a folder as hoc-runner's output folder.
+const char* kMarker = ".hoc-runner";
+
+// A folder an earlier hoc-runner wrote before folders were marked: its results.json has "runs".
+bool earlierResults(const fs::path& out)
+{
+    std::ifstream in(out / "results.json");
+    try {
+        return in && nlohmann::json::parse(in).contains("runs");
+    } catch (const nlohmann::json::exception&) {
+        return false;
+    }
+}
+
+// Makes `out` the output folder, refusing any folder that is not the runner's own, and clears what
+// an earlier run left there: the files this program writes, nothing else, never through a link.
 void prepareFolder(const fs::path& out)
 {
+    if (out.empty())
+        throw hoc::UsageError("--out: no folder given (the results need a folder of their own)");
+    const auto status = fs::status(out);
+    if (fs::exists(status) && !fs::is_directory(status))
+        throw hoc::UsageError("--out " + out.string() + " is not a folder");
+    if (fs::is_directory(status) && !fs::is_empty(out) && !fs::exists(fs::symlink_status(out / kMarker)) &&
+        !earlierResults(out))
+        throw hoc::UsageError("--out " + out.string() + " holds files hoc-runner did not write (it has no " +
+                              kMarker + " file): give a new or empty folder, or one an earlier run wrote");
+    for (const char* sub : {"json", "logs"}) {
+        const auto type = fs::symlink_status(out / sub).type();
+        if (type != fs::file_type::not_found && type != fs::file_type::directory)
+            throw hoc::UsageError("--out " + out.string() + ": " + sub + " is not a folder (a link or a file); "
+                                  "hoc-runner writes its own " + sub + "/ there");
+    }
     fs::create_directories(out / "json");
     fs::create_directories(out / "logs");
+    writeFile(out / kMarker, "This folder holds hoc-runner's results; a new run replaces them.\n");
     for (const char* sub : {"json", "logs"})
         for (const auto& entry : fs::directory_iterator(out / sub))
-            if (entry.is_regular_file() && (entry.path().extension() == ".json" || entry.path().extension() == ".log"))
+            if (entry.symlink_status().type() == fs::file_type::regular &&
+                (entry.path().extension() == ".json" || entry.path().extension() == ".log"))
                 fs::remove(entry.path());
     for (const char* name : {"results.html", "results.md", "results.csv", "results.json", "progression.svg",
                              "roofline.svg"})
-        fs::remove(out / name);
+        if (fs::symlink_status(out / name).type() == fs::file_type::regular)
+            fs::remove(out / name);
 }
 
 // Chart.js's text: the file given, else the first installed candidate; "" when there is none.
@@ -325,8 +365,24 @@ int runCourse(const Options& options, const std::vector<std::string>& commandLin
 
     const auto start = std::chrono::steady_clock::now();
     std::vector<Run> runs;
-    for (std::size_t i = 0; i < jobs.size(); ++i)
+    passOnStopSignals();  // from here on a Ctrl-C stops the program running, and the results are written
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        if (const int signal = stopSignal()) {  // the jobs not started are marked, not dropped
+            Run skipped;
+            skipped.folder = jobs[i].folder;
+            skipped.program = jobs[i].program;
+            skipped.device = jobs[i].device;
+            skipped.finished = false;
+            skipped.problem = std::string("not run: the run was interrupted (SIG") + sigabbrev_np(signal) + ")";
+            runs.push_back(std::move(skipped));
+            continue;
+        }
         runs.push_back(runJob(jobs[i], i + 1, jobs.size(), options, out));
+    }
+    const int interrupted = stopSignal();
+    if (interrupted)
+        std::cerr << "\nInterrupted (SIG" << sigabbrev_np(interrupted) << "): writing the results of the runs that "
+                     "finished.\n";
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     const Table table = buildTable(runs);
@@ -336,6 +392,7 @@ int runCourse(const Options& options, const std::vector<std::string>& commandLin
     nlohmann::json doc = toJson(table);
     doc["command"] = commandLine;
     doc["quick"] = options.quick;
+    doc["interrupted"] = interrupted != 0;
     doc["started"] = now();
     doc["seconds"] = seconds;
     doc["runs"] = nlohmann::json::array();
@@ -360,6 +417,8 @@ int runCourse(const Options& options, const std::vector<std::string>& commandLin
     for (const auto& name : written)
         std::cerr << " " << name;
     std::cerr << " (each program's JSON in json/, its output in logs/)\n";
+    if (interrupted)
+        return 128 + interrupted;
     return table.allGood() ? 0 : 1;
 }
 
@@ -401,6 +460,9 @@ int main(int argc, char** argv)
     const std::vector<std::string> commandLine(argv, argv + argc);
     try {
         return runCourse(options, commandLine);
+    } catch (const hoc::UsageError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 2;
     } catch (const cl::Error& e) {
         std::cerr << "error: OpenCL call " << hoc::describe(e) << "\n";
     } catch (const std::exception& e) {

@@ -6,11 +6,12 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 #include <new>
 
 #include "hoc/errors.hpp"
+#include "hoc/files.hpp"
+#include "hoc/program.hpp"
 
 namespace hoc {
 
@@ -25,6 +26,22 @@ int exitCode(std::exception_ptr error)
         std::cerr << "error: " << e.what() << "\n";
     } catch (const cl::Error& e) {
         std::cerr << "error: OpenCL call " << describe(e) << "\n";
+        // A kernel name or argument list that does not match the kernel file: say what the file has.
+        const cl_int code = e.err();
+        const std::string kernels = builtKernelsText();
+        if (!kernels.empty() && (code == CL_INVALID_KERNEL_NAME || code == CL_INVALID_KERNEL_DEFINITION)) {
+            std::cerr << "  the host code asked for a kernel that no kernel file it built defines (check the name "
+                         "after __kernel in the file and the name the host code uses):\n"
+                      << kernels;
+        } else if (!kernels.empty() && (code == CL_INVALID_ARG_INDEX || code == CL_INVALID_ARG_VALUE ||
+                                        code == CL_INVALID_ARG_SIZE || code == CL_INVALID_KERNEL_ARGS)) {
+            std::cerr << "  the arguments the host code sets do not match the kernel's: "
+                      << (code == CL_INVALID_ARG_INDEX    ? "it sets an argument the kernel does not have"
+                          : code == CL_INVALID_KERNEL_ARGS ? "the kernel has an argument the host code did not set"
+                                                           : "an argument's type or size differs")
+                      << " (compare the kernel's parameter list with the host code's setArg or KernelFunctor):\n"
+                      << kernels;
+        }
     } catch (const std::bad_alloc&) {
         std::cerr << "error: out of host memory for the requested size; choose a smaller size\n";
     } catch (const std::length_error& e) {
@@ -152,6 +169,15 @@ std::optional<int> CommandLine::parse(int argc, char** argv)
         return app.exit(e) == 0 ? kOk : kUsage;
     }
     program_ = argc > 0 ? argv[0] : "";
+    if (app.count("--json") > 0) {
+        // Refused now, not after the run: a --json path this program would not write.
+        try {
+            checkWritable(json_, "--json", looksLikeJson);
+        } catch (const Failure& e) {
+            std::cerr << "error: " << e.what() << "\n";
+            return kUsage;
+        }
+    }
     if (list_) {
         printDeviceList(std::cout);
         return kOk;
@@ -177,6 +203,8 @@ Report CommandLine::report() const
 {
     Report report(std::cout);
     report.setProgram(exercise_, program_);
+    if (!json_.empty())
+        report.writeJsonTo(json_);
     return report;
 }
 
@@ -189,12 +217,8 @@ Report CommandLine::report(const cl::Device& device) const
 
 int CommandLine::finish(const Report& report) const
 {
-    if (!json_.empty()) {
-        std::ofstream out(json_);
-        out << report.json() << "\n";
-        if (!out)
-            throw Failure("could not write " + json_);
-    }
+    if (!json_.empty())
+        writeFile(json_, report.json(true) + "\n", "--json", looksLikeJson);
     return report.allCorrect() ? kOk : kWrong;
 }
 

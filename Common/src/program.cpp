@@ -1,8 +1,14 @@
 #include "hoc/program.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
+#include <mutex>
 #include <sstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "hoc/device.hpp"
@@ -33,10 +39,114 @@ std::string executableFolder()
     return slash == std::string::npos ? std::string() : exe.substr(0, slash);
 }
 
-bool readable(const std::string& path)
+// What is at `path`: "" for a kernel file that can be read; "missing" when nothing is there; else
+// what is wrong with it (a folder, no permission to read, ...). A search stops at the first path
+// that exists: a broken file found first is reported, never skipped for another one.
+std::string problemWith(const std::string& path)
 {
-    std::ifstream in(path);
-    return in.good();
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0) {
+        struct stat link {};
+        if (errno == ENOENT && ::lstat(path.c_str(), &link) == 0)
+            return "is a symbolic link to a file that does not exist";
+        return errno == ENOENT || errno == ENOTDIR ? "missing" : std::string("cannot be reached (") + std::strerror(errno) + ")";
+    }
+    if (S_ISDIR(info.st_mode))
+        return "is a folder, not a kernel file";
+    if (!S_ISREG(info.st_mode))
+        return "is not a regular file";
+    if (::access(path.c_str(), R_OK) != 0)
+        return std::string("exists but cannot be read (") + std::strerror(errno) + ")";
+    return "";
+}
+
+// The kernels of every program built so far (for the error messages of exitCode: a kernel name
+// the program does not define, an argument the kernel does not have).
+struct BuiltKernels {
+    std::string file;
+    std::vector<std::string> kernels;  // "vadd(__global const float* a, ...), 4 arguments" or "vadd (4 arguments)"
+};
+std::mutex builtMutex;
+std::vector<BuiltKernels> builtKernelFiles;
+std::vector<std::pair<std::string, std::string>> foundKernelFiles;  // name asked for -> path found
+
+void rememberFound(const std::string& file, const std::string& path)
+{
+    std::lock_guard<std::mutex> lock(builtMutex);
+    for (auto& [name, found] : foundKernelFiles)
+        if (name == file) {
+            found = path;
+            return;
+        }
+    foundKernelFiles.emplace_back(file, path);
+}
+
+// "vadd.cl (/home/me/course/Kernels/vadd.cl)": the name a program builds under, and where it was found.
+std::string whereFound(const std::string& file)
+{
+    std::lock_guard<std::mutex> lock(builtMutex);
+    for (const auto& [name, found] : foundKernelFiles)
+        if (name == file && found != file)
+            return file + " (" + found + ")";
+    return file;
+}
+
+// The parameter list of kernel `name` as written in `source` ("(__global const float* a, ...)"),
+// comments removed and blanks collapsed; "" when it cannot be found (macros, ...).
+std::string writtenParameters(const std::string& source, const std::string& name)
+{
+    std::string text;  // the source without comments
+    for (std::size_t i = 0; i < source.size(); ++i) {
+        if (source.compare(i, 2, "//") == 0)
+            i = std::min(source.find('\n', i), source.size()) - 1;
+        else if (source.compare(i, 2, "/*") == 0)
+            i = std::min(source.find("*/", i + 2), source.size() - 2) + 1;
+        else
+            text += source[i];
+    }
+    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+        if ((at > 0 && word(text[at - 1])) || (at + name.size() < text.size() && word(text[at + name.size()])))
+            continue;
+        const std::size_t open = text.find_first_not_of(" \t\r\n", at + name.size());
+        const std::size_t before = text.rfind("void", at);
+        if (open == std::string::npos || text[open] != '(' || before == std::string::npos ||
+            text.find_first_not_of(" \t\r\n", before + 4) != at)
+            continue;
+        const std::size_t close = text.find(')', open);
+        if (close == std::string::npos)
+            return "";
+        std::string params;
+        for (std::size_t i = open; i <= close; ++i) {
+            const bool blank = std::isspace(static_cast<unsigned char>(text[i]));
+            if (!blank)
+                params += text[i];
+            else if (!params.empty() && params.back() != ' ' && params.back() != '(')
+                params += ' ';
+        }
+        const auto space = params.find(" )");
+        if (space != std::string::npos)
+            params.erase(space, 1);
+        return params;
+    }
+    return "";
+}
+
+// "vadd(__global const float* a, __global const float* b, __global float* c, const int count), 4
+// arguments": the parameter list as the file writes it, with the number the compiler counted (the
+// number alone where the list cannot be read from the source).
+std::string kernelSignature(const cl::Kernel& kernel, const std::string& source)
+{
+    std::string name = kernel.getInfo<CL_KERNEL_FUNCTION_NAME>();
+    name.erase(name.find_last_not_of(std::string("\0", 1)) + 1);
+    const cl_uint count = kernel.getInfo<CL_KERNEL_NUM_ARGS>();
+    const std::string params = writtenParameters(source, name);
+    const bool none = params == "()" || params == "(void)";
+    const std::size_t commas = static_cast<std::size_t>(std::count(params.begin(), params.end(), ','));
+    const std::string counted = std::to_string(count) + " argument" + (count == 1 ? "" : "s");
+    if (!params.empty() && (none ? count == 0 : commas + 1 == count))
+        return name + params + ", " + counted;
+    return name + " (" + counted + ")";
 }
 
 }  // namespace
@@ -57,16 +167,25 @@ std::vector<std::string> kernelSearchPath(const std::string& configured)
 
 std::string findKernelFile(const std::string& file, const std::string& configured)
 {
-    if (!file.empty() && file.front() == '/') {
-        if (readable(file))
+    if (file.empty())
+        throw Failure("no kernel file name given");
+    if (file.front() == '/') {
+        const std::string problem = problemWith(file);
+        if (problem.empty())
             return file;
-        throw Failure("kernel file " + file + " not found");
+        throw Failure("kernel file " + file + (problem == "missing" ? " not found" : " " + problem));
     }
     std::string looked;
     for (const auto& folder : kernelSearchPath(configured)) {
         const std::string path = folder + "/" + file;
-        if (readable(path))
+        const std::string problem = problemWith(path);
+        if (problem.empty()) {
+            rememberFound(file, path);
             return path;
+        }
+        if (problem != "missing")
+            throw Failure("kernel file " + path + " " + problem + " (found while looking for " + file +
+                          (looked.empty() ? "" : "; not found before it in:" + looked) + ")");
         looked += "\n  " + path;
     }
     throw Failure("kernel file " + file + " not found; looked in:" + looked +
@@ -75,10 +194,29 @@ std::string findKernelFile(const std::string& file, const std::string& configure
 
 std::string readKernelFile(const std::string& file, const std::string& configured)
 {
-    std::ifstream in(findKernelFile(file, configured));
+    const std::string path = findKernelFile(file, configured);
+    std::ifstream in(path);
     std::ostringstream text;
     text << in.rdbuf();
+    if (!in && !in.eof())
+        throw Failure("kernel file " + path + " could not be read");
+    if (text.str().find_first_not_of(" \t\r\n") == std::string::npos)
+        throw Failure("kernel file " + path + " is empty: it should hold the kernel source (the __kernel "
+                      "functions the program runs)");
     return text.str();
+}
+
+std::string builtKernelsText()
+{
+    std::lock_guard<std::mutex> lock(builtMutex);
+    std::string text;
+    for (const auto& b : builtKernelFiles) {
+        text += "  kernel file " + b.file + " defines:";
+        for (const auto& k : b.kernels)
+            text += "\n    " + k;
+        text += "\n";
+    }
+    return text;
 }
 
 cl::Program buildSource(const cl::Context& context, const cl::Device& device, const std::string& source,
@@ -100,6 +238,37 @@ cl::Program buildSource(const cl::Context& context, const cl::Device& device, co
             log = "invalid build options: \"" + options + "\"\n" + log;
         throw BuildFailure(file, deviceLabel(device), e.err(), log);
     }
+    // What the file defines, for the error messages: a source without a kernel is reported now.
+    BuiltKernels kernels{whereFound(file), {}};
+    std::string names;
+    try {
+        names = program.getInfo<CL_PROGRAM_KERNEL_NAMES>();
+    } catch (const cl::Error&) {  // not told: nothing to check, nothing to list
+        return program;
+    }
+    names.erase(names.find_last_not_of(std::string("\0", 1)) + 1);
+    if (names.find_first_not_of("; ") == std::string::npos)
+        throw Failure("kernel file " + kernels.file + " built for " + deviceLabel(device) +
+                      " but defines no kernel (no __kernel function): the program has nothing to run");
+    std::istringstream list(names);
+    for (std::string name; std::getline(list, name, ';');) {
+        if (name.empty())
+            continue;
+        try {
+            kernels.kernels.push_back(kernelSignature(cl::Kernel(program, name.c_str()), source));
+        } catch (const cl::Error&) {
+            kernels.kernels.push_back(name);
+        }
+    }
+    std::lock_guard<std::mutex> lock(builtMutex);
+    for (auto it = builtKernelFiles.begin(); it != builtKernelFiles.end(); ++it)
+        if (it->file == file) {
+            builtKernelFiles.erase(it);
+            break;
+        }
+    builtKernelFiles.push_back(std::move(kernels));
+    if (builtKernelFiles.size() > 8)
+        builtKernelFiles.erase(builtKernelFiles.begin());
     return program;
 }
 

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "hoc/device.hpp"
+#include "hoc/files.hpp"
 
 namespace hoc {
 namespace {
@@ -61,7 +62,12 @@ void Report::add(Result result)
     }
     out_.flush();
     results_.push_back(std::move(result));
+    if (!jsonFile_.empty())
+        writeFile(jsonFile_, json(false) + "\n", "--json", looksLikeJson);
 }
+
+void Report::writeJsonTo(std::string file) { jsonFile_ = std::move(file); }
+
 
 void Report::bandwidth(const std::string& name, const std::string& size, const CheckResult& check,
                        const Timing& timing, double bytes, Extra extra)
@@ -86,7 +92,7 @@ bool Report::allCorrect() const
     return true;
 }
 
-std::string Report::json() const
+std::string Report::json(bool finished) const
 {
     nlohmann::json doc;
     doc["exercise"] = exercise_;
@@ -101,6 +107,7 @@ std::string Report::json() const
             row["extra"][key] = value;
         doc["results"].push_back(row);
     }
+    doc["finished"] = finished;
     return doc.dump(2);
 }
 

@@ -19,6 +19,9 @@ std::string ProcessResult::describe() const
 {
     if (!started)
         return "could not start: " + problem;
+    if (interrupted != 0)
+        return std::string("interrupted (SIG") + sigabbrev_np(interrupted) + " passed on to it; " +
+               (signal != 0 ? "killed by signal " + std::to_string(signal) : "exit " + std::to_string(exitCode)) + ")";
     if (timedOut)
         return "stopped after " + std::to_string(static_cast<long>(seconds)) + " s (time limit)";
     if (signal != 0)
@@ -44,7 +47,22 @@ struct SpawnSetup {
     }
 };
 
+volatile std::sig_atomic_t receivedStop = 0;
+
+extern "C" void recordStop(int signal) { receivedStop = signal; }
+
 }  // namespace
+
+void passOnStopSignals()
+{
+    struct sigaction action {};
+    action.sa_handler = recordStop;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+}
+
+int stopSignal() { return receivedStop; }
 
 ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& logPath, double timeoutSeconds,
                          const std::function<void(double)>& tick)
@@ -54,14 +72,25 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
         result.problem = "no program given";
         return result;
     }
+    if (receivedStop != 0) {
+        result.interrupted = receivedStop;
+        result.problem = std::string("not started: SIG") + sigabbrev_np(receivedStop) + " received";
+        return result;
+    }
     SpawnSetup setup;
     posix_spawn_file_actions_addopen(&setup.actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&setup.actions, STDOUT_FILENO, logPath.c_str(),
                                      O_WRONLY | O_CREAT | O_APPEND, 0644);
     posix_spawn_file_actions_adddup2(&setup.actions, STDOUT_FILENO, STDERR_FILENO);
     // Its own process group, so a time-out stops the program and anything it started, and nothing else.
-    posix_spawnattr_setflags(&setup.attributes, POSIX_SPAWN_SETPGROUP);
+    // The program gets the default actions for the signals we record, whatever ours are.
+    posix_spawnattr_setflags(&setup.attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
     posix_spawnattr_setpgroup(&setup.attributes, 0);
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGINT);
+    sigaddset(&defaults, SIGTERM);
+    posix_spawnattr_setsigdefault(&setup.attributes, &defaults);
 
     std::vector<char*> args;
     static const std::string stdbuf = "/usr/bin/stdbuf", lineBuffered = "-oL";
@@ -94,7 +123,11 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
             return result;
         }
         const double now = elapsed();
-        if (timeoutSeconds > 0 && now > timeoutSeconds && !result.timedOut) {
+        if (receivedStop != 0 && result.interrupted == 0) {
+            result.interrupted = receivedStop;
+            kill(-pid, receivedStop);
+            killAt = now + 5;
+        } else if (timeoutSeconds > 0 && now > timeoutSeconds && !result.timedOut && result.interrupted == 0) {
             result.timedOut = true;
             kill(-pid, SIGTERM);
             killAt = now + 5;
@@ -107,6 +140,9 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
         std::this_thread::sleep_for(std::chrono::milliseconds(now < 1 ? 5 : 50));
     }
     result.seconds = elapsed();
+    // Stopped (time limit or stop signal): nothing it started may outlive it.
+    if (result.timedOut || result.interrupted != 0)
+        kill(-pid, SIGKILL);
     if (WIFEXITED(status))
         result.exitCode = WEXITSTATUS(status);
     else if (WIFSIGNALED(status))

@@ -2,7 +2,13 @@
 // sizes, the test device) and on a course with programs that fail.
 #include <csv.h>
 #include <nlohmann/json.hpp>
+#include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstring>
 
 #include <filesystem>
 #include <fstream>
@@ -205,4 +211,198 @@ TEST(Runner, QuickRunOfTheCourse)
     EXPECT_EQ(page.find("src=\"http"), std::string::npos);  // nothing from the network
     // The Markdown table printed is the one written.
     EXPECT_NE(log.find(readText(out / "results.md")), std::string::npos);
+}
+
+namespace {
+
+// A course of shell scripts (folder, script text), written into `dir`.
+fs::path scriptCourse(const fs::path& dir, const std::vector<std::pair<std::string, std::string>>& programs)
+{
+    std::ofstream course(dir / "course.txt");
+    for (const auto& [folder, text] : programs) {
+        const fs::path script = dir / (folder + ".sh");
+        std::ofstream(script) << "#!/bin/sh\n" << text;
+        chmod(script.c_str(), 0755);
+        course << folder << "\t" << script.string() << "\t\t\n";
+    }
+    return dir / "course.txt";
+}
+
+// A script that finishes as a course program does: it writes its (empty) results to the --json file.
+const std::string kFinishes =
+    "while [ $# -gt 1 ]; do [ \"$1\" = --json ] && out=$2; shift; done\n"
+    "printf '{\"exercise\": \"First\", \"program\": \"First.sh\", \"results\": [], \"finished\": true}\\n' > \"$out\"\n";
+
+// Whether `pid` still runs, waiting up to 2 s for it to end (a zombie, killed but not yet reaped by
+// the process that inherited it, counts as ended).
+bool alive(pid_t pid)
+{
+    for (int i = 0; i < 40; ++i) {
+        std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+        std::string text;
+        std::getline(stat, text);
+        const auto paren = text.rfind(')');
+        if (::kill(pid, 0) != 0 || paren == std::string::npos || text.substr(paren + 2, 1) == "Z")
+            return false;
+        ::usleep(50000);
+    }
+    return true;
+}
+
+pid_t pidIn(const fs::path& file, double seconds)
+{
+    for (int i = 0; i < seconds * 20; ++i) {
+        std::ifstream in(file);
+        pid_t pid = 0;
+        if (in >> pid && pid > 0)
+            return pid;
+        ::usleep(50000);
+    }
+    return 0;
+}
+
+// hoc-runner started in the background, its output in `log`; the test sends it a signal.
+pid_t startRunner(const std::vector<std::string>& args, const fs::path& log)
+{
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        ::dup2(fd, 1);
+        ::dup2(fd, 2);
+        std::vector<std::string> all = {std::string(HOC_TOOLS_DIR) + "/hoc-runner"};
+        all.insert(all.end(), args.begin(), args.end());
+        std::vector<char*> argv;
+        for (auto& a : all)
+            argv.push_back(a.data());
+        argv.push_back(nullptr);
+        ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    return pid;
+}
+
+int waitFor(pid_t pid, double seconds)
+{
+    int status = 0;
+    for (int i = 0; i < seconds * 20; ++i) {
+        if (::waitpid(pid, &status, WNOHANG) == pid)
+            return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        ::usleep(50000);
+    }
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+    return -1;
+}
+
+}  // namespace
+
+// Issue 20, item 6: SIGINT or SIGTERM to the runner reaches the program it runs (and whatever that
+// started); the runner waits for it, writes the results, marks the interrupted run and those not
+// started, and exits with 128 + the signal.
+TEST(Runner, StopSignalIsPassedOnAndTheResultsWritten)
+{
+    for (const int signal : {SIGINT, SIGTERM}) {
+        const fs::path dir = scratch(std::string("signal-") + sigabbrev_np(signal));
+        const fs::path course = scriptCourse(
+            dir, {{"First", kFinishes},
+                  {"Sleeper", "sleep 600 & echo $! > " + (dir / "straggler.pid").string() + "\necho $$ > " +
+                                  (dir / "sleeper.pid").string() + "\nwait\n"},
+                  {"Never", "touch " + (dir / "never-ran").string() + "\n"}});
+        const pid_t runnerPid = startRunner({"--course", course.string(), "--out", (dir / "out").string(),
+                                             "--no-roofline", "--device", testDeviceIndex()},
+                                            dir / "runner.log");
+        const pid_t sleeper = pidIn(dir / "sleeper.pid", 60), straggler = pidIn(dir / "straggler.pid", 5);
+        ASSERT_GT(sleeper, 0) << readText(dir / "runner.log");
+        ::kill(runnerPid, signal);
+        const int status = waitFor(runnerPid, 60);
+        const std::string log = readText(dir / "runner.log");
+        EXPECT_EQ(status, 128 + signal) << log;
+        EXPECT_FALSE(alive(sleeper)) << "the program the runner ran is still running";
+        EXPECT_FALSE(alive(straggler)) << "what the program started is still running";
+        EXPECT_FALSE(fs::exists(dir / "never-ran")) << "nothing new may start after the signal";
+        EXPECT_NE(log.find("Interrupted (SIG"), std::string::npos) << log;
+
+        const auto doc = nlohmann::json::parse(readText(dir / "out" / "results.json"));
+        EXPECT_TRUE(doc["interrupted"].get<bool>());
+        ASSERT_EQ(doc["runs"].size(), 3u) << doc.dump(2);
+        EXPECT_EQ(doc["runs"][0]["exercise"], "First");
+        EXPECT_TRUE(doc["runs"][0]["finished"].get<bool>()) << doc["runs"][0].dump();
+        EXPECT_NE(doc["runs"][1]["problem"].get<std::string>().find(std::string("interrupted (SIG") +
+                                                                     sigabbrev_np(signal) + " passed on to it"),
+                  std::string::npos)
+            << doc["runs"][1].dump();
+        EXPECT_NE(doc["runs"][2]["problem"].get<std::string>().find("not run: the run was interrupted"),
+                  std::string::npos)
+            << doc["runs"][2].dump();
+        for (const char* name : {"results.html", "results.md", "results.csv"})
+            EXPECT_TRUE(fs::exists(dir / "out" / name)) << name;
+        EXPECT_TRUE(fs::exists(dir / "out" / "logs")) << "the logs of the runs stay";
+    }
+}
+
+// Issue 20, item 6: --out '' is refused, and nothing in the current folder is deleted.
+TEST(Runner, EmptyOutputFolderIsRefused)
+{
+    const fs::path dir = scratch("empty-out");
+    const fs::path course = scriptCourse(dir, {{"First", "echo first done\n"}});
+    fs::create_directories(dir / "json");
+    fs::create_directories(dir / "logs");
+    std::ofstream(dir / "json" / "mine.json") << "{}\n";
+    std::ofstream(dir / "logs" / "mine.log") << "my log\n";
+    const auto r = hoc::tools::runProcess(
+        {"/bin/sh", "-c",
+         "cd '" + dir.string() + "' && exec '" + std::string(HOC_TOOLS_DIR) + "/hoc-runner' --course course.txt --out '' "
+         "--no-roofline --device " + testDeviceIndex()},
+        (dir / "runner.log").string(), 120);
+    const std::string log = readText(dir / "runner.log");
+    EXPECT_EQ(r.exitCode, 2) << log;
+    EXPECT_NE(log.find("--out: no folder given"), std::string::npos) << log;
+    EXPECT_EQ(log.find("Written to"), std::string::npos) << log;
+    EXPECT_TRUE(fs::exists(dir / "json" / "mine.json"));
+    EXPECT_TRUE(fs::exists(dir / "logs" / "mine.log"));
+}
+
+// The output folder is the runner's own: a folder holding other files is refused (nothing deleted);
+// json/ as a link to another folder is refused; a folder an earlier run wrote is cleared and reused.
+TEST(Runner, OnlyItsOwnOutputFolderIsCleared)
+{
+    const fs::path dir = scratch("own-folder");
+    const fs::path course = scriptCourse(dir, {{"First", kFinishes}});
+    const auto runTo = [&](const fs::path& out) {
+        return runner({"--course", course.string(), "--out", out.string(), "--no-roofline", "--device",
+                       testDeviceIndex()},
+                      dir / "runner.log");
+    };
+
+    const fs::path foreign = dir / "project";
+    fs::create_directories(foreign / "json");
+    std::ofstream(foreign / "json" / "package.json") << "{}\n";
+    std::ofstream(foreign / "results.md") << "my notes\n";
+    auto r = runTo(foreign);
+    std::string log = readText(dir / "runner.log");
+    EXPECT_EQ(r.exitCode, 2) << log;
+    EXPECT_NE(log.find("holds files hoc-runner did not write"), std::string::npos) << log;
+    EXPECT_TRUE(fs::exists(foreign / "json" / "package.json"));
+    EXPECT_EQ(readText(foreign / "results.md"), "my notes\n");
+
+    const fs::path linked = dir / "linked";
+    fs::create_directories(linked);
+    std::ofstream(linked / ".hoc-runner") << "\n";
+    fs::create_directory_symlink(foreign / "json", linked / "json");
+    r = runTo(linked);
+    log = readText(dir / "runner.log");
+    EXPECT_EQ(r.exitCode, 2) << log;
+    EXPECT_NE(log.find("json is not a folder (a link or a file)"), std::string::npos) << log;
+    EXPECT_TRUE(fs::exists(foreign / "json" / "package.json"));
+
+    const fs::path own = dir / "own";
+    r = runTo(own);
+    EXPECT_EQ(r.exitCode, 0) << readText(dir / "runner.log");
+    EXPECT_TRUE(fs::exists(own / ".hoc-runner"));
+    std::ofstream(own / "json" / "stale.json") << "{}\n";
+    std::ofstream(own / "notes.txt") << "kept\n";
+    r = runTo(own);
+    EXPECT_EQ(r.exitCode, 0) << readText(dir / "runner.log");
+    EXPECT_FALSE(fs::exists(own / "json" / "stale.json")) << "an earlier run's files are cleared";
+    EXPECT_EQ(readText(own / "notes.txt"), "kept\n") << "only the runner's own files are removed";
 }

@@ -3,9 +3,13 @@
 // (Speed is not tested here; sgemm_benchmark measures it.)
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
+#include <iostream>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "hoc/data.hpp"
@@ -150,15 +154,111 @@ TEST_F(TuningCache, MissingFileIsTunedAndWritten)
 
 TEST_F(TuningCache, CorruptFileIsRetunedAndReplaced)
 {
-    for (const std::string garbage : {"", "{not json", "[1, 2, 3]", "{\"format\": \"something else\"}",
+    // A damaged tuning cache (empty, or naming the cache format) is replaced by a valid one.
+    for (const std::string garbage : {"", "\n",
                                       "{\"format\": \"hands-on-opencl tuning cache\", \"version\": 1, \"entries\": 5}",
-                                      "{\"format\": \"hands-on-opencl tuning cache\", \"version\": 99, \"entries\": []}"}) {
+                                      "{\"format\": \"hands-on-opencl tuning cache\", \"version\": 99, \"entries\": []}",
+                                      "{\"entries\": [{\"device\": \"a device (a platform)\"}], \"format\": \"hands-on-opencl tuning cache\", \"vers"}) {
         write(garbage);
         const auto outcome = tune();
         EXPECT_FALSE(outcome.fromCache) << "cache text: " << garbage;
         EXPECT_NE(outcome.note.find("cache file"), std::string::npos) << outcome.note;
         EXPECT_TRUE(tune().fromCache) << "the corrupt file should have been replaced by a valid one; cache text: " << garbage;
     }
+}
+
+// Issue 20, item 1: a file named by mistake as the cache is retuned around, never replaced.
+TEST_F(TuningCache, FileThatIsNoTuningCacheIsLeftAsItIs)
+{
+    for (const std::string other : {"int main() { return 0; }\n", "{not json", "[1, 2, 3]",
+                                    "{\"format\": \"something else\"}"}) {
+        write(other);
+        const auto outcome = tune();
+        EXPECT_FALSE(outcome.fromCache) << other;
+        EXPECT_EQ(outcome.best, candidates_[1]);
+        EXPECT_NE(outcome.note.find("is not a file this program writes"), std::string::npos) << outcome.note;
+        std::ifstream in(file_);
+        EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), other) << "the file must be left as it was";
+    }
+}
+
+// Issue 20, items 1 and 8: a link, a folder, a pipe or a device at the cache's path is neither
+// followed nor replaced, and is no error: the run tunes, and the note names the file.
+TEST_F(TuningCache, LinkFolderPipeOrDeviceIsLeftAsItIs)
+{
+    const fs::path folder = fs::path(file_).parent_path();
+    fs::create_directories(folder);
+    std::ofstream(folder / "target.txt") << "the link's target\n";
+    struct Case {
+        const char* what;
+        std::function<bool()> make;
+        fs::file_type type;
+    };
+    const std::vector<Case> cases = {
+        {"a symbolic link", [&] { fs::create_symlink(folder / "target.txt", file_); return true; }, fs::file_type::symlink},
+        {"a folder", [&] { return fs::create_directory(file_); }, fs::file_type::directory},
+        {"a pipe", [&] { return ::mkfifo(file_.c_str(), 0644) == 0; }, fs::file_type::fifo},
+        // A device node (as /dev/null is) can only be made by root.
+        {"a device", [&] { return ::geteuid() == 0 && ::mknod(file_.c_str(), S_IFCHR | 0644, makedev(1, 3)) == 0; },
+         fs::file_type::character},
+    };
+    for (const auto& c : cases) {
+        fs::remove_all(file_);
+        if (!c.make()) {
+            std::cout << "not tested: " << c.what << " (cannot be made here)\n";
+            continue;
+        }
+        hoc::tuning::Outcome outcome;
+        ASSERT_NO_THROW(outcome = tune()) << c.what;
+        EXPECT_FALSE(outcome.fromCache) << c.what;
+        EXPECT_EQ(outcome.best, candidates_[1]) << c.what;
+        EXPECT_NE(outcome.note.find("cache file " + file_ + " is " + c.what), std::string::npos) << outcome.note;
+        EXPECT_NE(outcome.note.find("not saved"), std::string::npos) << outcome.note;
+        EXPECT_EQ(fs::symlink_status(file_).type(), c.type) << c.what << " must still be there";
+        EXPECT_FALSE(tune().fromCache) << c.what;
+    }
+    fs::remove_all(file_);
+    std::ifstream in(folder / "target.txt");
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), "the link's target\n");
+    for (const auto& entry : fs::directory_iterator(folder))
+        EXPECT_EQ(entry.path().filename(), "target.txt") << "a temporary file was left behind";
+}
+
+// Issue 20, item 8: entries whose device or task is not text (a hand-edited cache) are skipped,
+// not an error; the cache is then replaced with a valid one.
+TEST_F(TuningCache, EntryWithoutTextDeviceOrTaskIsRetuned)
+{
+    tune();
+    for (const auto& damage : {nlohmann::json{{"device", 5}}, nlohmann::json{{"task", nullptr}},
+                               nlohmann::json{{"device", {1, 2}}, {"task", {{"x", 1}}}}}) {
+        auto doc = read();
+        doc["entries"][0].update(damage);
+        write(doc.dump());
+        hoc::tuning::Outcome outcome;
+        ASSERT_NO_THROW(outcome = tune()) << damage;
+        EXPECT_FALSE(outcome.fromCache) << damage;
+        EXPECT_TRUE(tune().fromCache) << "a fresh entry should have been written after " << damage;
+        write("");
+        tune();
+    }
+}
+
+// Issue 20, item 8: no cache file (--cache '') tunes and writes nothing, not even a temporary file.
+TEST_F(TuningCache, EmptyPathWritesNothing)
+{
+    const fs::path folder = fs::path(file_).parent_path();
+    fs::create_directories(folder);
+    const fs::path before = fs::current_path();
+    fs::current_path(folder);
+    hoc::tuning::Outcome outcome;
+    const std::string saved = file_;
+    file_ = "";
+    EXPECT_NO_THROW(outcome = tune());
+    file_ = saved;
+    fs::current_path(before);
+    EXPECT_EQ(outcome.best, candidates_[1]);
+    EXPECT_NE(outcome.note.find("no tuning cache file given"), std::string::npos) << outcome.note;
+    EXPECT_TRUE(fs::is_empty(folder)) << "nothing may be written in the current folder";
 }
 
 TEST_F(TuningCache, CorruptEntryIsRetuned)

@@ -81,7 +81,9 @@ public:
     Report report(const cl::Device& device) const;
     Report report() const;
 
-    // Writes the report to the --json file if one was given; returns 0 (kOk) when every result was
+    // Writes the report to the --json file if one was given (hoc::writeFile, "finished": true; a --json
+    // path that is not a regular file, or an existing file that is not JSON, is refused by parse()
+    // with exit status 2); returns 0 (kOk) when every result was
     // correct, else 1 (kWrong).
     int finish(const Report& report) const;
 

@@ -25,16 +25,26 @@ namespace hoc {
 // The folders searched for kernel files, in order; `configured` is a ':'-separated list.
 std::vector<std::string> kernelSearchPath(const std::string& configured);
 
-// Full path of `file`; hoc::Failure naming every place searched when it is not found.
+// Full path of `file`: the first place of the search path where something of that name exists.
+// hoc::Failure naming every place searched when it is nowhere; naming the path found, and what is
+// wrong, when that is not a readable file (a folder, no permission): it is never skipped for another.
 std::string findKernelFile(const std::string& file, const std::string& configured);
 
-// The text of a kernel file.
+// The text of a kernel file; hoc::Failure naming the file when it is empty.
 std::string readKernelFile(const std::string& file, const std::string& configured);
 
 // Builds `source` (read from `file`) for `device` with `options`. On CL_BUILD_PROGRAM_FAILURE
-// throws hoc::BuildFailure holding the build log, the file and the device.
+// throws hoc::BuildFailure holding the build log, the file and the device; a source that defines no
+// kernel is a hoc::Failure naming the file. Remembers each file's kernels and their arguments for
+// builtKernelsText().
 cl::Program buildSource(const cl::Context& context, const cl::Device& device, const std::string& source,
                         const std::string& file, const std::string& options);
+
+// The kernels of the files built so far (the last few), a line each with its arguments:
+//   "  kernel file Kernels/vadd.cl defines:\n    vadd(global float* a, global float* b, ...)\n"
+// hoc::exitCode prints it under an OpenCL error that says a kernel name or argument did not match
+// (CL_INVALID_KERNEL_NAME, CL_INVALID_ARG_INDEX, ...): the file, the kernel and what it expects.
+std::string builtKernelsText();
 
 namespace {
 // Finds `file` (see above), builds it for `device`, and returns the program.

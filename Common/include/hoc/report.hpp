@@ -35,6 +35,10 @@ namespace hoc {
 //            how many whole devices did the timed work together (Exercise 15 splits one matmul);
 //            above 1 the runner shows the result on a row of its own, "on N devices", and
 //            compares it with no single device's roofs or BLAS.
+//
+// Besides the results, the document holds "finished": false while the program is still running (the
+// file is rewritten after every result, so a run stopped by an error keeps what it measured), true
+// once it has finished.
 using Extra = std::vector<std::pair<std::string, double>>;
 
 // One measured, checked result: a row of the course's results table.
@@ -70,14 +74,20 @@ public:
     bool allCorrect() const;
     const std::vector<Result>& results() const { return results_; }
 
-    // The JSON document script/run reads: program, device and every result.
-    std::string json() const;
+    // The JSON document script/run reads: program, device, every result, and "finished": false
+    // until the program has added its last result (a run stopped by an error keeps what it measured).
+    std::string json(bool finished = true) const;
+
+    // Keeps `file` (--json) up to date: rewritten (hoc::writeFile) after every result, with
+    // "finished": false, so that an error later in the run loses nothing measured before it.
+    void writeJsonTo(std::string file);
 
 private:
     std::ostream& out_;
     std::string exercise_, program_;
     std::string device_, deviceType_, platform_;
     std::vector<Result> results_;
+    std::string jsonFile_;
 };
 
 }  // namespace hoc

@@ -11,9 +11,9 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <sstream>
-#include <unistd.h>
 
 #include "hoc/errors.hpp"
+#include "hoc/files.hpp"
 
 namespace hoc::tuning {
 namespace {
@@ -52,22 +52,60 @@ std::string now()
     return text;
 }
 
+// The text of `key` in a cache entry; "" when the entry has none or it is not text (a damaged cache).
+std::string textOf(const json& entry, const char* key)
+{
+    const auto it = entry.find(key);
+    return it != entry.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+// A file the cache may replace: an empty one, or one that names the cache format (a tuning cache,
+// perhaps damaged). Anything else at the path was named by mistake and is never overwritten.
+bool isOurCache(const std::string& contents)
+{
+    return contents.find_first_not_of(" \t\r\n") == std::string::npos || contents.find(kFormat) != std::string::npos;
+}
+
 // The cache file's contents: {"format", "version", "entries": [...]}. A missing file is an empty
-// cache; a file that cannot be parsed or has the wrong shape is reported in `problem` and treated as
-// empty (it is replaced when the new choice is written).
-json readCache(const std::string& file, std::string& problem)
+// cache; a file that cannot be parsed or has the wrong shape, or a path that is no regular file,
+// is reported in `problem` (naming the file) and treated as empty: a bad cache is never an error.
+json readCache(const std::string& file, std::string& problem, bool& usable)
 {
     json empty = {{"format", kFormat}, {"version", kVersion}, {"entries", json::array()}};
+    usable = false;
+    if (file.empty()) {
+        problem = "no tuning cache file given";
+        return empty;
+    }
+    std::error_code error;
+    const auto status = fs::symlink_status(file, error);
+    if (status.type() == fs::file_type::not_found) {
+        problem = "no cache file " + file;
+        usable = true;
+        return empty;
+    }
+    if (status.type() != fs::file_type::regular) {
+        const auto type = status.type();
+        problem = "cache file " + file + " is " +
+                  (type == fs::file_type::directory ? "a folder"
+                   : type == fs::file_type::symlink ? "a symbolic link"
+                   : type == fs::file_type::fifo    ? "a pipe"
+                   : type == fs::file_type::socket  ? "a socket"
+                                                    : "a device") +
+                  ", not a regular file: it is neither read nor replaced";
+        return empty;
+    }
+    usable = true;
     std::ifstream in(file);
     if (!in) {
-        problem = "no cache file " + file;
+        problem = "cache file " + file + " cannot be read; it is not used";
         return empty;
     }
     try {
         json doc = json::parse(in);
         if (!doc.is_object() || doc.value("format", "") != kFormat || !doc.contains("entries") ||
             !doc["entries"].is_array()) {
-            problem = "cache file " + file + " is not a tuning cache (corrupt); replacing it";
+            problem = "cache file " + file + " is not a tuning cache (corrupt)";
             return empty;
         }
         if (doc.value("version", 0) != kVersion) {
@@ -76,30 +114,24 @@ json readCache(const std::string& file, std::string& problem)
         }
         return doc;
     } catch (const json::exception& e) {
-        problem = "cache file " + file + " is corrupt (" + e.what() + "); replacing it";
+        problem = "cache file " + file + " is corrupt (" + e.what() + ")";
         return empty;
     }
 }
 
-// Writes to a temporary file next to the cache and renames it over the cache, so that a reader
-// never sees half a file. Returns an error text, or "" on success.
+// Writes the cache through hoc::writeFile (a temporary file beside it, renamed over it: a reader
+// never sees half a file; a link, folder, device or a file that is no tuning cache is left alone).
+// Creates the cache's folder when missing. Returns an error text, or "" on success.
 std::string writeCache(const std::string& file, const json& doc)
 {
     try {
         const fs::path path(file);
-        if (path.has_parent_path())
+        if (path.has_parent_path() && !fs::exists(path.parent_path()))
             fs::create_directories(path.parent_path());
-        const std::string temp = file + ".tmp" + std::to_string(::getpid());
-        {
-            std::ofstream out(temp);
-            out << doc.dump(2) << "\n";
-            if (!out)
-                return "could not write " + temp;
-        }
-        fs::rename(temp, path);
+        writeFile(file, doc.dump(2) + "\n", "the tuning cache", isOurCache);
         return "";
     } catch (const std::exception& e) {
-        return std::string("could not write the tuning cache: ") + e.what();
+        return std::string("could not write the tuning cache (the choice is not saved): ") + e.what();
     }
 }
 
@@ -227,10 +259,11 @@ Outcome tune(const std::string& cacheFile, const Identity& id, const std::vector
     const std::string listHash = candidatesHash(candidates);
 
     std::string problem;
-    json doc = readCache(cacheFile, problem);
+    bool usable = false;
+    json doc = readCache(cacheFile, problem, usable);
     json* entry = nullptr;
     for (auto& e : doc["entries"])
-        if (e.is_object() && e.value("device", "") == id.device && e.value("task", "") == id.task)
+        if (e.is_object() && textOf(e, "device") == id.device && textOf(e, "task") == id.task)
             entry = &e;
 
     Outcome outcome;
@@ -258,7 +291,7 @@ Outcome tune(const std::string& cacheFile, const Identity& id, const std::vector
                 return outcome;
             }
         } catch (const json::exception& e) {
-            problem = std::string("cached choice is corrupt (") + e.what() + ")";
+            problem = "cached choice in " + cacheFile + " is corrupt (" + e.what() + ")";
         }
     }
 
@@ -300,7 +333,9 @@ Outcome tune(const std::string& cacheFile, const Identity& id, const std::vector
         *entry = fresh;
     else
         doc["entries"].push_back(fresh);
-    if (const std::string error = writeCache(cacheFile, doc); !error.empty())
+    if (!usable)
+        outcome.note += " (the choice is not saved)";
+    else if (const std::string error = writeCache(cacheFile, doc); !error.empty())
         outcome.note += "; " + error;
     return outcome;
 }
