@@ -139,3 +139,13 @@ hoc_course(Exercise18_Atomics histogram RUN_ARGS --size 16777216 --runs 5 QUICK_
                 THEN --size 1000 --groups 4 --local 16 --runs 1 --one-launch --kernels two-kernels
            SIZE_OPTIONS --size --local --groups --runs WORKGROUP_OPTIONS --local
            OVERSIZE_ARGS --size 2000000 LOCAL_MEMORY_ARGS --size 1000 --kernels local)
+
+# Issue 18, items 4 and 5: the roofline by hand (the ladder's counts against the measurement; the
+# oclgrind run takes the roofs as given, so that only the ladder's kernels run there), and one table of
+# pi, reduction and transpose over work-group sizes.
+hoc_course(Exercise20_Roofline roofline RUN_ARGS --size 1024 --repeats 3 QUICK_ARGS --size 256 --repeats 2
+           CHECK_ARGS --m 17 --n 33 --k 19 --tile 4 --repeats 1 --bandwidth 10 --peak 100
+           SIZE_OPTIONS --size --repeats --tile --copy-size WORKGROUP_OPTIONS --tile OVERSIZE_ARGS --size 1024)
+hoc_course(Exercise21_WorkGroupSize workgroup_sizes RUN_ARGS --runs 3 QUICK_ARGS --steps 4194304 --size 4194304 --rows 1024 --cols 1024 --runs 2
+           CHECK_ARGS --steps 4096 --size 1000 --rows 33 --cols 17 --runs 1
+           SIZE_OPTIONS --steps --size --rows --cols --runs OVERSIZE_ARGS --size 1000000 --kernels reduce)

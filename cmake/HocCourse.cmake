@@ -129,9 +129,11 @@ function(hoc_course folder program)
 endfunction()
 
 # hoc_folder(PROGRAM name [MAIN main.cpp] SOURCES lesson.cpp... [KERNELS_FROM folder...]
-#            [LIBRARIES target...])
+#            [LIBRARIES target...] [USES folder...])
+# USES links the folder's library with the libraries of other folders of the same kind, as
+# hoc_program's USES does (Exercise 21's sweep runs the host code of Exercises 10, 16 and 17).
 function(hoc_folder)
-  cmake_parse_arguments(ARG "" "PROGRAM;MAIN" "SOURCES;KERNELS_FROM;LIBRARIES" ${ARGN})
+  cmake_parse_arguments(ARG "" "PROGRAM;MAIN" "SOURCES;KERNELS_FROM;LIBRARIES;USES" ${ARGN})
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "hoc_folder(): unknown words ${ARG_UNPARSED_ARGUMENTS} (runs and checks are in cmake/CourseTable.cmake)")
   endif()
@@ -160,6 +162,9 @@ function(hoc_folder)
   endif()
   target_include_directories(${lib} PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")
   target_link_libraries(${lib} PUBLIC hoc::common ${ARG_LIBRARIES})
+  foreach(other IN LISTS ARG_USES)
+    target_link_libraries(${lib} PUBLIC ${other}_${kind})
+  endforeach()
   target_compile_definitions(${lib} PRIVATE "HOC_KERNEL_DIRS=\"${kernel_dirs}\"")
   hoc_use_pch(${lib})
 

@@ -26,7 +26,8 @@ try {
 
     using hoc::ref::vadd;
     report.bandwidth("F = A + B + E + G", "N = " + std::to_string(n),
-                     hoc::compare(vadd(vadd(vadd(a, b), e), g), r.f), r.timing, 9.0 * sizeof(float) * n);
+                     hoc::compare(vadd(vadd(vadd(a, b), e), g), r.f), r.timing, 9.0 * sizeof(float) * n,
+                     {{"flops", 3.0 * n}});  // three kernels, one addition per element each
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

@@ -24,7 +24,7 @@ try {
     const Vadd3Result r = vadd3(device, a, b, c);
 
     report.bandwidth("D = A + B + C", "N = " + std::to_string(n), hoc::compare(hoc::ref::vadd3(a, b, c), r.d),
-                     r.timing, 4.0 * sizeof(float) * n);
+                     r.timing, 4.0 * sizeof(float) * n, {{"flops", 2.0 * n}});  // two additions per element
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

@@ -22,7 +22,7 @@ try {
     const hoc::matmul::MatmulResult result = matmulHost(device, in.a, in.b, d);
 
     std::cout << "NDRange: " << result.launch << "\n";
-    hoc::matmul::reportRun(report, "C(i,j) per work-item, all global", in, d, result);
+    hoc::matmul::reportRun(report, "C(i,j) per work-item, all global", in, d, result, hoc::matmul::bytesElement(d));
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

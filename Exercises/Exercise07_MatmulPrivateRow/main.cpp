@@ -26,7 +26,8 @@ try {
     const hoc::matmul::MatmulResult result = matmulPrivateRow(device, in.a, in.b, d, static_cast<std::size_t>(chunk));
 
     std::cout << "NDRange: " << result.launch << "\n";
-    hoc::matmul::reportRun(report, "C row per work-item, A row private", in, d, result);
+    hoc::matmul::reportRun(report, "C row per work-item, A row private", in, d, result,
+                           hoc::matmul::bytesPrivateRow(d, static_cast<std::size_t>(chunk)));
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

@@ -24,7 +24,8 @@ try {
     const hoc::matmul::MatmulResult result = matmulLocalColumn(device, in.a, in.b, d, static_cast<std::size_t>(chunk));
 
     std::cout << "NDRange: " << result.launch << "\n";
-    hoc::matmul::reportRun(report, "C row per work-item, A private, B local", in, d, result);
+    hoc::matmul::reportRun(report, "C row per work-item, A private, B local", in, d, result,
+                           hoc::matmul::bytesLocalColumn(d, static_cast<std::size_t>(chunk), 64));
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

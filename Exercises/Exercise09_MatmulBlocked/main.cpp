@@ -33,7 +33,7 @@ try {
             continue;
         const hoc::matmul::MatmulResult result = variant.run(device, in.a, in.b, d);
         std::cout << "NDRange: " << result.launch << "\n";
-        hoc::matmul::reportRun(report, variant.label, in, d, result);
+        hoc::matmul::reportRun(report, variant.label, in, d, result, variant.bytes(d));
     }
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {

@@ -45,13 +45,7 @@ inline std::vector<hoc::matmul::Variant> blockedVariants(std::size_t tile)
 {
     using hoc::matmul::Dims;
     const std::string t = std::to_string(tile);
-    const auto tiled = [tile](Dims d) {
-        const double groupsAlongN = static_cast<double>((d.n + tile - 1) / tile);
-        const double groupsAlongM = static_cast<double>((d.m + tile - 1) / tile);
-        return 4.0 * (static_cast<double>(d.m * d.k) * groupsAlongN + static_cast<double>(d.k * d.n) * groupsAlongM +
-                      static_cast<double>(d.m * d.n));
-    };
-    const auto element = [](Dims d) { return 4.0 * (2.0 * static_cast<double>(d.m * d.n) * d.k + d.m * d.n); };
+    const auto tiled = [tile](Dims d) { return hoc::matmul::bytesTiled(d, tile, tile); };
     return {
         {"blocked", "Block oriented approach using local, tile " + t,
          [tile](auto& device, auto& a, auto& b, Dims d) { return matmulBlocked(device, a, b, d, tile); }, tiled, 0,
@@ -62,6 +56,6 @@ inline std::vector<hoc::matmul::Variant> blockedVariants(std::size_t tile)
         {"blocked_dynamic", "Blocked, tile " + t + " chosen at run time, cl::Local",
          [tile](auto& device, auto& a, auto& b, Dims d) { return matmulBlockedDynamic(device, a, b, d, tile); },
          tiled},
-        {"image", "C(i,j) per work-item, A and B as images", matmulImage, element},
+        {"image", "C(i,j) per work-item, A and B as images", matmulImage, hoc::matmul::bytesElement},
     };
 }

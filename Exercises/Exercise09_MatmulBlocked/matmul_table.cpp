@@ -18,29 +18,17 @@ namespace {
 
 using hoc::matmul::Dims;
 
-double cells(std::size_t rows, std::size_t cols) { return static_cast<double>(rows) * static_cast<double>(cols); }
-double chunks(Dims d, std::size_t chunk) { return static_cast<double>((d.k + chunk - 1) / chunk); }
-
 // Every row of the table, in the slides' order, with the global-memory traffic of each kernel as it
-// is written (4 bytes per float read or written): the naive kernels read a row of A and a column of
-// B for every element of C; the row-private ones read A once (Exercise 07's step 1, the whole row,
-// writes C once); the local-column one reads B once per work-group (of 64), and reads and writes C
-// once per chunk of K.
+// is written (hoc/matmul.hpp: bytesElement ...), which the results record for the roofline.
 std::vector<hoc::matmul::Variant> allVariants(std::size_t tile)
 {
-    const auto naive = [](Dims d) { return 4.0 * (2.0 * cells(d.m, d.n) * d.k + cells(d.m, d.n)); };
-    const auto privateRow = [](Dims d) {
-        return 4.0 * (cells(d.m, d.k) + cells(d.m, d.n) * d.k + cells(d.m, d.n));
-    };
-    const auto localColumn = [](Dims d) {
-        const double groups = static_cast<double>((d.m + 63) / 64);
-        return 4.0 * (cells(d.m, d.k) + groups * cells(d.k, d.n) +
-                      cells(d.m, d.n) * (2 * chunks(d, kLocalColumnChunk) - 1));
-    };
+    using hoc::matmul::bytesElement;
+    const auto privateRow = [](Dims d) { return hoc::matmul::bytesPrivateRow(d, kWholeRow); };
+    const auto localColumn = [](Dims d) { return hoc::matmul::bytesLocalColumn(d, kLocalColumnChunk, 64); };
     std::vector<hoc::matmul::Variant> variants = {
         {"serial", "Sequential C (not OpenCL)", {}, {}, 887.2, 0},
-        {"element", "C(i,j) per work-item, all global", matmulHost, naive, 3926.1, 3720.9},
-        {"row", "C row per work-item, all global", matmulRow, naive, 3379.5, 4195.8},
+        {"element", "C(i,j) per work-item, all global", matmulHost, bytesElement, 3926.1, 3720.9},
+        {"row", "C row per work-item, all global", matmulRow, bytesElement, 3379.5, 4195.8},
         {"private_row", "C row per work-item, A row private",
          [](auto& device, auto& a, auto& b, Dims d) { return matmulPrivateRow(device, a, b, d); }, privateRow, 3385.8,
          8584.3},

@@ -59,8 +59,19 @@ try {
     const auto a = hoc::randomFloats(d.m * d.k, 1, -1, 1), b = hoc::randomFloats(d.k * d.n, 2, -1, 1);
     const SgemmResult r = sgemm(device, a, b, d, variant, {1, static_cast<int>(repeats)});
 
+    // Global-memory traffic as written, for the roofline: a block of C reads its rows of A and
+    // columns of B once; the block is a work-group's TS x TS (sgemm_local) or BM x BN (sgemm_tiles),
+    // a work-item's RM x NV*VW (sgemm_panel). Kernels of other names report no bytes.
+    hoc::Extra traffic;
+    const bool panel = variant.kernel == "sgemm_panel", local = variant.kernel == "sgemm_local";
+    if (panel || local || variant.kernel == "sgemm_tiles") {
+        const int blockM = local ? variant.at("TS") : panel ? variant.at("RM") : variant.at("BM");
+        const int blockN = local ? variant.at("TS") : panel ? variant.at("NV") * variant.at("VW") : variant.at("BN");
+        traffic.emplace_back("bytes", hoc::matmul::bytesTiled(d, static_cast<std::size_t>(blockM),
+                                                              static_cast<std::size_t>(blockN)));
+    }
     report.flops("C = A * B (" + variant.kernel + ")", d.text(), hoc::peers::check(a, b, r.c, d), r.timing,
-                 d.flops());
+                 d.flops(), traffic);
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

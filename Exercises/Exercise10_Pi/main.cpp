@@ -92,7 +92,12 @@ try {
         row.extra = {{"error", r.pi - M_PI},
                      {"work_groups", static_cast<double>(r.workGroups)},
                      {"work_group_size", static_cast<double>(r.workGroupSize)},
-                     {"steps_per_item", static_cast<double>(r.stepsPerItem)}};
+                     {"steps_per_item", static_cast<double>(r.stepsPerItem)},
+                     // For the roofline, counted as the kernels are written: per step 6 flops (i + 0.5,
+                     // times step, x * x, 1 + , 4 / , the sum), 7 in the tree design (x from base +
+                     // offset * step, offset += 1); global memory: one float per work-group written.
+                     {"flops", (d.design == PiDesign::Tree ? 7.0 : 6.0) * static_cast<double>(steps)},
+                     {"bytes", sizeof(float) * static_cast<double>(r.workGroups)}};
         report.add(row);
     }
     for (int later = 1; later < 4; ++later)

@@ -71,7 +71,7 @@ try {
             const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2);
             const ProfileResult r = profileVadd(device, a, b, static_cast<int>(runs));
             report.bandwidth("vadd: C = A + B", "N = " + std::to_string(n), hoc::compare(hoc::ref::vadd(a, b), r.c),
-                             timing(r), 3.0 * sizeof(float) * n);
+                             timing(r), 3.0 * sizeof(float) * n, {{"flops", static_cast<double>(n)}});
             show("vadd", r, report);
         } else {
             hoc::requireBuffers(device, sizeof(float) * std::max({d.m * d.k, d.k * d.n, d.m * d.n}), 3, d.text());
@@ -79,7 +79,8 @@ try {
             const auto a = hoc::randomFloats(d.m * d.k, 3, -1, 1), b = hoc::randomFloats(d.k * d.n, 4, -1, 1);
             const ProfileResult r = profileMatmul(device, a, b, d, static_cast<int>(runs));
             report.flops("matmul: C = A * B, one element per work-item", d.text(),
-                         hoc::matmul::check(a, b, r.c, d), timing(r), d.flops());
+                         hoc::matmul::check(a, b, r.c, d), timing(r), d.flops(),
+                         {{"bytes", hoc::matmul::bytesElement(d)}});
             show("matmul", r, report);
         }
     }

@@ -117,7 +117,11 @@ try {
         hoc::requireBuffers(device, sizeof(float) * std::max({d.m * d.k, d.k * d.n, d.m * d.n}), 3, d.text());
         const RowResult rows = matmulRowsAsyncCopy(device, a, b, d, local);
         report.flops("C = A * B, async_work_group_strided_copy, work-groups of " + std::to_string(rows.local), d.text(),
-                     hoc::matmul::check(a, b, rows.c, d), {rows.kernel_s, 0}, d.flops());
+                     hoc::matmul::check(a, b, rows.c, d), {rows.kernel_s, 0}, d.flops(),
+                     // as written: a row of A per element of C, each column of B once per work-group, C once
+                     {{"bytes", 4.0 * (static_cast<double>(d.m * d.n) * d.k +
+                                       static_cast<double>((d.m + rows.local - 1) / rows.local * d.k * d.n) +
+                                       static_cast<double>(d.m * d.n))}});
     }
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {

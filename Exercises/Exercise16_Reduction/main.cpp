@@ -63,7 +63,8 @@ try {
             if (n == largest || !check.ok)
                 hoc::reportAgainstCopy(report, shortName(k) + " (" + kernelName(k) + ", " +
                                                    std::to_string(r.passes) + " passes)",
-                                       "N = " + hoc::sizeText(n), check, r.seconds, bytes, copyGbps);
+                                       "N = " + hoc::sizeText(n), check, r.seconds, bytes, copyGbps,
+                                       {{"flops", static_cast<double>(n - 1)}});  // n floats, n - 1 additions
         }
         table.row(hoc::sizeText(n), copyGbps, cells);
     }

@@ -49,7 +49,11 @@ try {
                          {"width", static_cast<double>(options.width)},
                          {"work_groups", static_cast<double>(r.workGroups)},
                          {"work_group_size", static_cast<double>(r.workGroupSize)},
-                         {"steps_per_item", static_cast<double>(r.stepsPerItem)}}};
+                         {"steps_per_item", static_cast<double>(r.stepsPerItem)},
+                         // For the roofline, as Exercise 10's tree design (the same loop per lane): 7 flops
+                         // per step; global memory: one float per work-group written.
+                         {"flops", 7.0 * static_cast<double>(steps)},
+                         {"bytes", sizeof(float) * static_cast<double>(r.workGroups)}}};
         report.add(row);
         if (w == "1")
             scalarRate = rate;

@@ -12,6 +12,30 @@ std::string Dims::text() const
     return "M = " + std::to_string(m) + ", N = " + std::to_string(n) + ", K = " + std::to_string(k);
 }
 
+namespace {
+double cells(std::size_t rows, std::size_t cols) { return static_cast<double>(rows) * static_cast<double>(cols); }
+double ceilDiv(std::size_t n, std::size_t d) { return static_cast<double>((n + d - 1) / d); }
+}  // namespace
+
+double bytesElement(Dims d) { return 4.0 * (2.0 * cells(d.m, d.n) * static_cast<double>(d.k) + cells(d.m, d.n)); }
+
+double bytesPrivateRow(Dims d, std::size_t chunk)
+{
+    const double chunks = chunk == 0 ? 1.0 : ceilDiv(d.k, chunk);
+    return 4.0 * (cells(d.m, d.k) + cells(d.m, d.n) * static_cast<double>(d.k) + cells(d.m, d.n) * (2 * chunks - 1));
+}
+
+double bytesLocalColumn(Dims d, std::size_t chunk, std::size_t group)
+{
+    return 4.0 * (cells(d.m, d.k) + ceilDiv(d.m, group) * cells(d.k, d.n) +
+                  cells(d.m, d.n) * (2 * ceilDiv(d.k, chunk) - 1));
+}
+
+double bytesTiled(Dims d, std::size_t tileM, std::size_t tileN)
+{
+    return 4.0 * (cells(d.m, d.k) * ceilDiv(d.n, tileN) + cells(d.k, d.n) * ceilDiv(d.m, tileM) + cells(d.m, d.n));
+}
+
 std::vector<float> serial(const std::vector<float>& a, const std::vector<float>& b, Dims d)
 {
     std::vector<float> c(d.m * d.n);

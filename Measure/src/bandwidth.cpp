@@ -131,15 +131,15 @@ void BandwidthTable::row(const std::string& size, double copyGbps, const std::ve
 }
 
 void reportAgainstCopy(Report& report, const std::string& name, const std::string& size, const CheckResult& check,
-                       double seconds, double bytes, double copyGbps)
+                       double seconds, double bytes, double copyGbps, Extra extra)
 {
     const double rate = gbps(bytes, seconds);
     const double fraction = copyGbps > 0 ? rate / copyGbps : 0;
     std::ostringstream detail;
     detail << check.message() << "; " << std::fixed << std::setprecision(1) << 100.0 * fraction
            << "% of the copy kernel (" << copyGbps << " GB/s)";
-    report.add({name, size, check.ok, detail.str(), seconds, rate, "GB/s",
-                {{"fraction_of_copy", fraction}, {"copy_GBps", copyGbps}}});
+    extra.insert(extra.begin(), {{"bytes", bytes}, {"fraction_of_copy", fraction}, {"copy_GBps", copyGbps}});
+    report.add({name, size, check.ok, detail.str(), seconds, rate, "GB/s", extra});
 }
 
 }  // namespace hoc

@@ -102,6 +102,12 @@ const char* const kChartsScript = R"JS(
   var r = data.roofline;
   if (r.devices.length) {
     var xs = [], ys = [];
+    // Intensities far right of every ridge (pi reads almost nothing) would squeeze the rest of the
+    // chart into a corner: beyond 100 times the largest ridge point they are drawn at that edge, as
+    // diamonds (the key and the tooltip keep the real value).
+    var edge = Math.pow(10, Math.ceil(Math.log10(100 * Math.max.apply(null, r.devices.map(function (d) {
+      return d.ridge; })))));
+    r.points.forEach(function (q) { if (q.x > edge) { q.beyond = q.x; q.x = edge; } });
     r.points.forEach(function (q) { xs.push(q.x); ys.push(q.y); });
     r.devices.forEach(function (d) { xs.push(d.ridge); ys.push(d.peak_gflops); });
     var xmin = Math.pow(10, Math.floor(Math.log10(Math.min.apply(null, xs)) - 0.3));
@@ -116,7 +122,7 @@ const char* const kChartsScript = R"JS(
                          { x: xmax, y: d.peak_gflops }] });
       sets.push({ type: 'scatter', label: 'results on ' + d.device, backgroundColor: d.colour, borderColor: d.colour,
                   pointStyle: r.points.filter(function (q) { return q.column === d.column; }).map(function (q) {
-                    return q.above ? 'triangle' : 'circle'; }),
+                    return q.beyond ? 'rectRot' : q.above ? 'triangle' : 'circle'; }),
                   pointRadius: 6, data: r.points.filter(function (q) { return q.column === d.column; }) });
     });
     // Numbers beside the points, each at the first of eight places around its point that overlaps
@@ -153,7 +159,8 @@ const char* const kChartsScript = R"JS(
       options: { responsive: true, maintainAspectRatio: false,
         plugins: { legend: { position: 'bottom' },
           tooltip: { callbacks: { label: function (c) { var q = c.raw;
-            return q.n ? q.n + '. ' + q.text : c.dataset.label; } } } },
+            return q.n ? q.n + '. ' + q.text + (q.beyond ? ' (intensity ' + q.beyond.toPrecision(3) +
+                   ', drawn at the edge)' : '') : c.dataset.label; } } } },
         scales: { x: { type: 'logarithmic', min: xmin, max: xmax,
                        title: { display: true, text: 'arithmetic intensity as written, FLOP/byte (log scale)' } },
                   y: { type: 'logarithmic', min: ymin, max: ymax,
@@ -392,7 +399,8 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
     } else {
         o << "<p>Each device's roofs as its probe measured them (slanted: copy bandwidth &times; intensity; flat: FMA "
              "peak), and every result that reports its floating-point operations and global-memory bytes, "
-             "numbered; triangles are above their roof (see the note).</p>\n<div class=chart><canvas id=roofline "
+             "numbered; triangles are above their roof (see the note); diamonds have an intensity beyond 100 times the "
+             "largest ridge point (pi reads almost nothing) and are drawn at the right edge.</p>\n<div class=chart><canvas id=roofline "
              "role=img aria-label='roofline chart'></canvas></div>\n<ol class=points>\n";
         for (const auto& q : roofline["points"]) {
             o << "<li>" << escape(q["text"].get<std::string>());

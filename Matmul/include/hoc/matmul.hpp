@@ -17,6 +17,22 @@ struct Dims {
     std::string text() const;  // "M = N = K = 1024" or "M = 17, N = 33, K = 65"
 };
 
+// Bytes of global memory the ladder's kernels read and write for C = A * B, counted access by
+// access as each kernel is written (4 per float; caches ignored): what the results record as
+// "bytes", so that the instructor's roofline places them (with 2 M N K flops). Exercise 20 has the
+// student make the same counts per work-item.
+//   bytesElement: each element of C reads a row of A and a column of B and is written once
+//                 (Exercises 04-06 and 11, the image kernel: row per work-item changes nothing)
+//   bytesPrivateRow: the row of A read once; C written once per chunk of K and read back in every
+//                 chunk but the first (chunk 0: the whole row at once, Exercise 07's step 1)
+//   bytesLocalColumn: as bytesPrivateRow, with each column of B read once per work-group of `group`
+//   bytesTiled: tileM x tileN blocks of C per work-group; each element of A is read by ceil(N / tileN)
+//                 work-groups, each element of B by ceil(M / tileM)
+double bytesElement(Dims d);
+double bytesPrivateRow(Dims d, std::size_t chunk);
+double bytesLocalColumn(Dims d, std::size_t chunk, std::size_t group);
+double bytesTiled(Dims d, std::size_t tileM, std::size_t tileN);
+
 // The course's sequential code, in float (i, j, k loops): what speed-ups are measured against.
 std::vector<float> serial(const std::vector<float>& a, const std::vector<float>& b, Dims d);
 

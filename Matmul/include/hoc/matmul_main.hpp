@@ -35,10 +35,12 @@ struct SizeOptions {
     }
 };
 
-// Checks `result` and adds it to the report under `label`, with time and MFLOPS.
-inline void reportRun(Report& report, const std::string& label, const Inputs& in, Dims d, const MatmulResult& result)
+// Checks `result` and adds it to the report under `label`, with time and MFLOPS, and the kernel's
+// global-memory `bytes` as written (bytesElement() ... in hoc/matmul.hpp) for the roofline.
+inline void reportRun(Report& report, const std::string& label, const Inputs& in, Dims d, const MatmulResult& result,
+                      double bytes)
 {
-    report.flops(label, d.text(), check(in.a, in.b, result.c, d), result.timing, d.flops());
+    report.flops(label, d.text(), check(in.a, in.b, result.c, d), result.timing, d.flops(), {{"bytes", bytes}});
 }
 
 }  // namespace hoc::matmul

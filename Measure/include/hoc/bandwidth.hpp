@@ -59,8 +59,9 @@ private:
 };
 
 // Adds a checked result whose rate is GB/s, with its fraction of the copy kernel's GB/s in the
-// printed detail and in the JSON record ("fraction_of_copy", "copy_GBps").
+// printed detail and in the JSON record ("fraction_of_copy", "copy_GBps", "bytes"), and `extra`
+// (e.g. "flops" for a reduction's additions, so that the roofline places it).
 void reportAgainstCopy(Report& report, const std::string& name, const std::string& size, const CheckResult& check,
-                       double seconds, double bytes, double copyGbps);
+                       double seconds, double bytes, double copyGbps, Extra extra = {});
 
 }  // namespace hoc

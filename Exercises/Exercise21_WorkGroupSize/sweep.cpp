@@ -1,0 +1,130 @@
+// Exercise 21's measurements: the host code of Exercises 10, 16 and 17 at each work-group size.
+#include "sweep.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "hoc/check.hpp"
+#include "hoc/data.hpp"
+#include "hoc/device.hpp"
+#include "hoc/errors.hpp"
+#include "pi.hpp"
+#include "pi_reference.hpp"
+#include "reduce.hpp"
+#include "sum_reference.hpp"
+#include "transpose.hpp"
+#include "transpose_reference.hpp"
+
+const std::vector<SweptKernel>& sweptKernels()
+{
+    static const std::vector<SweptKernel> all = {SweptKernel::Pi, SweptKernel::Reduce, SweptKernel::Transpose};
+    return all;
+}
+
+std::string keyOf(SweptKernel kernel)
+{
+    return kernel == SweptKernel::Pi ? "pi" : kernel == SweptKernel::Reduce ? "reduce" : "transpose";
+}
+
+std::string titleOf(SweptKernel kernel)
+{
+    return kernel == SweptKernel::Pi       ? "pi (tree)"
+           : kernel == SweptKernel::Reduce ? "reduce (two-pass)"
+                                           : "transpose (naive)";
+}
+
+std::string unitOf(SweptKernel kernel) { return kernel == SweptKernel::Pi ? "G steps/s" : "GB/s"; }
+
+namespace {
+
+// A 2D work-group of `size` work-items for the transpose, as square as powers of two allow
+// (x >= y), within the device's largest sides: 1 x 1, 2 x 1, 2 x 2, 4 x 2, ..., 32 x 32.
+std::pair<std::size_t, std::size_t> square(std::size_t size, const std::vector<cl::size_type>& sides)
+{
+    std::size_t y = 1;
+    while ((y * 2) * (y * 2) <= size && size % (y * 2) == 0)
+        y *= 2;
+    std::size_t x = size / y;
+    while (x > sides[0] && size % (y * 2) == 0 && y * 2 <= sides[1]) {
+        y *= 2;
+        x = size / y;
+    }
+    return {x, y};
+}
+
+SweepColumn sweepPi(const cl::Device& device, const SweepOptions& o)
+{
+    SweepColumn column{SweptKernel::Pi, 0, {}};
+    const double expected = hoc::pi::reference(o.piSteps);
+    PiOptions options;
+    options.steps = o.piSteps;
+    options.design = PiDesign::Tree;
+    options.repeats = o.repeats;
+    options.workGroupSize = 1;
+    column.limit = pi(device, PiOptions{o.piSteps, PiDesign::Tree, 1, 0, {0, 1}}).maxWorkGroupSize;
+    for (const std::size_t size : workGroupSizes(column.limit)) {
+        options.workGroupSize = size;
+        const PiResult r = pi(device, options);
+        const hoc::CheckResult check = hoc::compareValue(expected, r.pi, hoc::pi::kTarget);
+        const double seconds = r.timing.kernel_s;
+        column.cells.push_back({size, std::to_string(size), check.ok,
+                                seconds > 0 ? static_cast<double>(o.piSteps) / seconds * 1e-9 : 0, seconds,
+                                check.message()});
+    }
+    return column;
+}
+
+SweepColumn sweepReduce(const cl::Device& device, const SweepOptions& o)
+{
+    SweepColumn column{SweptKernel::Reduce, 0, {}};
+    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(o.reduceSize), 2,
+                        "the reduction of " + std::to_string(o.reduceSize) + " floats");
+    const std::vector<float> data = hoc::randomFloats(o.reduceSize, 21, -1.0f, 1.0f);
+    const hoc::SumReference expected = hoc::sumReference(data);
+    Reduction reduction(device);
+    column.limit = reduction.sum(data, ReduceKernel::TwoPass, {1, {0, 1}}).maxWorkGroupSize;
+    for (const std::size_t size : workGroupSizes(column.limit)) {
+        const ReduceResult r = reduction.sum(data, ReduceKernel::TwoPass, {size, o.repeats});
+        const hoc::CheckResult check = hoc::checkSum(expected, r.sum, r.additions);
+        const double bytes = sizeof(float) * static_cast<double>(o.reduceSize);
+        column.cells.push_back({size, std::to_string(size), check.ok, hoc::gbps(bytes, r.seconds), r.seconds,
+                                check.message()});
+    }
+    return column;
+}
+
+SweepColumn sweepTranspose(const cl::Device& device, const SweepOptions& o)
+{
+    SweepColumn column{SweptKernel::Transpose, 0, {}};
+    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(o.rows) * static_cast<double>(o.cols), 2,
+                        "the transpose of " + std::to_string(o.rows) + " x " + std::to_string(o.cols));
+    const std::vector<float> in = hoc::randomFloats(o.rows * o.cols, 17, -1.0f, 1.0f);
+    const std::vector<float> expected = hoc::ref::transpose(in, o.rows, o.cols);
+    const auto sides = device.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
+    column.limit = std::min<std::size_t>(Transposer(device).maxWorkGroupSize(TransposeKernel::Naive),
+                                         static_cast<std::size_t>(sides[0]) * sides[1]);
+    for (const std::size_t size : workGroupSizes(column.limit)) {
+        TransposeShape shape;
+        std::tie(shape.naiveX, shape.naiveY) = square(size, sides);
+        Transposer transposer(device, shape);
+        const TransposeResult r = transposer.transpose(in, o.rows, o.cols, TransposeKernel::Naive, o.repeats);
+        const hoc::CheckResult check = hoc::compare(expected, r.out);
+        const double bytes = 2.0 * sizeof(float) * static_cast<double>(in.size());
+        column.cells.push_back({size, std::to_string(r.localX) + " x " + std::to_string(r.localY), check.ok,
+                                hoc::gbps(bytes, r.seconds), r.seconds, check.message()});
+    }
+    return column;
+}
+
+}  // namespace
+
+SweepColumn sweep(const cl::Device& device, SweptKernel kernel, const SweepOptions& options)
+{
+    switch (kernel) {
+    case SweptKernel::Pi: return sweepPi(device, options);
+    case SweptKernel::Reduce: return sweepReduce(device, options);
+    case SweptKernel::Transpose: return sweepTranspose(device, options);
+    }
+    throw hoc::Failure("unknown kernel");
+}
