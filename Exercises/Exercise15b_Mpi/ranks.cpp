@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 
@@ -30,6 +31,10 @@ std::string Ranks::prefix() const { return "[rank " + std::to_string(rank) + " o
 
 MpiSession::MpiSession(int& argc, char**& argv)
 {
+    // Open MPI's hardware discovery (hwloc) would otherwise open every OpenCL platform inside MPI_Init,
+    // before this program chooses its device, and ask each for other vendors' properties (errors
+    // that oclgrind reports). A value the user set is kept.
+    setenv("HWLOC_COMPONENTS", "-opencl", 0);
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &ranks_.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks_.size);
