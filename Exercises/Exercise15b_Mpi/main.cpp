@@ -76,14 +76,16 @@ int main(int argc, char** argv)
             if (ranks.rank == 0) {
                 std::cout << "Part 1: pi, " << hoc::pi::stepsText(steps) << " in work-items of " << r.niters
                           << (r.niters == 1 ? " step" : " steps") << ", shared equally\n";
-                std::printf("  %-4s %-16s %23s %7s %11s   %s\n", "rank", "host", "steps", "share", "kernel ms", "device");
+                std::printf("  %-4s %-16s %23s %7s %13s %11s   %s\n", "rank", "host", "steps", "share", "part of pi",
+                            "kernel ms", "device");
                 double slowest = 0;
                 for (std::size_t i = 0; i < r.rows.size(); ++i) {
                     const RankRow& row = r.rows[i];
                     hosts.insert(row.host);
                     slowest = std::max(slowest, row.kernel_s);
-                    std::printf("  %-4zu %-16s %23s %6.1f%% %11.3f   %s\n", i, row.host, range(row.first, row.count).c_str(),
-                                100.0 * row.count / static_cast<double>(steps), row.kernel_s * 1e3, row.device);
+                    std::printf("  %-4zu %-16s %23s %6.1f%% %13.9f %11.3f   %s\n", i, row.host,
+                                range(row.first, row.count).c_str(), 100.0 * row.count / static_cast<double>(steps),
+                                row.part, row.kernel_s * 1e3, row.device);
                 }
                 // The course's target for pi (Exercise 10's step 3), against the exact midpoint-rule value.
                 const double expected = hoc::pi::reference(steps);

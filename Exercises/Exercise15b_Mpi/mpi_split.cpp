@@ -32,6 +32,7 @@ PiOverRanks piOverRanks(const Ranks& ranks, const cl::Device& device, std::uint6
     RankRow row = rankRow(ranks, device);
     row.first = static_cast<double>(std::min(steps, first * layout.niters));
     row.count = static_cast<double>(std::min(steps, last * layout.niters)) - row.first;
+    row.part = part.sum / static_cast<double>(steps);
     row.kernel_s = part.kernel_s;
     result.rows = gatherRows(row);
     return result;

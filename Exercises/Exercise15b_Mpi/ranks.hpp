@@ -74,6 +74,7 @@ struct RankRow {
     char host[64] = {};
     char device[192] = {};
     double first = 0, count = 0;  // its share: steps or rows first .. first + count - 1
+    double part = 0;              // its part of pi: its steps' sum times the step width (part 1)
     double speed = 0;             // rows/s measured before the split (part 2)
     double kernel_s = 0;          // its kernel time (profiling events)
     double busy_s = 0;            // from its first write to the end of its read (part 2)

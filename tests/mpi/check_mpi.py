@@ -60,7 +60,14 @@ def results(under, np, status, out, exercise):
     if pi.group(1):
         value = float(pi.group(2))
         hint = ""
-        if exercise and value == 0.0:
+        parts = [float(x) for x in re.findall(r"^  \d+ +\S+ +\d+-\d+ +[0-9.]+% +([-0-9.]+) ",
+                                                    out.split("Part 2:")[0], re.M)]  # part 1's table
+        if exercise and parts and all(x == 0.0 for x in parts):
+            hint = ("; every rank's part of pi is 0: this exercise integrates with your step 3 kernel from "
+                    "Exercise 10 (Exercises/Exercise10_Pi/pi.cl, `pi`), which is not finished yet: "
+                    "`script/test --exercises Exercise10` checks it; then TODO 1 in mpi_split.cpp (piOverRanks) "
+                    "adds the ranks' parts on rank 0 (one MPI_Reduce)")
+        elif exercise and value == 0.0:
             hint = ("; the ranks' sums never reached rank 0: TODO 1 in mpi_split.cpp (piOverRanks): "
                     "hint: one MPI_Reduce of part.sum into total, MPI_SUM, root 0")
         elif exercise:
