@@ -64,6 +64,9 @@ set_target_properties(hoc::csv PROPERTIES IMPORTED_LOCATION "${HOC_CSV_LIBRARY}"
 # MPI, for Exercise 15b only (one computation over several processes and machines): Open MPI from
 # Debian (libopenmpi-dev for the compiler wrapper and library, openmpi-bin for mpirun). Optional:
 # without it the rest of the course builds and Exercise 15b is left out, as the line below says.
+# The program uses MPI's C functions (the C++ bindings were removed from the MPI standard in 3.0):
+# MPI_CXX_SKIP_MPICXX leaves Open MPI's libmpi_cxx out.
+set(MPI_CXX_SKIP_MPICXX ON)
 find_package(MPI COMPONENTS CXX QUIET)
 if(MPI_CXX_FOUND AND MPIEXEC_EXECUTABLE)
   set(HOC_MPI ON)

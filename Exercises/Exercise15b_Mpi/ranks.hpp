@@ -5,6 +5,7 @@
 #include <mpi.h>
 
 #include <exception>
+#include <iostream>
 #include <string>
 #include <vector>
 
