@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <sstream>
 
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
@@ -68,14 +69,22 @@ int MpiSession::exitCode(std::exception_ptr error) const
         return stopped.status;
     } catch (...) {
     }
-    std::cerr << ranks_.prefix();
-    const int status = hoc::exitCode(error);
+    const int status = printError(ranks_, error);
     if (ranks_.size > 1) {
-        std::cerr << ranks_.prefix() << "this error was not agreed on with the other ranks: ending all of them "
-                  << "(MPI_Abort)\n";
-        std::cerr.flush();
+        std::cerr << ranks_.prefix() + "this error was not agreed on with the other ranks: ending all of them "
+                     "(MPI_Abort)\n";
         MPI_Abort(MPI_COMM_WORLD, status);
     }
+    return status;
+}
+
+int printError(const Ranks& ranks, std::exception_ptr error)
+{
+    std::ostringstream text;
+    std::streambuf* const stderrBuffer = std::cerr.rdbuf(text.rdbuf());
+    const int status = hoc::exitCode(error);
+    std::cerr.rdbuf(stderrBuffer);
+    std::cerr << ranks.prefix() + text.str() << std::flush;
     return status;
 }
 
@@ -87,7 +96,8 @@ void agreeOn(const Ranks& ranks, int status)
     if (worst == 0)
         return;
     if (status == 0)
-        std::cerr << ranks.prefix() << "error: rank " << first << " failed (see its message); this rank stops too\n";
+        std::cerr << ranks.prefix() + "error: rank " + std::to_string(first) + " failed (see its message); this rank "
+                     "stops too\n" << std::flush;
     throw Stopped{worst};
 }
 

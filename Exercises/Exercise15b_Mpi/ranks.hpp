@@ -5,7 +5,6 @@
 #include <mpi.h>
 
 #include <exception>
-#include <iostream>
 #include <string>
 #include <vector>
 
@@ -51,6 +50,9 @@ struct Stopped {
 // every rank throws Stopped. Call it before every collective a failed rank would not reach, so that
 // no rank waits forever for one that has given up.
 void agreeOn(const Ranks& ranks, int status);
+// Prints the error as every program of the course does (hoc::exitCode), after this rank's name, in
+// one piece (so that the ranks' lines do not mix), and returns its exit status (2 or 3).
+int printError(const Ranks& ranks, std::exception_ptr error);
 template <class Step>
 void together(const Ranks& ranks, Step&& step)
 {
@@ -58,8 +60,7 @@ void together(const Ranks& ranks, Step&& step)
     try {
         step();
     } catch (...) {
-        std::cerr << ranks.prefix();
-        status = hoc::exitCode(std::current_exception());  // prints "error: ...", returns 2 or 3
+        status = printError(ranks, std::current_exception());
     }
     agreeOn(ranks, status);
 }

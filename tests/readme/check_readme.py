@@ -40,7 +40,8 @@ THE MASKING RULES, applied in this order to the README's lines and to the progra
     <device>, <platform>, <vendor> and <version> wherever they occur in the output, taken from the
     lines `Device: NAME (PLATFORM, TYPE)` (every program's second line), and Exercise 0's
     `Platform N: NAME`, `Device N: NAME`, `Vendor: X`, `Version: X` and `OpenCL C version: X`.
-    Host names become <host>, taken from Exercise 15b's line `Hosts: NAME, NAME, ...`.
+    Host names become <host>, taken from Exercise 15b's lines `Hosts: NAME, NAME, ...` and
+    `[rank N on NAME] error: ...`.
     The home folder is replaced by `~`.
  2. Numbers: every number that does not continue a word (`12.658`, `-1.55e-04`, `1,926,201.6`,
     `2596`, the 24 of `2^24`, the 0 and 140 of `0-140`) becomes `#`. Digits inside a word stay:
@@ -160,6 +161,7 @@ NAME_LINES = [
     (re.compile(r"^\s*Version:\s+(?P<version>.+?)\s*$"), None),
     (re.compile(r"^\s*OpenCL C version:\s+(?P<version>.+?)\s*$"), None),
     (re.compile(r"^\s*Hosts: (?P<host>.+?)\s*$"), ", "),  # several names, separated by ", "
+    (re.compile(r"^\[rank \d+ on (?P<host>[^\]]+)\] "), None),  # an MPI rank's error line
 ]
 TIME = re.compile(r"# (?:us|µs|ms|s)\b")
 STATUS = re.compile(r"\bCL_(?:QUEUED|SUBMITTED|RUNNING|COMPLETE)\b")
@@ -503,10 +505,10 @@ def self_test():
         failures += 1
         print(f"names: {lines[1]!r}")
     # Host names from the Hosts: line, each on its own.
-    lines = mask(["Hosts: node1, vm", "  0 vm 0-9 node1 vmx"])
-    if lines[1] != " # <host> #-# <host> vmx":
+    lines = mask(["Hosts: node1, vm", "  0 vm 0-9 node1 vmx", "[rank 1 on n7] error: x", "n7 vm"])
+    if lines[1] != " # <host> #-# <host> vmx" or lines[3] != "<host> <host>":
         failures += 1
-        print(f"hosts: {lines[1]!r}")
+        print(f"hosts: {lines!r}")
     # Rule 6 and "…".
     exp = [(1, "a 1"), (2, "a 2"), (3, "…"), (4, "end 3")]
     if compare(exp, ["a 5", "b", "c", "end 9"]) is not None:
