@@ -30,6 +30,9 @@ def run(mpiexec, np, program, args, timeout, under):
     env["OMPI_ALLOW_RUN_AS_ROOT"] = "1"          # CI runs as root; mpirun refuses root without both
     env["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
     env["OMPI_MCA_rmaps_base_oversubscribe"] = "1"
+    # Open MPI copies large messages between ranks of one machine with cross-memory attach, which
+    # containers (CI) often forbid ("Read -1, expected ..., errno = 1"); plain shared memory always works.
+    env["OMPI_MCA_btl_vader_single_copy_mechanism"] = "none"
     command = [mpiexec, "-np", str(np), "--oversubscribe", program] + args
     print("$ " + " ".join(command), flush=True)
     try:
