@@ -6,6 +6,7 @@
 #include "mpi_split.hpp"
 
 #include <algorithm>
+#include <memory>
 
 #include "hoc/errors.hpp"
 #include "rank_work.hpp"
