@@ -9,6 +9,14 @@
 // all fall into the same few sets of a CPU cache. All parameters are compile-time constants
 // (-DNAME=value build options), so the loops over a tile unroll completely and the tile lives in
 // registers.
+//
+// Split K (KS for sgemm_tiles, KC for sgemm_panel; without them the kernels are compiled without
+// it, as it costs registers): both kernels may run with a third dimension of work-groups, one per
+// slice of K. Work-group z then multiplies columns z K ... z K + K - 1 of A with the same rows of B (K is the slice's
+// length here) and writes its partial C into slice z of a C that many times taller; sum_slices
+// adds the slices into the first one. On a GPU that makes more work-groups where C alone has too
+// few tiles to fill the compute units; on a CPU it keeps the slice of B a work-item streams in
+// its core's cache.
 
 // ---------------------------------------------------------------------------------------------------
 // sgemm_tiles: for GPUs. A work-group computes a BM x BN tile of C; each of its (BN/TN) x (BM/TM)
@@ -108,6 +116,12 @@ void sgemm_tiles(const int M, const int N, const int K,
     const int tx = lid % WX, ty = lid / WX;
 #endif
     const int lda4 = lda / 4, ldb4 = ldb / 4, ldc4 = ldc / 4;  // row pitches in float4s
+#if defined(KS) && KS > 1
+    const int z = get_group_id(2);  // split K: this work-group's slice of K, and its slice of C
+    A += z * (K / 4);
+    B += z * K * ldb4;
+    C += z * M * ldc4;
+#endif
     const int i0 = get_group_id(1) * BM;         // the tile's first row ...
     const int j04 = get_group_id(0) * (BN / 4);  // ... and first float4 column
 
@@ -218,6 +232,12 @@ __kernel void sgemm_panel(const int M, const int N, const int K,
         for (int v = 0; v < NV; v++)
             acc[r][v] = (floatv)(0.0f);
 
+#ifdef KC
+    const size_t z = get_global_id(2);  // split K: this work-item's slice of K, and its slice of C
+    A += z * K;
+    B += z * K * ldb;
+    C += z * M * ldc;
+#endif
     const __global float* a = A + (size_t)i0 * lda;
     const __global float* b = B + j0;
     for (int k = 0; k < K; k++) {
@@ -242,3 +262,18 @@ __kernel void sgemm_panel(const int M, const int N, const int K,
 }
 
 #endif  // sgemm_panel
+
+// ---------------------------------------------------------------------------------------------------
+// sum_slices: the last step of split K. C holds `slices` partial products of n floats each, one
+// after the other; the first becomes their sum.
+// ---------------------------------------------------------------------------------------------------
+__kernel void sum_slices(__global float* C, const int n, const int slices)
+{
+    const int i = get_global_id(0);
+    if (i < n) {
+        float sum = C[i];
+        for (int z = 1; z < slices; z++)
+            sum += C[(size_t)z * n + i];
+        C[i] = sum;
+    }
+}

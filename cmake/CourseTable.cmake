@@ -35,6 +35,10 @@ hoc_course(Exercise09_MatmulBlocked matmul_table RUN_ARGS --size 1024 --repeats 
                       --variants serial element row private_row local_column blocked blocked_reqd blocked_dynamic
            SIZE_OPTIONS --size --repeats --tile
            WORKGROUP_OPTIONS --tile)
+# Appendix E of the slides measured: one blocked kernel, tiles loaded along rows and down columns.
+hoc_course(Exercise09_MatmulBlocked tile_order RUN_ARGS --size 1024 --repeats 5 QUICK_ARGS --size 256 --repeats 3
+           CHECK_ARGS --m 37 --n 20 --k 45 --tile 4 --repeats 1 SIZE_OPTIONS --size --repeats --tile
+           WORKGROUP_OPTIONS --tile OVERSIZE_ARGS --size 1024 LOCAL_MEMORY_ARGS --size 64 --tile 8)
 
 # The competition. sgemm tunes (or takes --variant), multiplies, checks; sgemm_benchmark races the
 # BLAS libraries (long: left out of script/run). The CHECK_ARGS runs name a variant each, so that
@@ -43,10 +47,14 @@ hoc_course(Exercise09_MatmulBlocked matmul_table RUN_ARGS --size 1024 --repeats 
 set(tiles "sgemm_tiles BK=8 BM=32 BN=32 DB=1 SKEW=0 TM=4 TN=4 WARPX=8")
 set(tiles_single "sgemm_tiles BK=4 BM=16 BN=16 DB=0 SKEW=1 TM=4 TN=4 WARPX=4")
 set(panel "sgemm_panel NV=2 RM=6 SKEW=1 VW=8")
+set(tiles_split "sgemm_tiles BK=4 BM=16 BN=16 DB=1 KS=3 SKEW=0 TM=4 TN=4 WARPX=4")  # split K: 3 slices
+set(panel_split "sgemm_panel KC=16 NV=2 RM=6 SKEW=1 VW=8")                           # split K: slices of 16
 hoc_course(Exercise09b_Competition sgemm RUN_ARGS --size 1024 QUICK_ARGS --size 256
            CHECK_ARGS NO_UNINITIALIZED --shape 37 70 45 --repeats 1 --variant ${tiles}
                 THEN --shape 33 40 256 --repeats 1 --variant ${panel}
                 THEN NO_UNINITIALIZED --shape 20 17 256 --repeats 1 --variant ${tiles_single}
+                THEN NO_UNINITIALIZED --shape 20 17 45 --repeats 1 --variant ${tiles_split}
+                THEN --shape 33 40 45 --repeats 1 --variant ${panel_split}
            SIZE_OPTIONS --size --repeats
            OVERSIZE_ARGS --size 1024 --variant ${panel}
            LOCAL_MEMORY_ARGS --shape 37 70 45 --variant ${tiles})
@@ -66,6 +74,13 @@ hoc_course(Exercise10_Pi pi_serial HOST_ONLY RUN_ARGS --steps 16777216 QUICK_ARG
 hoc_course(ExerciseA_VectorPi vector_pi RUN_ARGS --steps 1073741824 QUICK_ARGS --steps 16777216
            CHECK_ARGS --steps 20000 --runs 1 SIZE_OPTIONS --steps --runs --local WORKGROUP_OPTIONS --local
            LOCAL_MEMORY_ARGS --steps 100000 --local 128)
+# More built-ins (given): conversions with saturation and rounding, swizzles, __constant, native_ math.
+# The swizzles part without the uninitialized-value check: oclgrind 21.10 crashes (a segmentation
+# fault) in that check on the swizzles kernel, which runs clean with every other check.
+hoc_course(ExerciseA_VectorPi builtins RUN_ARGS --size 1000000 QUICK_ARGS --size 100000
+           CHECK_ARGS --size 1000 --terms 5 --parts conversions constant native
+                THEN NO_UNINITIALIZED --parts swizzles
+           SIZE_OPTIONS --size --terms)
 
 # Profiling, memory objects, work-item indices, events and queues, several devices.
 hoc_course(Exercise11_Profiling profiling RUN_ARGS --size 16777216 --dims 1024 QUICK_ARGS --size 1048576 --dims 256
@@ -103,3 +118,8 @@ hoc_course(Exercise17_Transpose transpose RUN_ARGS --runs 5 QUICK_ARGS --shapes 
            CHECK_ARGS --shapes 33x17 40x24 --runs 1 --tile 8 --tile-rows 2 SIZE_OPTIONS --tile --tile-rows --runs
            WORKGROUP_OPTIONS --tile OVERSIZE_ARGS --shapes 1024x1024
            LOCAL_MEMORY_ARGS --shapes 64x64 --tile 16 --tile-rows 1 --kernels transpose_tiled transpose_padded)
+# Overlapping copies and kernels: a SAXPY in chunks, one queue against three linked by events.
+hoc_course(Exercise19_Overlap overlap RUN_ARGS --size 16777216 --chunk 1048576 --rounds 16
+           QUICK_ARGS --size 4194304 --chunk 262144 --rounds 16
+           CHECK_ARGS --size 1000 --chunk 300 --slots 2 --rounds 3 --hold 0 SIZE_OPTIONS --size --chunk --slots --rounds
+           OVERSIZE_ARGS --size 1000000)

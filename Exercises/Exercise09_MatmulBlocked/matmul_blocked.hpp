@@ -31,6 +31,13 @@ hoc::matmul::MatmulResult matmulBlockedDynamic(const cl::Device& device, const s
 hoc::matmul::MatmulResult matmulImage(const cl::Device& device, const std::vector<float>& a,
                                       const std::vector<float>& b, hoc::matmul::Dims d);
 
+// Appendix E of the slides measured: the kernel mmul_tile_order (matmul_tile_order.cl, given), a blocked
+// kernel like mmul_blocked whose work-items load the tiles along rows (coalesced) or, with
+// loadsDownColumns (-DLOADS_DOWN_COLUMNS), down columns: the same result, another memory access pattern.
+hoc::matmul::MatmulResult matmulTileOrder(const cl::Device& device, const std::vector<float>& a,
+                                          const std::vector<float>& b, hoc::matmul::Dims d, std::size_t tile,
+                                          bool loadsDownColumns);
+
 // This exercise's kernels as rows of the performance table (see matmul_table.cpp), with their
 // global-memory traffic as the kernels are written: a tile x tile work-group loads one tile of A and
 // one of B per step along K, so each element of A is read by ceil(N / tile) work-groups.

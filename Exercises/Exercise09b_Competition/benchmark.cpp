@@ -2,10 +2,13 @@
 // CLBlast on the same device and the vendor's BLAS (OpenBLAS on a CPU, cuBLAS on an NVIDIA GPU), in
 // one run, and measures the device's memory bandwidth with a copy kernel and vadd.
 //
-// Every time is on the host clock, from the call until the result is complete (so that ours and
-// the peers are measured alike); the runs of all contestants are interleaved, one each in turn,
-// so that a busy machine or a warming GPU slows them alike; the median counts. After each OpenBLAS
-// run the benchmark waits until OpenBLAS's threads have stopped spinning.
+// Every contestant is timed on two clocks: the device's own, for the multiplication alone (OpenCL
+// profiling events for ours and CLBlast, CUDA events for cuBLAS, the host clock for OpenBLAS, whose
+// device is the CPU), and the host clock from the call until the result is complete (launch and
+// synchronisation included). The device-time ratio is the headline; the host-clock one follows.
+// Each contestant in turn gets hoc::Repeats: warm-up runs (the first may compile kernels), then
+// timed runs; the medians count. After each OpenBLAS run the benchmark waits until OpenBLAS's
+// threads have stopped spinning.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -76,18 +79,33 @@ std::vector<double> twice(std::vector<double> v)
 
 struct Contestant {
     std::string name;
-    std::function<double()> run;     // host seconds of one run
-    std::function<double()> device;  // device seconds of the last run (0: not known)
-    double settle = 0;               // seconds to wait after a run (see Peer::settleSeconds)
+    std::function<hoc::peers::PeerTiming()> run;
+    double settle = 0;  // seconds to wait after a run (see Peer::settleSeconds)
     std::vector<double> host_s, device_s;
 
-    double once()
+    hoc::peers::PeerTiming once()
     {
-        const double s = run();
+        const auto t = run();
         if (settle > 0)
             std::this_thread::sleep_for(std::chrono::duration<double>(settle));
-        return s;
+        return t;
     }
+    // repeats.warmups untimed runs, then repeats.runs timed ones, fewer if they would take longer
+    // than `timeLimit` seconds (at least 3) - judged by the last warm-up.
+    void measure(const hoc::Repeats& repeats, double timeLimit)
+    {
+        double warm = 0;
+        for (int w = 0; w < repeats.warmups; ++w)
+            warm = once().host_s;
+        const int runs = static_cast<int>(std::clamp(timeLimit / std::max(warm, 1e-9), 3.0, double(repeats.runs)));
+        for (int r = 0; r < runs; ++r) {
+            const auto t = once();
+            host_s.push_back(t.host_s);
+            device_s.push_back(t.device_s);
+        }
+    }
+    double host() const { return hoc::median(host_s); }
+    double device() const { return hoc::median(device_s); }
 };
 
 }  // namespace
@@ -106,7 +124,7 @@ try {
     cli.sizesOption("--sizes", sizes, "square sizes M = N = K");
     cli.listOption("--shapes", shapes, "rectangular sizes MxNxK");
     cli.listOption("--peers", peerNames, "libraries to race", {"clblast", "openblas", "cublas", "none"});
-    cli.option("--repeats", repeats, "timed runs of each contestant per size, interleaved (at least 3)", 3, 1000);
+    cli.option("--repeats", repeats, "timed runs of each contestant per size, after 2 warm-ups (at least 3)", 3, 1000);
     cli.option("--time-limit", timeLimit, "seconds per size and contestant that reduce the repeats (down to 3)");
     cli.option("--check-limit", checkLimit, "largest M, N or K checked against the double reference", 0, 1 << 16);
     cli.sizeOption("--bandwidth-size", bandwidthSize, "floats per vector in the bandwidth test");
@@ -147,18 +165,21 @@ try {
     std::cout << "Compute units: " << device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>() << ", "
               << device.getInfo<CL_DEVICE_MAX_CLOCK_FREQUENCY>() << " MHz, driver " << device.getInfo<CL_DRIVER_VERSION>()
               << "\n";
-    std::cout << "Times: host clock from the call to the finished result, median of interleaved runs\n";
+    const hoc::Repeats measured{2, static_cast<int>(repeats)};
+    std::cout << "Times: the device's clock for the multiplication alone (headline) and the host clock from the call "
+                 "to the finished result; medians of "
+              << measured.runs << " runs after " << measured.warmups << " warm-ups, each contestant in turn\n";
 
     const auto variants = sgemmVariants(device);
     std::map<std::string, Variant> tuned;                // per tuning size
     std::map<std::string, std::unique_ptr<Sgemm>> built;  // per variant
     std::ostringstream table;
-    table << "| M x N x K | ours: kernel | ours GFLOPS |";
+    table << "| M x N x K | ours: device | ours TFLOPS |";
     for (const auto& p : peers)
-        table << " " << p->name() << " GFLOPS | ours / " << p->name() << " |";
-    table << " checks |\n|---|---|---|";
+        table << " " << p->name() << ": device | ours / " << p->name() << " | (host clock) |";
+    table << " checks |\n|---|---:|---:|";
     for (std::size_t i = 0; i < peers.size(); ++i)
-        table << "---|---|";
+        table << "---:|---:|---:|";
     table << "---|\n";
 
     for (const Dims& d : problems) {
@@ -181,34 +202,21 @@ try {
         for (auto& p : peers)
             p->upload(a, b, d);
 
-        // The contestants, ours first; a warm-up run each, then interleaved timed runs.
-        double oursDevice = 0;
+        // The contestants, ours first. Ours: the host clock around one run on an idle queue; the
+        // device clock from that run's profiling events (its kernel, and with split K the sum).
         std::vector<Contestant> field;
         field.push_back({"ours", [&] {
                              const hoc::Timer timer;
-                             cl::Event done = ours->run();
-                             done.wait();
-                             const double s = timer.seconds();
-                             oursDevice = hoc::eventSeconds(done);
-                             return s;
+                             const hoc::EventSpan span = ours->run();
+                             span.second.wait();
+                             const double host = timer.seconds();
+                             return hoc::peers::PeerTiming{host, hoc::eventSpanSeconds(span.first, span.second)};
                          },
-                         [&] { return oursDevice; }, 0, {}, {}});
+                         0, {}, {}});
         for (auto& p : peers)
-            field.push_back({p->name(), [&p] { return p->run(); }, [&p] { return p->deviceSeconds(); },
-                             p->settleSeconds(), {}, {}});
-        // Two warm-up rounds: the first may compile kernels (CLBlast) or load code; the second
-        // estimates how many runs fit in --time-limit.
-        double warm = 0;
+            field.push_back({p->name(), [&p] { return p->run(); }, p->settleSeconds(), {}, {}});
         for (auto& c : field)
-            c.once();
-        for (auto& c : field)
-            warm = std::max(warm, c.once());
-        const int runs = static_cast<int>(std::clamp(timeLimit / std::max(warm, 1e-9), 3.0, double(repeats)));
-        for (int r = 0; r < runs; ++r)
-            for (auto& c : field) {
-                c.host_s.push_back(c.once());
-                c.device_s.push_back(c.device());
-            }
+            c.measure(measured, timeLimit);
 
         // Checks: ours (and each peer) against the double reference where it is computed, and
         // ours against each peer everywhere.
@@ -234,38 +242,47 @@ try {
         std::vector<std::string> checks;
         checks.push_back(refNote + ": " + (haveReference ? oursCheck.message() : "skipped"));
         bool oursOk = oursCheck.ok;
-        const double oursHost = hoc::median(field[0].host_s);
-        const double oursRate = d.flops() / oursHost * 1e-9;
-        table << "| " << d.m << " x " << d.n << " x " << d.k << " | " << fixed(hoc::median(field[0].device_s) * 1e3, 3)
-              << " ms | " << fixed(oursRate, 1) << " |";
+        const Contestant& us = field[0];
+        const auto tflops = [&](double seconds) { return d.flops() / seconds * 1e-12; };
+        table << "| " << d.m << " x " << d.n << " x " << d.k << " | " << fixed(us.device() * 1e3, 3) << " ms | "
+              << fixed(tflops(us.device()), 3) << " |";
         std::vector<hoc::Result> peerRows;
+        std::vector<std::pair<std::string, double>> ratios;
         for (std::size_t i = 0; i < peers.size(); ++i) {
             const Contestant& f = field[i + 1];
             const std::vector<float> pc = peers[i]->download();
             const auto vsPeer = hoc::compareWithBounds(std::vector<double>(pc.begin(), pc.end()), c, pairBound);
             oursOk = oursOk && vsPeer.ok;
             checks.push_back("against " + f.name + ": " + vsPeer.message());
-            const double host = hoc::median(f.host_s), rate = d.flops() / host * 1e-9;
+            // Ratios of speed: the peer's time over ours (above 1: ours is faster).
+            const double ratio = f.device() / us.device(), hostRatio = f.host() / us.host();
+            ratios.push_back({f.name, ratio});
+            ratios.push_back({f.name + "_host_clock", hostRatio});
             const auto peerCheck = haveReference ? hoc::compareWithBounds(product, pc, bound) : hoc::CheckResult{true, pc.size()};
-            hoc::Result row{f.name, d.text(), peerCheck.ok,
-                            haveReference ? refNote + ": " + peerCheck.message() : "not checked",
-                            host, rate, "GFLOPS", {{"ours_over_peer", oursRate / rate}}};
-            if (const double dev = hoc::median(f.device_s); dev > 0)
-                row.extra.push_back({"device_seconds", dev});
-            peerRows.push_back(row);
-            table << " " << fixed(rate, 1) << " | " << fixed(oursRate / rate, 2) << " |";
+            std::string peerDetail = (haveReference ? refNote + ": " + peerCheck.message() : "not checked") +
+                                     "\n  device " + fixed(f.device() * 1e3, 3) + " ms, host clock " +
+                                     fixed(f.host() * 1e3, 3) + " ms";
+            if (const std::string note = peers[i]->timingNote(); !note.empty())
+                peerDetail += "\n  note: " + note;
+            peerRows.push_back({f.name, d.text(), peerCheck.ok, peerDetail, f.device(), d.flops() / f.device() * 1e-9,
+                                "GFLOPS", {{"host_seconds", f.host()}, {"ours_over_peer", ratio},
+                                           {"ours_over_peer_host_clock", hostRatio}}});
+            table << " " << fixed(f.device() * 1e3, 3) << " ms | **" << fixed(ratio, 2) << "** | " << fixed(hostRatio, 2)
+                  << " |";
         }
         table << " " << (oursOk ? "correct" : "WRONG") << " |\n";
 
-        std::string detail = variant.text() + "; " + std::to_string(runs) + " runs; kernel " +
-                             fixed(hoc::median(field[0].device_s) * 1e3, 3) + " ms (" +
-                             fixed(d.flops() / hoc::median(field[0].device_s) * 1e-9, 1) + " GFLOPS)";
+        std::string detail = variant.text() + "; " + std::to_string(us.device_s.size()) + " runs; device " +
+                             fixed(us.device() * 1e3, 3) + " ms, host clock " + fixed(us.host() * 1e3, 3) + " ms";
+        for (const auto& [name, ratio] : ratios)
+            if (name.find("_host_clock") == std::string::npos)
+                detail += "; " + fixed(ratio, 2) + "x " + name;
         for (const auto& line : checks)
             detail += "\n  " + line;
-        hoc::Result oursRow{"ours", d.text(), oursOk, detail, oursHost, oursRate, "GFLOPS",
-                            {{"kernel_seconds", hoc::median(field[0].device_s)}}};
-        for (std::size_t i = 0; i < peerRows.size(); ++i)
-            oursRow.extra.push_back({"ours_over_" + peerRows[i].name, peerRows[i].extra[0].second});
+        hoc::Result oursRow{"ours", d.text(), oursOk, detail, us.device(), d.flops() / us.device() * 1e-9, "GFLOPS",
+                            {{"host_seconds", us.host()}}};
+        for (const auto& [name, ratio] : ratios)
+            oursRow.extra.push_back({"ours_over_" + name, ratio});
         report.add(oursRow);
         for (auto& row : peerRows)
             report.add(row);
@@ -279,10 +296,10 @@ try {
                         m->check.message() + "; " + fixed(100 * m->gbps() / peak, 1) + "% of the best copy",
                         m->seconds, m->gbps(), "GB/s", {{"fraction_of_peak", m->gbps() / peak}}});
         }
-        table << "\nBandwidth, N = " << bw.n << " floats: copy kernel " << fixed(bw.copyKernel.gbps(), 1)
+        table << "\nBandwidth, N = " << bw.n << " floats: " << bw.copyKernel.name << " " << fixed(bw.copyKernel.gbps(), 1)
               << " GB/s, clEnqueueCopyBuffer " << fixed(bw.copyBuffer.gbps(), 1) << " GB/s, vadd "
-              << fixed(bw.vadd.gbps(), 1) << " GB/s = " << fixed(100 * bw.vadd.gbps() / bw.copyKernel.gbps(), 1)
-              << "% of the copy kernel\n";
+              << fixed(bw.vadd.gbps(), 1) << " GB/s = " << fixed(100 * bw.vadd.gbps() / peak, 1)
+              << "% of the best copy\n";
     }
     std::cout << "\n" << table.str();
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1

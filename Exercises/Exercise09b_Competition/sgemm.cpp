@@ -38,11 +38,14 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
 {
     // The shape of the work: the tile each work-item and each work-group computes.
     // TODO: the shape of your kernels' work.
+    //       Check each parameter against your kernel's rules first (a bad --variant must be a
+    //       command-line error, not a crash): only(), within() and require() of hoc::tuning::Candidate.
     if (variant.kernel == "sgemm_local") {
-        tileM_ = tileN_ = tileK_ = variant.at("TS");
+        variant.only({"TS"});
+        tileM_ = tileN_ = tileK_ = variant.within("TS", 1, 64);
         local_ = cl::NDRange(tileN_, tileM_);
     } else {
-        throw hoc::Failure("unknown kernel '" + variant.kernel + "' in variant " + variant.text());
+        throw hoc::UsageError("unknown kernel '" + variant.kernel + "' in variant '" + variant.text() + "'");
     }
 
     // 1. Platform: a context for the device and a queue with profiling.
@@ -103,7 +106,7 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
     put(b_, b, d.k, d.n, p.k, ldb_);
 }
 
-cl::Event Sgemm::run()
+hoc::EventSpan Sgemm::run()
 {
     if (padded_.m == 0)
         throw hoc::Failure("Sgemm::run() before upload()");
@@ -125,7 +128,7 @@ cl::Event Sgemm::run()
                                              : cl::NDRange(across * local_[0], down * local_[1]);
     cl::Event done;
     queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, global, local_, nullptr, &done);
-    return done;
+    return {done, done};  // the first and the last command: here one kernel
 }
 
 std::vector<float> Sgemm::download()
@@ -145,8 +148,7 @@ SgemmResult sgemm(const cl::Device& device, const std::vector<float>& a, const s
     // The warm-ups take one-time costs (code upload, page faults) out of the timed runs.
     SgemmResult result;
     result.timing.kernel_s = hoc::medianSeconds(repeats, [&] {
-        cl::Event done = s.run();
-        return hoc::EventSpan{done, done};
+        return s.run();
     });
     result.c = s.download();
     result.timing.wall_s = timer.seconds();
@@ -165,8 +167,9 @@ hoc::tuning::Outcome tuneSgemm(const cl::Device& device, const std::vector<Varia
 {
     const auto id = hoc::tuning::identify(device, "sgemm, " + d.text(), Sgemm::source());
     // Each variant must first get a small awkward problem right (a fast wrong answer never wins),
-    // then its median time over three runs at size `d` (after a warm-up run) counts; a variant three
-    // times slower than the best so far in its first timed run is not run again.
+    // then the median of its timed runs at size `d` after a warm-up (kTuningRepeats) counts; a variant
+    // three times slower than the best so far in its first timed run is not run again.
+    const hoc::Repeats kTuningRepeats{1, 3};
     const hoc::matmul::Dims small{37, 70, 45};
     const auto sa = hoc::randomFloats(small.m * small.k, 5, -1, 1), sb = hoc::randomFloats(small.k * small.n, 6, -1, 1);
     const auto a = hoc::randomFloats(d.m * d.k, 7, -1, 1), b = hoc::randomFloats(d.k * d.n, 8, -1, 1);
@@ -179,15 +182,13 @@ hoc::tuning::Outcome tuneSgemm(const cl::Device& device, const std::vector<Varia
         if (!check.ok)
             throw hoc::Failure("wrong result for " + small.text() + ": " + check.message());
         s.upload(a, b, d);
-        std::vector<double> times;
-        for (int r = 0; r < 4; ++r) {
-            cl::Event done = s.run();
-            done.wait();
-            times.push_back(hoc::eventSeconds(done));
-            if (r == 1 && best > 0 && times[1] > 3 * best)
-                return times[1];
-        }
-        const double median = hoc::median({times[1], times[2], times[3]});  // times[0] is the warm-up
+        const auto once = [&] { return s.run(); };
+        std::vector<double> times = hoc::runSeconds({kTuningRepeats.warmups, 1}, once);
+        if (best > 0 && times[0] > 3 * best)
+            return times[0];
+        const auto rest = hoc::runSeconds({0, kTuningRepeats.runs - 1}, once);
+        times.insert(times.end(), rest.begin(), rest.end());
+        const double median = hoc::median(times);
         best = best > 0 ? std::min(best, median) : median;
         return median;
     };

@@ -26,7 +26,7 @@ public:
     Sgemm(const cl::Device& device, const Variant& variant);
 
     void upload(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d);
-    cl::Event run();                 // one multiplication; the event tells how long it ran
+    hoc::EventSpan run();            // one multiplication: its first and last command's events
     std::vector<float> download();   // C (M x N), without the padding
 
     const cl::CommandQueue& queue() const { return queue_; }
@@ -41,6 +41,9 @@ private:
     cl::CommandQueue queue_;
     cl::Kernel kernel_;
     std::size_t tileM_ = 1, tileN_ = 1, tileK_ = 1;  // the padded sizes are multiples of these
+    std::size_t ks_ = 1, kc_ = 0;                    // split K: into ks_ slices, or slices of at most kc_
+    std::size_t slices_ = 1, sliceK_ = 0;            // ... for the uploaded size
+    cl::Kernel sum_;                                 // adds the slices' partial sums
     cl::NDRange local_;
     bool columnsFirst_ = false;                      // dimension 0 runs down the rows of C
     hoc::matmul::Dims dims_, padded_;

@@ -15,15 +15,23 @@ namespace {
 
 const char* kKernelFile = "matmul_competition.cl";
 
-Variant tiles(int bm, int bn, int bk, int tm, int tn, int warpx, int db, int skew = 0)
+// ks: split K into that many slices (more work-groups for small C on a GPU).
+Variant tiles(int bm, int bn, int bk, int tm, int tn, int warpx, int db, int skew = 0, int ks = 1)
 {
-    return {"sgemm_tiles",
-            {{"BM", bm}, {"BN", bn}, {"BK", bk}, {"TM", tm}, {"TN", tn}, {"WARPX", warpx}, {"DB", db}, {"SKEW", skew}}};
+    Variant v{"sgemm_tiles",
+              {{"BM", bm}, {"BN", bn}, {"BK", bk}, {"TM", tm}, {"TN", tn}, {"WARPX", warpx}, {"DB", db}, {"SKEW", skew}}};
+    if (ks > 1)
+        v.values["KS"] = ks;
+    return v;
 }
 
-Variant panel(int rm, int vw, int nv, int skew = 1)
+// kc: split K into slices of at most kc (the slice of B a work-item streams stays in a CPU core's cache).
+Variant panel(int rm, int vw, int nv, int skew = 1, int kc = 0)
 {
-    return {"sgemm_panel", {{"RM", rm}, {"VW", vw}, {"NV", nv}, {"SKEW", skew}}};
+    Variant v{"sgemm_panel", {{"RM", rm}, {"VW", vw}, {"NV", nv}, {"SKEW", skew}}};
+    if (kc > 0)
+        v.values["KC"] = kc;
+    return v;
 }
 
 }  // namespace
@@ -31,17 +39,23 @@ Variant panel(int rm, int vw, int nv, int skew = 1)
 std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
 {
     if (quick)  // small tiles that run anywhere and cover every code path of both kernels
-        return {tiles(32, 32, 8, 4, 4, 8, 1), tiles(16, 16, 4, 4, 4, 4, 0, 1), panel(6, 8, 2)};
+        return {tiles(32, 32, 8, 4, 4, 8, 1), tiles(16, 16, 4, 4, 4, 4, 0, 1), panel(6, 8, 2), tiles(16, 16, 4, 4, 4, 4, 1, 0, 3),
+                panel(6, 8, 2, 1, 16)};
     const bool cpu = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
     if (cpu)  // register blocks for AVX-512 (16 floats, 32 registers) and AVX (8 floats, 16 registers),
+              // K in slices of at most 1024 (a 32-column slice of B is then 128 KB, within a core's L2),
               // one without the skewed pitches to show what they are worth, one tiled kernel to compare
-        return {panel(12, 16, 2), panel(8, 16, 2), panel(6, 8, 2), panel(12, 16, 2, 0), tiles(32, 32, 8, 4, 4, 8, 1)};
+        return {panel(12, 16, 2, 1, 1024), panel(8, 16, 2, 1, 1024), panel(6, 8, 2, 1, 1024), panel(12, 16, 2, 0, 1024),
+                tiles(32, 32, 8, 4, 4, 8, 1)};
     // GPUs: work-groups of 64 to 256, 4 x 4 to 8 x 16 elements per work-item, and one CPU kernel
     return {tiles(128, 128, 8, 8, 8, 16, 1),  tiles(128, 128, 8, 8, 8, 8, 1),   tiles(128, 128, 16, 8, 8, 16, 1),
             tiles(128, 128, 16, 8, 8, 8, 1),  tiles(128, 128, 8, 8, 8, 16, 0),  tiles(64, 128, 8, 8, 8, 16, 1),
             tiles(128, 64, 8, 8, 8, 8, 1),    tiles(64, 64, 16, 4, 4, 16, 1),   tiles(64, 64, 8, 8, 8, 8, 1),
             tiles(128, 256, 8, 8, 16, 16, 1), tiles(256, 128, 8, 16, 8, 16, 1), tiles(128, 128, 16, 8, 8, 16, 0),
-            tiles(128, 128, 16, 8, 8, 16, 1, 1), panel(4, 4, 2)};
+            tiles(128, 128, 16, 8, 8, 16, 1, 1), panel(4, 4, 2),
+            // split K, for sizes whose C has too few tiles for all compute units
+            tiles(128, 128, 8, 8, 8, 8, 1, 0, 2), tiles(128, 128, 8, 8, 8, 8, 1, 0, 4), tiles(64, 128, 8, 8, 8, 16, 1, 0, 2),
+            tiles(128, 64, 8, 8, 8, 8, 1, 0, 2), tiles(64, 64, 8, 8, 8, 8, 1, 0, 2)};
 }
 
 std::string Sgemm::source()
@@ -51,20 +65,42 @@ std::string Sgemm::source()
 
 Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device), variant_(variant)
 {
-    // The shape of the work: the tile each work-item and each work-group computes.
+    // The shape of the work: the tile each work-item and each work-group computes, after checking
+    // the parameters against the kernel's rules (its #error lines, and what the host divides by).
     if (variant.kernel == "sgemm_tiles") {
-        tileM_ = variant.at("BM");
-        tileN_ = variant.at("BN");
-        tileK_ = variant.at("BK");
-        local_ = cl::NDRange(tileM_ / variant.at("TM") * (tileN_ / variant.at("TN")), 1);
+        variant.only({"BM", "BN", "BK", "TM", "TN", "WARPX", "DB", "SKEW", "KS"});
+        const int bm = variant.within("BM", 4, 512), bn = variant.within("BN", 4, 512), bk = variant.within("BK", 4, 64);
+        const int tm = variant.within("TM", 4, 32), tn = variant.within("TN", 4, 32), warpx = variant.within("WARPX", 1, 32);
+        variant.within("DB", 0, 1);
+        variant.within("SKEW", 0, 1);
+        variant.require(bm % 4 == 0 && bn % 4 == 0 && bk % 4 == 0 && tm % 4 == 0 && tn % 4 == 0,
+                        "BM, BN, BK, TM and TN are multiples of 4 (the kernel moves float4s)");
+        variant.require(bm % tm == 0 && bn % tn == 0, "TM divides BM and TN divides BN (whole work-items per tile)");
+        const int wx = bn / tn, wy = bm / tm, wg = wx * wy;
+        variant.require(bm * bk / 4 % wg == 0 && bk * bn / 4 % wg == 0,
+                        "BM*BK/4 and BK*BN/4 are multiples of the work-group size (BM/TM)*(BN/TN) = " +
+                            std::to_string(wg) + " (every work-item loads whole float4s)");
+        variant.require(wx % warpx == 0 && (wg < 32 || (32 % warpx == 0 && wy % (32 / warpx) == 0)),
+                        "WARPX divides 32 and BN/TN, and 32/WARPX divides BM/TM");
+        tileM_ = bm;
+        tileN_ = bn;
+        tileK_ = bk;
+        ks_ = variant.values.count("KS") ? variant.within("KS", 1, 16) : 1;
+        local_ = cl::NDRange(wg, 1, 1);
     } else if (variant.kernel == "sgemm_panel") {
-        tileM_ = variant.at("RM");
-        tileN_ = variant.at("VW") * variant.at("NV");
+        variant.only({"RM", "VW", "NV", "SKEW", "KC"});
+        const int rm = variant.within("RM", 1, 32), vw = variant.within("VW", 2, 16), nv = variant.within("NV", 1, 16);
+        variant.within("SKEW", 0, 1);
+        variant.require(vw == 2 || vw == 4 || vw == 8 || vw == 16, "VW is 2, 4, 8 or 16 (an OpenCL vector width)");
+        tileM_ = rm;
+        tileN_ = vw * nv;
         tileK_ = 16;  // not needed by the kernel; lets a row of A get a skewed pitch (SKEW)
-        local_ = cl::NDRange(1, 1);
+        kc_ = variant.values.count("KC") ? variant.within("KC", 16, 1 << 20) : 0;
+        local_ = cl::NDRange(1, 1, 1);
         columnsFirst_ = true;
     } else {
-        throw hoc::Failure("unknown kernel '" + variant.kernel + "' in variant " + variant.text());
+        throw hoc::UsageError("unknown kernel '" + variant.kernel + "' in variant '" + variant.text() +
+                              "' (sgemm_tiles or sgemm_panel)");
     }
 
     // 1. Platform: a context for the device and a queue with profiling.
@@ -77,6 +113,8 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
     kernel_ = cl::Kernel(program, variant.kernel.c_str());
     hoc::requireWorkGroupSize(kernel_, device, local_[0] * local_[1], variant.text());
     hoc::requireLocalMemory(kernel_, device, 0, variant.text());  // its own __local arrays
+    if (ks_ > 1 || kc_ > 0)
+        sum_ = cl::Kernel(program, "sum_slices");  // split K's last step
 }
 
 void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d)
@@ -84,28 +122,31 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
     if (d.m == 0 || d.n == 0 || d.k == 0 || a.size() != d.m * d.k || b.size() != d.k * d.n)
         throw hoc::Failure("C = A * B needs M, N, K >= 1, A with M x K and B with K x N elements (" + d.text() + ")");
     dims_ = d;
-    padded_ = {hoc::roundUp(d.m, tileM_), hoc::roundUp(d.n, tileN_), hoc::roundUp(d.k, tileK_)};
+    // Split K: `slices_` slices of sliceK_ (whole steps of the kernel) each; one slice without KS or KC.
+    const std::size_t steps = hoc::roundUp(d.k, tileK_) / tileK_;
+    slices_ = kc_ > 0 ? (d.k + kc_ - 1) / kc_ : std::min<std::size_t>(ks_, steps);
+    sliceK_ = (steps + slices_ - 1) / slices_ * tileK_;
+    padded_ = {hoc::roundUp(d.m, tileM_), hoc::roundUp(d.n, tileN_), slices_ * sliceK_};
     const hoc::matmul::Dims& p = padded_;
-    // Row pitches: a row of 2^n floats is made 16 floats (one cache line) longer if the variant asks
-    // for it (SKEW=1) and the padding stays within one tile; otherwise rows 2^n floats apart all
-    // map to the same few sets of a CPU's caches and keep evicting each other.
+    // Row pitches: a padded row of a multiple of 256 floats is made 16 floats (one cache line) longer
+    // if the variant asks for it (SKEW=1); otherwise rows 2^n floats apart all map to the same few
+    // sets of a CPU's caches and keep evicting each other (N = 1000 pads to 1024 as much as 1024 does).
     const bool skew = variant_.values.count("SKEW") && variant_.at("SKEW") == 1;
-    const auto pitch = [&](std::size_t n, std::size_t padded, std::size_t tile) {
-        return skew && padded % 256 == 0 && padded - n + 16 <= tile ? padded + 16 : padded;
-    };
-    lda_ = pitch(d.k, p.k, tileK_);
-    ldb_ = pitch(d.n, p.n, tileN_);
-    const std::size_t largest = std::max({p.m * lda_, p.k * ldb_});
+    const auto pitch = [&](std::size_t padded) { return skew && padded % 256 == 0 ? padded + 16 : padded; };
+    lda_ = pitch(p.k);
+    ldb_ = pitch(p.n);
+    const std::size_t largest = std::max({p.m * lda_, p.k * ldb_, slices_ * p.m * ldb_});
     if (largest > INT_MAX)
         throw hoc::Failure(d.text() + " is too large: the kernels index a matrix with an int (at most " +
                            std::to_string(INT_MAX) + " elements, padded to whole tiles)");
     hoc::requireBuffers(device_, sizeof(float) * largest, 3, d.text());
 
     // 3. Memory: A, B and C padded to whole tiles (at most one tile more per dimension). The padding
-    //    of A and B is zero, so it adds nothing; the padding of C is never read back. C has B's pitch.
+    //    of A and B is zero, so it adds nothing; the padding of C is never read back. C has B's pitch,
+    //    and with split K one slice of partial sums per slice of K (the first gets their sum).
     a_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.m * lda_);
     b_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.k * ldb_);
-    c_ = cl::Buffer(context_, CL_MEM_WRITE_ONLY, sizeof(float) * p.m * ldb_);
+    c_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * slices_ * p.m * ldb_);
     //    A padded matrix is laid out at its pitch on the host and written whole (not filled with
     //    clEnqueueFillBuffer and then written as a rectangle: oclgrind's uninitialized-memory check
     //    does not count a fill as a write).
@@ -125,14 +166,14 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
     put(b_, b, d.k, d.n, p.k, ldb_);
 }
 
-cl::Event Sgemm::run()
+hoc::EventSpan Sgemm::run()
 {
     if (padded_.m == 0)
         throw hoc::Failure("Sgemm::run() before upload()");
-    // 4. Kernel: the padded sizes, the buffers and their row pitches.
+    // 4. Kernel: the padded sizes (K: one slice's), the buffers and their row pitches.
     kernel_.setArg(0, static_cast<int>(padded_.m));
     kernel_.setArg(1, static_cast<int>(padded_.n));
-    kernel_.setArg(2, static_cast<int>(padded_.k));
+    kernel_.setArg(2, static_cast<int>(sliceK_));
     kernel_.setArg(3, a_);
     kernel_.setArg(4, static_cast<int>(lda_));
     kernel_.setArg(5, b_);
@@ -140,14 +181,23 @@ cl::Event Sgemm::run()
     kernel_.setArg(7, c_);
     kernel_.setArg(8, static_cast<int>(ldb_));
 
-    // 5. Commands: one work-group per tile of C; dimension 0 along a row of tiles, except where
-    //    the kernel asks for the tiles down a column first.
+    // 5. Commands: one work-group per tile of C and slice of K; dimension 0 along a row of tiles,
+    //    except where the kernel asks for the tiles down a column first. With split K, the slices'
+    //    partial sums are then added up.
     const std::size_t across = padded_.n / tileN_, down = padded_.m / tileM_;
-    const cl::NDRange global = columnsFirst_ ? cl::NDRange(down * local_[0], across * local_[1])
-                                             : cl::NDRange(across * local_[0], down * local_[1]);
+    const cl::NDRange global = columnsFirst_ ? cl::NDRange(down * local_[0], across * local_[1], slices_)
+                                             : cl::NDRange(across * local_[0], down * local_[1], slices_);
     cl::Event done;
     queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, global, local_, nullptr, &done);
-    return done;
+    if (slices_ == 1)
+        return {done, done};
+    const std::size_t n = padded_.m * ldb_;
+    sum_.setArg(0, c_);
+    sum_.setArg(1, static_cast<int>(n));
+    sum_.setArg(2, static_cast<int>(slices_));
+    cl::Event summed;
+    queue_.enqueueNDRangeKernel(sum_, cl::NullRange, cl::NDRange(n), cl::NullRange, nullptr, &summed);
+    return {done, summed};
 }
 
 std::vector<float> Sgemm::download()
@@ -167,8 +217,7 @@ SgemmResult sgemm(const cl::Device& device, const std::vector<float>& a, const s
     // The warm-ups take one-time costs (code upload, page faults) out of the timed runs.
     SgemmResult result;
     result.timing.kernel_s = hoc::medianSeconds(repeats, [&] {
-        cl::Event done = s.run();
-        return hoc::EventSpan{done, done};
+        return s.run();
     });
     result.c = s.download();
     result.timing.wall_s = timer.seconds();
@@ -187,8 +236,9 @@ hoc::tuning::Outcome tuneSgemm(const cl::Device& device, const std::vector<Varia
 {
     const auto id = hoc::tuning::identify(device, "sgemm, " + d.text(), Sgemm::source());
     // Each variant must first get a small awkward problem right (a fast wrong answer never wins),
-    // then its median time over three runs at size `d` (after a warm-up run) counts; a variant three
-    // times slower than the best so far in its first timed run is not run again.
+    // then the median of its timed runs at size `d` after a warm-up (kTuningRepeats) counts; a variant
+    // three times slower than the best so far in its first timed run is not run again.
+    const hoc::Repeats kTuningRepeats{1, 3};
     const hoc::matmul::Dims small{37, 70, 45};
     const auto sa = hoc::randomFloats(small.m * small.k, 5, -1, 1), sb = hoc::randomFloats(small.k * small.n, 6, -1, 1);
     const auto a = hoc::randomFloats(d.m * d.k, 7, -1, 1), b = hoc::randomFloats(d.k * d.n, 8, -1, 1);
@@ -201,15 +251,13 @@ hoc::tuning::Outcome tuneSgemm(const cl::Device& device, const std::vector<Varia
         if (!check.ok)
             throw hoc::Failure("wrong result for " + small.text() + ": " + check.message());
         s.upload(a, b, d);
-        std::vector<double> times;
-        for (int r = 0; r < 4; ++r) {
-            cl::Event done = s.run();
-            done.wait();
-            times.push_back(hoc::eventSeconds(done));
-            if (r == 1 && best > 0 && times[1] > 3 * best)
-                return times[1];
-        }
-        const double median = hoc::median({times[1], times[2], times[3]});  // times[0] is the warm-up
+        const auto once = [&] { return s.run(); };
+        std::vector<double> times = hoc::runSeconds({kTuningRepeats.warmups, 1}, once);
+        if (best > 0 && times[0] > 3 * best)
+            return times[0];
+        const auto rest = hoc::runSeconds({0, kTuningRepeats.runs - 1}, once);
+        times.insert(times.end(), rest.begin(), rest.end());
+        const double median = hoc::median(times);
         best = best > 0 ? std::min(best, median) : median;
         return median;
     };

@@ -27,4 +27,17 @@ TEST(Bandwidth, CopyKernelRunsAreCountedAndChecked)
     const std::vector<double> times = hoc::test::run([&] { return copy.runs(1001, {1, 3}, check); });
     EXPECT_EQ(times.size(), 3u);
     EXPECT_TRUE(hoc::test::correct(check, "the copy yardstick, 1001 floats"));
+    EXPECT_TRUE(copy.chosen() == "copy_floats" || copy.chosen() == "copy_float4s") << copy.chosen();
+}
+
+// The float4 copy handles the floats after the last whole float4 (1001 = 4 x 250 + 1 above) and
+// sizes below one float4; whichever copy is kept, every size comes out exact.
+TEST(Bandwidth, TunedCopyIsExactAtEverySize)
+{
+    hoc::CopyBenchmark copy(hoc::test::device());
+    for (const std::size_t n : {1, 2, 3, 4, 5, 7, 1024, 1027}) {
+        hoc::CheckResult check;
+        hoc::test::run([&] { return copy.runs(n, {0, 1}, check); });
+        EXPECT_TRUE(hoc::test::correct(check, "the copy yardstick, " + std::to_string(n) + " floats"));
+    }
 }

@@ -1,6 +1,6 @@
 // Exercise 9: the blocked kernel and its variants (reqd_work_group_size, local memory from cl::Local,
-// images), each against the double reference within the dot-product error bound (hoc_matmul_test.hpp),
-// for every test size with 16 x 16 tiles, and for two sizes with other tiles; and the performance
+// images) and Appendix E's tile-order kernel (its tiles loaded along rows and down columns), each
+// against the double reference within the dot-product error bound (hoc_matmul_test.hpp), for every test size with 16 x 16 tiles, and for two sizes with other tiles; and the performance
 // table's own logic (performance_table.hpp): how much of C the sequential code computes, and a row
 // skipped for a missing feature against a row that failed.
 #include <sstream>
@@ -39,6 +39,21 @@ TEST_P(MatmulBlocked, Images)
     if (!hoc::test::device().getInfo<CL_DEVICE_IMAGE_SUPPORT>())
         GTEST_SKIP() << "the test device has no image support (CL_DEVICE_IMAGE_SUPPORT is false)";
     EXPECT_TRUE(hoc::test::matmulCorrect(matmulImage, GetParam(), "mmul_image (matmul_image.cl)"));
+}
+
+// Appendix E measured (tile_order): the given kernel is correct in both load orders; only the speed may differ.
+TEST_P(MatmulBlocked, TileOrderAlongRows)
+{
+    EXPECT_TRUE(hoc::test::matmulCorrect(
+        [](auto& device, auto& a, auto& b, Dims d) { return matmulTileOrder(device, a, b, d, 16, false); }, GetParam(),
+        "mmul_tile_order (matmul_tile_order.cl), loads along rows, tile 16"));
+}
+
+TEST_P(MatmulBlocked, TileOrderDownColumns)
+{
+    EXPECT_TRUE(hoc::test::matmulCorrect(
+        [](auto& device, auto& a, auto& b, Dims d) { return matmulTileOrder(device, a, b, d, 16, true); }, GetParam(),
+        "mmul_tile_order (matmul_tile_order.cl) with -DLOADS_DOWN_COLUMNS, tile 16"));
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, MatmulBlocked, ::testing::ValuesIn(hoc::test::matmulSizes()), hoc::test::sizeName);

@@ -1,10 +1,18 @@
 // Exercise A: the scalar kernel (Exercise 10's pi) and the vector kernels against the exact
 // midpoint-rule value. Every width is held to the course's target, 1e-6 (measured errors are below
 // 1e-7: see the Exercise 10 README), including step counts that leave a work-item's last vector
-// part empty and work-group sizes from 1 to the kernel's maximum.
+// part empty and work-group sizes from 1 to the kernel's maximum. And the program `builtins` (given):
+// conversions, swizzles and a polynomial in __constant memory bit for bit against the host's own
+// computation, the precise math functions within the specification's error bounds.
 #include <string>
 #include <utility>
 
+#include <climits>
+#include <cmath>
+#include <limits>
+
+#include "builtins.hpp"
+#include "hoc/data.hpp"
 #include "hoc_test.hpp"
 #include "vector_pi.hpp"
 #include "../Exercise10_Pi/pi_reference.hpp"  // Exercise 10's, found beside this exercise's folder
@@ -63,4 +71,76 @@ TEST(VectorPi, WorkGroupSizesFromOneToTheMaximum)
 TEST(VectorPi, RefusesWidthsOpenCLDoesNotHave)
 {
     EXPECT_THROW(runPi(100, 3), std::runtime_error);
+}
+
+TEST(Builtins, ConversionsSaturateAndRoundAsNamed)
+{
+    // Ties (x.5) for _rte's ties-to-even, both signs, the edges of uchar and int, NaN.
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const std::vector<float> x = {-2.5f, -1.5f, -0.5f, 0.5f, 1.5f, 2.5f, 3.5f, 2.7f, -2.7f, 0.0f, -0.0f, 254.5f,
+                                  255.5f, 255.49f, 256.0f, -1.0f, 2147483520.0f, 3e9f, -3e9f, 1e30f, nan};
+    const Conversions expected = conversionsOnHost(x);
+    // The host's side, spot-checked by hand: ties to even, saturation, NaN.
+    EXPECT_EQ(expected.rte[0], -2);
+    EXPECT_EQ(expected.rte[5], 2);
+    EXPECT_EQ(expected.rte[6], 4);
+    EXPECT_EQ(expected.rtp[2], 0);
+    EXPECT_EQ(expected.rtn[2], -1);
+    EXPECT_EQ(expected.sat_rte[12], 255);
+    EXPECT_EQ(expected.rtz[17], INT_MAX);
+    EXPECT_EQ(expected.rtz.back(), 0);
+    const Conversions got = hoc::test::run([&] { return Builtins(hoc::test::device()).conversions(x); });
+    EXPECT_EQ(got.rte, expected.rte) << HOC_UNDER_TEST << ": convert_int_sat_rte";
+    EXPECT_EQ(got.rtz, expected.rtz) << HOC_UNDER_TEST << ": convert_int_sat_rtz";
+    EXPECT_EQ(got.rtp, expected.rtp) << HOC_UNDER_TEST << ": convert_int_sat_rtp";
+    EXPECT_EQ(got.rtn, expected.rtn) << HOC_UNDER_TEST << ": convert_int_sat_rtn";
+    EXPECT_EQ(got.sat, expected.sat) << HOC_UNDER_TEST << ": convert_uchar_sat";
+    EXPECT_EQ(got.sat_rte, expected.sat_rte) << HOC_UNDER_TEST << ": convert_uchar_sat_rte";
+}
+
+TEST(Builtins, Swizzles)
+{
+    const std::vector<int> v = {-4, 7, 100, 3, 0, -9, 55, 8};
+    const std::vector<int> expected = {-4, 7, 7, 3, -9, 8, 0, -9, 55, 8, -4, 100, 0, 55, 0, 55, -9, 8, -4, -2, 155, 11};
+    EXPECT_EQ(swizzlesOnHost(v), expected);
+    EXPECT_EQ(hoc::test::run([&] { return Builtins(hoc::test::device()).swizzles(v); }), expected) << HOC_UNDER_TEST;
+}
+
+TEST(Builtins, PolynomialInConstantMemory)
+{
+    // The same fma steps on the host: the same bits. One term, a few, and many.
+    for (const std::size_t terms : {1u, 5u, 300u}) {
+        const auto x = hoc::randomFloats(1001, 7, -1, 1);
+        std::vector<float> c(terms);
+        for (std::size_t t = 0; t < terms; ++t)
+            c[t] = std::ldexp(1.0f, -static_cast<int>(t % 20)) * (t % 3 == 0 ? -1.0f : 1.0f);
+        const auto y = hoc::test::run([&] { return Builtins(hoc::test::device()).polynomial(x, c); });
+        EXPECT_TRUE(hoc::test::correct(hoc::compare(polynomialOnHost(x, c), y),
+                                       "polynomial of " + std::to_string(terms) + " terms in __constant memory"));
+    }
+}
+
+TEST(Builtins, RefusesCoefficientsBeyondConstantMemory)
+{
+    const std::size_t limit = hoc::test::device().getInfo<CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE>();
+    const std::vector<float> c(limit / sizeof(float) + 1, 1.0f), x(10, 0.5f);
+    try {
+        hoc::test::run([&] { return Builtins(hoc::test::device()).polynomial(x, c); });
+        FAIL() << c.size() << " coefficients were accepted beyond CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE";
+    } catch (const std::exception& e) {
+        EXPECT_NE(std::string(e.what()).find("CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE"), std::string::npos) << e.what();
+    }
+}
+
+TEST(Builtins, PreciseMathWithinTheSpecification)
+{
+    // The precise functions must meet the OpenCL 1.2 bounds; native_ has none, so it is only reported.
+    EXPECT_EQ(ulpError(1.0f, 1.0), 0.0);
+    EXPECT_EQ(ulpError(std::nextafter(1.0f, 2.0f), 1.0), 1.0);
+    EXPECT_TRUE(std::isinf(ulpError(std::numeric_limits<float>::quiet_NaN(), 1.0)));
+    const auto errors = hoc::test::run([&] { return Builtins(hoc::test::device()).nativeAccuracy(20000); });
+    ASSERT_EQ(errors.size(), 5u);
+    for (const MathError& e : errors) {
+        EXPECT_LE(e.preciseUlps, e.allowedUlps) << HOC_UNDER_TEST << ": precise " << e.function;
+    }
 }

@@ -16,15 +16,16 @@
 
 namespace hoc {
 
-// The yardstick: out[i] = in[i] over n floats, one work-item per element, 256 per work-group.
-// It reads and writes 8 bytes per element, the best a simple kernel does on this device's memory.
-// It has its own context, so it can be measured next to any exercise's code.
+// The yardstick: out[i] = in[i] over n floats, 256 work-items per work-group, each copying one float
+// or a float4 - whichever is faster on this device (the best global-memory bandwidth a kernel
+// reaches: on a GPU the float4 copy comes close to clEnqueueCopyBuffer). It reads and writes 8 bytes
+// per element. It has its own context, so it can be measured next to any exercise's code.
 class CopyBenchmark {
 public:
     explicit CopyBenchmark(const cl::Device& device);
 
-    // The seconds of each timed copy of n floats (hoc::runSeconds), and in `check` the copied
-    // floats against the input (a copy is exact).
+    // The seconds of each timed copy of n floats (hoc::runSeconds) of the faster copy kernel, and in
+    // `check` the copied floats against the input (a copy is exact).
     std::vector<double> runs(std::size_t n, const Repeats& repeats, CheckResult& check);
     // The median of the runs; hoc::Failure if the copy is wrong.
     double seconds(std::size_t n, const Repeats& repeats);
@@ -35,7 +36,12 @@ private:
     cl::Device device_;
     cl::Context context_;
     cl::CommandQueue queue_;
-    cl::Kernel kernel_;
+    cl::Program program_;
+    std::string chosen_;
+
+public:
+    // The copy kernel the last runs() kept ("copy_floats" or "copy_float4s").
+    const std::string& chosen() const { return chosen_; }
 };
 
 // A table of GB/s per size and variant, each as a percentage of the copy kernel's GB/s.

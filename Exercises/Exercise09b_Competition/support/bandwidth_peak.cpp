@@ -34,6 +34,7 @@ BandwidthResult measure(const cl::Device& device, std::size_t n, const Repeats& 
     CopyBenchmark copyKernel(device);
     result.copyKernel = {"copy kernel", copyBytes, 0, {}};
     result.copyKernel.seconds = median(copyKernel.runs(n, repeats, result.copyKernel.check));
+    result.copyKernel.name = "copy kernel (" + copyKernel.chosen() + ")";
 
     cl::Context context(device);
     cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);

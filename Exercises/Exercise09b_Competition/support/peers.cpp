@@ -42,7 +42,7 @@ public:
     {
         const std::string core = openblas_get_corename();
         std::string text = std::string(openblas_get_config()) + ", core " + core + ", " + std::to_string(threads_) +
-                           " threads (the OpenCL device's compute units)";
+                           " threads (the OpenCL device's compute units); timed on the host clock, the CPU being its device";
         // A DYNAMIC_ARCH OpenBLAS that does not know the CPU's model (common in virtual machines)
         // falls back to a generic core without AVX: the race would be unfair to it.
         const bool generic = core == "Prescott" || core == "Core2" || core == "Penryn" || core == "Dunnington" ||
@@ -60,14 +60,15 @@ public:
         d_ = d;
         c_.assign(d.m * d.n, 0.0f);
     }
-    double run() override
+    PeerTiming run() override
     {
         openblas_set_num_threads(threads_);
         const Timer timer;
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(d_.m), static_cast<int>(d_.n),
                     static_cast<int>(d_.k), 1.0f, a_.data(), static_cast<int>(d_.k), b_.data(),
                     static_cast<int>(d_.n), 0.0f, c_.data(), static_cast<int>(d_.n));
-        return timer.seconds();
+        const double s = timer.seconds();
+        return {s, s};  // the CPU is OpenBLAS's device: its clock is the host's
     }
     std::vector<float> download() override { return c_; }
     // After a call, OpenBLAS's worker threads spin for 2^OPENBLAS_THREAD_TIMEOUT cycles (default

@@ -13,6 +13,13 @@
 
 namespace hoc::peers {
 
+// The time of one multiplication, on two clocks.
+struct PeerTiming {
+    double host_s = 0;    // host clock, from the call until the result is complete in device memory
+    double device_s = 0;  // the device's own clock, the multiplication alone (OpenCL profiling events,
+                          // CUDA events; for a CPU library the host clock, the CPU being its device)
+};
+
 // One library's SGEMM: C = A * B, row-major, single precision, in its own memory on its device.
 class Peer {
 public:
@@ -20,9 +27,9 @@ public:
     virtual std::string name() const = 0;    // e.g. "CLBlast 1.5.3"
     virtual std::string detail() const = 0;  // how it runs and how it is timed
     virtual void upload(const std::vector<float>& a, const std::vector<float>& b, matmul::Dims d) = 0;
-    virtual double run() = 0;                // one C = A * B; seconds on the host clock from the call
-                                             // until the result is complete in device memory
-    virtual double deviceSeconds() const { return 0; }  // the last run on the device's clock, if known
+    virtual PeerTiming run() = 0;            // one C = A * B, timed on both clocks
+    // Anything that makes the device times less certain than they look ("" when nothing).
+    virtual std::string timingNote() const { return ""; }
     // How long to wait after a run before anything else runs on the CPU (threads that keep spinning).
     virtual double settleSeconds() const { return 0; }
     virtual std::vector<float> download() = 0;

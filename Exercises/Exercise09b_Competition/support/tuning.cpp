@@ -113,6 +113,36 @@ int Candidate::at(const std::string& name) const
     return it->second;
 }
 
+int Candidate::within(const std::string& name, int low, int high) const
+{
+    const auto it = values.find(name);
+    const std::string range = std::to_string(low) + " to " + std::to_string(high);
+    if (it == values.end())
+        throw UsageError("variant '" + text() + "': " + kernel + " needs " + name + " (" + range + ")");
+    if (it->second < low || it->second > high)
+        throw UsageError("variant '" + text() + "': " + name + "=" + std::to_string(it->second) + " is out of range, " +
+                         kernel + " takes " + name + " from " + range);
+    return it->second;
+}
+
+void Candidate::require(bool ok, const std::string& rule) const
+{
+    if (!ok)
+        throw UsageError("variant '" + text() + "' breaks a rule of " + kernel + ": " + rule);
+}
+
+void Candidate::only(const std::vector<std::string>& names) const
+{
+    for (const auto& [name, value] : values)
+        if (std::find(names.begin(), names.end(), name) == names.end()) {
+            std::string known;
+            for (const auto& n : names)
+                known += (known.empty() ? "" : ", ") + n;
+            throw UsageError("variant '" + text() + "': " + kernel + " has no parameter " + name + " (it takes " + known +
+                             ")");
+        }
+}
+
 std::string Candidate::buildOptions() const
 {
     std::string options;
@@ -134,7 +164,7 @@ Candidate Candidate::parse(const std::string& text)
     std::istringstream in(text);
     Candidate c;
     if (!(in >> c.kernel) || c.kernel.find('=') != std::string::npos)
-        throw Failure("'" + text + "' is not a variant: a kernel name, then NAME=value for each parameter");
+        throw UsageError("'" + text + "' is not a variant: a kernel name, then NAME=value for each parameter");
     for (std::string word; in >> word;) {
         const auto eq = word.find('=');
         std::size_t used = 0;
@@ -146,7 +176,7 @@ Candidate Candidate::parse(const std::string& text)
             used = 0;
         }
         if (eq == std::string::npos || eq == 0 || used == 0 || eq + 1 + used != word.size())
-            throw Failure("'" + word + "' in variant '" + text + "' is not NAME=value (a whole number)");
+            throw UsageError("'" + word + "' in variant '" + text + "' is not NAME=value (a whole number)");
         c.values[word.substr(0, eq)] = value;
     }
     return c;

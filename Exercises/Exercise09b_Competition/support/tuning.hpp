@@ -24,6 +24,13 @@ struct Candidate {
     std::map<std::string, int> values;  // parameters, given to the compiler as -DNAME=value
 
     int at(const std::string& name) const;   // a parameter; hoc::Failure when it is missing
+
+    // The kernel's rules, checked before a variant is built (a bad --variant is a command-line
+    // error, never a division by zero): each throws hoc::UsageError naming the variant, the
+    // parameter and the rule. within(): the parameter exists and lies in [low, high], returned.
+    int within(const std::string& name, int low, int high) const;
+    void require(bool ok, const std::string& rule) const;  // the rule, when `ok` is false
+    void only(const std::vector<std::string>& names) const;  // no parameter beyond these (no typos)
     std::string buildOptions() const;        // "-DBK=8 -DBM=64 ..."
     std::string text() const;                // "sgemm_tiles BK=8 BM=64 ..."
     // The inverse of text(): "sgemm_tiles BM=64 BN=64"; hoc::Failure when it is not of that form.

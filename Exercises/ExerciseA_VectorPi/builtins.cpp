@@ -1,0 +1,184 @@
+// Exercise A, more built-ins: the host side of builtins.cl, and the host's own answers to check it.
+#include "builtins.hpp"
+
+#include <algorithm>
+#include <cfloat>
+#include <climits>
+#include <cmath>
+
+#include "hoc/device.hpp"
+#include "hoc/errors.hpp"
+#include "hoc/program.hpp"
+
+namespace {
+
+// x rounded by `round` (a host function), then clamped to [lo, hi]; NaN gives 0, as _sat does.
+template <typename Round>
+double saturate(float x, Round round, double lo, double hi)
+{
+    if (std::isnan(x))
+        return 0;
+    return std::clamp(round(static_cast<double>(x)), lo, hi);
+}
+
+double nearestEven(double v) { return std::nearbyint(v); }  // the default rounding mode: to nearest, ties to even
+
+template <typename T>
+cl::Buffer output(const cl::Context& context, std::size_t n)
+{
+    return cl::Buffer(context, CL_MEM_WRITE_ONLY, sizeof(T) * std::max<std::size_t>(n, 1));
+}
+
+template <typename T>
+std::vector<T> read(cl::CommandQueue& queue, const cl::Buffer& buffer, std::size_t n)
+{
+    std::vector<T> h(n);
+    if (n > 0)
+        queue.enqueueReadBuffer(buffer, CL_TRUE, 0, sizeof(T) * n, h.data());
+    return h;
+}
+
+cl::Buffer input(const cl::Context& context, const void* data, std::size_t bytes)
+{
+    return cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, const_cast<void*>(data));
+}
+
+}  // namespace
+
+Conversions conversionsOnHost(const std::vector<float>& x)
+{
+    Conversions c;
+    const double lo = INT_MIN, hi = INT_MAX;
+    for (const float v : x) {
+        c.rte.push_back(static_cast<int>(saturate(v, nearestEven, lo, hi)));
+        c.rtz.push_back(static_cast<int>(saturate(v, [](double d) { return std::trunc(d); }, lo, hi)));
+        c.rtp.push_back(static_cast<int>(saturate(v, [](double d) { return std::ceil(d); }, lo, hi)));
+        c.rtn.push_back(static_cast<int>(saturate(v, [](double d) { return std::floor(d); }, lo, hi)));
+        c.sat.push_back(static_cast<std::uint8_t>(saturate(v, [](double d) { return std::trunc(d); }, 0, 255)));
+        c.sat_rte.push_back(static_cast<std::uint8_t>(saturate(v, nearestEven, 0, 255)));
+    }
+    return c;
+}
+
+std::vector<int> swizzlesOnHost(const std::vector<int>& v)
+{
+    return {v[0], v[1],                    // .s01
+            v[1], v[3], v[5], v[7],        // .odd
+            v[4], v[5], v[6], v[7],        // .hi
+            v[0], v[2], v[4], v[6],        // .even
+            v[4], v[6], v[5], v[7],        // .s7654, then its first and last swapped
+            v[4] + v[0], v[5] + v[1], v[6] + v[2], v[7] + v[3]};  // .lo after .lo = .hi, plus the old .lo
+}
+
+std::vector<float> polynomialOnHost(const std::vector<float>& x, const std::vector<float>& c)
+{
+    std::vector<float> y(x.size());
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        float p = c.back();
+        for (std::size_t t = c.size() - 1; t-- > 0;)
+            p = std::fma(p, x[i], c[t]);
+        y[i] = (i % 2 ? 2.0f : 0.5f) * p;
+    }
+    return y;
+}
+
+double ulpError(float got, double exact)
+{
+    if (!std::isfinite(got) && got != exact)
+        return INFINITY;  // NaN, or an infinity where none is due: no finite distance
+    const double magnitude = std::max(std::fabs(exact), static_cast<double>(FLT_MIN));
+    const double ulp = std::ldexp(1.0, std::ilogb(magnitude) - 23);  // the spacing of floats near `exact`
+    return std::fabs(static_cast<double>(got) - exact) / ulp;
+}
+
+Builtins::Builtins(const cl::Device& device)
+    // 1. Platform; 2. Program.
+    : device_(device),
+      context_(device),
+      queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
+      program_(hoc::buildProgram(context_, device, "builtins.cl"))
+{
+}
+
+Conversions Builtins::conversions(const std::vector<float>& x)
+{
+    const std::size_t n = x.size();
+    // 3. Memory.
+    cl::Buffer d_x = input(context_, x.data(), sizeof(float) * n);
+    cl::Buffer rte = output<int>(context_, n), rtz = output<int>(context_, n), rtp = output<int>(context_, n),
+               rtn = output<int>(context_, n);
+    cl::Buffer sat = output<cl_uchar>(context_, n), sat_rte = output<cl_uchar>(context_, n);
+    // 4. Kernel.
+    cl::KernelFunctor<cl::Buffer, cl::Buffer, cl::Buffer, cl::Buffer, cl::Buffer, cl::Buffer, cl::Buffer, int> convert(
+        program_, "conversions");
+    // 5. Commands.
+    convert(cl::EnqueueArgs(queue_, cl::NDRange(n)), d_x, rte, rtz, rtp, rtn, sat, sat_rte, static_cast<int>(n));
+    return {read<int>(queue_, rte, n), read<int>(queue_, rtz, n), read<int>(queue_, rtp, n), read<int>(queue_, rtn, n),
+            read<std::uint8_t>(queue_, sat, n), read<std::uint8_t>(queue_, sat_rte, n)};
+}
+
+std::vector<int> Builtins::swizzles(const std::vector<int>& in)
+{
+    if (in.size() != 8)
+        throw hoc::Failure("swizzles takes 8 ints, not " + std::to_string(in.size()));
+    cl::Buffer d_in = input(context_, in.data(), sizeof(int) * 8), d_out = output<int>(context_, 22);
+    cl::KernelFunctor<cl::Buffer, cl::Buffer> swizzle(program_, "swizzles");
+    swizzle(cl::EnqueueArgs(queue_, cl::NDRange(1)), d_in, d_out);
+    return read<int>(queue_, d_out, 22);
+}
+
+std::vector<float> Builtins::polynomial(const std::vector<float>& x, const std::vector<float>& c)
+{
+    const std::size_t n = x.size();
+    const std::size_t bytes = sizeof(float) * c.size();
+    const auto limit = device_.getInfo<CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE>();
+    if (c.empty() || bytes > limit)
+        throw hoc::Failure(std::to_string(c.size()) + " coefficients (" + std::to_string(bytes) +
+                           " bytes) do not fit in this device's __constant memory (" + std::to_string(limit) +
+                           " bytes, CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE); use fewer terms");
+    // 3. Memory: the coefficients go to a buffer like any other; the kernel's __constant argument is what
+    //    makes it constant memory.
+    cl::Buffer d_x = input(context_, x.data(), sizeof(float) * n), d_c = input(context_, c.data(), bytes);
+    cl::Buffer d_y = output<float>(context_, n);
+    cl::KernelFunctor<cl::Buffer, cl::Buffer, int, cl::Buffer, int> poly(program_, "polynomial");
+    poly(cl::EnqueueArgs(queue_, cl::NDRange(n)), d_x, d_c, static_cast<int>(c.size()), d_y, static_cast<int>(n));
+    return read<float>(queue_, d_y, n);
+}
+
+std::vector<MathError> Builtins::nativeAccuracy(std::size_t n)
+{
+    struct Function {
+        const char* name;
+        double lo, hi, allowed;
+        double (*exact)(double);
+    };
+    const Function functions[] = {
+        {"exp", -10, 10, 3, [](double v) { return std::exp(v); }},
+        {"log", 1e-3, 1e3, 3, [](double v) { return std::log(v); }},
+        {"sin", -100, 100, 4, [](double v) { return std::sin(v); }},
+        {"sqrt", 0, 1e4, 3, [](double v) { return std::sqrt(v); }},
+        {"1/x", 1e-2, 1e2, 2.5, [](double v) { return 1.0 / v; }},
+    };
+    n = std::max<std::size_t>(n, 2);
+    cl::Buffer d_x(context_, CL_MEM_READ_ONLY, sizeof(float) * n);
+    cl::Buffer d_precise = output<float>(context_, n), d_native = output<float>(context_, n);
+    cl::KernelFunctor<cl::Buffer, cl::Buffer, cl::Buffer, int, int> run(program_, "precise_and_native");
+    std::vector<MathError> errors;
+    for (int f = 0; f < 5; ++f) {
+        const Function& fn = functions[f];
+        std::vector<float> x(n);
+        for (std::size_t i = 0; i < n; ++i)
+            x[i] = static_cast<float>(fn.lo + (fn.hi - fn.lo) * static_cast<double>(i) / static_cast<double>(n - 1));
+        queue_.enqueueWriteBuffer(d_x, CL_TRUE, 0, sizeof(float) * n, x.data());
+        run(cl::EnqueueArgs(queue_, cl::NDRange(n)), d_x, d_precise, d_native, f, static_cast<int>(n));
+        const auto precise = read<float>(queue_, d_precise, n), native = read<float>(queue_, d_native, n);
+        MathError e{fn.name, fn.lo, fn.hi, 0, 0, fn.allowed};
+        for (std::size_t i = 0; i < n; ++i) {
+            const double exact = fn.exact(x[i]);
+            e.preciseUlps = std::max(e.preciseUlps, ulpError(precise[i], exact));
+            e.nativeUlps = std::max(e.nativeUlps, ulpError(native[i], exact));
+        }
+        errors.push_back(e);
+    }
+    return errors;
+}
