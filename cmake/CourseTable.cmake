@@ -106,6 +106,13 @@ hoc_course(Exercise14_EventsQueues events RUN_ARGS --size 1048576 --dims 512 QUI
            WORKGROUP_OPTIONS --local OVERSIZE_ARGS --size 1000000)
 hoc_course(Exercise15_MultipleDevices multi_device RUN_ARGS --dims 1024 --split all QUICK_ARGS --dims 256 --split subdevices
            CHECK_ARGS --dims 17 --split one SIZE_OPTIONS --parts)
+# Exercise 15b is started by mpirun (its tests are in tests/mpi); script/run and the checks here start
+# it alone, which MPI runs as one rank. Only where MPI was found (cmake/HocDependencies.cmake).
+if(HOC_MPI)
+  hoc_course(Exercise15b_Mpi mpi_split RUN_ARGS --steps 1073741824 --dims 1024 QUICK_ARGS --steps 16777216 --dims 256
+             CHECK_ARGS --steps 4096 --runs 1 --dims 17,33,19 SIZE_OPTIONS --steps --runs
+             OVERSIZE_ARGS --dims 1024 --parts matmul LOCAL_MEMORY_ARGS --steps 100000 --parts pi)
+endif()
 
 # Reduction and transpose. One size per reduce oclgrind run: with two sizes in one process, oclgrind
 # 21.10 reports values of the second size's input (written through a mapped pointer) as

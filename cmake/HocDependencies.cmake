@@ -60,3 +60,19 @@ endif()
 add_library(hoc::csv UNKNOWN IMPORTED)
 set_target_properties(hoc::csv PROPERTIES IMPORTED_LOCATION "${HOC_CSV_LIBRARY}"
                                           INTERFACE_INCLUDE_DIRECTORIES "${HOC_CSV_INCLUDE_DIR}")
+
+# MPI, for Exercise 15b only (one computation over several processes and machines): Open MPI from
+# Debian (libopenmpi-dev for the compiler wrapper and library, openmpi-bin for mpirun). Optional:
+# without it the rest of the course builds and Exercise 15b is left out, as the line below says.
+# The program uses MPI's C functions (the C++ bindings were removed from the MPI standard in 3.0):
+# MPI_CXX_SKIP_MPICXX leaves Open MPI's libmpi_cxx out.
+set(MPI_CXX_SKIP_MPICXX ON)
+find_package(MPI COMPONENTS CXX QUIET)
+if(MPI_CXX_FOUND AND MPIEXEC_EXECUTABLE)
+  set(HOC_MPI ON)
+  message(STATUS "MPI: ${MPIEXEC_EXECUTABLE} (MPI ${MPI_CXX_VERSION}): Exercise 15b_Mpi is built and tested")
+else()
+  set(HOC_MPI OFF)
+  message(STATUS "MPI not found: Exercise 15b_Mpi is left out "
+                 "(install it with: sudo apt-get install libopenmpi-dev openmpi-bin)")
+endif()

@@ -14,6 +14,8 @@ what it prints (standard output and standard error together, as a terminal shows
 
 - The command's first word must be a program under build/ (the test runs it from the test's build
   tree; every other word is passed as written). A line ending in a backslash continues on the next.
+  The one exception is an MPI launcher: `$ mpirun -np 3 --oversubscribe build/...` (or mpiexec)
+  starts the program under build/ that follows its options (Exercise 15b).
 - The command must exit with status 0. To show a program that fails, write the status into the
   output as a shell would: `$ build/... --local 3x4 || echo "exit status $?"`.
 - A line holding only "…" (or "...") stands for any number of lines, none included.
@@ -38,6 +40,8 @@ THE MASKING RULES, applied in this order to the README's lines and to the progra
     <device>, <platform>, <vendor> and <version> wherever they occur in the output, taken from the
     lines `Device: NAME (PLATFORM, TYPE)` (every program's second line), and Exercise 0's
     `Platform N: NAME`, `Device N: NAME`, `Vendor: X`, `Version: X` and `OpenCL C version: X`.
+    Host names become <host>, taken from Exercise 15b's lines `Hosts: NAME, NAME, ...` and
+    `[rank N on NAME] error: ...`.
     The home folder is replaced by `~`.
  2. Numbers: every number that does not continue a word (`12.658`, `-1.55e-04`, `1,926,201.6`,
     `2596`, the 24 of `2^24`, the 0 and 140 of `0-140`) becomes `#`. Digits inside a word stay:
@@ -156,6 +160,8 @@ NAME_LINES = [
     (re.compile(r"^\s*Vendor:\s+(?P<vendor>.+?)\s*$"), None),
     (re.compile(r"^\s*Version:\s+(?P<version>.+?)\s*$"), None),
     (re.compile(r"^\s*OpenCL C version:\s+(?P<version>.+?)\s*$"), None),
+    (re.compile(r"^\s*Hosts: (?P<host>.+?)\s*$"), ", "),  # several names, separated by ", "
+    (re.compile(r"^\[rank \d+ on (?P<host>[^\]]+)\] "), None),  # an MPI rank's error line
 ]
 TIME = re.compile(r"# (?:us|µs|ms|s)\b")
 STATUS = re.compile(r"\bCL_(?:QUEUED|SUBMITTED|RUNNING|COMPLETE)\b")
@@ -165,12 +171,13 @@ def names(lines):
     """The device, platform, vendor and version strings the lines name, longest first."""
     found = {}
     for line in lines:
-        for pattern, _ in NAME_LINES:
+        for pattern, separator in NAME_LINES:
             m = pattern.match(line)
             if m:
                 for key, value in m.groupdict().items():
-                    if value and value.strip():
-                        found[value.strip()] = "<" + key + ">"
+                    for name in (value.split(separator) if separator and value else [value]):
+                        if name and name.strip():
+                            found[name.strip()] = "<" + key + ">"
     return sorted(found.items(), key=lambda item: -len(item[0]))
 
 
@@ -206,7 +213,10 @@ def mask(lines, home=None):
     for line in lines:
         line = line.rstrip("\r")
         for value, replacement in table:
-            line = line.replace(value, replacement)
+            if replacement == "<host>":  # a short host name ("vm") only as a word of its own
+                line = re.sub(r"(?<![\w.-])" + re.escape(value) + r"(?![\w.-])", replacement, line)
+            else:
+                line = line.replace(value, replacement)
         if home and len(home) > 1:
             line = line.replace(home.rstrip("/") + "/", "~/")
         if EXIT_STATUS.match(line):
@@ -311,11 +321,17 @@ def pocl_vendors():
     return None
 
 
+MPI_LAUNCHERS = ("mpirun", "mpiexec")
+
+
 def run(command, root, build, env, timeout=300):
     """The command's exit status and output lines, read through a pseudo-terminal."""
     words = command.split()
+    if words and words[0] in MPI_LAUNCHERS:  # `mpirun -np 3 ... build/...`: the program after the options
+        words = [w for w in words if w.startswith("build/")][:1]
     if not words or not words[0].startswith("build/"):
-        raise SystemExit(f"the command must start with a program under build/: {command}")
+        raise SystemExit(f"the command must start with a program under build/ (or an MPI launcher and "
+                         f"then one): {command}")
     program = os.path.join(build, words[0][len("build/"):])
     if not os.access(program, os.X_OK):
         raise SystemExit(f"{words[0]} is not built in {build}: build it first "
@@ -377,6 +393,9 @@ def environment():
     if vendors:
         env["OCL_ICD_VENDORS"] = vendors
     env["HOME"] = tempfile.mkdtemp(prefix="readme-home-")
+    env["OMPI_ALLOW_RUN_AS_ROOT"] = "1"  # Open MPI's mpirun refuses root (CI) without both
+    env["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+    env["OMPI_MCA_btl_vader_single_copy_mechanism"] = "none"  # as tests/mpi/check_mpi.py, for containers
     env["TERM"] = "dumb"
     env["LC_ALL"] = "C.UTF-8"
     return env
@@ -486,6 +505,11 @@ def self_test():
     if lines[1] != " # #-# <device> (<platform>, GPU), sub-device":
         failures += 1
         print(f"names: {lines[1]!r}")
+    # Host names from the Hosts: line, each on its own.
+    lines = mask(["Hosts: node1, vm", "  0 vm 0-9 node1 vmx", "[rank 1 on n7] error: x", "n7 vm"])
+    if lines[1] != " # <host> #-# <host> vmx" or lines[3] != "<host> <host>":
+        failures += 1
+        print(f"hosts: {lines!r}")
     # Rule 6 and "…".
     exp = [(1, "a 1"), (2, "a 2"), (3, "…"), (4, "end 3")]
     if compare(exp, ["a 5", "b", "c", "end 9"]) is not None:
@@ -500,7 +524,7 @@ def self_test():
     if compare([(1, "x 1")], ["x 1", "extra"]) is None:
         failures += 1
         print("an extra line should not match")
-    print(f"masking self-test: {len(cases) + len(different) + 5} checks, {failures} failed")
+    print(f"masking self-test: {len(cases) + len(different) + 6} checks, {failures} failed")
     return 1 if failures else 0
 
 
