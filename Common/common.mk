@@ -41,7 +41,7 @@ $(PROGRAM): $(SOURCE_PATHS) $(COMMON_OBJECTS)
 	$(CXX) -std=c++17 $(CXXFLAGS) $(HOC_CPPFLAGS) -o $@ $^ $(OPENCL_LIBS) $(LDLIBS)
 
 $(COMMON_OBJDIR)/%.o: $(HOC_ROOT)/Common/src/%.cpp $(HOC_ROOT)/make.def | $(COMMON_OBJDIR)
-	$(CXX) -std=c++17 $(CXXFLAGS) $(COMMON_CPPFLAGS) -DHOC_COMMON_KERNEL_DIRS='"$(HOC_ROOT)/Kernels"' -c -o $@ $<
+	$(CXX) -std=c++17 $(CXXFLAGS) $(COMMON_CPPFLAGS) -c -o $@ $<
 
 $(COMMON_OBJDIR):
 	mkdir -p $@

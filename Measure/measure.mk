@@ -1,4 +1,4 @@
-# The plain-make rules for Measure (the profiling timeline, the copy yardstick), included by the
+# The plain-make rules for Measure (the profiling timeline, the copy yardstick, the FMA roof), included by the
 # Makefiles of the folders that use it, after Common/common.mk. Its sources are compiled once into
 # Measure/make-objects/, as Common's are (rebuilt when make.def changes); `make clean-common`
 # removes them too.
@@ -15,7 +15,7 @@ SHARED_OBJDIRS  += $(MEASURE_OBJDIR)
 $(PROGRAM): $(MEASURE_OBJECTS)
 
 $(MEASURE_OBJDIR)/%.o: $(MEASURE_ROOT)/src/%.cpp $(HOC_ROOT)/make.def | $(MEASURE_OBJDIR)
-	$(CXX) -std=c++17 $(CXXFLAGS) $(MEASURE_CPPFLAGS) -c -o $@ $<
+	$(CXX) -std=c++17 $(CXXFLAGS) $(MEASURE_CPPFLAGS) -DHOC_MEASURE_KERNEL_DIRS='"$(HOC_ROOT)/Kernels"' -c -o $@ $<
 
 $(MEASURE_OBJDIR):
 	mkdir -p $@

@@ -1,7 +1,7 @@
 // hoc-roofline: the two roofs of the roofline model, measured on one device.
 //   peak bandwidth: the course's copy yardstick (hoc::CopyBenchmark, Measure/src/bandwidth.cpp)
 //                   copies N floats (8 bytes of global memory per element)
-//   peak FP32 rate: hoc::FmaBenchmark (Common/src/roofs.cpp) runs Kernels/roofline_fma.cl, 32 chains
+//   peak FP32 rate: hoc::FmaBenchmark (Measure/src/roofs.cpp) runs Kernels/roofline_fma.cl, 32 chains
 //                   of fused multiply-adds in each work-item
 // Each kernel runs once to warm up, then --repeats times, timed by profiling events; the fastest
 // repeat is the roof (a roof is the most the device can do, so the best it showed is the honest

@@ -8,8 +8,8 @@
 #include "hoc/program.hpp"
 
 // Where roofline_fma.cl is found by every program that links Common (exercises too): Kernels/.
-#ifndef HOC_COMMON_KERNEL_DIRS
-#define HOC_COMMON_KERNEL_DIRS ""
+#ifndef HOC_MEASURE_KERNEL_DIRS
+#define HOC_MEASURE_KERNEL_DIRS ""
 #endif
 
 namespace hoc {
@@ -46,7 +46,7 @@ FmaBenchmark::FmaBenchmark(const cl::Device& device)
 {
     const std::string file = "roofline_fma.cl";
     const cl::Program program =
-        buildSource(context_, device_, readKernelFile(file, HOC_COMMON_KERNEL_DIRS), file, "");
+        buildSource(context_, device_, readKernelFile(file, HOC_MEASURE_KERNEL_DIRS), file, "");
     kernel_ = cl::Kernel(program, "fma_peak");
 }
 
