@@ -156,3 +156,9 @@ hoc_course(Exercise20_Roofline roofline RUN_ARGS --size 1024 --repeats 3 QUICK_A
 hoc_course(Exercise21_WorkGroupSize workgroup_sizes RUN_ARGS --runs 3 QUICK_ARGS --steps 4194304 --size 4194304 --rows 1024 --cols 1024 --runs 2
            CHECK_ARGS --steps 4096 --size 1000 --rows 33 --cols 17 --runs 1
            SIZE_OPTIONS --steps --size --rows --cols --runs OVERSIZE_ARGS --size 1000000 --kernels reduce)
+
+# Kernels handed out finished: the same file in the exercise's folder and in Kernels/ (checked).
+hoc_given_kernels(Exercise01_Vadd/vadd.cl Exercise02_ChainedVadd/broken_vadd.cl
+                  Exercise09_MatmulBlocked/matmul_tile_order.cl Exercise11_Profiling/matmul_element.cl
+                  Exercise14_EventsQueues/events_queues.cl Exercise19_Overlap/saxpy.cl
+                  ExerciseA_VectorPi/builtins.cl)

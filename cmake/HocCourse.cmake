@@ -240,3 +240,39 @@ function(hoc_write_course_list file)
   string(REPLACE ";" "\n" text "${lines}")
   file(GENERATE OUTPUT "${file}" CONTENT "${text}\n")
 endfunction()
+
+# hoc_given_kernels(Folder/file.cl...): kernels an exercise hands out finished (its lesson is the
+# host code, a measurement or a build log). The student's copy is Exercises/Folder/file.cl, the
+# solutions' is Kernels/file.cl; nobody keeps the two in step by hand: the configuration stops if
+# they differ, or if an exercise holds a copy of a kernel of Kernels/ that is not declared here.
+function(hoc_given_kernels)
+  foreach(given IN LISTS ARGN)
+    get_filename_component(file "${given}" NAME)
+    set(copy "${PROJECT_SOURCE_DIR}/Exercises/${given}")
+    set(kernel "${PROJECT_SOURCE_DIR}/Kernels/${file}")
+    if(NOT EXISTS "${copy}" OR NOT EXISTS "${kernel}")
+      message(FATAL_ERROR "hoc_given_kernels: Exercises/${given} and Kernels/${file} must both exist")
+    endif()
+    file(SHA256 "${copy}" copy_hash)
+    file(SHA256 "${kernel}" kernel_hash)
+    if(NOT copy_hash STREQUAL kernel_hash)
+      message(FATAL_ERROR "Exercises/${given} differs from Kernels/${file}: a given kernel is the same "
+                          "file in both places (copy the one you changed over the other)")
+    endif()
+    set_property(DIRECTORY "${PROJECT_SOURCE_DIR}" APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${copy}" "${kernel}")
+  endforeach()
+  file(GLOB copies RELATIVE "${PROJECT_SOURCE_DIR}/Exercises" CONFIGURE_DEPENDS
+       "${PROJECT_SOURCE_DIR}/Exercises/*/*.cl")
+  foreach(copy IN LISTS copies)
+    get_filename_component(file "${copy}" NAME)
+    set(kernel "${PROJECT_SOURCE_DIR}/Kernels/${file}")
+    if(EXISTS "${kernel}" AND NOT copy IN_LIST ARGN)
+      file(SHA256 "${PROJECT_SOURCE_DIR}/Exercises/${copy}" copy_hash)
+      file(SHA256 "${kernel}" kernel_hash)
+      if(copy_hash STREQUAL kernel_hash)
+        message(FATAL_ERROR "Exercises/${copy} is a copy of Kernels/${file}: declare it in "
+                            "hoc_given_kernels() (cmake/CourseTable.cmake), or make it the starter")
+      endif()
+    endif()
+  endforeach()
+endfunction()
