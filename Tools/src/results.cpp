@@ -176,6 +176,10 @@ std::string aboveRoofNote(const std::optional<Standing>& roof)
         return "";
     switch (roof->kind) {
     case Standing::Kind::Placed:
+        if (roof->memoryBound && roof->aboveCompute)
+            return "above both roofs: caches serve again what the as-written intensity counts as DRAM traffic, "
+                   "and the rate is above the FMA roof too: the probe's FP32 peak is below what this device "
+                   "reaches";
         if (roof->memoryBound)
             return "above the bandwidth roof: caches serve again what the as-written intensity counts as DRAM "
                    "traffic, so the kernel's real intensity is higher than the one plotted";

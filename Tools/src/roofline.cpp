@@ -42,6 +42,7 @@ std::optional<Standing> standing(const Roofs& roofs, std::optional<double> flops
         return std::nullopt;
     }
     s.fraction = s.attained / s.bound;
+    s.aboveCompute = s.kind != Standing::Kind::BandwidthOnly && s.attained > roofs.computeMflops;
     return s;
 }
 

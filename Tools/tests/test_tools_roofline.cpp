@@ -47,6 +47,25 @@ TEST(Roofline, PlacesAResultWithFlopsAndBytes)
     EXPECT_DOUBLE_EQ(right->fraction, 0.8);  // 8e9 / 0.01 s = 800000 MFLOPS
 }
 
+TEST(Roofline, AResultAboveBothRoofsSaysSo)
+{
+    // 0.25 FLOP/byte at 1.2e6 MFLOPS: 32x the bandwidth roof (37500) and above the flat roof (1e6) too,
+    // as the panel kernel on a CPU whose FMA probe stays below the device's peak.
+    const auto both = hoc::tools::standing(kNotesGpu, 1.2e10, 4.8e10, 0.01, 0, "MFLOPS");
+    ASSERT_TRUE(both);
+    EXPECT_TRUE(both->memoryBound);
+    EXPECT_TRUE(both->aboveCompute);
+    EXPECT_NE(hoc::tools::aboveRoofNote(both).find("above both roofs"), std::string::npos);
+    EXPECT_NE(hoc::tools::aboveRoofNote(both).find("FMA roof"), std::string::npos);
+
+    // Above the bandwidth roof only: the note speaks of caches, not of the FMA probe.
+    const auto cached = hoc::tools::standing(kNotesGpu, 1e9, 4e9, 0.01, 0, "MFLOPS");  // 100000 MFLOPS
+    ASSERT_TRUE(cached);
+    EXPECT_FALSE(cached->aboveCompute);
+    EXPECT_NE(hoc::tools::aboveRoofNote(cached).find("above the bandwidth roof"), std::string::npos);
+    EXPECT_EQ(hoc::tools::aboveRoofNote(cached).find("FMA"), std::string::npos);
+}
+
 TEST(Roofline, WithoutIntensityComparesWithOneRoof)
 {
     const auto flopsOnly = hoc::tools::standing(kNotesGpu, 1e9, std::nullopt, 0.01, 0, "MFLOPS");

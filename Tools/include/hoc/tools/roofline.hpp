@@ -35,6 +35,7 @@ struct Standing {
     double bound = 0;      // the roof above it, in the same unit
     double fraction = 0;   // attained / bound
     bool memoryBound = false;  // Placed left of the ridge
+    bool aboveCompute = false; // attained above the FMA roof too (the probe's peak is below this device's)
 };
 
 // `flops`, `bytes`: the result's extra "flops" / "bytes" (absent: not reported; 0 counts as absent);
