@@ -75,8 +75,9 @@ DevicePair pickPair(const cl::Device& device, const std::string& want)
     // between them, but the two kernels share the device.
     pair.kind = PairKind::OneDevice;
     pair.devices[0] = pair.devices[1] = device;
-    pair.how = "one device, two queues (no other device in its platform, and it cannot be partitioned): "
-               "device 0 and device 1 below are this device, fed by queue 0 and queue 1";
+    pair.how = std::string("one device, two queues (") +
+               (want == "queues" ? "--pair queues" : "no other device in its platform, and it cannot be partitioned") +
+               "): device 0 and device 1 below are this device, fed by queue 0 and queue 1";
     return pair;
 }
 
@@ -107,10 +108,11 @@ void warmUpAndPoison(cl::CommandQueue& queue0, cl::CommandQueue& queue1, Square&
     queue0.finish();
     sum(cl::EnqueueArgs(queue1, cl::NDRange(r1.global), cl::NDRange(r1.local)), y, z, count);
     queue1.finish();
-    const float nan = std::numeric_limits<float>::quiet_NaN();
-    queue0.enqueueFillBuffer(y, nan, 0, sizeof(float) * n);
-    queue0.enqueueFillBuffer(z, nan, 0, sizeof(float) * n);
-    queue0.finish();
+    // (Written from the host rather than with enqueueFillBuffer: oclgrind 21.10 then reports every
+    // value later read from Y as uninitialized, although square has written all of it by then.)
+    const std::vector<float> nan(n, std::numeric_limits<float>::quiet_NaN());
+    queue0.enqueueWriteBuffer(y, CL_TRUE, 0, sizeof(float) * n, nan.data());
+    queue0.enqueueWriteBuffer(z, CL_TRUE, 0, sizeof(float) * n, nan.data());
 }
 
 // Not the lesson: the hold. With every command enqueued and both queues flushed, the host waits
