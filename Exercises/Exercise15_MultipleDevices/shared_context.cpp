@@ -119,7 +119,8 @@ void warmUpAndPoison(cl::CommandQueue& queue0, cl::CommandQueue& queue1, Square&
 // `hold_s` with the gate shut; a kernel not told to wait for device 0's runs now, and the statuses
 // read at the end show it. Then the gate opens. (With no hold nothing is flushed before the gate
 // opens: oclgrind runs a flushed queue to its end at once, and would wait for the gate for ever.)
-void holdThenOpen(cl::UserEvent& gate, cl::CommandQueue& queue0, cl::CommandQueue& queue1, const cl::Event& squared,
+// Returns a timer started as the gate opens.
+hoc::Timer holdThenOpen(cl::UserEvent& gate, cl::CommandQueue& queue0, cl::CommandQueue& queue1, const cl::Event& squared,
                   const cl::Event& summed, double hold_s, ChainResult& result)
 {
     if (hold_s > 0) {
@@ -130,9 +131,11 @@ void holdThenOpen(cl::UserEvent& gate, cl::CommandQueue& queue0, cl::CommandQueu
         result.square_held = squared.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>();
         result.sum_held = summed.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>();
     }
+    const hoc::Timer opened;
     gate.setStatus(CL_COMPLETE);
     queue0.flush();  // a queue whose event another queue waits for must be flushed, or it may never run
     queue1.flush();
+    return opened;
 }
 
 }  // namespace
@@ -183,10 +186,9 @@ ChainResult squareThenSum(const DevicePair& pair, const std::vector<float>& h_x,
     cl::Event read;
     queue1.enqueueReadBuffer(z, CL_FALSE, 0, bytes, result.z.data(), nullptr, &read);
 
-    holdThenOpen(gate, queue0, queue1, squared, summed, options.hold_s, result);
-    const hoc::Timer wall;
+    const hoc::Timer opened = holdThenOpen(gate, queue0, queue1, squared, summed, options.hold_s, result);
     read.wait();  // the only wait: Z is on the host
-    result.wall_s = wall.seconds();
+    result.wall_s = opened.seconds();
 
     // What the events say: which device ran each kernel (CL_EVENT_COMMAND_QUEUE, then the queue's
     // device), and when, on that device's clock. Then Y as device 0 left it, for the check.

@@ -54,7 +54,9 @@ try {
     requireChainMemory(pair, n);
     hoc::requireHostMemory(6.0 * sizeof(float) * static_cast<double>(n), "N = " + std::to_string(n));
     const std::string size = "N = " + std::to_string(n);
-    std::cout << "One context over both, a queue for each; X, Y and Z made once in the context, " << size << "\n"
+    std::cout << (pair.kind == PairKind::OneDevice ? "One context, two queues on the device" :
+                                                     "One context over both devices, a queue on each")
+              << "; X, Y and Z made once in the context, " << size << "\n"
               << "  device 0: Y = X * X (square); device 1, after square's event: Z[i] = Y[i] + Y[i + 1] "
                  "(neighbour_sum)\n";
 
