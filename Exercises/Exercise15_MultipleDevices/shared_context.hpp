@@ -64,8 +64,9 @@ ChainReference chainReference(const std::vector<float>& x);
 // what went wrong, in words, with the TODO that fixes it.
 std::string orderProblem(const DevicePair& pair, const ChainResult& result);
 
-// "device 0 and device 1 are two devices: ..." — why the two kernels' timestamps may or may not be
-// compared (CL_PROFILING_COMMAND_* counts on each device's own clock).
+// Whether both kernels' timestamps come from one clock: only when the pair is one device. A
+// profiling timestamp (CL_PROFILING_COMMAND_*) is its own device's time counter, and nothing makes
+// two devices count from the same zero.
 bool sameClock(const DevicePair& pair);
 
 // Stops with a clear message (naming the device's limit) when three buffers of n floats cannot

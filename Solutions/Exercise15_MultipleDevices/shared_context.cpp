@@ -120,8 +120,8 @@ void warmUpAndPoison(cl::CommandQueue& queue0, cl::CommandQueue& queue1, Square&
 // read at the end show it. Then the gate opens. (With no hold nothing is flushed before the gate
 // opens: oclgrind runs a flushed queue to its end at once, and would wait for the gate for ever.)
 // Returns a timer started as the gate opens.
-hoc::Timer holdThenOpen(cl::UserEvent& gate, cl::CommandQueue& queue0, cl::CommandQueue& queue1, const cl::Event& squared,
-                  const cl::Event& summed, double hold_s, ChainResult& result)
+hoc::Timer holdThenOpen(cl::UserEvent& gate, cl::CommandQueue& queue0, cl::CommandQueue& queue1,
+                        const cl::Event& squared, const cl::Event& summed, double hold_s, ChainResult& result)
 {
     if (hold_s > 0) {
         queue0.flush();
