@@ -25,6 +25,28 @@ Variant tiles(int bm, int bn, int bk, int tm, int tn, int warpx, int db, int ske
     return v;
 }
 
+// sgemm_async: sgemm_tiles whose tiles travel by cp.async, STAGES steps of K in flight (NVIDIA only).
+Variant async(int bm, int bn, int bk, int tm, int tn, int warpx, int stages, int ks = 1)
+{
+    Variant v{"sgemm_async",
+              {{"BM", bm}, {"BN", bn}, {"BK", bk}, {"TM", tm}, {"TN", tn}, {"WARPX", warpx}, {"STAGES", stages}, {"SKEW", 0}}};
+    if (ks > 1)
+        v.values["KS"] = ks;
+    return v;
+}
+
+// True on an NVIDIA GPU of compute capability 8.0 or newer, which has cp.async (and whose OpenCL
+// compiler takes inline PTX): its compute capability comes from cl_nv_device_attribute_query.
+bool hasCpAsync(const cl::Device& device)
+{
+    if (device.getInfo<CL_DEVICE_VENDOR>().find("NVIDIA") == std::string::npos ||
+        device.getInfo<CL_DEVICE_EXTENSIONS>().find("cl_nv_device_attribute_query") == std::string::npos)
+        return false;
+    const cl_device_info kComputeCapabilityMajor = 0x4000;  // CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV
+    cl_uint major = 0;
+    return clGetDeviceInfo(device(), kComputeCapabilityMajor, sizeof(major), &major, nullptr) == CL_SUCCESS && major >= 8;
+}
+
 // kc: split K into slices of at most kc (the slice of B a work-item streams stays in a CPU core's cache).
 Variant panel(int rm, int vw, int nv, int skew = 1, int kc = 0)
 {
@@ -48,7 +70,7 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
         return {panel(12, 16, 2, 1, 1024), panel(8, 16, 2, 1, 1024), panel(6, 8, 2, 1, 1024), panel(12, 16, 2, 0, 1024),
                 tiles(32, 32, 8, 4, 4, 8, 1)};
     // GPUs: work-groups of 64 to 256, 4 x 4 to 8 x 16 elements per work-item, and one CPU kernel
-    return {tiles(128, 128, 8, 8, 8, 16, 1),  tiles(128, 128, 8, 8, 8, 8, 1),   tiles(128, 128, 16, 8, 8, 16, 1),
+    std::vector<Variant> gpu = {tiles(128, 128, 8, 8, 8, 16, 1),  tiles(128, 128, 8, 8, 8, 8, 1),   tiles(128, 128, 16, 8, 8, 16, 1),
             tiles(128, 128, 16, 8, 8, 8, 1),  tiles(128, 128, 8, 8, 8, 16, 0),  tiles(64, 128, 8, 8, 8, 16, 1),
             tiles(128, 64, 8, 8, 8, 8, 1),    tiles(64, 64, 16, 4, 4, 16, 1),   tiles(64, 64, 8, 8, 8, 8, 1),
             tiles(128, 256, 8, 8, 16, 16, 1), tiles(256, 128, 8, 16, 8, 16, 1), tiles(128, 128, 16, 8, 8, 16, 0),
@@ -56,6 +78,13 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
             // split K, for sizes whose C has too few tiles for all compute units
             tiles(128, 128, 8, 8, 8, 8, 1, 0, 2), tiles(128, 128, 8, 8, 8, 8, 1, 0, 4), tiles(64, 128, 8, 8, 8, 16, 1, 0, 2),
             tiles(128, 64, 8, 8, 8, 8, 1, 0, 2), tiles(64, 64, 8, 8, 8, 8, 1, 0, 2)};
+    if (hasCpAsync(device))  // NVIDIA sm_80 and newer: asynchronous copies, 2 to 4 stages, larger blocks
+        for (const Variant& v : {async(128, 128, 8, 8, 8, 8, 3), async(128, 128, 8, 8, 8, 16, 3), async(128, 128, 8, 8, 8, 8, 2),
+                                 async(128, 128, 8, 8, 8, 8, 4), async(128, 128, 16, 8, 8, 8, 3), async(256, 128, 8, 16, 8, 16, 3),
+                                 async(128, 256, 8, 8, 16, 16, 3), async(64, 128, 8, 8, 8, 16, 3), async(128, 128, 8, 8, 8, 8, 3, 2),
+                                 async(64, 128, 8, 8, 8, 16, 3, 2)})
+            gpu.push_back(v);
+    return gpu;
 }
 
 std::string Sgemm::source()
@@ -67,12 +96,17 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
 {
     // The shape of the work: the tile each work-item and each work-group computes, after checking
     // the parameters against the kernel's rules (its #error lines, and what the host divides by).
-    if (variant.kernel == "sgemm_tiles") {
-        variant.only({"BM", "BN", "BK", "TM", "TN", "WARPX", "DB", "SKEW", "KS"});
+    const bool async = variant.kernel == "sgemm_async";
+    if (variant.kernel == "sgemm_tiles" || async) {
+        variant.only({"BM", "BN", "BK", "TM", "TN", "WARPX", async ? "STAGES" : "DB", "SKEW", "KS"});
         const int bm = variant.within("BM", 4, 512), bn = variant.within("BN", 4, 512), bk = variant.within("BK", 4, 64);
         const int tm = variant.within("TM", 4, 32), tn = variant.within("TN", 4, 32), warpx = variant.within("WARPX", 1, 32);
-        variant.within("DB", 0, 1);
+        variant.within(async ? "STAGES" : "DB", async ? 2 : 0, async ? 4 : 1);
         variant.within("SKEW", 0, 1);
+        if (async && !hasCpAsync(device))
+            throw hoc::Failure("variant '" + variant.text() +
+                               "' needs an NVIDIA GPU of compute capability 8.0 or newer (its kernel copies with cp.async, "
+                               "in PTX); this device is " + device.getInfo<CL_DEVICE_NAME>());
         variant.require(bm % 4 == 0 && bn % 4 == 0 && bk % 4 == 0 && tm % 4 == 0 && tn % 4 == 0,
                         "BM, BN, BK, TM and TN are multiples of 4 (the kernel moves float4s)");
         variant.require(bm % tm == 0 && bn % tn == 0, "TM divides BM and TN divides BN (whole work-items per tile)");
@@ -82,6 +116,8 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
                             std::to_string(wg) + " (every work-item loads whole float4s)");
         variant.require(wx % warpx == 0 && (wg < 32 || (32 % warpx == 0 && wy % (32 / warpx) == 0)),
                         "WARPX divides 32 and BN/TN, and 32/WARPX divides BM/TM");
+        variant.require(!async || (wg % 32 == 0 && bm * bk % wg == 0),
+                        "sgemm_async: the work-group is whole warps and BM*BK a multiple of its size");
         tileM_ = bm;
         tileN_ = bn;
         tileK_ = bk;
@@ -100,7 +136,7 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
         columnsFirst_ = true;
     } else {
         throw hoc::UsageError("unknown kernel '" + variant.kernel + "' in variant '" + variant.text() +
-                              "' (sgemm_tiles or sgemm_panel)");
+                              "' (sgemm_tiles, sgemm_async or sgemm_panel)");
     }
 
     // 1. Platform: a context for the device and a queue with profiling.
