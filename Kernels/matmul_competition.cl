@@ -97,6 +97,21 @@ inline void storeTiles(__local float4 (*Asub)[AS], __local float4 (*Bsub)[BN / 4
     }
 }
 
+// The tile of C this work-group computes: (row, float4 column) of its first element. With GM the
+// work-groups go down bands of GM tile rows, column by column, so that the work-groups running at
+// the same time share GM panels of A and a few panels of B in the L2 cache; without, along rows.
+inline int2 tileOrigin(void)
+{
+#ifdef GM
+    const int across = get_num_groups(0), down = get_num_groups(1);
+    const int id = get_group_id(1) * across + get_group_id(0), band = id / (GM * across);
+    const int rows = down - band * GM < GM ? down - band * GM : GM, within = id % (GM * across);
+    return (int2)((band * GM + within % rows) * BM, (within / rows) * (BN / 4));
+#else
+    return (int2)(get_group_id(1) * BM, get_group_id(0) * (BN / 4));
+#endif
+}
+
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void sgemm_tiles(const int M, const int N, const int K,
                  __global const float4* restrict A, const int lda,
@@ -122,8 +137,9 @@ void sgemm_tiles(const int M, const int N, const int K,
     B += z * K * ldb4;
     C += z * M * ldc4;
 #endif
-    const int i0 = get_group_id(1) * BM;         // the tile's first row ...
-    const int j04 = get_group_id(0) * (BN / 4);  // ... and first float4 column
+    const int2 origin = tileOrigin();
+    const int i0 = origin.x;   // the tile's first row ...
+    const int j04 = origin.y;  // ... and first float4 column
 
     float4 acc[TM][TN / 4];
 #pragma unroll
@@ -251,9 +267,15 @@ inline void awaitCopies(void)
 // float4s of B (from b, ROWS_B rows apart) to the local addresses as and bs, A transposed on the way.
 inline void copyTiles(__global const float* a, __global const float4* b, int lda, int ldb4, uint as, uint bs)
 {
+#ifdef FAKEA  // timing experiment only (wrong results): A as 16-byte copies, not transposed
+#pragma unroll
+    for (int q = 0; q < CA / 4; q++)
+        copy16(as + q * WG * 16, (__global const float4*)(a + q * (WG / (BK / 4)) * lda));
+#else
 #pragma unroll
     for (int q = 0; q < CA; q++)
         copy4(as + q * ROWS_A * 4, a + q * ROWS_A * lda);
+#endif
 #pragma unroll
     for (int q = 0; q < CB; q++)
         copy16(bs + q * ROWS_B * BN * 4, b + q * ROWS_B * ldb4);
@@ -279,16 +301,21 @@ void sgemm_async(const int M, const int N, const int K,
     B += z * K * ldb4;
     C += z * M * ldc4;
 #endif
-    const int i0 = get_group_id(1) * BM;
-    const int j04 = get_group_id(0) * (BN / 4);
+    const int2 origin = tileOrigin();
+    const int i0 = origin.x, j04 = origin.y;
 
     // What this work-item copies in every step: A's element (am, ak) of the tile and the rows
     // ROWS_A further, B's float4 (bk, bn) and the rows ROWS_B further; the pointers move one step on
     // (pa, pb) after each copy, the local addresses are those of stage 0.
     const int am = lid / BK, ak = lid % BK, bk = lid / (BN / 4), bn = lid % (BN / 4);
+#ifdef FAKEA
+    __global const float* pa = A + (i0 + lid / (BK / 4)) * lda + lid % (BK / 4) * 4;
+    const uint as = SHARED(Asub) + lid * 16, bs = SHARED(Bsub) + (bk * BN / 4 + bn) * 16;
+#else
     __global const float* pa = A + (i0 + am) * lda + ak;
-    __global const float4* pb = B + bk * ldb4 + j04 + bn;
     const uint as = SHARED(Asub) + (ak * AS * 4 + am) * 4, bs = SHARED(Bsub) + (bk * BN / 4 + bn) * 16;
+#endif
+    __global const float4* pb = B + bk * ldb4 + j04 + bn;
 
     float4 acc[TM][TN / 4];
 #pragma unroll

@@ -35,6 +35,13 @@ Variant async(int bm, int bn, int bk, int tm, int tn, int warpx, int stages, int
     return v;
 }
 
+// v with its work-groups in bands of gm tile rows (they share panels of A and B in the L2 cache).
+Variant banded(Variant v, int gm)
+{
+    v.values["GM"] = gm;
+    return v;
+}
+
 // True on an NVIDIA GPU of compute capability 8.0 or newer, which has cp.async (and whose OpenCL
 // compiler takes inline PTX): its compute capability comes from cl_nv_device_attribute_query.
 bool hasCpAsync(const cl::Device& device)
@@ -79,10 +86,10 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
             tiles(128, 128, 8, 8, 8, 8, 1, 0, 2), tiles(128, 128, 8, 8, 8, 8, 1, 0, 4), tiles(64, 128, 8, 8, 8, 16, 1, 0, 2),
             tiles(128, 64, 8, 8, 8, 8, 1, 0, 2), tiles(64, 64, 8, 8, 8, 8, 1, 0, 2)};
     if (hasCpAsync(device))  // NVIDIA sm_80 and newer: asynchronous copies, 2 to 4 stages, larger blocks
-        for (const Variant& v : {async(128, 128, 8, 8, 8, 8, 3), async(128, 128, 8, 8, 8, 16, 3), async(128, 128, 8, 8, 8, 8, 2),
-                                 async(128, 128, 8, 8, 8, 8, 4), async(128, 128, 16, 8, 8, 8, 3), async(256, 128, 8, 16, 8, 16, 3),
-                                 async(128, 256, 8, 8, 16, 16, 3), async(64, 128, 8, 8, 8, 16, 3), async(128, 128, 8, 8, 8, 8, 3, 2),
-                                 async(64, 128, 8, 8, 8, 16, 3, 2)})
+        for (const Variant& v : {async(128, 128, 16, 8, 8, 8, 2), async(128, 128, 16, 8, 8, 16, 2), banded(async(128, 128, 16, 8, 8, 8, 2), 8),
+                                 async(128, 128, 8, 8, 8, 8, 4), async(256, 128, 8, 16, 8, 16, 3), async(64, 128, 16, 8, 8, 16, 3),
+                                 async(64, 128, 8, 8, 8, 16, 3), async(128, 128, 16, 8, 8, 8, 2, 2), async(64, 128, 16, 8, 8, 16, 3, 2),
+                                 banded(tiles(128, 128, 8, 8, 8, 8, 1), 8), banded(tiles(128, 128, 8, 8, 8, 16, 1), 8)})
             gpu.push_back(v);
     return gpu;
 }
@@ -98,11 +105,13 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
     // the parameters against the kernel's rules (its #error lines, and what the host divides by).
     const bool async = variant.kernel == "sgemm_async";
     if (variant.kernel == "sgemm_tiles" || async) {
-        variant.only({"BM", "BN", "BK", "TM", "TN", "WARPX", async ? "STAGES" : "DB", "SKEW", "KS"});
+        variant.only({"BM", "BN", "BK", "TM", "TN", "WARPX", async ? "STAGES" : "DB", "SKEW", "KS", "GM"});
         const int bm = variant.within("BM", 4, 512), bn = variant.within("BN", 4, 512), bk = variant.within("BK", 4, 64);
         const int tm = variant.within("TM", 4, 32), tn = variant.within("TN", 4, 32), warpx = variant.within("WARPX", 1, 32);
         variant.within(async ? "STAGES" : "DB", async ? 2 : 0, async ? 4 : 1);
         variant.within("SKEW", 0, 1);
+        if (variant.values.count("GM"))
+            variant.within("GM", 1, 64);
         if (async && !hasCpAsync(device))
             throw hoc::Failure("variant '" + variant.text() +
                                "' needs an NVIDIA GPU of compute capability 8.0 or newer (its kernel copies with cp.async, "
@@ -263,6 +272,11 @@ SgemmResult sgemm(const cl::Device& device, const std::vector<float>& a, const s
 hoc::matmul::Dims tuningSize(const cl::Device& device, hoc::matmul::Dims d)
 {
     const bool cpu = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
+    // A GPU is tuned at the problem's own shape when it is smaller than 2048^3 / 2 multiply-adds:
+    // there how many work-groups a tiling makes for the compute units decides, and it depends on M, N
+    // and K, not on a size class.
+    if (!cpu && d.m * d.n * d.k < std::size_t{1} << 32)
+        return d;
     const std::size_t n = (cpu || std::max({d.m, d.n, d.k}) < 1536) ? 1024 : 2048;
     return {n, n, n};
 }
