@@ -267,15 +267,9 @@ inline void awaitCopies(void)
 // float4s of B (from b, ROWS_B rows apart) to the local addresses as and bs, A transposed on the way.
 inline void copyTiles(__global const float* a, __global const float4* b, int lda, int ldb4, uint as, uint bs)
 {
-#ifdef FAKEA  // timing experiment only (wrong results): A as 16-byte copies, not transposed
-#pragma unroll
-    for (int q = 0; q < CA / 4; q++)
-        copy16(as + q * WG * 16, (__global const float4*)(a + q * (WG / (BK / 4)) * lda));
-#else
 #pragma unroll
     for (int q = 0; q < CA; q++)
         copy4(as + q * ROWS_A * 4, a + q * ROWS_A * lda);
-#endif
 #pragma unroll
     for (int q = 0; q < CB; q++)
         copy16(bs + q * ROWS_B * BN * 4, b + q * ROWS_B * ldb4);
@@ -308,13 +302,8 @@ void sgemm_async(const int M, const int N, const int K,
     // ROWS_A further, B's float4 (bk, bn) and the rows ROWS_B further; the pointers move one step on
     // (pa, pb) after each copy, the local addresses are those of stage 0.
     const int am = lid / BK, ak = lid % BK, bk = lid / (BN / 4), bn = lid % (BN / 4);
-#ifdef FAKEA
-    __global const float* pa = A + (i0 + lid / (BK / 4)) * lda + lid % (BK / 4) * 4;
-    const uint as = SHARED(Asub) + lid * 16, bs = SHARED(Bsub) + (bk * BN / 4 + bn) * 16;
-#else
     __global const float* pa = A + (i0 + am) * lda + ak;
     const uint as = SHARED(Asub) + (ak * AS * 4 + am) * 4, bs = SHARED(Bsub) + (bk * BN / 4 + bn) * 16;
-#endif
     __global const float4* pb = B + bk * ldb4 + j04 + bn;
 
     float4 acc[TM][TN / 4];

@@ -85,11 +85,11 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
             // split K, for sizes whose C has too few tiles for all compute units
             tiles(128, 128, 8, 8, 8, 8, 1, 0, 2), tiles(128, 128, 8, 8, 8, 8, 1, 0, 4), tiles(64, 128, 8, 8, 8, 16, 1, 0, 2),
             tiles(128, 64, 8, 8, 8, 8, 1, 0, 2), tiles(64, 64, 8, 8, 8, 8, 1, 0, 2)};
-    if (hasCpAsync(device))  // NVIDIA sm_80 and newer: asynchronous copies, 2 to 4 stages, larger blocks
-        for (const Variant& v : {async(128, 128, 16, 8, 8, 8, 2), async(128, 128, 16, 8, 8, 16, 2), banded(async(128, 128, 16, 8, 8, 8, 2), 8),
-                                 async(128, 128, 8, 8, 8, 8, 4), async(256, 128, 8, 16, 8, 16, 3), async(64, 128, 16, 8, 8, 16, 3),
-                                 async(64, 128, 8, 8, 8, 16, 3), async(128, 128, 16, 8, 8, 8, 2, 2), async(64, 128, 16, 8, 8, 16, 3, 2),
-                                 banded(tiles(128, 128, 8, 8, 8, 8, 1), 8), banded(tiles(128, 128, 8, 8, 8, 16, 1), 8)})
+    if (hasCpAsync(device))  // NVIDIA sm_80 and newer: asynchronous copies, steps of 16 in 2 or 3 stages, banded order
+        for (const Variant& v : {banded(async(128, 128, 16, 8, 8, 8, 2), 8), banded(async(128, 128, 16, 8, 8, 8, 2), 4),
+                                 async(128, 128, 16, 8, 8, 8, 2), banded(async(128, 128, 16, 8, 8, 16, 2), 8),
+                                 async(64, 128, 16, 8, 8, 16, 3), async(128, 64, 16, 8, 8, 8, 3),
+                                 banded(async(128, 128, 16, 8, 8, 8, 2, 2), 8), banded(tiles(128, 128, 8, 8, 8, 8, 1), 4)})
             gpu.push_back(v);
     return gpu;
 }
