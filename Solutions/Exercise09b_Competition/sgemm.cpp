@@ -69,7 +69,7 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
 {
     if (quick)  // small tiles that run anywhere and cover every code path of both kernels
         return {tiles(32, 32, 8, 4, 4, 8, 1), tiles(16, 16, 4, 4, 4, 4, 0, 1), panel(6, 8, 2), tiles(16, 16, 4, 4, 4, 4, 1, 0, 3),
-                panel(6, 8, 2, 1, 16)};
+                panel(6, 8, 2, 1, 16), banded(tiles(16, 16, 4, 4, 4, 4, 1), 3)};
     const bool cpu = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
     if (cpu)  // register blocks for AVX-512 (16 floats, 32 registers) and AVX (8 floats, 16 registers),
               // K in slices of at most 1024 (a 32-column slice of B is then 128 KB, within a core's L2),
