@@ -268,11 +268,11 @@ inline void awaitCopies(void)
 inline void copyTiles(__global const float* a, __global const float4* b, int lda, int ldb4, uint as, uint bs)
 {
 #pragma unroll
-    for (int q = 0; q < CA; q++)
-        copy4(as + q * ROWS_A * 4, a + q * ROWS_A * lda);
+    for (int q = 0; q < CA; q++, a += ROWS_A * lda)
+        copy4(as + q * ROWS_A * 4, a);
 #pragma unroll
-    for (int q = 0; q < CB; q++)
-        copy16(bs + q * ROWS_B * BN * 4, b + q * ROWS_B * ldb4);
+    for (int q = 0; q < CB; q++, b += ROWS_B * ldb4)
+        copy16(bs + q * ROWS_B * BN * 4, b);
 }
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))

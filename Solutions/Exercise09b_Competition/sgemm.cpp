@@ -89,7 +89,10 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
         for (const Variant& v : {banded(async(128, 128, 16, 8, 8, 8, 2), 8), banded(async(128, 128, 16, 8, 8, 8, 2), 4),
                                  async(128, 128, 16, 8, 8, 8, 2), banded(async(128, 128, 16, 8, 8, 16, 2), 8),
                                  async(64, 128, 16, 8, 8, 16, 3), async(128, 64, 16, 8, 8, 8, 3),
-                                 banded(async(128, 128, 16, 8, 8, 8, 2, 2), 8), banded(tiles(128, 128, 8, 8, 8, 8, 1), 4)})
+                                 banded(async(128, 128, 16, 8, 8, 8, 2, 2), 8), banded(tiles(128, 128, 8, 8, 8, 8, 1), 4),
+                                 // work-groups of 128 with 12 x 8, 8 x 12 or 16 x 8 per work-item (fewer local reads per multiply-add)
+                                 banded(async(192, 64, 16, 12, 8, 8, 2), 4), banded(async(128, 96, 16, 8, 12, 8, 2), 4),
+                                 banded(async(128, 128, 16, 16, 8, 16, 2), 4)})
             gpu.push_back(v);
     return gpu;
 }
