@@ -226,8 +226,8 @@ void sgemm_tiles(const int M, const int N, const int K,
 // ---------------------------------------------------------------------------------------------------
 #if defined(STAGES) && defined(BM)
 
-#if STAGES < 2 || STAGES > 4 || (BM * BK) % WG != 0
-#error "sgemm_async: STAGES is 2 to 4, and BM*BK is a multiple of the work-group size"
+#if STAGES < 2 || STAGES > 4 || WG % BK != 0 || WG % (BN / 4) != 0 || (BM * BK) % WG != 0
+#error "sgemm_async: STAGES is 2 to 4, the work-group size a multiple of BK and BN/4, and BM*BK a multiple of it"
 #endif
 #define CA (BM * BK / WG)  // floats of A each work-item copies per step
 #define CB LB              // float4s of B ...
@@ -268,11 +268,11 @@ inline void awaitCopies(void)
 inline void copyTiles(__global const float* a, __global const float4* b, int lda, int ldb4, uint as, uint bs)
 {
 #pragma unroll
-    for (int q = 0; q < CA; q++, a += ROWS_A * lda)
-        copy4(as + q * ROWS_A * 4, a);
+    for (int q = 0; q < CA; q++)
+        copy4(as + q * ROWS_A * 4, a + q * ROWS_A * lda);
 #pragma unroll
-    for (int q = 0; q < CB; q++, b += ROWS_B * ldb4)
-        copy16(bs + q * ROWS_B * BN * 4, b);
+    for (int q = 0; q < CB; q++)
+        copy16(bs + q * ROWS_B * BN * 4, b + q * ROWS_B * ldb4);
 }
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))

@@ -89,10 +89,7 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
         for (const Variant& v : {banded(async(128, 128, 16, 8, 8, 8, 2), 8), banded(async(128, 128, 16, 8, 8, 8, 2), 4),
                                  async(128, 128, 16, 8, 8, 8, 2), banded(async(128, 128, 16, 8, 8, 16, 2), 8),
                                  async(64, 128, 16, 8, 8, 16, 3), async(128, 64, 16, 8, 8, 8, 3),
-                                 banded(async(128, 128, 16, 8, 8, 8, 2, 2), 8), banded(tiles(128, 128, 8, 8, 8, 8, 1), 4),
-                                 // work-groups of 128 with 12 x 8, 8 x 12 or 16 x 8 per work-item (fewer local reads per multiply-add)
-                                 banded(async(192, 64, 16, 12, 8, 8, 2), 4), banded(async(128, 96, 16, 8, 12, 8, 2), 4),
-                                 banded(async(128, 128, 16, 16, 8, 16, 2), 4)})
+                                 banded(async(128, 128, 16, 8, 8, 8, 2, 2), 8), banded(tiles(128, 128, 8, 8, 8, 8, 1), 4)})
             gpu.push_back(v);
     return gpu;
 }
@@ -115,10 +112,6 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
         variant.within("SKEW", 0, 1);
         if (variant.values.count("GM"))
             variant.within("GM", 1, 64);
-        if (async && !hasCpAsync(device))
-            throw hoc::Failure("variant '" + variant.text() +
-                               "' needs an NVIDIA GPU of compute capability 8.0 or newer (its kernel copies with cp.async, "
-                               "in PTX); this device is " + device.getInfo<CL_DEVICE_NAME>());
         variant.require(bm % 4 == 0 && bn % 4 == 0 && bk % 4 == 0 && tm % 4 == 0 && tn % 4 == 0,
                         "BM, BN, BK, TM and TN are multiples of 4 (the kernel moves float4s)");
         variant.require(bm % tm == 0 && bn % tn == 0, "TM divides BM and TN divides BN (whole work-items per tile)");
@@ -128,8 +121,13 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
                             std::to_string(wg) + " (every work-item loads whole float4s)");
         variant.require(wx % warpx == 0 && (wg < 32 || (32 % warpx == 0 && wy % (32 / warpx) == 0)),
                         "WARPX divides 32 and BN/TN, and 32/WARPX divides BM/TM");
-        variant.require(!async || (wg % 32 == 0 && bm * bk % wg == 0),
-                        "sgemm_async: the work-group is whole warps and BM*BK a multiple of its size");
+        variant.require(!async || (wg % 32 == 0 && wg % bk == 0 && wg % (bn / 4) == 0 && bm * bk % wg == 0),
+                        "the work-group is whole warps, a multiple of BK and of BN/4, and BM*BK a "
+                        "multiple of its size (each work-item copies the same place of every row it copies)");
+        if (async && !hasCpAsync(device))
+            throw hoc::Failure("variant '" + variant.text() +
+                               "' needs an NVIDIA GPU of compute capability 8.0 or newer (its kernel copies with cp.async, "
+                               "in PTX); this device is " + device.getInfo<CL_DEVICE_NAME>());
         tileM_ = bm;
         tileN_ = bn;
         tileK_ = bk;
