@@ -107,6 +107,10 @@ hoc_course(Exercise14_EventsQueues events RUN_ARGS --size 1048576 --dims 512 QUI
            WORKGROUP_OPTIONS --local OVERSIZE_ARGS --size 1000000)
 hoc_course(Exercise15_MultipleDevices multi_device RUN_ARGS --dims 1024 --split all QUICK_ARGS --dims 256 --split subdevices
            CHECK_ARGS --dims 17 --split one SIZE_OPTIONS --parts)
+# Part 2: two devices sharing one context, linked by an event (issue 18, item 8). The oclgrind check
+# runs without the hold (oclgrind runs a flushed queue to its end at once: a held gate would never open).
+hoc_course(Exercise15_MultipleDevices shared_context RUN_ARGS --size 16777216 QUICK_ARGS --size 1048576
+           CHECK_ARGS --size 1000 --hold 0 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1000000)
 # Exercise 15b is started by mpirun (its tests are in tests/mpi); script/run and the checks here start
 # it alone, which MPI runs as one rank. Only where MPI was found (cmake/HocDependencies.cmake).
 if(HOC_MPI)
@@ -162,4 +166,5 @@ hoc_course(Exercise21_WorkGroupSize workgroup_sizes RUN_ARGS --runs 3 QUICK_ARGS
 hoc_given_kernels(Exercise01_Vadd/vadd.cl Exercise02_ChainedVadd/broken_vadd.cl
                   Exercise09_MatmulBlocked/matmul_tile_order.cl Exercise11_Profiling/matmul_element.cl
                   Exercise14_EventsQueues/events_queues.cl Exercise19_Overlap/saxpy.cl
-                  ExerciseA_VectorPi/builtins.cl)
+                  ExerciseA_VectorPi/builtins.cl
+                  Exercise15_MultipleDevices/two_devices.cl)
