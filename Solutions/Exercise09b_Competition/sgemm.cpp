@@ -44,9 +44,9 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
     const bool cpu = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
     if (cpu)  // register blocks for AVX-512 (16 floats, 32 registers: 12 x 32 and 6 x 64 floats of C) and
               // AVX2 (8 floats, 16 registers: 6 x 16 and 4 x 24), K in slices of at most 1024 or 512 (a
-              // 32-column slice of B is then 128 or 64 KB, within a core's L2; which is faster depends
-              // on K, so the tuner measures at the problem's K class), one without the skewed pitches
-              // to show what they are worth, one tiled kernel to compare
+              // slice of B 32 or 64 columns wide is then 64 to 256 KB, within a core's L2; which is
+              // faster depends on K, so the tuner measures at the problem's K class), one without the
+              // skewed pitches to show what they are worth, one tiled kernel to compare
         return {panel(12, 16, 2, 1, 1024), panel(6, 16, 4, 1, 1024), panel(12, 16, 2, 1, 512), panel(6, 16, 4, 1, 512),
                 panel(6, 8, 2, 1, 1024),   panel(4, 8, 3, 1, 1024),  panel(6, 8, 2, 1, 512),   panel(12, 16, 2, 0, 1024),
                 tiles(32, 32, 8, 4, 4, 8, 1)};
