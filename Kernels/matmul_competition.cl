@@ -14,9 +14,9 @@
 // it, as it costs registers): both kernels may run with a third dimension of work-groups, one per
 // slice of K. Work-group z then multiplies columns z K ... z K + K - 1 of A with the same rows of B (K is the slice's
 // length here) and writes its partial C into slice z of a C that many times taller; sum_slices
-// adds the slices into the first one. On a GPU that makes more work-groups where C alone has too
-// few tiles to fill the compute units; on a CPU it keeps the slice of B a work-item streams in
-// its core's cache.
+// adds the slices into the first one (sgemm_panel instead adds each slice to C in place, below).
+// On a GPU that makes more work-groups where C alone has too few tiles to fill the compute units;
+// on a CPU it keeps the slice of B a work-item streams in its core's cache.
 
 // ---------------------------------------------------------------------------------------------------
 // sgemm_tiles: for GPUs. A work-group computes a BM x BN tile of C; each of its (BN/TN) x (BM/TM)
@@ -382,6 +382,9 @@ void sgemm_async(const int M, const int N, const int K,
 //   RM      rows per work-item
 //   VW      vector width (4, 8 or 16 floats: SSE, AVX, AVX-512)
 //   NV      vectors per row
+//   KC      (optional) split K into slices of at most KC: the host launches one slice after the
+//           other (the global offset of dimension 2 is the slice's number); the first writes C and
+//           each later one adds its part to it, so no partial C and no sum_slices pass are needed
 // ---------------------------------------------------------------------------------------------------
 #if defined(RM) && defined(VW) && defined(NV)
 
@@ -409,10 +412,9 @@ __kernel void sgemm_panel(const int M, const int N, const int K,
             acc[r][v] = (floatv)(0.0f);
 
 #ifdef KC
-    const size_t z = get_global_id(2);  // split K: this work-item's slice of K, and its slice of C
+    const size_t z = get_global_id(2);  // split K: this launch's slice of K (the host launches them in order)
     A += z * K;
     B += z * K * ldb;
-    C += z * M * ldc;
 #endif
     const __global float* a = A + (size_t)i0 * lda;
     const __global float* b = B + j0;
@@ -430,6 +432,14 @@ __kernel void sgemm_panel(const int M, const int N, const int K,
         }
     }
 
+#ifdef KC
+    if (z > 0)  // the slices before this one have left their sum in C: add to it
+#pragma unroll
+        for (int r = 0; r < RM; r++)
+#pragma unroll
+            for (int v = 0; v < NV; v++)
+                acc[r][v] += VLOAD(VW)(0, C + (size_t)(i0 + r) * ldc + j0 + v * VW);
+#endif
 #pragma unroll
     for (int r = 0; r < RM; r++)
 #pragma unroll

@@ -71,10 +71,13 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
         return {tiles(32, 32, 8, 4, 4, 8, 1), tiles(16, 16, 4, 4, 4, 4, 0, 1), panel(6, 8, 2), tiles(16, 16, 4, 4, 4, 4, 1, 0, 3),
                 panel(6, 8, 2, 1, 16), banded(tiles(16, 16, 4, 4, 4, 4, 1), 3)};
     const bool cpu = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
-    if (cpu)  // register blocks for AVX-512 (16 floats, 32 registers) and AVX (8 floats, 16 registers),
-              // K in slices of at most 1024 (a 32-column slice of B is then 128 KB, within a core's L2),
-              // one without the skewed pitches to show what they are worth, one tiled kernel to compare
-        return {panel(12, 16, 2, 1, 1024), panel(8, 16, 2, 1, 1024), panel(6, 8, 2, 1, 1024), panel(12, 16, 2, 0, 1024),
+    if (cpu)  // register blocks for AVX-512 (16 floats, 32 registers: 12 x 32 and 6 x 64 floats of C) and
+              // AVX2 (8 floats, 16 registers: 6 x 16 and 4 x 24), K in slices of at most 1024 or 512 (a
+              // slice of B 32 or 64 columns wide is then 64 to 256 KB, within a core's L2; which is
+              // faster depends on K, so the tuner measures at the problem's K class), one without the
+              // skewed pitches to show what they are worth, one tiled kernel to compare
+        return {panel(12, 16, 2, 1, 1024), panel(6, 16, 4, 1, 1024), panel(12, 16, 2, 1, 512), panel(6, 16, 4, 1, 512),
+                panel(6, 8, 2, 1, 1024),   panel(4, 8, 3, 1, 1024),  panel(6, 8, 2, 1, 512),   panel(12, 16, 2, 0, 1024),
                 tiles(32, 32, 8, 4, 4, 8, 1)};
     // GPUs: work-groups of 64 to 256, 4 x 4 to 8 x 16 elements per work-item, and one CPU kernel
     std::vector<Variant> gpu = {tiles(128, 128, 8, 8, 8, 16, 1),  tiles(128, 128, 8, 8, 8, 8, 1),   tiles(128, 128, 16, 8, 8, 16, 1),
@@ -159,7 +162,7 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
     kernel_ = cl::Kernel(program, variant.kernel.c_str());
     hoc::requireWorkGroupSize(kernel_, device, local_[0] * local_[1], variant.text());
     hoc::requireLocalMemory(kernel_, device, 0, variant.text());  // its own __local arrays
-    if (ks_ > 1 || kc_ > 0)
+    if (ks_ > 1)
         sum_ = cl::Kernel(program, "sum_slices");  // split K's last step
 }
 
@@ -181,7 +184,9 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
     const auto pitch = [&](std::size_t padded) { return skew && padded % 256 == 0 ? padded + 16 : padded; };
     lda_ = pitch(p.k);
     ldb_ = pitch(p.n);
-    const std::size_t largest = std::max({p.m * lda_, p.k * ldb_, slices_ * p.m * ldb_});
+    // C holds one partial product per slice with KS; sgemm_panel's slices (KC) add to C in place.
+    const std::size_t partials = kc_ > 0 ? 1 : slices_;
+    const std::size_t largest = std::max({p.m * lda_, p.k * ldb_, partials * p.m * ldb_});
     if (largest > INT_MAX)
         throw hoc::Failure(d.text() + " is too large: the kernels index a matrix with an int (at most " +
                            std::to_string(INT_MAX) + " elements, padded to whole tiles)");
@@ -189,10 +194,10 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
 
     // 3. Memory: A, B and C padded to whole tiles (at most one tile more per dimension). The padding
     //    of A and B is zero, so it adds nothing; the padding of C is never read back. C has B's pitch,
-    //    and with split K one slice of partial sums per slice of K (the first gets their sum).
+    //    and with KS one slice of partial sums per slice of K (the first gets their sum).
     a_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.m * lda_);
     b_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.k * ldb_);
-    c_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * slices_ * p.m * ldb_);
+    c_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * partials * p.m * ldb_);
     //    A padded matrix is laid out at its pitch on the host and written whole (not filled with
     //    clEnqueueFillBuffer and then written as a rectangle: oclgrind's uninitialized-memory check
     //    does not count a fill as a write).
@@ -228,12 +233,23 @@ hoc::EventSpan Sgemm::run()
     kernel_.setArg(8, static_cast<int>(ldb_));
 
     // 5. Commands: one work-group per tile of C and slice of K; dimension 0 along a row of tiles,
-    //    except where the kernel asks for the tiles down a column first. With split K, the slices'
-    //    partial sums are then added up.
+    //    except where the kernel asks for the tiles down a column first. With KS the slices' partial
+    //    sums are then added up; with KC the slices run one after the other (the in-order queue
+    //    sees to that), each adding to C.
     const std::size_t across = padded_.n / tileN_, down = padded_.m / tileM_;
     const cl::NDRange global = columnsFirst_ ? cl::NDRange(down * local_[0], across * local_[1], slices_)
                                              : cl::NDRange(across * local_[0], down * local_[1], slices_);
     cl::Event done;
+    if (kc_ > 0) {  // sgemm_panel's slices, one launch each in queue order, each adding to C
+        cl::Event first;
+        for (std::size_t z = 0; z < slices_; ++z) {
+            queue_.enqueueNDRangeKernel(kernel_, cl::NDRange(0, 0, z), cl::NDRange(global[0], global[1], 1), local_,
+                                        nullptr, &done);
+            if (z == 0)
+                first = done;
+        }
+        return {first, done};
+    }
     queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, global, local_, nullptr, &done);
     if (slices_ == 1)
         return {done, done};
@@ -278,7 +294,9 @@ hoc::matmul::Dims tuningSize(const cl::Device& device, hoc::matmul::Dims d)
     // and K, not on a size class.
     if (!cpu && d.m * d.n * d.k < std::size_t{1} << 32)
         return d;
-    const std::size_t n = (cpu || std::max({d.m, d.n, d.k}) < 1536) ? 1024 : 2048;
+    // A CPU has thousands of work-groups per core at any of these sizes; what changes with size is
+    // how K is cut into slices (KC), so its class is K's: 1024 up to K = 1535, else 2048.
+    const std::size_t n = (cpu ? d.k : std::max({d.m, d.n, d.k})) < 1536 ? 1024 : 2048;
     return {n, n, n};
 }
 
