@@ -278,7 +278,7 @@ cl::Program buildSource(const cl::Context& context, const std::vector<cl::Device
     }
     std::lock_guard<std::mutex> lock(builtMutex);
     for (auto it = builtKernelFiles.begin(); it != builtKernelFiles.end(); ++it)
-        if (it->file == file) {
+        if (it->file == kernels.file) {  // the same file built again (other options): listed once
             builtKernelFiles.erase(it);
             break;
         }

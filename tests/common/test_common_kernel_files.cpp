@@ -130,3 +130,17 @@ TEST(Kernels, OnlyOverrideReplacesTheWholeSearchPath)
     ::unsetenv("HOC_KERNEL_PATH");
     EXPECT_EQ(path, std::vector<std::string>{folder});
 }
+
+// A kernel file built again (with other options, or for another device) is listed once in the
+// error message's "defines:" list, under the name and path it was found at.
+TEST_F(KernelFiles, AFileBuiltTwiceIsListedOnce)
+{
+    const cl::Device& device = hoc::test::device();
+    const cl::Context context(device);
+    hoc::buildProgram(context, device, "k.cl");
+    hoc::buildProgram(context, device, "k.cl", "-cl-fast-relaxed-math");
+    const std::string text = hoc::builtKernelsText();
+    const auto first = text.find("kernel file k.cl (");
+    ASSERT_NE(first, std::string::npos) << text;
+    EXPECT_EQ(text.find("kernel file k.cl (", first + 1), std::string::npos) << text;
+}
