@@ -193,7 +193,7 @@ std::string aboveRoofNote(const std::optional<Standing>& roof)
     case Standing::Kind::ComputeOnly:
         return "above the FMA roof: the probe's FP32 peak is below what this kernel reaches on this device";
     case Standing::Kind::BandwidthOnly:
-        return "above the copy roof: caches serve part of the traffic, or the copy probe's bandwidth is below what "
+        return "above the bandwidth roof: caches serve part of the traffic, or the read probe's bandwidth is below what "
                "this kernel reaches";
     }
     return "";

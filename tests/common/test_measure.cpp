@@ -55,7 +55,7 @@ TEST(RooflineProbes, ReadProbeTriesEveryWidthAndChecksTheSums)
     EXPECT_EQ(runs.tried.size(), 10u);
     for (const auto& [name, rate] : runs.tried)
         EXPECT_GT(rate, 0.0) << name;  // 0 marks wrong sums
-    EXPECT_EQ(runs.seconds.size(), 2u);
+    EXPECT_EQ(runs.seconds.size(), 4u);  // round 1's two and round 2's two: the winner is one of round 2's three
     const int width = runs.kernel == "read_float" ? 1 : std::stoi(runs.kernel.substr(10));
     EXPECT_EQ(runs.bytes, 4.0 * static_cast<double>(runs.workItems) * (runs.perItem * width + 1)) << runs.kernel;
     EXPECT_LE(static_cast<double>(runs.workItems) * runs.perItem * width, static_cast<double>(n));

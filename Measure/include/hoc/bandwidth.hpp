@@ -50,7 +50,7 @@ public:
 // global-memory test measures too. A kernel that also writes (a copy, vadd)
 // shares the bus between its two streams and may stay below it: CopyBenchmark measures that.
 struct ReadRuns {
-    std::vector<double> seconds;  // the chosen kernel's timed runs
+    std::vector<double> seconds;  // the chosen kernel's timed runs (both rounds)
     double bytes = 0;             // bytes one run moves: the floats read and one float written per work-item
     std::string kernel;           // the chosen kernel, e.g. "read_float4"
     int perItem = 0;              // vectors each work-item reads
@@ -65,8 +65,9 @@ public:
     explicit ReadBenchmark(const cl::Device& device);
 
     // Reads (most of) a buffer of n floats with every candidate, 1 warm-up and 2 timed runs each,
-    // then the fastest candidate again with `repeats`. hoc::Failure if n is too small for any
-    // candidate; a candidate that sums wrongly is never chosen, and if none is right `check` says so.
+    // then the three fastest again with `repeats`; the candidate of the fastest single run is kept,
+    // with all its timed runs. hoc::Failure if n is too small for any candidate; a candidate that
+    // sums wrongly is never chosen, and `check` then reports its wrong sums.
     ReadRuns runs(std::size_t n, const Repeats& repeats);
 
 private:
