@@ -1,22 +1,61 @@
-// hoc-results FILE...: the results table from JSON files the course programs wrote (--json), in
-// the order given, devices side by side (the same table hoc-runner prints; a file from hoc-roofline
-// gives its device's roofs). A missing or unreadable file is a failure the table lists.
-// Exit status 1 when a result is wrong or a file is missing, 2 without files.
+// hoc-results [--html FILE] RESULT.json...: the results table from JSON files the course programs
+// wrote (--json), in the order given, devices side by side (the same table hoc-runner prints; a file
+// from hoc-roofline gives its device's roofs). A missing or unreadable file is a failure the table
+// lists. --html also writes the instructor's page (results.html) from them: the page of a run made
+// elsewhere, or made again after the page changed, without running anything.
+// Exit status 1 when a result is wrong or a file is missing, 2 for a bad command line (a --html path
+// that is not a page or an empty file is one), 3 when the page cannot be written.
+#include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "hoc/errors.hpp"
+#include "hoc/files.hpp"
+#include "hoc/tools/html.hpp"
 #include "hoc/tools/results.hpp"
 #include "hoc/tools/writers.hpp"
 
 int main(int argc, char** argv)
 {
-    if (argc < 2) {
-        std::cerr << "usage: hoc-results RESULT.json...\n";
-        return 2;
+    CLI::App app("hoc-results: the results table (and page) from the JSON files the course programs wrote");
+    std::vector<std::string> files;
+    std::string page, chartJs;
+    app.add_option("files", files, "RESULT.json files (--json of the programs, hoc-runner's json/ folder)")
+        ->required();
+    app.add_option("--html", page, "Also write the instructor's page to this file (e.g. results.html)");
+    app.add_option("--chartjs", chartJs, "Chart.js for the page (default: Debian's libjs-chart.js)");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e) == 0 ? 0 : 2;
     }
+
+    // Only an empty file or a page (ours or another) is replaced: never a source file named by mistake.
+    const hoc::Replaceable aPage = [](const std::string& text) {
+        return text.find_first_not_of(" \t\r\n") == std::string::npos || text.find("<html") < 512;
+    };
+    if (!page.empty()) {
+        try {
+            hoc::checkWritable(page, "--html", aPage);
+        } catch (const std::exception& e) {
+            std::cerr << "error: " << e.what() << "\n";
+            return 2;
+        }
+    }
+
     std::vector<hoc::tools::Run> runs;
-    for (int i = 1; i < argc; ++i)
-        runs.push_back(hoc::tools::runFromFile(argv[i]));
+    for (const auto& file : files)
+        runs.push_back(hoc::tools::runFromFile(file));
     const auto table = hoc::tools::buildTable(runs);
     std::cout << hoc::tools::markdown(table);
+    if (!page.empty()) {
+        try {
+            const nlohmann::json run = {{"command", std::vector<std::string>(argv, argv + argc)}, {"files", files.size()}};
+            hoc::writeFile(page, hoc::tools::html(table, run, hoc::tools::readChartJs(chartJs)), "--html", aPage);
+        } catch (const std::exception& e) {
+            std::cerr << "error: " << e.what() << "\n";
+            return 3;
+        }
+        std::cout << "\nThe page: " << page << "\n";
+    }
     return table.allGood() ? 0 : 1;
 }

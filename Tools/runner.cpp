@@ -300,23 +300,6 @@ void prepareFolder(const fs::path& out)
             fs::remove(out / name);
 }
 
-// Chart.js's text: the file given, else the first installed candidate; "" when there is none.
-std::string readChartJs(const std::string& given)
-{
-    std::vector<std::string> candidates = given.empty() ? chartJsCandidates() : std::vector<std::string>{given};
-    for (const auto& path : candidates) {
-        std::ifstream in(path);
-        if (in) {
-            std::ostringstream text;
-            text << in.rdbuf();
-            return text.str();
-        }
-    }
-    if (!given.empty())
-        throw hoc::Failure("cannot read Chart.js from " + given + " (--chartjs)");
-    return "";
-}
-
 std::string programFolder()
 {
     std::error_code error;

@@ -222,12 +222,28 @@ std::string builtKernelsText()
 cl::Program buildSource(const cl::Context& context, const cl::Device& device, const std::string& source,
                         const std::string& file, const std::string& options)
 {
+    return buildSource(context, std::vector<cl::Device>{device}, source, file, options);
+}
+
+cl::Program buildSource(const cl::Context& context, const std::vector<cl::Device>& devices, const std::string& source,
+                        const std::string& file, const std::string& options)
+{
     cl::Program program(context, source);
+    cl::Device device = devices.at(0);  // the device named in messages: the first, or the first that failed
     try {
-        program.build({device}, options.c_str());
+        program.build(devices, options.c_str());
     } catch (const cl::Error& e) {
         if (e.err() != CL_BUILD_PROGRAM_FAILURE && e.err() != CL_INVALID_BUILD_OPTIONS)
             throw;
+        for (const auto& d : devices) {
+            try {
+                if (program.getBuildInfo<CL_PROGRAM_BUILD_STATUS>(d) == CL_BUILD_ERROR) {
+                    device = d;
+                    break;
+                }
+            } catch (const cl::Error&) {  // not told: keep the first device
+            }
+        }
         std::string log;
         try {
             log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);

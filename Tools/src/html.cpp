@@ -1,7 +1,9 @@
 #include "hoc/tools/html.hpp"
 
 #include <algorithm>
+#include <fstream>
 #include <set>
+#include <stdexcept>
 #include <sstream>
 
 #include "hoc/tools/writers.hpp"
@@ -125,34 +127,61 @@ const char* const kChartsScript = R"JS(
                     return q.beyond ? 'rectRot' : q.above ? 'triangle' : 'circle'; }),
                   pointRadius: 6, data: r.points.filter(function (q) { return q.column === d.column; }) });
     });
-    // Numbers beside the points, each at the first of eight places around its point that overlaps
-    // no number already drawn and no point.
+    // Numbers beside the points. Points of one device that fall on the same spot share one label
+    // ("20, 22": the same kernel measured by two programs). Each label takes the nearest place, on
+    // rings of growing radius around its point, inside the plot and clear of every label and point
+    // already placed; one set apart from its point gets a thin line back to it. The most crowded
+    // points are placed first, while room is left near them.
     var labels = { id: 'numbers', afterDatasetsDraw: function (chart) {
-      var ctx = chart.ctx, taken = [], placed = [];
-      chart.data.datasets.forEach(function (set, i) {
-        if (set.type !== 'scatter') return;
-        chart.getDatasetMeta(i).data.forEach(function (el, j) { taken.push({ x: el.x - 6, y: el.y - 6, w: 12, h: 12 }); });
-      });
-      ctx.save(); ctx.font = 'bold 12px sans-serif'; ctx.textBaseline = 'middle';
+      var ctx = chart.ctx, area = chart.chartArea, taken = [], placed = [], groups = [], labelled = 0;
+      var clash = function (a, b) { return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h; };
       chart.data.datasets.forEach(function (set, i) {
         if (set.type !== 'scatter') return;
         chart.getDatasetMeta(i).data.forEach(function (el, j) {
-          var text = String(set.data[j].n), w = ctx.measureText(text).width + 2, h = 14, best = null;
-          var tries = [[8, -h / 2], [-8 - w, -h / 2], [-w / 2, -8 - h], [-w / 2, 8], [8, -h - 4], [8, 4],
-                       [-8 - w, -h - 4], [-8 - w, 4], [16, -h / 2], [-16 - w, -h / 2], [-w / 2, -16 - h], [-w / 2, 16]];
-          for (var t = 0; t < tries.length && !best; ++t) {
-            var box = { x: el.x + tries[t][0], y: el.y + tries[t][1], w: w, h: h };
-            var clash = taken.some(function (o) { return box.x < o.x + o.w && o.x < box.x + box.w &&
-                                                         box.y < o.y + o.h && o.y < box.y + box.h; });
-            if (!clash) best = box;
-          }
-          if (!best) best = { x: el.x + 8, y: el.y - h / 2, w: w, h: h };
-          taken.push(best); placed.push(best);
-          ctx.fillStyle = set.borderColor; ctx.fillText(text, best.x + 1, best.y + h / 2);
+          taken.push({ x: el.x - 6, y: el.y - 6, w: 12, h: 12 });
+          var same = groups.filter(function (g) { return g.set === set && Math.abs(g.x - el.x) < 3 &&
+                                                         Math.abs(g.y - el.y) < 3; })[0];
+          if (same) same.numbers.push(set.data[j].n);
+          else groups.push({ set: set, x: el.x, y: el.y, numbers: [set.data[j].n] });
         });
       });
+      groups.forEach(function (g) { g.crowd = groups.filter(function (o) {
+        return Math.abs(o.x - g.x) < 40 && Math.abs(o.y - g.y) < 40; }).length; });
+      groups.sort(function (a, b) { return b.crowd - a.crowd; });
+      ctx.save(); ctx.font = 'bold 12px sans-serif'; ctx.textBaseline = 'middle';
+      groups.forEach(function (g) {
+        var text = g.numbers.sort(function (a, b) { return a - b; }).join(', ');
+        var w = ctx.measureText(text).width + 2, h = 14, best = null, far = false;
+        for (var radius = 8; radius <= 240 && !best; radius += 6) {
+          var steps = Math.max(8, Math.round(radius / 2));
+          for (var s = 0; s < steps && !best; ++s) {
+            var c = Math.cos(2 * Math.PI * s / steps), d = Math.sin(2 * Math.PI * s / steps);
+            var box = { x: g.x + radius * c - (c < -0.3 ? w : c > 0.3 ? 0 : w / 2),
+                        y: g.y - radius * d - (d > 0.3 ? h : d < -0.3 ? 0 : h / 2), w: w, h: h };
+            if (box.x < area.left || box.x + w > area.right || box.y < area.top || box.y + h > area.bottom) continue;
+            if (!taken.some(function (o) { return clash(box, o); })) { best = box; far = radius > 14; }
+          }
+        }
+        if (!best) best = { x: g.x + 8, y: g.y - h / 2, w: w, h: h };  // no room anywhere near
+        taken.push(best); placed.push(best);
+        labelled += g.numbers.length;
+        ctx.fillStyle = g.set.borderColor; ctx.strokeStyle = g.set.borderColor;
+        if (far) {
+          var bx = Math.max(best.x, Math.min(g.x, best.x + w)), by = Math.max(best.y, Math.min(g.y, best.y + h));
+          var len = Math.max(1, Math.hypot(bx - g.x, by - g.y));
+          ctx.globalAlpha = 0.5; ctx.lineWidth = 1;
+          ctx.beginPath(); ctx.moveTo(g.x + 7 * (bx - g.x) / len, g.y + 7 * (by - g.y) / len); ctx.lineTo(bx, by);
+          ctx.stroke();
+          ctx.globalAlpha = 1;
+        }
+        ctx.fillText(text, best.x + 1, best.y + h / 2);
+      });
       ctx.restore();
-      chart.canvas.setAttribute('data-labels', placed.length);
+      // For the browser test: numbers drawn over another number or a point (none, unless no room).
+      var overlaps = placed.filter(function (box) { return taken.some(function (o) {
+        return o !== box && clash(box, o); }); }).length;
+      chart.canvas.setAttribute('data-labels', labelled);
+      chart.canvas.setAttribute('data-label-overlaps', overlaps);
     } };
     new Chart(document.getElementById('roofline'), {
       data: { datasets: sets }, plugins: [labels],
@@ -188,6 +217,22 @@ std::vector<std::string> chartJsCandidates()
 {
     return {"/usr/share/javascript/chart.js/chart.min.js", "/usr/share/javascript/chart.js/chart.js",
             "/usr/share/nodejs/chart.js/dist/chart.umd.js"};
+}
+
+std::string readChartJs(const std::string& given, const std::string& option)
+{
+    const std::vector<std::string> candidates = given.empty() ? chartJsCandidates() : std::vector<std::string>{given};
+    for (const auto& path : candidates) {
+        std::ifstream in(path);
+        if (in) {
+            std::ostringstream text;
+            text << in.rdbuf();
+            return text.str();
+        }
+    }
+    if (!given.empty())
+        throw std::runtime_error("cannot read Chart.js from " + given + " (" + option + ")");
+    return "";
 }
 
 nlohmann::json progressionData(const Table& table)
@@ -303,6 +348,8 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
         o << "Run started " << escape(run.value("started", "")) << "; ";
     if (run.contains("seconds"))
         o << table.runCount << " runs in " << escape(formatNumber(run.value("seconds", 0.0))) << " s";
+    else if (run.contains("files"))  // made again by hoc-results from the programs' JSON files
+        o << "Made from " << run.value("files", 0) << " result files";
     if (run.value("quick", false))
         o << " (quick sizes: a demonstration, not a measurement)";
     o << ". " << (table.allGood() ? "Every result is correct." : "<strong>Not every result is correct: see below.</strong>");
@@ -462,8 +509,9 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
          "<li><b>intensity</b>: the flops a kernel does over the global-memory bytes it reads and writes as written, "
          "every access counted and caches ignored. A cache that serves a reused value makes the real DRAM traffic "
          "smaller and the real intensity higher, which is how a point can sit above the bandwidth roof.</li>\n"
-         "<li><b>of BLAS</b>: the vendor BLAS SGEMM measured by Exercise 09b in the same run, same device, same "
-         "sizes.</li>\n"
+         "<li><b>of BLAS</b>: the fastest BLAS SGEMM that Exercise 09b's sgemm_benchmark raced in the same run, "
+         "on the same device and sizes (M = N = K = 1024, 256 with --quick): cuBLAS on an NVIDIA GPU, OpenBLAS "
+         "on a CPU, else CLBlast; device time for all but OpenBLAS (host clock).</li>\n"
          "<li><b>several devices</b>: a program that splits its work over devices (Exercise 15 with --split all) "
          "reports the rate of all of them together; it appears in the column of the device it was started on, "
          "marked, and is compared with no one device's roof.</li>\n</ul>\n";

@@ -3,6 +3,7 @@
 // a note on every fraction above 100%), and the page as a person sees it: opened in headless
 // Chromium (Debian's chromium, script/packages.txt), it loads without script errors and shows the
 // table and both charts drawn.
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -59,6 +60,33 @@ std::string attribute(const std::string& dom, const std::string& element, const 
     const std::regex pattern("<" + element + "[^>]*\\s" + name + "=\"([^\"]*)\"");
     std::smatch match;
     return std::regex_search(dom, match, pattern) ? match[1].str() : "";
+}
+
+const fs::path kChromium = "/usr/bin/chromium";
+
+std::vector<std::string> chromiumArgs(const fs::path& dir)
+{
+    return {kChromium.string(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            "--disable-extensions", "--user-data-dir=" + (dir / "profile").string(), "--virtual-time-budget=10000",
+            "--window-size=1400,2600"};
+}
+
+// Writes `table` as results.html in a fresh folder `name` of the build folder, opens it in headless
+// Chromium and returns the page's DOM after its scripts ran ("" after a failed assertion).
+std::string openInChromium(const std::string& name, const Table& table, const std::string& script)
+{
+    const fs::path dir = fs::path(HOC_BINARY_DIR) / name;
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    {
+        std::ofstream out(dir / "results.html");
+        out << html(table, {{"seconds", 12.5}, {"command", {"hoc-runner", "--device", "all"}}}, script);
+    }
+    auto args = chromiumArgs(dir);
+    args.insert(args.end(), {"--dump-dom", "file://" + fs::absolute(dir / "results.html").string()});
+    const auto dumped = runProcess(args, (dir / "dom.html").string(), 120);
+    EXPECT_TRUE(dumped.succeeded()) << dumped.describe() << "\n" << readText(dir / "dom.html");
+    return dumped.succeeded() ? readText(dir / "dom.html") : "";
 }
 
 }  // namespace
@@ -148,29 +176,9 @@ TEST(Page, OpensInABrowserWithTableAndBothCharts)
 {
     const std::string script = chartJs();
     ASSERT_FALSE(script.empty()) << "Chart.js is not installed (Debian's libjs-chart.js: script/bootstrap)";
-    const fs::path chromium = "/usr/bin/chromium";
-    ASSERT_TRUE(fs::exists(chromium)) << "Chromium is not installed (Debian's chromium: script/bootstrap)";
-
-    const fs::path dir = fs::path(HOC_BINARY_DIR) / "test_tools_page";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    const Table table = buildTable(pageRuns());
-    {
-        std::ofstream out(dir / "results.html");
-        out << html(table, {{"seconds", 12.5}, {"command", {"hoc-runner", "--device", "all"}}}, script);
-    }
-    const std::vector<std::string> common = {chromium.string(), "--headless", "--no-sandbox", "--disable-gpu",
-                                             "--no-first-run", "--disable-extensions",
-                                             "--user-data-dir=" + (dir / "profile").string(),
-                                             "--virtual-time-budget=10000", "--window-size=1400,2600"};
-    const std::string url = "file://" + fs::absolute(dir / "results.html").string();
-
-    auto dumpArgs = common;
-    dumpArgs.insert(dumpArgs.end(), {"--dump-dom", url});
-    const auto dumped = runProcess(dumpArgs, (dir / "dom.html").string(), 120);
-    ASSERT_TRUE(dumped.succeeded()) << dumped.describe() << "\n" << readText(dir / "dom.html");
-    const std::string dom = readText(dir / "dom.html");
-
+    ASSERT_TRUE(fs::exists(kChromium)) << "Chromium is not installed (Debian's chromium: script/bootstrap)";
+    const std::string dom = openInChromium("test_tools_page", buildTable(pageRuns()), script);
+    ASSERT_FALSE(dom.empty());
     EXPECT_EQ(attribute(dom, "html", "data-errors"), "") << "the page's scripts reported errors";
     EXPECT_NE(dom.find("<p id=\"charts-status\">drawn</p>"), std::string::npos) << "the charts were not drawn";
     EXPECT_NE(dom.find("<table id=\"results-table\">"), std::string::npos);
@@ -181,10 +189,79 @@ TEST(Page, OpensInABrowserWithTableAndBothCharts)
         EXPECT_GT(std::stol(ink), 5000) << chart << " is (almost) blank";
     }
     EXPECT_EQ(attribute(dom, "canvas id=\"roofline\"", "data-labels"), "6");  // a number beside each point
+    EXPECT_EQ(attribute(dom, "canvas id=\"roofline\"", "data-label-overlaps"), "0");
 
-    auto shotArgs = common;
-    shotArgs.insert(shotArgs.end(), {"--screenshot=" + (dir / "results.png").string(), url});
+    const fs::path dir = fs::path(HOC_BINARY_DIR) / "test_tools_page";
+    auto shotArgs = chromiumArgs(dir);
+    shotArgs.insert(shotArgs.end(), {"--screenshot=" + (dir / "results.png").string(),
+                                     "file://" + fs::absolute(dir / "results.html").string()});
     const auto shot = runProcess(shotArgs, (dir / "screenshot.log").string(), 120);
     EXPECT_TRUE(shot.succeeded()) << shot.describe() << "\n" << readText(dir / "screenshot.log");
     EXPECT_GT(fs::file_size(dir / "results.png"), 50000u);  // a page of text and two charts, not a blank one
+}
+
+// A crowded roofline like a real room's (two devices, 60 results, many at one intensity, some
+// measured twice by two programs at exactly the same rate): every result still gets its number,
+// and no number is drawn over another number or a point.
+TEST(Page, CrowdedRooflineNumbersDoNotOverlap)
+{
+    const std::string script = chartJs();
+    ASSERT_FALSE(script.empty()) << "Chart.js is not installed (Debian's libjs-chart.js: script/bootstrap)";
+    ASSERT_TRUE(fs::exists(kChromium)) << "Chromium is not installed (Debian's chromium: script/bootstrap)";
+    using nlohmann::json;
+    auto runs = hoc::test::sampleRuns();
+    std::size_t points = 0;
+    for (const auto* device : {&hoc::test::cpu(), &hoc::test::gpu()}) {
+        std::vector<json> results;
+        for (int i = 0; i < 30; ++i) {
+            // Intensity 0.25 or 0.5 FLOP/byte; rates 5% apart, and every fifth one measured twice.
+            const double flops = 2147483648.0, rate = 1000.0 * std::pow(1.05, i / 5 * 5 + (i % 5 == 4 ? 3 : i % 5));
+            results.push_back(hoc::test::resultJson("variant " + std::to_string(i), "M = N = K = 1024", true,
+                                                    flops / rate / 1e6, rate, "MFLOPS",
+                                                    json{{"flops", flops}, {"bytes", flops * (i % 2 ? 2 : 4)}}));
+        }
+        points += results.size();
+        runs.push_back(hoc::test::run("Exercise09_MatmulBlocked", "matmul_table", *device, results));
+    }
+    const auto data = rooflineData(buildTable(runs));
+    const std::size_t expected = data["points"].size();
+    ASSERT_GE(expected, points);
+
+    const std::string dom = openInChromium("test_tools_page_crowded", buildTable(runs), script);
+    ASSERT_FALSE(dom.empty());
+    EXPECT_EQ(attribute(dom, "html", "data-errors"), "") << "the page's scripts reported errors";
+    EXPECT_EQ(attribute(dom, "canvas id=\"roofline\"", "data-labels"), std::to_string(expected));
+    EXPECT_EQ(attribute(dom, "canvas id=\"roofline\"", "data-label-overlaps"), "0");
+}
+
+// hoc-results --html makes the page again from the programs' JSON files (a run made elsewhere),
+// and never replaces a file that is not a page.
+TEST(Page, HocResultsWritesThePageFromResultFiles)
+{
+    const fs::path dir = fs::path(HOC_BINARY_DIR) / "test_tools_page_results";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::vector<std::string> args = {std::string(HOC_TOOLS_DIR) + "/hoc-results", "--html",
+                                     (dir / "results.html").string(), "--chartjs", (dir / "chart.js").string()};
+    std::ofstream(dir / "chart.js") << "/* a stand-in for Chart.js */";
+    int n = 0;
+    for (auto run : pageRuns()) {
+        run.doc["device"] = {{"name", run.device.name}, {"type", run.device.type}, {"platform", run.device.platform}};
+        const fs::path file = dir / ("run" + std::to_string(++n) + ".json");
+        std::ofstream(file) << run.doc.dump();
+        args.push_back(file.string());
+    }
+    const auto made = runProcess(args, (dir / "log").string(), 60);
+    EXPECT_EQ(made.exitCode, 1) << made.describe();  // the fixture holds a wrong result
+    const std::string page = readText(dir / "results.html");
+    EXPECT_NE(page.find("<table id=results-table>"), std::string::npos);
+    EXPECT_NE(page.find("/* a stand-in for Chart.js */"), std::string::npos);  // inlined, not linked
+    EXPECT_NE(page.find("Made from " + std::to_string(n) + " result files"), std::string::npos);
+
+    std::ofstream(dir / "notes.txt") << "an instructor's notes";
+    args[2] = (dir / "notes.txt").string();
+    const auto refused = runProcess(args, (dir / "log").string(), 60);
+    EXPECT_EQ(refused.exitCode, 2) << refused.describe();
+    EXPECT_EQ(readText(dir / "notes.txt"), "an instructor's notes");
+    EXPECT_NE(readText(dir / "log").find("not a file this program writes"), std::string::npos);
 }

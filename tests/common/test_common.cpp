@@ -130,6 +130,33 @@ TEST(Kernels, BuildFailureCarriesTheLogFileAndDevice)
     }
 }
 
+// One program for several devices of one context (Exercise 15, part 2): two sub-devices of the test
+// device. A source that compiles gives kernels for both; one that does not, the log of a device.
+TEST(Kernels, OneProgramForSeveralDevices)
+{
+    const cl::Device& device = hoc::test::device();
+    if (device.getInfo<CL_DEVICE_PARTITION_MAX_SUB_DEVICES>() < 2 || device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>() < 2)
+        GTEST_SKIP() << "the test device cannot be split in two";
+    const cl_uint half = device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>() / 2;
+    const cl_device_partition_property properties[] = {CL_DEVICE_PARTITION_EQUALLY, half, 0};
+    std::vector<cl::Device> parts;
+    cl::Device(device).createSubDevices(properties, &parts);
+    ASSERT_GE(parts.size(), 2u);
+    parts.resize(2);
+    const cl::Context context(parts);
+    const cl::Program program = hoc::buildSource(context, parts, "__kernel void k(void) {}\n", "k.cl", "");
+    for (const auto& part : parts)
+        EXPECT_EQ(program.getBuildInfo<CL_PROGRAM_BUILD_STATUS>(part), CL_BUILD_SUCCESS);
+    try {
+        hoc::buildSource(context, parts, "__kernel void broken(__global float* x) { x[0] = undeclared_name; }\n",
+                         "broken.cl", "");
+        FAIL() << "a kernel with an error must not build";
+    } catch (const hoc::BuildFailure& e) {
+        EXPECT_NE(std::string(e.what()).find("broken.cl"), std::string::npos) << e.what();
+        EXPECT_NE(e.log().find("undeclared_name"), std::string::npos) << e.log();
+    }
+}
+
 TEST(Kernels, BadBuildOptionIsReported)
 {
     const cl::Device& device = hoc::test::device();

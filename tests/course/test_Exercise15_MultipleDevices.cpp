@@ -1,12 +1,21 @@
 // Exercise 15: the rows are shared in proportion to the speeds and add up to M; the split over
 // sub-devices gives bit for bit the single-device result (the same kernel computes every element
 // of C in the same order on either); both are within the error bound of the reference.
+// Part 2 (shared_context): on every pair of devices the test device offers (two sub-devices, two
+// queues on it, and two devices of its platform where PoCL is started with POCL_DEVICES="pthread
+// pthread": tests/course/CMakeLists.txt runs that test so), Y and Z match the serial reference bit
+// for bit, and device 1's kernel waited for device 0's: device 0's kernel is held back 50 ms behind
+// a user event with both queues flushed, and a neighbour_sum that does not wait for square's event
+// runs during the hold, reads Y filled with NaN, and is seen complete when the hold ends.
+#include <climits>
 #include <cmath>
+#include <cstdlib>
 #include <numeric>
 
 #include "hoc/data.hpp"
 #include "hoc_test.hpp"
 #include "multi_device.hpp"
+#include "shared_context.hpp"
 
 TEST(Exercise15SplitRows, InProportionAndAddingUp)
 {
@@ -66,4 +75,149 @@ TEST(Exercise15Split, SubDevicesGiveTheSingleDeviceResult)
         next = s.first_row + s.rows;
     }
     EXPECT_EQ(next, d.m);
+}
+
+// ---- Part 2: two devices sharing one context ---------------------------------------------------
+
+namespace {
+
+std::string pairName(PairKind kind)
+{
+    switch (kind) {
+    case PairKind::Platform: return "two devices of one platform";
+    case PairKind::SubDevices: return "two sub-devices";
+    case PairKind::OneDevice: return "one device, two queues";
+    }
+    return "?";
+}
+
+// The chain on `pair` for several lengths: bit for bit the reference, in order, on the right devices.
+void expectChainCorrect(const DevicePair& pair)
+{
+    ChainOptions options;
+    options.hold_s = 0.05;
+    for (const std::size_t n : {std::size_t{1}, std::size_t{1000}, std::size_t{1025}, (std::size_t{1} << 20) + 3}) {
+        const auto x = hoc::randomFloats(n, static_cast<std::uint32_t>(71 + n), -2, 2);
+        const ChainReference expected = chainReference(x);
+        const ChainResult r = hoc::test::run([&] { return squareThenSum(pair, x, options); });
+        const std::string what = "shared context, " + pairName(pair.kind) + ", N = " + std::to_string(n);
+        // One exactly rounded multiplication or addition per element, as the reference does it.
+        EXPECT_TRUE(hoc::test::correct(hoc::compare(expected.y, r.y), what + ": Y = X * X on device 0"));
+        EXPECT_TRUE(hoc::test::correct(hoc::compare(expected.z, r.z), what + ": Z[i] = Y[i] + Y[i + 1] on device 1"));
+        EXPECT_TRUE(r.held) << what << ": the run was held";
+        const std::string problem = orderProblem(pair, r);
+        EXPECT_TRUE(problem.empty()) << HOC_UNDER_TEST << ": " << what << ": " << problem;
+        EXPECT_GT(r.square.runSeconds() + r.sum.runSeconds(), 0.0) << what << ": the kernels' profiling events";
+    }
+}
+
+}  // namespace
+
+TEST(Exercise15SharedContext, ChainReferenceByHand)
+{
+    const ChainReference r = chainReference({1, 2, 3});
+    EXPECT_EQ(r.y, (std::vector<float>{1, 4, 9}));
+    EXPECT_EQ(r.z, (std::vector<float>{5, 13, 10}));  // the last element wraps round to Y[0]
+}
+
+TEST(Exercise15SharedContext, AutoPicksWhatTheDeviceOffers)
+{
+    const cl::Device& device = hoc::test::device();
+    std::vector<cl::Device> platformDevices;
+    cl::Platform(device.getInfo<CL_DEVICE_PLATFORM>()).getDevices(CL_DEVICE_TYPE_ALL, &platformDevices);
+    const bool canSplit = device.getInfo<CL_DEVICE_PARTITION_MAX_SUB_DEVICES>() >= 2 &&
+                          device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>() >= 2;
+    const DevicePair pair = hoc::test::run([&] { return pickPair(device, "auto"); });
+    const PairKind expected = platformDevices.size() >= 2 ? PairKind::Platform
+                              : canSplit                  ? PairKind::SubDevices
+                                                          : PairKind::OneDevice;
+    EXPECT_EQ(pairName(pair.kind), pairName(expected)) << pair.how;
+    EXPECT_EQ(pair.devices[0]() == pair.devices[1](), pair.kind == PairKind::OneDevice) << pair.how;
+    EXPECT_FALSE(pair.how.empty());
+    // Asked for a case it does not have, the program refuses, saying why.
+    if (platformDevices.size() < 2)
+        EXPECT_THROW(pickPair(device, "platform"), hoc::UsageError);
+}
+
+TEST(Exercise15SharedContext, TwoSubDevicesCorrectAndInOrder)
+{
+    const cl::Device& device = hoc::test::device();
+    if (device.getInfo<CL_DEVICE_PARTITION_MAX_SUB_DEVICES>() < 2 || device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>() < 2)
+        GTEST_SKIP() << "the test device cannot be split in two";
+    const DevicePair pair = hoc::test::run([&] { return pickPair(device, "subdevices"); });
+    ASSERT_EQ(pairName(pair.kind), pairName(PairKind::SubDevices));
+    expectChainCorrect(pair);
+}
+
+TEST(Exercise15SharedContext, TwoQueuesOnOneDeviceCorrectAndInOrder)
+{
+    const DevicePair pair = hoc::test::run([&] { return pickPair(hoc::test::device(), "queues"); });
+    ASSERT_EQ(pairName(pair.kind), pairName(PairKind::OneDevice));
+    expectChainCorrect(pair);
+}
+
+// Run by tests/course/CMakeLists.txt with POCL_DEVICES="pthread pthread" (PoCL then offers two CPU
+// devices in its platform) and HOC_TEST_TWO_DEVICES=1, which makes a PoCL platform of one device a
+// failure; skipped in the ordinary run, where PoCL has one device, and on other implementations
+// (HOC_TEST_DEVICE=Intel), which POCL_DEVICES does not reach.
+TEST(Exercise15SharedContext, TwoDevicesOfOnePlatformCorrectAndInOrder)
+{
+    const cl::Device& device = hoc::test::device();
+    std::vector<cl::Device> platformDevices;
+    cl::Platform(device.getInfo<CL_DEVICE_PLATFORM>()).getDevices(CL_DEVICE_TYPE_ALL, &platformDevices);
+    const std::string platform = cl::Platform(device.getInfo<CL_DEVICE_PLATFORM>()).getInfo<CL_PLATFORM_NAME>();
+    if (platformDevices.size() < 2) {
+        if (std::getenv("HOC_TEST_TWO_DEVICES") && platform.find("Portable Computing Language") != std::string::npos)
+            FAIL() << "HOC_TEST_TWO_DEVICES is set, but the test device's platform has one device (POCL_DEVICES?)";
+        GTEST_SKIP() << "the test device's platform has one device";
+    }
+    const DevicePair pair = hoc::test::run([&] { return pickPair(device, "platform"); });
+    ASSERT_EQ(pairName(pair.kind), pairName(PairKind::Platform));
+    EXPECT_NE(pair.devices[0](), pair.devices[1]());
+    expectChainCorrect(pair);
+}
+
+TEST(Exercise15SharedContext, WithoutHoldStillCorrect)
+{
+    // No hold, nothing flushed before the gate opens (as under oclgrind): the event alone orders them.
+    const DevicePair pair = hoc::test::run([&] { return pickPair(hoc::test::device(), "auto"); });
+    const auto x = hoc::randomFloats(5000, 77, -2, 2);
+    const ChainResult r = hoc::test::run([&] { return squareThenSum(pair, x, ChainOptions{0}); });
+    EXPECT_FALSE(r.held);
+    EXPECT_TRUE(hoc::test::correct(hoc::compare(chainReference(x).z, r.z), "shared context without a hold, N = 5000"));
+}
+
+TEST(Exercise15SharedContext, OrderProblemsAreNamed)
+{
+    // What orderProblem() makes of runs that went wrong, without running them.
+    const DevicePair one = pickPair(hoc::test::device(), "queues");
+    ChainResult r;
+    r.square_device = r.sum_device = one.devices[0];
+    r.held = true;
+    r.square_held = CL_QUEUED;
+    r.sum_held = CL_SUBMITTED;
+    r.square.end = 1000;
+    r.sum.start = 2000;
+    EXPECT_EQ(orderProblem(one, r), "");
+    r.sum_held = CL_COMPLETE;  // ran during the hold
+    EXPECT_NE(orderProblem(one, r).find("did not wait for square's event"), std::string::npos) << orderProblem(one, r);
+    EXPECT_NE(orderProblem(one, r).find("TODO in squareThenSum"), std::string::npos);
+    r.sum_held = CL_SUBMITTED;
+    r.sum.start = 500;  // started before square ended, on one clock
+    EXPECT_NE(orderProblem(one, r).find("before square ended"), std::string::npos) << orderProblem(one, r);
+}
+
+TEST(Exercise15SharedContext, RefusesWhatCannotRun)
+{
+    const DevicePair pair = pickPair(hoc::test::device(), "queues");
+    EXPECT_THROW(requireChainMemory(pair, static_cast<std::size_t>(INT_MAX) + 1), hoc::UsageError);
+    const std::size_t n = hoc::test::device().getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>() / sizeof(float) + 1;
+    if (n > static_cast<std::size_t>(INT_MAX))  // (Intel's CPU runtime allows buffers that large)
+        GTEST_SKIP() << "this device's largest buffer holds more floats than the kernels count";
+    try {
+        requireChainMemory(pair, n);
+        FAIL() << "N = " << n << " was accepted beyond CL_DEVICE_MAX_MEM_ALLOC_SIZE";
+    } catch (const hoc::Failure& e) {
+        EXPECT_NE(std::string(e.what()).find("CL_DEVICE_MAX_MEM_ALLOC_SIZE"), std::string::npos) << e.what();
+    }
 }

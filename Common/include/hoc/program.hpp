@@ -39,6 +39,10 @@ std::string readKernelFile(const std::string& file, const std::string& configure
 // builtKernelsText().
 cl::Program buildSource(const cl::Context& context, const cl::Device& device, const std::string& source,
                         const std::string& file, const std::string& options);
+// The same, one program for several devices of `context` (Exercise 15's shared context); a failed
+// build's message names the first device whose build failed, with its log.
+cl::Program buildSource(const cl::Context& context, const std::vector<cl::Device>& devices, const std::string& source,
+                        const std::string& file, const std::string& options);
 
 // The kernels of the files built so far (the last few), a line each with its arguments:
 //   "  kernel file Kernels/vadd.cl defines:\n    vadd(global float* a, global float* b, ...)\n"
@@ -53,6 +57,11 @@ inline cl::Program buildProgram(const cl::Context& context, const cl::Device& de
                                 const std::string& options = "")
 {
     return buildSource(context, device, readKernelFile(file, HOC_KERNEL_DIRS), file, options);
+}
+inline cl::Program buildProgram(const cl::Context& context, const std::vector<cl::Device>& devices,
+                                const std::string& file, const std::string& options = "")
+{
+    return buildSource(context, devices, readKernelFile(file, HOC_KERNEL_DIRS), file, options);
 }
 }  // namespace
 

@@ -15,6 +15,10 @@ namespace hoc::tools {
 // Where the runner looks for Chart.js when not told (--chartjs): Debian's libjs-chart.js first.
 std::vector<std::string> chartJsCandidates();
 
+// Chart.js's text: the file `given`, else the first installed candidate; "" when there is none.
+// A `given` file that cannot be read throws std::runtime_error (`option` names the option in the message).
+std::string readChartJs(const std::string& given, const std::string& option = "--chartjs");
+
 // The progression chart's data: the matmul ladder (Exercises 04-09, each variant once, in course
 // order; matmul_table's rows only when none of those ran), one series of MFLOPS per device (null
 // where the device has no such result), and each device's vendor BLAS where it was measured.
