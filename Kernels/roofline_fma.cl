@@ -13,8 +13,8 @@ __kernel void fma_peak(__global float* out, const int iterations, const float a,
     float8 x0 = x, x1 = x + 1.0f, x2 = x + 2.0f, x3 = x + 3.0f;  // all exact
     const float8 av = a, bv = b;
     // 16 steps per trip of the outer loop: a loop of a constant count is unrolled by the compiler,
-    // so the counter and the branch cost 1/16 as much (on the H100 the plain loop reached 90% of
-    // this); the steps left over come after, in the same order.
+    // so the counter and the branch come 1/16 as often (on the H100 one step per trip reached 57.9
+    // TFLOP/s, this 65.7); the steps left over come after, in the same order.
     for (int i = 0; i < iterations / 16; i++) {
         #pragma unroll
         for (int j = 0; j < 16; j++) {

@@ -1,6 +1,7 @@
-// Measuring memory-bound kernels (reductions, transpose, the competition's bandwidth test, the
-// roofline probe): compare a kernel's bandwidth with a plain copy kernel's, the course's one copy
-// yardstick, measured on the same device in the same run (repeats and median: hoc/timing.hpp).
+// Measuring memory-bound kernels (reductions, transpose, the competition's bandwidth test): compare
+// a kernel's bandwidth with a plain copy kernel's, the course's one copy yardstick, measured on the
+// same device in the same run (repeats and median: hoc/timing.hpp). And the roofline's bandwidth
+// roof, the best rate a kernel reads global memory (hoc::ReadBenchmark).
 #pragma once
 
 #include <cstddef>
