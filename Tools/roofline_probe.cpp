@@ -34,8 +34,8 @@ try {
                    INT_MAX);
     std::size_t readN = 0;
     cli.sizeOption("--read-size", readN,
-                   "Floats the read probe reads (default: clpeak's buffer, 2^27 on a CPU, else 2^28; fewer when they "
-                   "do not fit)",
+                   "Floats the read probe reads (default: 2^27 on a CPU, clpeak's buffer there, else 2^28; fewer "
+                   "when they do not fit)",
                    std::size_t{1} << 32);
     long items = 0;
     cli.option("--items", items, "FMA work-items (0: 2048 per compute unit)", 0, INT_MAX);
