@@ -3,12 +3,15 @@
 # (a copy of one file from Make_def_files/) and this file. A solution's Makefile includes
 # solution.mk, which sets HOC_EXERCISE_DIR and reads the exercise's Makefile: the solution's own
 # files (the lesson) are found in its folder, every other file in Exercises/X, kernels in Kernels/.
+# Every program's main.cpp parses its command line with Cli, so this file includes Cli/cli.mk (Cli's
+# objects and include folder; a further program of a folder lists $(COMMON_OBJECTS) $(CLI_OBJECTS)).
 # A folder that uses Matmul (or Measure) also includes ../../Matmul/matmul.mk (../../Measure/measure.mk)
 # after this file.
 #
-# Common's sources are compiled once into Common/make-objects/ (shared by every folder, rebuilt
-# when make.def changes); `make -j` compiles them side by side. A folder's `make clean` removes its
-# program only; `make clean-common` removes the shared objects (Matmul's and Measure's too where used).
+# Common's sources are compiled once into Common/make-objects/, Cli's into Cli/make-objects/ (shared
+# by every folder, rebuilt when make.def changes); `make -j` compiles them side by side. A folder's
+# `make clean` removes its program only; `make clean-common` removes the shared objects (Cli's,
+# Matmul's and Measure's too where used).
 
 HOC_ROOT       := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))..)
 COMMON_SOURCES := $(wildcard $(HOC_ROOT)/Common/src/*.cpp)
@@ -36,7 +39,9 @@ SHARED_OBJDIRS  = $(COMMON_OBJDIR)
 
 all: $(PROGRAM)
 
-# $^: the sources and every object the program depends on (Matmul's too, where matmul.mk adds them).
+include $(HOC_ROOT)/Cli/cli.mk
+
+# $^: the sources and every object the program depends on (Cli's, and Matmul's where matmul.mk adds them).
 $(PROGRAM): $(SOURCE_PATHS) $(COMMON_OBJECTS)
 	$(CXX) -std=c++17 $(CXXFLAGS) $(HOC_CPPFLAGS) -o $@ $^ $(OPENCL_LIBS) $(LDLIBS)
 

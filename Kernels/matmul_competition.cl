@@ -14,9 +14,9 @@
 // it, as it costs registers): both kernels may run with a third dimension of work-groups, one per
 // slice of K. Work-group z then multiplies columns z K ... z K + K - 1 of A with the same rows of B (K is the slice's
 // length here) and writes its partial C into slice z of a C that many times taller; sum_slices
-// adds the slices into the first one. On a GPU that makes more work-groups where C alone has too
-// few tiles to fill the compute units; on a CPU it keeps the slice of B a work-item streams in
-// its core's cache.
+// adds the slices into the first one (sgemm_panel instead adds each slice to C in place, below).
+// On a GPU that makes more work-groups where C alone has too few tiles to fill the compute units;
+// on a CPU it keeps the slice of B a work-item streams in its core's cache.
 
 // ---------------------------------------------------------------------------------------------------
 // sgemm_tiles: for GPUs. A work-group computes a BM x BN tile of C; each of its (BN/TN) x (BM/TM)
@@ -97,6 +97,21 @@ inline void storeTiles(__local float4 (*Asub)[AS], __local float4 (*Bsub)[BN / 4
     }
 }
 
+// The tile of C this work-group computes: (row, float4 column) of its first element. With GM the
+// work-groups go down bands of GM tile rows, column by column, so that the work-groups running at
+// the same time share GM panels of A and a few panels of B in the L2 cache; without, along rows.
+inline int2 tileOrigin(void)
+{
+#ifdef GM
+    const int across = get_num_groups(0), down = get_num_groups(1);
+    const int id = get_group_id(1) * across + get_group_id(0), band = id / (GM * across);
+    const int rows = down - band * GM < GM ? down - band * GM : GM, within = id % (GM * across);
+    return (int2)((band * GM + within % rows) * BM, (within / rows) * (BN / 4));
+#else
+    return (int2)(get_group_id(1) * BM, get_group_id(0) * (BN / 4));
+#endif
+}
+
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void sgemm_tiles(const int M, const int N, const int K,
                  __global const float4* restrict A, const int lda,
@@ -122,8 +137,9 @@ void sgemm_tiles(const int M, const int N, const int K,
     B += z * K * ldb4;
     C += z * M * ldc4;
 #endif
-    const int i0 = get_group_id(1) * BM;         // the tile's first row ...
-    const int j04 = get_group_id(0) * (BN / 4);  // ... and first float4 column
+    const int2 origin = tileOrigin();
+    const int i0 = origin.x;   // the tile's first row ...
+    const int j04 = origin.y;  // ... and first float4 column
 
     float4 acc[TM][TN / 4];
 #pragma unroll
@@ -195,6 +211,166 @@ void sgemm_tiles(const int M, const int N, const int K,
 #endif  // sgemm_tiles
 
 // ---------------------------------------------------------------------------------------------------
+// sgemm_async: sgemm_tiles for NVIDIA GPUs of compute capability 8.0 and newer (the host lists it
+// only there): the tiles travel from global to local memory by cp.async, the GPU's asynchronous copy,
+// written as inline PTX, which NVIDIA's OpenCL compiler accepts and no other does. The copies no
+// longer pass through registers, so a work-item has registers to spare for a larger block of C, and
+// STAGES steps of K are in flight at once (a ring of STAGES local buffers, one barrier per step).
+// B moves as 16-byte copies; A as 4-byte copies, which put it transposed into local memory as
+// sgemm_tiles has it, so the multiply-adds are sgemm_tiles' own.
+//
+//   STAGES      local buffers in the ring (2 to 4): STAGES - 1 steps are loading while one computes
+//   BM ... DB   as for sgemm_tiles (DB is unused)
+// Only for NVIDIA: no other compiler knows PTX, and oclgrind cannot run it either; the host checks
+// every result against the double reference instead.
+// ---------------------------------------------------------------------------------------------------
+#if defined(STAGES) && defined(BM)
+
+#if STAGES < 2 || STAGES > 4 || WG % BK != 0 || WG % (BN / 4) != 0 || (BM * BK) % WG != 0
+#error "sgemm_async: STAGES is 2 to 4, the work-group size a multiple of BK and BN/4, and BM*BK a multiple of it"
+#endif
+#define CA (BM * BK / WG)  // floats of A each work-item copies per step
+#define CB LB              // float4s of B ...
+
+// The address of local memory as PTX's shared state space knows it (a __local pointer's value).
+#define SHARED(p) ((uint)(size_t)(p))
+#define STAGE_A (BK * AS * 16)       // bytes of one A tile in local memory ...
+#define STAGE_B (BK * BN * 4)        // ... and of one B tile
+#define ROWS_A (WG / BK)             // rows of A the work-group copies at once (float q of a work-item: q ROWS_A further)
+#define ROWS_B (WG / (BN / 4))       // ... and rows of B (float4s)
+
+inline void copy16(uint dst, __global const float4* src)
+{
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" : : "r"(dst), "l"(src) : "memory");
+}
+inline void copy4(uint dst, __global const float* src)
+{
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" : : "r"(dst), "l"(src) : "memory");
+}
+inline void commitCopies(void)
+{
+    asm volatile("cp.async.commit_group;" : : : "memory");
+}
+// Wait until at most STAGES - 2 groups of this work-item's copies are still on their way.
+inline void awaitCopies(void)
+{
+#if STAGES == 2
+    asm volatile("cp.async.wait_group 0;" : : : "memory");
+#elif STAGES == 3
+    asm volatile("cp.async.wait_group 1;" : : : "memory");
+#else
+    asm volatile("cp.async.wait_group 2;" : : : "memory");
+#endif
+}
+
+// Global -> local memory, one step: this work-item's floats of A (from a, ROWS_A rows apart) and
+// float4s of B (from b, ROWS_B rows apart) to the local addresses as and bs, A transposed on the way.
+inline void copyTiles(__global const float* a, __global const float4* b, int lda, int ldb4, uint as, uint bs)
+{
+#pragma unroll
+    for (int q = 0; q < CA; q++)
+        copy4(as + q * ROWS_A * 4, a + q * ROWS_A * lda);
+#pragma unroll
+    for (int q = 0; q < CB; q++)
+        copy16(bs + q * ROWS_B * BN * 4, b + q * ROWS_B * ldb4);
+}
+
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void sgemm_async(const int M, const int N, const int K,
+                 __global const float* restrict A, const int lda,
+                 __global const float4* restrict B, const int ldb,
+                 __global float4* restrict C, const int ldc)
+{
+    __local float4 Asub[STAGES][BK][AS];      // Asub[.][k][m/4]: the A tile, transposed
+    __local float4 Bsub[STAGES][BK][BN / 4];  // Bsub[.][k][n/4]
+
+    const int lid = get_local_id(0);
+    const int lane = lid % 32, warp = lid / 32;
+    const int tx = (warp % (WX / WARPX)) * WARPX + lane % WARPX;
+    const int ty = (warp / (WX / WARPX)) * (32 / WARPX) + lane / WARPX;
+    const int ldb4 = ldb / 4, ldc4 = ldc / 4;
+#if defined(KS) && KS > 1
+    const int z = get_group_id(2);  // split K: this work-group's slice of K, and its slice of C
+    A += z * K;
+    B += z * K * ldb4;
+    C += z * M * ldc4;
+#endif
+    const int2 origin = tileOrigin();
+    const int i0 = origin.x, j04 = origin.y;
+
+    // What this work-item copies in every step: A's element (am, ak) of the tile and the rows
+    // ROWS_A further, B's float4 (bk, bn) and the rows ROWS_B further; the pointers move one step on
+    // (pa, pb) after each copy, the local addresses are those of stage 0.
+    const int am = lid / BK, ak = lid % BK, bk = lid / (BN / 4), bn = lid % (BN / 4);
+    __global const float* pa = A + (i0 + am) * lda + ak;
+    const uint as = SHARED(Asub) + (ak * AS * 4 + am) * 4, bs = SHARED(Bsub) + (bk * BN / 4 + bn) * 16;
+    __global const float4* pb = B + bk * ldb4 + j04 + bn;
+
+    float4 acc[TM][TN / 4];
+#pragma unroll
+    for (int r = 0; r < TM; r++)
+#pragma unroll
+        for (int c = 0; c < TN / 4; c++)
+            acc[r][c] = (float4)(0.0f);
+
+    // Fill the ring: steps 0 ... STAGES - 2 on their way (one group of copies each, empty past K).
+    const int steps = K / BK;
+#pragma unroll
+    for (int s = 0; s < STAGES - 1; s++) {
+        if (s < steps) {
+            copyTiles(pa, pb, lda, ldb4, as + s * STAGE_A, bs + s * STAGE_B);
+            pa += BK;
+            pb += BK * ldb4;
+        }
+        commitCopies();
+    }
+
+    for (int t = 0; t < steps; t++) {
+        awaitCopies();                  // this work-item's copies for step t have landed ...
+        barrier(CLK_LOCAL_MEM_FENCE);   // ... and everyone's; everyone is done with step t - 1
+        const int next = t + STAGES - 1;  // into the buffer step t - 1 used
+        if (next < steps) {
+            copyTiles(pa, pb, lda, ldb4, as + (next % STAGES) * STAGE_A, bs + (next % STAGES) * STAGE_B);
+            pa += BK;
+            pb += BK * ldb4;
+        }
+        commitCopies();
+        const int buf = t % STAGES;
+#pragma unroll
+        for (int k = 0; k < BK; k++) {
+            float4 a[TM / 4], b[TN / 4];
+#pragma unroll
+            for (int r = 0; r < TM / 4; r++)
+                a[r] = Asub[buf][k][r * WY + ty];
+#pragma unroll
+            for (int c = 0; c < TN / 4; c++)
+                b[c] = Bsub[buf][k][c * WX + tx];
+#pragma unroll
+            for (int r = 0; r < TM / 4; r++)
+#pragma unroll
+                for (int c = 0; c < TN / 4; c++) {
+                    acc[4 * r + 0][c] = fma((float4)(a[r].x), b[c], acc[4 * r + 0][c]);
+                    acc[4 * r + 1][c] = fma((float4)(a[r].y), b[c], acc[4 * r + 1][c]);
+                    acc[4 * r + 2][c] = fma((float4)(a[r].z), b[c], acc[4 * r + 2][c]);
+                    acc[4 * r + 3][c] = fma((float4)(a[r].w), b[c], acc[4 * r + 3][c]);
+                }
+        }
+    }
+
+#pragma unroll
+    for (int r = 0; r < TM / 4; r++)
+#pragma unroll
+        for (int e = 0; e < 4; e++) {
+            const int i = i0 + 4 * (r * WY + ty) + e;
+#pragma unroll
+            for (int c = 0; c < TN / 4; c++)
+                C[i * ldc4 + j04 + c * WX + tx] = acc[4 * r + e][c];
+        }
+}
+
+#endif  // sgemm_async
+
+// ---------------------------------------------------------------------------------------------------
 // sgemm_panel: for CPUs. One work-item computes an RM x (NV * VW) block of C: RM rows, NV vectors of
 // VW floats each. Per k it loads NV vectors of a row of B, and for each of its RM rows multiplies
 // one element of A (copied into every lane) into them: RM x NV vector multiply-adds with RM x NV
@@ -206,6 +382,9 @@ void sgemm_tiles(const int M, const int N, const int K,
 //   RM      rows per work-item
 //   VW      vector width (4, 8 or 16 floats: SSE, AVX, AVX-512)
 //   NV      vectors per row
+//   KC      (optional) split K into slices of at most KC: the host launches one slice after the
+//           other (the global offset of dimension 2 is the slice's number); the first writes C and
+//           each later one adds its part to it, so no partial C and no sum_slices pass are needed
 // ---------------------------------------------------------------------------------------------------
 #if defined(RM) && defined(VW) && defined(NV)
 
@@ -233,10 +412,9 @@ __kernel void sgemm_panel(const int M, const int N, const int K,
             acc[r][v] = (floatv)(0.0f);
 
 #ifdef KC
-    const size_t z = get_global_id(2);  // split K: this work-item's slice of K, and its slice of C
+    const size_t z = get_global_id(2);  // split K: this launch's slice of K (the host launches them in order)
     A += z * K;
     B += z * K * ldb;
-    C += z * M * ldc;
 #endif
     const __global float* a = A + (size_t)i0 * lda;
     const __global float* b = B + j0;
@@ -254,6 +432,14 @@ __kernel void sgemm_panel(const int M, const int N, const int K,
         }
     }
 
+#ifdef KC
+    if (z > 0)  // the slices before this one have left their sum in C: add to it
+#pragma unroll
+        for (int r = 0; r < RM; r++)
+#pragma unroll
+            for (int v = 0; v < NV; v++)
+                acc[r][v] += VLOAD(VW)(0, C + (size_t)(i0 + r) * ldc + j0 + v * VW);
+#endif
 #pragma unroll
     for (int r = 0; r < RM; r++)
 #pragma unroll

@@ -415,7 +415,7 @@ int main(int argc, char** argv)
     Options options;
     app.add_option("--course", options.course, "The course list CMake writes")->capture_default_str();
     app.add_option("--out", options.out, "Folder for the results")->capture_default_str();
-    // The option checks are Common's (hoc/cli.hpp): the same words and messages as every program's.
+    // The option checks are Cli's (hoc/cli.hpp): the same words and messages as every program's.
     app.add_option("--device", options.device,
                    "'all', a device index from --list, or indices separated by commas "
                    "(default: HOC_DEVICE, else the first GPU)")

@@ -10,6 +10,8 @@
 #
 # Solutions find their kernels in Kernels/; exercises in their own folder (plus the folders of
 # KERNELS_FROM, e.g. Exercise 05 uses the kernel the student wrote in Exercise 04).
+# The folder's library (the lesson) links hoc::common (Common/) and the LIBRARIES it names (e.g.
+# hoc::matmul); its programs link hoc::cli too (Cli/: the command line every main.cpp parses with).
 # How each program is run and checked (script/run, tests/reliability) is in the course table,
 # cmake/CourseTable.cmake, not here.
 
@@ -188,7 +190,7 @@ function(hoc_program)
   _hoc_sources(main ${ARG_MAIN})
   add_executable(${exe} ${main})
   set_target_properties(${exe} PROPERTIES OUTPUT_NAME ${ARG_PROGRAM})
-  target_link_libraries(${exe} PRIVATE ${folder}_${kind} hoc::main)
+  target_link_libraries(${exe} PRIVATE ${folder}_${kind} hoc::cli)
   foreach(other IN LISTS ARG_USES)
     target_link_libraries(${exe} PRIVATE ${other}_${kind})
   endforeach()

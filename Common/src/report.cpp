@@ -6,7 +6,6 @@
 #include <sstream>
 
 #include "hoc/device.hpp"
-#include "hoc/files.hpp"
 
 namespace hoc {
 namespace {
@@ -62,12 +61,11 @@ void Report::add(Result result)
     }
     out_.flush();
     results_.push_back(std::move(result));
-    if (!jsonFile_.empty())
-        writeFile(jsonFile_, json(false) + "\n", "--json", looksLikeJson);
+    if (afterEach_)
+        afterEach_(*this);
 }
 
-void Report::writeJsonTo(std::string file) { jsonFile_ = std::move(file); }
-
+void Report::afterEachResult(std::function<void(const Report&)> listener) { afterEach_ = std::move(listener); }
 
 void Report::bandwidth(const std::string& name, const std::string& size, const CheckResult& check,
                        const Timing& timing, double bytes, Extra extra)

@@ -3,7 +3,7 @@
 #include <climits>
 
 #include "hoc/errors.hpp"
-#include "hoc/limits.hpp"
+#include "hoc/host_memory.hpp"
 #include "hoc/sizes.hpp"
 
 namespace hoc::matmul {

@@ -25,6 +25,35 @@ Variant tiles(int bm, int bn, int bk, int tm, int tn, int warpx, int db, int ske
     return v;
 }
 
+// sgemm_async: sgemm_tiles whose tiles travel by cp.async, STAGES steps of K in flight (NVIDIA only).
+Variant async(int bm, int bn, int bk, int tm, int tn, int warpx, int stages, int ks = 1)
+{
+    Variant v{"sgemm_async",
+              {{"BM", bm}, {"BN", bn}, {"BK", bk}, {"TM", tm}, {"TN", tn}, {"WARPX", warpx}, {"STAGES", stages}, {"SKEW", 0}}};
+    if (ks > 1)
+        v.values["KS"] = ks;
+    return v;
+}
+
+// v with its work-groups in bands of gm tile rows (they share panels of A and B in the L2 cache).
+Variant banded(Variant v, int gm)
+{
+    v.values["GM"] = gm;
+    return v;
+}
+
+// True on an NVIDIA GPU of compute capability 8.0 or newer, which has cp.async (and whose OpenCL
+// compiler takes inline PTX): its compute capability comes from cl_nv_device_attribute_query.
+bool hasCpAsync(const cl::Device& device)
+{
+    if (device.getInfo<CL_DEVICE_VENDOR>().find("NVIDIA") == std::string::npos ||
+        device.getInfo<CL_DEVICE_EXTENSIONS>().find("cl_nv_device_attribute_query") == std::string::npos)
+        return false;
+    const cl_device_info kComputeCapabilityMajor = 0x4000;  // CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV
+    cl_uint major = 0;
+    return clGetDeviceInfo(device(), kComputeCapabilityMajor, sizeof(major), &major, nullptr) == CL_SUCCESS && major >= 8;
+}
+
 // kc: split K into slices of at most kc (the slice of B a work-item streams stays in a CPU core's cache).
 Variant panel(int rm, int vw, int nv, int skew = 1, int kc = 0)
 {
@@ -40,15 +69,18 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
 {
     if (quick)  // small tiles that run anywhere and cover every code path of both kernels
         return {tiles(32, 32, 8, 4, 4, 8, 1), tiles(16, 16, 4, 4, 4, 4, 0, 1), panel(6, 8, 2), tiles(16, 16, 4, 4, 4, 4, 1, 0, 3),
-                panel(6, 8, 2, 1, 16)};
+                panel(6, 8, 2, 1, 16), banded(tiles(16, 16, 4, 4, 4, 4, 1), 3)};
     const bool cpu = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
-    if (cpu)  // register blocks for AVX-512 (16 floats, 32 registers) and AVX (8 floats, 16 registers),
-              // K in slices of at most 1024 (a 32-column slice of B is then 128 KB, within a core's L2),
-              // one without the skewed pitches to show what they are worth, one tiled kernel to compare
-        return {panel(12, 16, 2, 1, 1024), panel(8, 16, 2, 1, 1024), panel(6, 8, 2, 1, 1024), panel(12, 16, 2, 0, 1024),
+    if (cpu)  // register blocks for AVX-512 (16 floats, 32 registers: 12 x 32 and 6 x 64 floats of C) and
+              // AVX2 (8 floats, 16 registers: 6 x 16 and 4 x 24), K in slices of at most 1024 or 512 (a
+              // slice of B 32 or 64 columns wide is then 64 to 256 KB, within a core's L2; which is
+              // faster depends on K, so the tuner measures at the problem's K class), one without the
+              // skewed pitches to show what they are worth, one tiled kernel to compare
+        return {panel(12, 16, 2, 1, 1024), panel(6, 16, 4, 1, 1024), panel(12, 16, 2, 1, 512), panel(6, 16, 4, 1, 512),
+                panel(6, 8, 2, 1, 1024),   panel(4, 8, 3, 1, 1024),  panel(6, 8, 2, 1, 512),   panel(12, 16, 2, 0, 1024),
                 tiles(32, 32, 8, 4, 4, 8, 1)};
     // GPUs: work-groups of 64 to 256, 4 x 4 to 8 x 16 elements per work-item, and one CPU kernel
-    return {tiles(128, 128, 8, 8, 8, 16, 1),  tiles(128, 128, 8, 8, 8, 8, 1),   tiles(128, 128, 16, 8, 8, 16, 1),
+    std::vector<Variant> gpu = {tiles(128, 128, 8, 8, 8, 16, 1),  tiles(128, 128, 8, 8, 8, 8, 1),   tiles(128, 128, 16, 8, 8, 16, 1),
             tiles(128, 128, 16, 8, 8, 8, 1),  tiles(128, 128, 8, 8, 8, 16, 0),  tiles(64, 128, 8, 8, 8, 16, 1),
             tiles(128, 64, 8, 8, 8, 8, 1),    tiles(64, 64, 16, 4, 4, 16, 1),   tiles(64, 64, 8, 8, 8, 8, 1),
             tiles(128, 256, 8, 8, 16, 16, 1), tiles(256, 128, 8, 16, 8, 16, 1), tiles(128, 128, 16, 8, 8, 16, 0),
@@ -56,6 +88,13 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
             // split K, for sizes whose C has too few tiles for all compute units
             tiles(128, 128, 8, 8, 8, 8, 1, 0, 2), tiles(128, 128, 8, 8, 8, 8, 1, 0, 4), tiles(64, 128, 8, 8, 8, 16, 1, 0, 2),
             tiles(128, 64, 8, 8, 8, 8, 1, 0, 2), tiles(64, 64, 8, 8, 8, 8, 1, 0, 2)};
+    if (hasCpAsync(device))  // NVIDIA sm_80 and newer: asynchronous copies, steps of 16 in 2 or 3 stages, banded order
+        for (const Variant& v : {banded(async(128, 128, 16, 8, 8, 8, 2), 8), banded(async(128, 128, 16, 8, 8, 8, 2), 4),
+                                 async(128, 128, 16, 8, 8, 8, 2), banded(async(128, 128, 16, 8, 8, 16, 2), 8),
+                                 async(64, 128, 16, 8, 8, 16, 3), async(128, 64, 16, 8, 8, 8, 3),
+                                 banded(async(128, 128, 16, 8, 8, 8, 2, 2), 8), banded(tiles(128, 128, 8, 8, 8, 8, 1), 4)})
+            gpu.push_back(v);
+    return gpu;
 }
 
 std::string Sgemm::source()
@@ -67,12 +106,15 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
 {
     // The shape of the work: the tile each work-item and each work-group computes, after checking
     // the parameters against the kernel's rules (its #error lines, and what the host divides by).
-    if (variant.kernel == "sgemm_tiles") {
-        variant.only({"BM", "BN", "BK", "TM", "TN", "WARPX", "DB", "SKEW", "KS"});
+    const bool async = variant.kernel == "sgemm_async";
+    if (variant.kernel == "sgemm_tiles" || async) {
+        variant.only({"BM", "BN", "BK", "TM", "TN", "WARPX", async ? "STAGES" : "DB", "SKEW", "KS", "GM"});
         const int bm = variant.within("BM", 4, 512), bn = variant.within("BN", 4, 512), bk = variant.within("BK", 4, 64);
         const int tm = variant.within("TM", 4, 32), tn = variant.within("TN", 4, 32), warpx = variant.within("WARPX", 1, 32);
-        variant.within("DB", 0, 1);
+        variant.within(async ? "STAGES" : "DB", async ? 2 : 0, async ? 4 : 1);
         variant.within("SKEW", 0, 1);
+        if (variant.values.count("GM"))
+            variant.within("GM", 1, 64);
         variant.require(bm % 4 == 0 && bn % 4 == 0 && bk % 4 == 0 && tm % 4 == 0 && tn % 4 == 0,
                         "BM, BN, BK, TM and TN are multiples of 4 (the kernel moves float4s)");
         variant.require(bm % tm == 0 && bn % tn == 0, "TM divides BM and TN divides BN (whole work-items per tile)");
@@ -82,6 +124,13 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
                             std::to_string(wg) + " (every work-item loads whole float4s)");
         variant.require(wx % warpx == 0 && (wg < 32 || (32 % warpx == 0 && wy % (32 / warpx) == 0)),
                         "WARPX divides 32 and BN/TN, and 32/WARPX divides BM/TM");
+        variant.require(!async || (wg % 32 == 0 && wg % bk == 0 && wg % (bn / 4) == 0 && bm * bk % wg == 0),
+                        "the work-group is whole warps, a multiple of BK and of BN/4, and BM*BK a "
+                        "multiple of its size (each work-item copies the same place of every row it copies)");
+        if (async && !hasCpAsync(device))
+            throw hoc::Failure("variant '" + variant.text() +
+                               "' needs an NVIDIA GPU of compute capability 8.0 or newer (its kernel copies with cp.async, "
+                               "in PTX); this device is " + device.getInfo<CL_DEVICE_NAME>());
         tileM_ = bm;
         tileN_ = bn;
         tileK_ = bk;
@@ -100,7 +149,7 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
         columnsFirst_ = true;
     } else {
         throw hoc::UsageError("unknown kernel '" + variant.kernel + "' in variant '" + variant.text() +
-                              "' (sgemm_tiles or sgemm_panel)");
+                              "' (sgemm_tiles, sgemm_async or sgemm_panel)");
     }
 
     // 1. Platform: a context for the device and a queue with profiling.
@@ -113,7 +162,7 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
     kernel_ = cl::Kernel(program, variant.kernel.c_str());
     hoc::requireWorkGroupSize(kernel_, device, local_[0] * local_[1], variant.text());
     hoc::requireLocalMemory(kernel_, device, 0, variant.text());  // its own __local arrays
-    if (ks_ > 1 || kc_ > 0)
+    if (ks_ > 1)
         sum_ = cl::Kernel(program, "sum_slices");  // split K's last step
 }
 
@@ -135,7 +184,9 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
     const auto pitch = [&](std::size_t padded) { return skew && padded % 256 == 0 ? padded + 16 : padded; };
     lda_ = pitch(p.k);
     ldb_ = pitch(p.n);
-    const std::size_t largest = std::max({p.m * lda_, p.k * ldb_, slices_ * p.m * ldb_});
+    // C holds one partial product per slice with KS; sgemm_panel's slices (KC) add to C in place.
+    const std::size_t partials = kc_ > 0 ? 1 : slices_;
+    const std::size_t largest = std::max({p.m * lda_, p.k * ldb_, partials * p.m * ldb_});
     if (largest > INT_MAX)
         throw hoc::Failure(d.text() + " is too large: the kernels index a matrix with an int (at most " +
                            std::to_string(INT_MAX) + " elements, padded to whole tiles)");
@@ -143,10 +194,10 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
 
     // 3. Memory: A, B and C padded to whole tiles (at most one tile more per dimension). The padding
     //    of A and B is zero, so it adds nothing; the padding of C is never read back. C has B's pitch,
-    //    and with split K one slice of partial sums per slice of K (the first gets their sum).
+    //    and with KS one slice of partial sums per slice of K (the first gets their sum).
     a_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.m * lda_);
     b_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.k * ldb_);
-    c_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * slices_ * p.m * ldb_);
+    c_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * partials * p.m * ldb_);
     //    A padded matrix is laid out at its pitch on the host and written whole (not filled with
     //    clEnqueueFillBuffer and then written as a rectangle: oclgrind's uninitialized-memory check
     //    does not count a fill as a write).
@@ -182,12 +233,23 @@ hoc::EventSpan Sgemm::run()
     kernel_.setArg(8, static_cast<int>(ldb_));
 
     // 5. Commands: one work-group per tile of C and slice of K; dimension 0 along a row of tiles,
-    //    except where the kernel asks for the tiles down a column first. With split K, the slices'
-    //    partial sums are then added up.
+    //    except where the kernel asks for the tiles down a column first. With KS the slices' partial
+    //    sums are then added up; with KC the slices run one after the other (the in-order queue
+    //    sees to that), each adding to C.
     const std::size_t across = padded_.n / tileN_, down = padded_.m / tileM_;
     const cl::NDRange global = columnsFirst_ ? cl::NDRange(down * local_[0], across * local_[1], slices_)
                                              : cl::NDRange(across * local_[0], down * local_[1], slices_);
     cl::Event done;
+    if (kc_ > 0) {  // sgemm_panel's slices, one launch each in queue order, each adding to C
+        cl::Event first;
+        for (std::size_t z = 0; z < slices_; ++z) {
+            queue_.enqueueNDRangeKernel(kernel_, cl::NDRange(0, 0, z), cl::NDRange(global[0], global[1], 1), local_,
+                                        nullptr, &done);
+            if (z == 0)
+                first = done;
+        }
+        return {first, done};
+    }
     queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, global, local_, nullptr, &done);
     if (slices_ == 1)
         return {done, done};
@@ -227,7 +289,14 @@ SgemmResult sgemm(const cl::Device& device, const std::vector<float>& a, const s
 hoc::matmul::Dims tuningSize(const cl::Device& device, hoc::matmul::Dims d)
 {
     const bool cpu = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
-    const std::size_t n = (cpu || std::max({d.m, d.n, d.k}) < 1536) ? 1024 : 2048;
+    // A GPU is tuned at the problem's own shape when it is smaller than 2048^3 / 2 multiply-adds:
+    // there how many work-groups a tiling makes for the compute units decides, and it depends on M, N
+    // and K, not on a size class.
+    if (!cpu && d.m * d.n * d.k < std::size_t{1} << 32)
+        return d;
+    // A CPU has thousands of work-groups per core at any of these sizes; what changes with size is
+    // how K is cut into slices (KC), so its class is K's: 1024 up to K = 1535, else 2048.
+    const std::size_t n = (cpu ? d.k : std::max({d.m, d.n, d.k})) < 1536 ? 1024 : 2048;
     return {n, n, n};
 }
 

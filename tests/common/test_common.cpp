@@ -9,7 +9,7 @@
 #include "hoc/limits.hpp"
 #include "hoc/program.hpp"
 #include "hoc/report.hpp"
-#include "hoc_test.hpp"
+#include "hoc_unit_test.hpp"
 
 namespace {
 
@@ -221,6 +221,20 @@ TEST(Devices, RoundUp)
 }
 
 // The checks before a kernel is built (a tile side that is a build option), against the device.
+TEST(DeviceChoice, BlankEnvironmentIsRefused)
+{
+    // Issue 20, item 10: HOC_DEVICE=' ' matched every device.
+    const char* before = std::getenv("HOC_DEVICE");
+    const std::string saved = before ? before : "";
+    setenv("HOC_DEVICE", " ", 1);
+    const std::string why = usageError([] { hoc::chooseDevice({}); });
+    EXPECT_NE(why.find("HOC_DEVICE is ' ', only whitespace"), std::string::npos) << why;
+    if (before)
+        setenv("HOC_DEVICE", saved.c_str(), 1);
+    else
+        unsetenv("HOC_DEVICE");
+}
+
 TEST(Limits, DeviceChecksNameTheLimit)
 {
     const cl::Device& device = hoc::test::device();

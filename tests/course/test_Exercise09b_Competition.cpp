@@ -93,8 +93,8 @@ protected:
 // Every variant the tuner may pick on the test device ...
 TEST(Competition, EveryVariantForThisDeviceIsCorrect)
 {
-    for (const auto& v : sgemmVariants(hoc::test::device()))
-        expectProducts(v, {{70, 45, 133}});
+    for (const auto& v : sgemmVariants(hoc::test::device()))  // K = 1100: two or three slices of K where a variant has KC
+        expectProducts(v, {{70, 45, 133}, {33, 40, 1100}});
 }
 
 // ... and the small ones, which cover every code path of the kernels, at many awkward sizes.
@@ -130,6 +130,20 @@ TEST(Competition, BadSizesAreReportedNotCrashed)
     EXPECT_THROW(s.upload(std::vector<float>(6), std::vector<float>(6), {2, 3, 4}), hoc::Failure)
         << "A must have M x K elements";
     EXPECT_THROW(Sgemm(hoc::test::device(), Variant{"no_such_kernel", {}}), hoc::Failure);
+}
+
+// sgemm_async copies with cp.async in inline PTX: only NVIDIA GPUs of compute capability 8.0 and newer
+// have it, so it is never listed for another device, and asking for it there is an error (its
+// results are checked on such a GPU against the double reference, by sgemm and the benchmark).
+TEST(Competition, AsyncVariantOnlyWhereCpAsyncIs)
+{
+    const auto& device = hoc::test::device();
+    if (device.getInfo<CL_DEVICE_VENDOR>().find("NVIDIA") != std::string::npos)
+        GTEST_SKIP() << "the test device is an NVIDIA GPU";
+    for (const auto& v : sgemmVariants(device))
+        EXPECT_NE(v.kernel, "sgemm_async") << v.text();
+    const Variant async{"sgemm_async", {{"BM", 64}, {"BN", 64}, {"BK", 16}, {"TM", 4}, {"TN", 4}, {"WARPX", 16}, {"STAGES", 2}, {"SKEW", 0}}};
+    EXPECT_THROW(Sgemm(device, async), hoc::Failure) << "sgemm_async was built for " << device.getInfo<CL_DEVICE_NAME>();
 }
 
 TEST_F(TuningCache, MissingFileIsTunedAndWritten)

@@ -1,4 +1,4 @@
-// libFuzzer target: Common's command-line and size parsing (hoc/sizes.hpp, hoc::CommandLine,
+// libFuzzer target: Cli's command-line and size parsing (hoc/sizes.hpp, hoc::CommandLine,
 // hoc/cli.hpp) given arbitrary bytes. It stops (a finding) on a crash, a sanitizer report, an
 // exception other than hoc::UsageError, or a broken promise of the parser:
 //   - an accepted whole number is exactly decimal digits (leading zeros allowed) of a value inside

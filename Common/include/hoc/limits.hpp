@@ -7,10 +7,10 @@
 // A size compiled into a kernel (a tile side given as -DTILE=...) can be checked against the device
 // before the kernel is built, so that a hopeless size fails before the compiler does; once the
 // kernel exists, check against the kernel too: its limits can be lower than the device's.
+// (The host memory a run will need is checked by hoc/host_memory.hpp, in Cli/.)
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
 #include <string>
 
 #include "hoc/opencl.hpp"
@@ -42,25 +42,5 @@ void requireLocalMemory(const cl::Device& device, std::size_t bytes, const std::
 // (CL_KERNEL_LOCAL_MEM_SIZE): together at most CL_DEVICE_LOCAL_MEM_SIZE.
 void requireLocalMemory(const cl::Kernel& kernel, const cl::Device& device, std::size_t bytes,
                         const std::string& what);
-
-// Host memory.
-
-// How much memory this process can still take on this machine: the least of MemAvailable in
-// /proc/meminfo, the cgroup's limit less its use (cgroup v2 memory.max - memory.current, or v1
-// memory.limit_in_bytes - memory.usage_in_bytes: a container's limit), the address-space limit
-// (ulimit -v) and HOC_HOST_MEMORY_LIMIT (bytes, or with a suffix K, M, G or T for KiB, MiB, GiB or
-// TiB: a limit a user sets for a program run, and the bad-input tests' small machine). `source`
-// names the one that decided; a source that cannot be read is left out (UINT64_MAX: none known).
-struct HostMemory {
-    std::uint64_t bytes = UINT64_MAX;
-    std::string source;
-};
-HostMemory hostMemory();
-
-// Before allocating: fails with hoc::Failure (exit status 3) when `bytes` of host memory are more
-// than hostMemory() says this process can have, naming both ("multi_device --dims 46341 needs
-// 24.0 GiB of host memory; this machine has 20.1 GiB available (MemAvailable in /proc/meminfo);
-// choose a smaller size"). `bytes` is a double so that a sum of large sizes cannot wrap.
-void requireHostMemory(double bytes, const std::string& what);
 
 }  // namespace hoc

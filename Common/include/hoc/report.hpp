@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <utility>
@@ -73,22 +74,21 @@ public:
                const Timing& timing, double flops, Extra extra = {});
 
     bool allCorrect() const;
-    const std::vector<Result>& results() const { return results_; }
 
     // The JSON document script/run reads: program, device, every result, and "finished": false
     // until the program has added its last result (a run stopped by an error keeps what it measured).
     std::string json(bool finished = true) const;
 
-    // Keeps `file` (--json) up to date: rewritten (hoc::writeFile) after every result, with
-    // "finished": false, so that an error later in the run loses nothing measured before it.
-    void writeJsonTo(std::string file);
+    // Calls `listener` after every result is added (hoc::CommandLine's --json file is rewritten then,
+    // with "finished": false, so that an error later in the run loses nothing measured before it).
+    void afterEachResult(std::function<void(const Report&)> listener);
 
 private:
     std::ostream& out_;
     std::string exercise_, program_;
     std::string device_, deviceType_, platform_;
     std::vector<Result> results_;
-    std::string jsonFile_;
+    std::function<void(const Report&)> afterEach_;
 };
 
 // "2^20" for powers of two from 2^10 on, else the number: how programs name their sizes in Result::size.

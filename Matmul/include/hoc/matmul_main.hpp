@@ -1,6 +1,6 @@
 // What the main() of every matrix-multiplication program shares: the size options, and the check of
 // C against the double reference reported with time and MFLOPS.
-// Header-only because it uses hoc::CommandLine, which lives in the hoc::main library of the programs.
+// Header-only: it is used by the programs' main.cpp alone (hoc::CommandLine, from hoc::cli in Cli/).
 #pragma once
 
 #include <climits>

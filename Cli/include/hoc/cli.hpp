@@ -1,4 +1,4 @@
-// The command-line checks of hoc::CommandLine (Common/src/main.cpp), for a tool that builds its own
+// The command-line checks of hoc::CommandLine (Cli/src/main.cpp), for a tool that builds its own
 // CLI11 App (hoc-runner): the same words, the same messages, exit status 2. Include only where
 // CLI11 is used anyway; CLI/CLI.hpp takes long to compile.
 #pragma once

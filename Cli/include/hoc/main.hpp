@@ -20,7 +20,7 @@
 // Every program takes --list, --device N, --platform TEXT and --json FILE. Exit codes:
 //   0 all results correct, 1 a result was wrong, 2 bad command line, 3 an error stopped the run.
 //
-// Options are parsed by CLI11 (Debian's libcli11-dev); it is kept inside Common/src/main.cpp,
+// Options are parsed by CLI11 (Debian's libcli11-dev); it is kept inside Cli/src/main.cpp,
 // because the header-only library takes half a minute to compile in every program that includes it.
 #pragma once
 
@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "hoc/device.hpp"
+#include "hoc/host_memory.hpp"
 #include "hoc/report.hpp"
 #include "hoc/sizes.hpp"
 
@@ -107,6 +108,10 @@ private:
     bool list_ = false;
     std::string json_;
 };
+
+// What --json does during a run: `file` is rewritten (hoc::writeFile) after every result `report`
+// adds, with "finished": false, so that an error later in the run loses nothing measured before it.
+void keepJsonUpToDate(Report& report, const std::string& file);
 
 // For main()'s `catch (...)`: prints the error as the course names it ("error: ...", OpenCL errors
 // by name and number, build logs in full) and returns its exit status: 2 for a request the program

@@ -349,7 +349,7 @@ Report CommandLine::report() const
     Report report(std::cout);
     report.setProgram(exercise_, program_);
     if (!json_.empty())
-        report.writeJsonTo(json_);
+        keepJsonUpToDate(report, json_);
     return report;
 }
 
@@ -358,6 +358,11 @@ Report CommandLine::report(const cl::Device& device) const
     Report report = this->report();
     report.setDevice(device);
     return report;
+}
+
+void keepJsonUpToDate(Report& report, const std::string& file)
+{
+    report.afterEachResult([file](const Report& r) { writeFile(file, r.json(false) + "\n", "--json", looksLikeJson); });
 }
 
 int CommandLine::finish(const Report& report) const

@@ -1,7 +1,7 @@
 // Sizes and shapes from the command line, and the arithmetic on them: the one parser every option
 // that takes a count, a size or a shape goes through (hoc::CommandLine's size, sizes, shape and
 // whole-number options, HOC_HOST_MEMORY_LIMIT), and the overflow-checked products that turn them
-// into element and byte counts. Tested in tests/common/test_common_sizes.cpp and fuzzed by
+// into element and byte counts. Tested in tests/cli/test_cli_sizes.cpp and fuzzed by
 // tests/fuzz.
 //
 // What a whole number is, as written on a command line:

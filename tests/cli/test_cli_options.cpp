@@ -1,12 +1,10 @@
-// Common: what a program answers to a bad command line, and the kernel search override that the
-// reliability tests use. (Every program's answers are tested end to end in tests/reliability/.)
+// Cli: what a program answers to a bad command line. (Every program's answers are tested end to end
+// in tests/reliability/.)
 #include <cstdlib>
-#include <fstream>
 #include <vector>
 
 #include "hoc/errors.hpp"
 #include "hoc/main.hpp"
-#include "hoc/program.hpp"
 #include "hoc_test.hpp"
 
 namespace {
@@ -83,16 +81,4 @@ TEST(Options, UnknownFlagIsAUsageError)
     const auto r = parse({"--no-such-option"});
     EXPECT_EQ(r.exit, hoc::kUsage);
     EXPECT_NE(r.err.find("--no-such-option"), std::string::npos) << r.err;
-}
-
-TEST(Kernels, OnlyOverrideReplacesTheWholeSearchPath)
-{
-    const std::string folder = ::testing::TempDir() + "/hoc_only";
-    std::system(("mkdir -p '" + folder + "'").c_str());
-    ::setenv("HOC_KERNEL_PATH", "/nonexistent/first", 1);
-    ::setenv("HOC_KERNEL_PATH_ONLY", folder.c_str(), 1);
-    const auto path = hoc::kernelSearchPath("/nonexistent/configured");
-    ::unsetenv("HOC_KERNEL_PATH_ONLY");
-    ::unsetenv("HOC_KERNEL_PATH");
-    EXPECT_EQ(path, std::vector<std::string>{folder});
 }

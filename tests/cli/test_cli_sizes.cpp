@@ -1,5 +1,5 @@
-// Common: the one parser for sizes and shapes (hoc/sizes.hpp), the overflow-checked products, the
-// host-memory check (hoc/limits.hpp), and the command-line checks built on them (hoc::CommandLine's
+// Cli: the one parser for sizes and shapes (hoc/sizes.hpp), the overflow-checked products, the
+// host-memory check (hoc/host_memory.hpp), and the command-line checks built on them (hoc::CommandLine's
 // size and shape options, hoc/cli.hpp's checks for hoc-runner). Issue 20's items 2, 5 and 10 at the
 // level of the parser; every program's answer is tested end to end in tests/reliability/.
 #include <cstdint>
@@ -9,26 +9,10 @@
 
 #include "hoc/cli.hpp"
 #include "hoc/errors.hpp"
-#include "hoc/limits.hpp"
+#include "hoc/host_memory.hpp"
 #include "hoc/main.hpp"
 #include "hoc/sizes.hpp"
-#include "hoc_test.hpp"
-
-namespace {
-
-// The message of the hoc::UsageError `f` throws, or "" if it throws none.
-template <typename F>
-std::string usageError(F f)
-{
-    try {
-        f();
-    } catch (const hoc::UsageError& e) {
-        return e.what();
-    }
-    return "";
-}
-
-}  // namespace
+#include "hoc_unit_test.hpp"
 
 TEST(Sizes, WholeNumbersAreDecimalDigitsOnly)
 {
@@ -236,20 +220,6 @@ TEST(ShapeOptions, MistakesAreUsageErrors)
         EXPECT_EQ(r.exit, hoc::kUsage) << r.err;
         EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
     }
-}
-
-TEST(DeviceChoice, BlankEnvironmentIsRefused)
-{
-    // Issue 20, item 10: HOC_DEVICE=' ' matched every device.
-    const char* before = std::getenv("HOC_DEVICE");
-    const std::string saved = before ? before : "";
-    setenv("HOC_DEVICE", " ", 1);
-    const std::string why = usageError([] { hoc::chooseDevice({}); });
-    EXPECT_NE(why.find("HOC_DEVICE is ' ', only whitespace"), std::string::npos) << why;
-    if (before)
-        setenv("HOC_DEVICE", saved.c_str(), 1);
-    else
-        unsetenv("HOC_DEVICE");
 }
 
 namespace {

@@ -1,6 +1,5 @@
-// Common's file handling (issue 20, items 1, 7 and 9): hoc::writeFile never follows or destroys
-// what the user pointed at and catches every write error; kernel files are reported by what is wrong
-// with them (the file, the kernel, the arguments), not by the OpenCL error they would cause later.
+// Cli's file writer (issue 20, items 1 and 7): hoc::writeFile never follows or destroys what the
+// user pointed at and catches every write error; --json keeps the report's file up to date.
 #include <algorithm>
 #include <csignal>
 #include <fcntl.h>
@@ -16,24 +15,12 @@
 #include "hoc/errors.hpp"
 #include "hoc/files.hpp"
 #include "hoc/main.hpp"
-#include "hoc/program.hpp"
 #include "hoc/report.hpp"
-#include "hoc_test.hpp"
+#include "hoc_unit_test.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
-
-// A fresh folder for one test.
-fs::path scratch()
-{
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    const fs::path dir = fs::temp_directory_path() /
-                         ("hoc-files-" + std::to_string(::getpid()) + "-" + info->test_suite_name() + "-" + info->name());
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
 
 std::string readText(const fs::path& path)
 {
@@ -41,18 +28,6 @@ std::string readText(const fs::path& path)
     std::ostringstream text;
     text << in.rdbuf();
     return text.str();
-}
-
-// The message of the hoc::Failure `f` throws; "" when it throws none.
-template <typename F>
-std::string failureOf(F f)
-{
-    try {
-        f();
-    } catch (const hoc::Failure& e) {
-        return e.what();
-    }
-    return "";
 }
 
 // Every name in `dir`.
@@ -166,7 +141,7 @@ TEST(Files, ReportKeepsItsJsonUpToDate)
     std::ostringstream printed;
     hoc::Report report(printed);
     report.setProgram("Exercise", "program");
-    report.writeJsonTo((dir / "r.json").string());
+    hoc::keepJsonUpToDate(report, (dir / "r.json").string());
     report.add({"first", "N = 16", true, "all correct", 0.1, 1, "GB/s", {}});
     auto doc = nlohmann::json::parse(readText(dir / "r.json"));
     EXPECT_FALSE(doc["finished"].get<bool>());
@@ -176,110 +151,4 @@ TEST(Files, ReportKeepsItsJsonUpToDate)
     doc = nlohmann::json::parse(readText(dir / "r.json"));
     EXPECT_EQ(doc["results"].size(), 2u);
     EXPECT_TRUE(nlohmann::json::parse(report.json())["finished"].get<bool>());
-}
-
-// Item 9: kernel-file problems name the file and what is wrong with it.
-class KernelFiles : public ::testing::Test {
-protected:
-    void SetUp() override
-    {
-        dir_ = scratch();
-        fs::create_directories(dir_ / "first");
-        fs::create_directories(dir_ / "second");
-        std::ofstream(dir_ / "second" / "k.cl") << "__kernel void k(__global float* x) { x[0] = 1.0f; }\n";
-        ::setenv("HOC_KERNEL_PATH_ONLY", ((dir_ / "first").string() + ":" + (dir_ / "second").string()).c_str(), 1);
-    }
-    void TearDown() override { ::unsetenv("HOC_KERNEL_PATH_ONLY"); }
-    std::string readFailure() { return failureOf([] { hoc::readKernelFile("k.cl", ""); }); }
-    fs::path dir_;
-};
-
-TEST_F(KernelFiles, AnEmptyFileIsNamed)
-{
-    std::ofstream(dir_ / "first" / "k.cl") << "\n  \n";
-    const std::string message = readFailure();
-    EXPECT_NE(message.find("kernel file " + (dir_ / "first" / "k.cl").string() + " is empty"), std::string::npos)
-        << message;
-}
-
-TEST_F(KernelFiles, AFolderOfThatNameIsNamedNotSkipped)
-{
-    fs::create_directory(dir_ / "first" / "k.cl");
-    const std::string message = readFailure();
-    EXPECT_NE(message.find("kernel file " + (dir_ / "first" / "k.cl").string() + " is a folder"), std::string::npos)
-        << message;
-}
-
-TEST_F(KernelFiles, ABrokenLinkIsNamedNotSkipped)
-{
-    fs::create_symlink(dir_ / "nowhere.cl", dir_ / "first" / "k.cl");
-    const std::string message = readFailure();
-    EXPECT_NE(message.find((dir_ / "first" / "k.cl").string() + " is a symbolic link to a file that does not exist"),
-              std::string::npos)
-        << message;
-}
-
-// An unreadable file found first is reported, never skipped for the one further down the path.
-// (Root reads every file: run as root, the permission case cannot be made.)
-TEST_F(KernelFiles, AnUnreadableFileIsNamedNotSkipped)
-{
-    std::ofstream(dir_ / "first" / "k.cl") << "__kernel void k(__global float* x) { x[0] = 2.0f; }\n";
-    fs::permissions(dir_ / "first" / "k.cl", fs::perms::none);
-    if (::access((dir_ / "first" / "k.cl").c_str(), R_OK) == 0)
-        GTEST_SKIP() << "this user reads files without read permission (root)";
-    const std::string message = readFailure();
-    EXPECT_NE(message.find((dir_ / "first" / "k.cl").string() + " exists but cannot be read (Permission denied)"),
-              std::string::npos)
-        << message;
-}
-
-TEST(Kernels, ASourceWithoutKernelIsNamed)
-{
-    const cl::Device& device = hoc::test::device();
-    const cl::Context context(device);
-    const std::string message = failureOf(
-        [&] { hoc::buildSource(context, device, "float twice(float x) { return 2 * x; }\n", "nokernel.cl", ""); });
-    EXPECT_NE(message.find("kernel file nokernel.cl built for"), std::string::npos) << message;
-    EXPECT_NE(message.find("defines no kernel"), std::string::npos) << message;
-}
-
-// A kernel name or an argument list that does not match: exitCode prints the OpenCL error and what
-// the kernel file defines, arguments included.
-TEST(Kernels, MismatchedNameOrArgumentsNameTheFileAndKernel)
-{
-    const cl::Device& device = hoc::test::device();
-    const cl::Context context(device);
-    const cl::Program program = hoc::buildSource(
-        context, device, "__kernel void pair(__global float* a, __global const float* b) { a[0] = b[0]; }\n",
-        "pair.cl", "");
-    const auto reported = [](auto f) {
-        try {
-            f();
-        } catch (...) {
-            ::testing::internal::CaptureStderr();
-            const int status = hoc::exitCode(std::current_exception());
-            const std::string text = ::testing::internal::GetCapturedStderr();
-            EXPECT_EQ(status, hoc::kError);
-            return text;
-        }
-        return std::string("no error");
-    };
-    const std::string name = reported([&] { cl::Kernel(program, "pairs"); });
-    EXPECT_NE(name.find("CL_INVALID_KERNEL_NAME (-46)"), std::string::npos) << name;
-    EXPECT_NE(name.find("kernel file pair.cl defines:"), std::string::npos) << name;
-    EXPECT_NE(name.find("    pair"), std::string::npos) << name;
-
-    const std::string args = reported([&] {
-        cl::Kernel kernel(program, "pair");
-        const cl::Buffer buffer(context, CL_MEM_READ_WRITE, 16);
-        kernel.setArg(0, buffer);
-        kernel.setArg(1, buffer);
-        kernel.setArg(2, 5);
-    });
-    EXPECT_NE(args.find("CL_INVALID_ARG_INDEX (-49)"), std::string::npos) << args;
-    EXPECT_NE(args.find("it sets an argument the kernel does not have"), std::string::npos) << args;
-    EXPECT_NE(args.find("kernel file pair.cl defines:"), std::string::npos) << args;
-    // The parameter list as the file writes it, with the number the compiler counted.
-    EXPECT_NE(args.find("    pair(__global float* a, __global const float* b), 2 arguments"), std::string::npos)
-        << args;
 }

@@ -1,0 +1,106 @@
+#include "hoc/host_memory.hpp"
+
+#include <sys/resource.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <fstream>
+
+#include "hoc/errors.hpp"
+#include "hoc/sizes.hpp"
+
+namespace hoc {
+namespace {
+
+// The first number in `path` (a cgroup file: "max" or a count of bytes); false if none.
+bool readNumber(const std::string& path, std::uint64_t& value)
+{
+    std::ifstream in(path);
+    std::string word;
+    if (!(in >> word))
+        return false;
+    WholeNumber w;
+    if (!readWholeNumber(word, w) || w.negative || w.overflow)
+        return false;  // "max": no limit
+    value = w.magnitude;
+    return true;
+}
+
+// This process's cgroup v2 folder ("/sys/fs/cgroup/user.slice/..."), from /proc/self/cgroup's "0::" line.
+std::string cgroupFolder()
+{
+    std::ifstream in("/proc/self/cgroup");
+    std::string line;
+    while (std::getline(in, line))
+        if (line.rfind("0::", 0) == 0)
+            return "/sys/fs/cgroup" + line.substr(3);
+    return "/sys/fs/cgroup";
+}
+
+void consider(HostMemory& least, std::uint64_t bytes, const std::string& source)
+{
+    if (bytes < least.bytes)
+        least = {bytes, source};
+}
+
+// HOC_HOST_MEMORY_LIMIT's value in bytes: a whole number with an optional suffix K, M, G or T.
+std::uint64_t limitFromEnvironment(std::string text)
+{
+    int shift = 0;
+    if (!text.empty()) {
+        const std::string suffixes = "KMGT";
+        const auto at = suffixes.find(static_cast<char>(std::toupper(static_cast<unsigned char>(text.back()))));
+        if (at != std::string::npos) {
+            shift = 10 * static_cast<int>(at + 1);
+            text.pop_back();
+        }
+    }
+    const std::uint64_t value = parseWhole(text, "HOC_HOST_MEMORY_LIMIT (bytes, or a number with K, M, G or T)", 1,
+                                           UINT64_MAX >> shift);
+    return value << shift;
+}
+
+}  // namespace
+
+HostMemory hostMemory()
+{
+    HostMemory least;
+    {
+        std::ifstream in("/proc/meminfo");
+        std::string key;
+        std::uint64_t kib = 0;
+        std::string unit;
+        while (in >> key >> kib >> unit)
+            if (key == "MemAvailable:") {
+                consider(least, kib * 1024, "MemAvailable in /proc/meminfo");
+                break;
+            }
+    }
+    std::uint64_t limit = 0, used = 0;
+    const std::string v2 = cgroupFolder();
+    if (readNumber(v2 + "/memory.max", limit)) {
+        readNumber(v2 + "/memory.current", used);
+        consider(least, limit > used ? limit - used : 0, "the cgroup's memory.max less memory.current, " + v2);
+    } else if (readNumber("/sys/fs/cgroup/memory/memory.limit_in_bytes", limit)) {
+        readNumber("/sys/fs/cgroup/memory/memory.usage_in_bytes", used);
+        consider(least, limit > used ? limit - used : 0, "the cgroup's memory.limit_in_bytes less its usage");
+    }
+    rlimit as{};
+    if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY)
+        consider(least, static_cast<std::uint64_t>(as.rlim_cur), "the address-space limit, ulimit -v");
+    if (const char* env = std::getenv("HOC_HOST_MEMORY_LIMIT"); env && *env)
+        consider(least, limitFromEnvironment(env), "HOC_HOST_MEMORY_LIMIT");
+    return least;
+}
+
+void requireHostMemory(double bytes, const std::string& what)
+{
+    const HostMemory available = hostMemory();
+    if (available.bytes == UINT64_MAX || bytes <= static_cast<double>(available.bytes))
+        return;
+    throw Failure(what + " needs " + memoryText(bytes) + " of host memory; this machine has " +
+                  memoryText(static_cast<double>(available.bytes)) + " available (" + available.source +
+                  "); choose a smaller size");
+}
+
+}  // namespace hoc
