@@ -12,7 +12,19 @@ __kernel void fma_peak(__global float* out, const int iterations, const float a,
     const float8 x = start + (float8)(0.0f, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f) * 0.125f;
     float8 x0 = x, x1 = x + 1.0f, x2 = x + 2.0f, x3 = x + 3.0f;  // all exact
     const float8 av = a, bv = b;
-    for (int i = 0; i < iterations; i++) {
+    // 16 steps per trip of the outer loop: a loop of a constant count is unrolled by the compiler,
+    // so the counter and the branch come 1/16 as often (on the H100 one step per trip reached 57.9
+    // TFLOP/s, this 65.7); the steps left over come after, in the same order.
+    for (int i = 0; i < iterations / 16; i++) {
+        #pragma unroll
+        for (int j = 0; j < 16; j++) {
+            x0 = fma(x0, av, bv);
+            x1 = fma(x1, av, bv);
+            x2 = fma(x2, av, bv);
+            x3 = fma(x3, av, bv);
+        }
+    }
+    for (int i = 0; i < iterations % 16; i++) {
         x0 = fma(x0, av, bv);
         x1 = fma(x1, av, bv);
         x2 = fma(x2, av, bv);

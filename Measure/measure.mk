@@ -1,4 +1,4 @@
-# The plain-make rules for Measure (the profiling timeline, the copy yardstick, the FMA roof), included by the
+# The plain-make rules for Measure (the profiling timeline, the copy yardstick, the two roofs), included by the
 # Makefiles of the folders that use it, after Common/common.mk. Its sources are compiled once into
 # Measure/make-objects/, as Common's are (rebuilt when make.def changes); `make clean-common`
 # removes them too.

@@ -45,7 +45,8 @@ namespace {
 
 // The probe's arguments: a normal run gives stable roofs, a quick one takes about a second.
 const std::vector<std::string> kProbeArgs = {"--size", "67108864", "--iterations", "4096", "--repeats", "10"};
-const std::vector<std::string> kProbeQuickArgs = {"--size", "8388608", "--iterations", "1024", "--repeats", "3"};
+const std::vector<std::string> kProbeQuickArgs = {"--size", "8388608", "--read-size", "33554432",
+                                                  "--iterations", "1024", "--repeats", "3"};
 
 struct Options {
     std::string course = "build/course.txt";

@@ -157,7 +157,7 @@ hoc_course(Exercise18_Atomics histogram RUN_ARGS --size 16777216 --runs 5 QUICK_
 # pi, reduction and transpose over work-group sizes.
 hoc_course(Exercise20_Roofline roofline RUN_ARGS --size 1024 --repeats 3 QUICK_ARGS --size 256 --repeats 2
            CHECK_ARGS --m 17 --n 33 --k 19 --tile 4 --repeats 1 --bandwidth 10 --peak 100
-           SIZE_OPTIONS --size --repeats --tile --copy-size WORKGROUP_OPTIONS --tile OVERSIZE_ARGS --size 1024)
+           SIZE_OPTIONS --size --repeats --tile --read-size WORKGROUP_OPTIONS --tile OVERSIZE_ARGS --size 1024)
 hoc_course(Exercise21_WorkGroupSize workgroup_sizes RUN_ARGS --runs 3 QUICK_ARGS --steps 4194304 --size 4194304 --rows 1024 --cols 1024 --runs 2
            CHECK_ARGS --steps 4096 --size 1000 --rows 33 --cols 17 --runs 1
            SIZE_OPTIONS --steps --size --rows --cols --runs OVERSIZE_ARGS --size 1000000 --kernels reduce)

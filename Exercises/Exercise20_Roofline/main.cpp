@@ -51,16 +51,15 @@ std::string fixed(double value, int digits)
 std::string rate(double value) { return fixed(value, value >= 100 ? 0 : value >= 10 ? 1 : value >= 1 ? 2 : 4); }
 
 // The roofs: measured (the best of the timed runs, as hoc-roofline does) unless given.
-Roofs measureRoofs(const cl::Device& device, Roofs given, std::size_t copyFloats, const hoc::Repeats& repeats)
+Roofs measureRoofs(const cl::Device& device, Roofs given, std::size_t readFloats, const hoc::Repeats& repeats)
 {
     Roofs roofs = given;
     if (roofs.gbps <= 0) {
-        hoc::CopyBenchmark copy(device);
-        hoc::CheckResult check;
-        const std::vector<double> times = copy.runs(copyFloats, repeats, check);
-        if (!check.ok)
-            throw hoc::Failure("the copy kernel used as the bandwidth roof copied wrongly on this device");
-        roofs.gbps = hoc::gbps(8.0 * static_cast<double>(copyFloats), *std::min_element(times.begin(), times.end()));
+        hoc::ReadBenchmark read(device);
+        const hoc::ReadRuns runs = read.runs(readFloats, repeats);
+        if (!runs.check.ok || runs.seconds.empty())
+            throw hoc::Failure("the read kernel used as the bandwidth roof summed wrongly on this device");
+        roofs.gbps = hoc::gbps(runs.bytes, *std::min_element(runs.seconds.begin(), runs.seconds.end()));
     }
     if (roofs.gflops <= 0) {
         hoc::FmaBenchmark fma(device);
@@ -89,10 +88,10 @@ try {
     cli.option("--tile", tile, "Tile side of the blocked kernel", 1, 1024);
     cli.option("--repeats", repeats, "Timed runs of each kernel after a warm-up; the median counts", 1, 1000);
     Roofs given;
-    cli.option("--bandwidth", given.gbps, "Peak bandwidth in GB/s (default: measured with the copy kernel)");
+    cli.option("--bandwidth", given.gbps, "Peak bandwidth in GB/s (default: measured with the read kernel)");
     cli.option("--peak", given.gflops, "Peak FP32 rate in GFLOP/s (default: measured with the FMA kernel)");
-    std::size_t copyFloats = std::size_t{1} << 24;
-    cli.sizeOption("--copy-size", copyFloats, "Floats the bandwidth roof's copy moves", INT_MAX);
+    std::size_t readFloats = std::size_t{1} << 24;
+    cli.sizeOption("--read-size", readFloats, "Floats the bandwidth roof's read kernel reads", INT_MAX);
 
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
@@ -119,9 +118,9 @@ try {
     }
 
     // 2. The roofs.
-    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(copyFloats), 2, "the copy roof");
-    const Roofs roofs = measureRoofs(device, given, copyFloats, runs);
-    std::cout << "Roofs: bandwidth " << rate(roofs.gbps) << " GB/s" << (given.gbps > 0 ? " (given)" : " (copy kernel)")
+    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(readFloats), 1, "the bandwidth roof");
+    const Roofs roofs = measureRoofs(device, given, readFloats, runs);
+    std::cout << "Roofs: bandwidth " << rate(roofs.gbps) << " GB/s" << (given.gbps > 0 ? " (given)" : " (read kernel)")
               << ", peak " << rate(roofs.gflops) << " GFLOP/s" << (given.gflops > 0 ? " (given)" : " (FMA kernel)")
               << "; ridge point " << fixed(roofs.ridge(), 2) << " FLOP/byte\n";
     std::cout << "Matrices: " << d.text() << ", blocked tile " << tile << "\n";

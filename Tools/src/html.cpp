@@ -410,8 +410,8 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
         o << "<b>of BLAS</b>: the rate as a fraction of the vendor BLAS SGEMM on the same device and sizes. ";
     if (anyRoof)
         o << "<b>of roof</b>: the attained rate as a fraction of the roofline bound min(FMA peak, intensity &times; "
-             "copy bandwidth) of its device; * no intensity reported: the fraction of the FMA peak (flop rates) "
-             "or of the copy bandwidth (byte rates); <span class=above-mark>(!)</span> above 100%: the row's note "
+             "read bandwidth) of its device; * no intensity reported: the fraction of the FMA peak (flop rates) "
+             "or of the read bandwidth (byte rates); <span class=above-mark>(!)</span> above 100%: the row's note "
              "says why. ";
     o << "Rows on green ran on several devices together and are compared with no one device's roofs.</p>\n";
     if (!table.failures.empty()) {
@@ -444,7 +444,7 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
     if (roofline["devices"].empty()) {
         o << "<p>The roofs were not measured (hoc-roofline did not run), so there is no roofline.</p>\n";
     } else {
-        o << "<p>Each device's roofs as its probe measured them (slanted: copy bandwidth &times; intensity; flat: FMA "
+        o << "<p>Each device's roofs as its probe measured them (slanted: read bandwidth &times; intensity; flat: FMA "
              "peak), and every result that reports its floating-point operations and global-memory bytes, "
              "numbered; triangles are above their roof (see the note); diamonds have an intensity beyond 100 times the "
              "largest ridge point (pi reads almost nothing) and are drawn at the right edge.</p>\n<div class=chart><canvas id=roofline "
@@ -476,7 +476,7 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
 
     // The devices and their roofs.
     o << "<h2 id=devices>Devices and their measured roofs</h2>\n<table id=devices-table>\n<thead><tr><th>column</th>"
-         "<th>device</th><th>platform</th><th>copy bandwidth</th><th>FMA peak</th><th>ridge point</th></tr></thead>\n"
+         "<th>device</th><th>platform</th><th>read bandwidth</th><th>FMA peak</th><th>ridge point</th></tr></thead>\n"
          "<tbody>\n";
     for (const auto& column : table.columns) {
         const auto& d = column.device;
@@ -499,10 +499,13 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
          "was kept). MFLOPS counts 2&middot;M&middot;N&middot;K floating-point operations for a matrix "
          "multiplication (a multiply-add is two); GB/s counts the bytes the kernel reads and writes.</li>\n"
          "<li><b>ok</b>: the program checked its result against a reference computed on the host.</li>\n"
-         "<li><b>roofs</b>: hoc-roofline on each device: the copy bandwidth is the best rate of a kernel that copies "
-         "a large buffer (bytes read plus bytes written per second), the FMA peak the best rate of a kernel of "
-         "independent fused multiply-adds in registers. They are what these two kernels reach, not the vendor's "
-         "figures: a tuned program can exceed them, and the note says so where it does.</li>\n"
+         "<li><b>roofs</b>: hoc-roofline on each device: the read bandwidth is the best rate of a kernel that only "
+         "reads a large buffer (each work-item sums a run of vectors; every width from float to float16 tried, the "
+         "fastest kept), as clpeak measures a device's global-memory bandwidth; the FMA peak is the best rate of a "
+         "kernel of independent fused multiply-adds in registers. Beside them hoc-roofline shows a copy (bytes read "
+         "plus bytes written per second): a kernel that also writes shares the memory bus and may stay below the "
+         "read roof. They are what these kernels reach, not the vendor's figures: a tuned program can exceed them, "
+         "and the note says so where it does.</li>\n"
          "<li><b>intensity</b>: the flops a kernel does over the global-memory bytes it reads and writes as written, "
          "every access counted and caches ignored. A cache that serves a reused value makes the real DRAM traffic "
          "smaller and the real intensity higher, which is how a point can sit above the bandwidth roof.</li>\n"

@@ -134,9 +134,15 @@ Cell cellFrom(const nlohmann::json& r)
 // A wrong probe result gives no roof.
 Roofs roofsFrom(const nlohmann::json& doc)
 {
+    // hoc-roofline marks its roofs (the read probe and the FMA probe: "roof" in extra) and shows the
+    // copy beside them; without marks (an older probe) every correct row counts, the last one of each unit.
+    const auto marked = [](const nlohmann::json& r) {
+        return r.contains("extra") && r["extra"].is_object() && r["extra"].value("roof", 0.0) > 0;
+    };
+    const bool anyMarked = std::any_of(doc["results"].begin(), doc["results"].end(), marked);
     Roofs roofs;
     for (const auto& r : doc["results"]) {
-        if (!r.value("correct", false))
+        if (!r.value("correct", false) || (anyMarked && !marked(r)))
             continue;
         if (r.value("unit", "") == "GB/s")
             roofs.bandwidthGBps = r.value("rate", 0.0);
@@ -187,7 +193,7 @@ std::string aboveRoofNote(const std::optional<Standing>& roof)
     case Standing::Kind::ComputeOnly:
         return "above the FMA roof: the probe's FP32 peak is below what this kernel reaches on this device";
     case Standing::Kind::BandwidthOnly:
-        return "above the copy roof: caches serve part of the traffic, or the copy probe's bandwidth is below what "
+        return "above the bandwidth roof: caches serve part of the traffic, or the read probe's bandwidth is below what "
                "this kernel reaches";
     }
     return "";

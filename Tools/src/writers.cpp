@@ -208,7 +208,7 @@ std::string markdown(const Table& table)
         const auto& d = column.device;
         out << "- " << d.label() << ": " << d.name << " (" << d.platform << ")";
         if (column.roofs.known())
-            out << "; roofs: copy " << formatNumber(column.roofs.bandwidthGBps) << " GB/s, FMA "
+            out << "; roofs: read " << formatNumber(column.roofs.bandwidthGBps) << " GB/s, FMA "
                 << formatNumber(column.roofs.computeMflops) << " MFLOPS, ridge point "
                 << formatNumber(ridgeIntensity(column.roofs)) << " FLOP/byte";
         else
@@ -219,9 +219,9 @@ std::string markdown(const Table& table)
         out << "\n\"of BLAS\": the rate as a fraction of the vendor BLAS SGEMM on the same device and sizes.";
     if (anyRoof) {
         out << "\n\"of roof\": the attained rate as a fraction of the roofline bound min(FMA peak, intensity x "
-               "copy bandwidth) of its device";
+               "read bandwidth) of its device";
         if (anyUnplaced)
-            out << "; * no arithmetic intensity reported: the fraction of the FMA peak (flop rates) or of the copy "
+            out << "; * no arithmetic intensity reported: the fraction of the FMA peak (flop rates) or of the read "
                    "bandwidth (byte rates)";
         if (anyNote)
             out << "; (!) above 100%: the note says why";
@@ -281,7 +281,7 @@ nlohmann::json toJson(const Table& table)
         nlohmann::json device = {{"index", d.index}, {"name", d.name}, {"type", d.type},
                                  {"platform", d.platform}, {"label", d.label()}, {"roofs", nullptr}};
         if (column.roofs.known())
-            device["roofs"] = {{"copy_gbps", column.roofs.bandwidthGBps},
+            device["roofs"] = {{"read_gbps", column.roofs.bandwidthGBps},
                                {"fma_mflops", column.roofs.computeMflops},
                                {"ridge_flop_per_byte", ridgeIntensity(column.roofs)}};
         doc["devices"].push_back(device);

@@ -209,7 +209,7 @@ TEST(Markdown, TableReadsBackToTheReportedNumbers)
     EXPECT_EQ(lines[2 + 5][5], "");           // the competition ran on the GPU only
     EXPECT_EQ(lines[2 + 5][9], "54%*");       // flops without bytes: fraction of the FMA peak
     // Below the table: the roofs and the failures.
-    EXPECT_NE(md.find("- dev 1 (GPU): Test GPU (Vendor OpenCL); roofs: copy 150.0 GB/s, FMA 1000000 MFLOPS, ridge "
+    EXPECT_NE(md.find("- dev 1 (GPU): Test GPU (Vendor OpenCL); roofs: read 150.0 GB/s, FMA 1000000 MFLOPS, ridge "
                       "point 6.67 FLOP/byte"),
               std::string::npos)
         << md;
@@ -284,7 +284,7 @@ TEST(Json, ReadsBackToTheSameNumbers)
     const auto doc = nlohmann::json::parse(hoc::tools::toJson(t).dump(2));
     EXPECT_FALSE(doc["all_good"].get<bool>());
     ASSERT_EQ(doc["devices"].size(), 2u);
-    EXPECT_EQ(doc["devices"][1]["roofs"]["copy_gbps"].get<double>(), 150.0);
+    EXPECT_EQ(doc["devices"][1]["roofs"]["read_gbps"].get<double>(), 150.0);
     EXPECT_EQ(doc["devices"][1]["roofs"]["fma_mflops"].get<double>(), 1e6);
     EXPECT_EQ(doc["failures"].size(), 2u);
     ASSERT_EQ(doc["rows"].size(), t.rows.size());

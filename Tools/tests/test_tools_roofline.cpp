@@ -124,10 +124,29 @@ TEST(Roofline, TableTakesTheRoofsFromTheProbeAndPlacesEachResult)
     EXPECT_FALSE(row(hoc::tools::kProbeExercise).cells[0].roof);
 }
 
+// hoc-roofline marks its roofs ("roof" in extra: the read probe and the FMA probe) and shows a copy
+// beside them; the copy, even where it is the faster (a buffer that fits a CPU's cache), is no roof.
+TEST(Roofline, TheMarkedReadProbeIsTheRoofNotTheCopyBesideIt)
+{
+    using nlohmann::json;
+    auto runs = hoc::test::sampleRuns();
+    runs[0].doc["results"] = json::array(
+        {hoc::test::resultJson("read (peak bandwidth)", "x", true, 0.1, 20, "GB/s", json{{"bytes", 2e9}, {"roof", 1}}),
+         hoc::test::resultJson("copy (reads and writes)", "N = 64", true, 0.1, 25, "GB/s", json{{"bytes", 2.5e9}}),
+         hoc::test::resultJson("fused multiply-add (peak FP32)", "x", true, 0.1, 200000, "MFLOPS",
+                               json{{"flops", 2e10}, {"bytes", 4096}, {"roof", 1}})});
+    const auto table = hoc::tools::buildTable(runs);
+    EXPECT_DOUBLE_EQ(table.columns[0].roofs.bandwidthGBps, 20);
+    EXPECT_DOUBLE_EQ(table.columns[0].roofs.computeMflops, 200000);
+    // A wrong read probe leaves no bandwidth roof: the copy does not stand in for it.
+    runs[0].doc["results"][0]["correct"] = false;
+    EXPECT_FALSE(hoc::tools::buildTable(runs).columns[0].roofs.known());
+}
+
 TEST(Roofline, AWrongProbeResultGivesNoRoof)
 {
     auto runs = hoc::test::sampleRuns();
-    runs[0].doc["results"][0]["correct"] = false;  // the CPU's copy
+    runs[0].doc["results"][0]["correct"] = false;  // the CPU's bandwidth probe
     const auto table = hoc::tools::buildTable(runs);
     EXPECT_FALSE(table.columns[0].roofs.known());
     EXPECT_TRUE(table.columns[1].roofs.known());

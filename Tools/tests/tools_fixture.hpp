@@ -64,11 +64,11 @@ inline std::vector<tools::Run> sampleRuns()
     using nlohmann::json;
     return {
         run(tools::kProbeExercise, "hoc-roofline", cpu(),
-            {resultJson("copy (peak bandwidth)", "N = 64", true, 0.1, 20, "GB/s", json{{"bytes", 2e9}}),
+            {resultJson("read (peak bandwidth)", "N = 64", true, 0.1, 20, "GB/s", json{{"bytes", 2e9}}),
              resultJson("fused multiply-add (peak FP32)", "x", true, 0.1, 200000, "MFLOPS",
                         json{{"flops", 2e10}, {"bytes", 4096}})}),
         run(tools::kProbeExercise, "hoc-roofline", gpu(),
-            {resultJson("copy (peak bandwidth)", "N = 64", true, 0.01, 150, "GB/s", json{{"bytes", 1.5e9}}),
+            {resultJson("read (peak bandwidth)", "N = 64", true, 0.01, 150, "GB/s", json{{"bytes", 1.5e9}}),
              resultJson("fused multiply-add (peak FP32)", "x", true, 0.01, 1000000, "MFLOPS",
                         json{{"flops", 1e10}, {"bytes", 4096}})}),
         run("Exercise01_Vadd", "vadd", cpu(),

@@ -1,5 +1,7 @@
-// Common's one median and size names, and Measure's copy yardstick.
+// Common's one median and size names, Measure's copy yardstick and the roofline's two probes.
 #include "hoc/bandwidth.hpp"
+#include "hoc/errors.hpp"
+#include "hoc/roofs.hpp"
 #include "hoc/timing.hpp"
 #include "hoc_test.hpp"
 
@@ -39,5 +41,46 @@ TEST(Bandwidth, TunedCopyIsExactAtEverySize)
         hoc::CheckResult check;
         hoc::test::run([&] { return copy.runs(n, {0, 1}, check); });
         EXPECT_TRUE(hoc::test::correct(check, "the copy yardstick, " + std::to_string(n) + " floats"));
+    }
+}
+
+// The read probe (the roofline's bandwidth roof) tries every vector width and both run lengths that
+// fit, checks each one's sums and keeps the fastest correct one; the bytes are what it read and wrote.
+TEST(RooflineProbes, ReadProbeTriesEveryWidthAndChecksTheSums)
+{
+    hoc::ReadBenchmark read(hoc::test::device());
+    const std::size_t n = std::size_t{1} << 20;  // room for every candidate: 256 x 64 float16s
+    const hoc::ReadRuns runs = hoc::test::run([&] { return read.runs(n, {0, 2}); });
+    EXPECT_TRUE(hoc::test::correct(runs.check, "the read probe, 2^20 floats"));
+    EXPECT_EQ(runs.tried.size(), 10u);
+    for (const auto& [name, rate] : runs.tried)
+        EXPECT_GT(rate, 0.0) << name;  // 0 marks wrong sums
+    EXPECT_EQ(runs.seconds.size(), 4u);  // round 1's two and round 2's two: the winner is one of round 2's three
+    const int width = runs.kernel == "read_float" ? 1 : std::stoi(runs.kernel.substr(10));
+    EXPECT_EQ(runs.bytes, 4.0 * static_cast<double>(runs.workItems) * (runs.perItem * width + 1)) << runs.kernel;
+    EXPECT_LE(static_cast<double>(runs.workItems) * runs.perItem * width, static_cast<double>(n));
+}
+
+// A buffer too small for one work-group of the narrowest candidate leaves the rest out, and one too
+// small for any candidate is a clear error, not an empty result.
+TEST(RooflineProbes, ReadProbeSmallBuffers)
+{
+    hoc::ReadBenchmark read(hoc::test::device());
+    const hoc::ReadRuns one = hoc::test::run([&] { return read.runs(5000, {0, 1}); });
+    EXPECT_TRUE(hoc::test::correct(one.check, "the read probe, 5000 floats"));
+    EXPECT_EQ(one.kernel, "read_float");
+    EXPECT_THROW(read.runs(100, {0, 1}), hoc::Failure);
+}
+
+// The FMA kernel runs 16 steps per trip of its loop and the rest after: every count of steps, a
+// multiple of 16 or not, gives the host's bits.
+TEST(RooflineProbes, FmaProbeMatchesTheHostForAnyStepCount)
+{
+    hoc::FmaBenchmark fma(hoc::test::device());
+    for (const int iterations : {1, 15, 16, 37, 64}) {
+        const hoc::FmaRuns runs = hoc::test::run([&] { return fma.runs(512, iterations, {0, 1}); });
+        EXPECT_TRUE(hoc::test::correct(runs.check, "the FMA probe, " + std::to_string(iterations) + " steps"));
+        EXPECT_EQ(runs.iterations, iterations);
+        EXPECT_EQ(runs.flops, 2.0 * 32 * iterations * static_cast<double>(runs.workItems));
     }
 }

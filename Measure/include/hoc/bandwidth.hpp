@@ -1,6 +1,7 @@
-// Measuring memory-bound kernels (reductions, transpose, the competition's bandwidth test, the
-// roofline probe): compare a kernel's bandwidth with a plain copy kernel's, the course's one copy
-// yardstick, measured on the same device in the same run (repeats and median: hoc/timing.hpp).
+// Measuring memory-bound kernels (reductions, transpose, the competition's bandwidth test): compare
+// a kernel's bandwidth with a plain copy kernel's, the course's one copy yardstick, measured on the
+// same device in the same run (repeats and median: hoc/timing.hpp). And the roofline's bandwidth
+// roof, the best rate a kernel reads global memory (hoc::ReadBenchmark).
 #pragma once
 
 #include <cstddef>
@@ -42,6 +43,39 @@ private:
 public:
     // The copy kernel the last runs() kept ("copy_floats" or "copy_float4s").
     const std::string& chosen() const { return chosen_; }
+};
+
+// The roofline's bandwidth roof: the best rate at which a kernel READS global memory
+// (Kernels/roofline_read.cl). Each work-item sums 16 or 64 vectors and writes one float; the probe
+// tries float, float2, ..., float16 and both counts and keeps the fastest. This is what clpeak's
+// global-memory test measures too. A kernel that also writes (a copy, vadd)
+// shares the bus between its two streams and may stay below it: CopyBenchmark measures that.
+struct ReadRuns {
+    std::vector<double> seconds;  // the chosen kernel's timed runs (both rounds)
+    double bytes = 0;             // bytes one run moves: the floats read and one float written per work-item
+    std::string kernel;           // the chosen kernel, e.g. "read_float4"
+    int perItem = 0;              // vectors each work-item reads
+    std::size_t workItems = 0, local = 0;
+    CheckResult check;            // the chosen kernel's sums, a sample of work-items, against the host's
+    std::vector<std::pair<std::string, double>> tried;  // every candidate ("read_float8 x 64") and its GB/s (0: wrong sums)
+};
+
+class ReadBenchmark {
+public:
+    // Builds roofline_read.cl (found as the FMA kernel is: hoc/roofs.hpp).
+    explicit ReadBenchmark(const cl::Device& device);
+
+    // Reads (most of) a buffer of n floats with every candidate, 1 warm-up and 2 timed runs each,
+    // then the three fastest again with `repeats`; the candidate of the fastest single run is kept,
+    // with all its timed runs. hoc::Failure if n is too small for any candidate; a candidate that
+    // sums wrongly is never chosen, and `check` then reports its wrong sums.
+    ReadRuns runs(std::size_t n, const Repeats& repeats);
+
+private:
+    cl::Device device_;
+    cl::Context context_;
+    cl::CommandQueue queue_;
+    cl::Program program_;
 };
 
 // A table of GB/s per size and variant, each as a percentage of the copy kernel's GB/s.

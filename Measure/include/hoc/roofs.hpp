@@ -1,6 +1,6 @@
 // The second roof of the roofline model: the device's peak FP32 rate, measured by a kernel of fused
-// multiply-adds (Kernels/roofline_fma.cl). The first roof, the peak bandwidth, is the copy
-// yardstick (hoc::CopyBenchmark, hoc/bandwidth.hpp). Used by hoc-roofline (the instructor's probe)
+// multiply-adds (Kernels/roofline_fma.cl). The first roof, the peak bandwidth, is the read probe
+// (hoc::ReadBenchmark, hoc/bandwidth.hpp). Used by hoc-roofline (the instructor's probe)
 // and by Exercise 20, which places the matmul kernels under both roofs.
 #pragma once
 

@@ -2,7 +2,7 @@
 // memory has arithmetic intensity I = F / B (FLOP/byte). On a device with peak bandwidth W and peak
 // compute rate P it can attain at most min(P, I x W): under the slanted roof (memory bound) left of
 // the ridge point I = P / W, under the flat roof (compute bound) right of it. hoc-roofline measures
-// W with a copy kernel and P with an FMA kernel; the runner places each result under them.
+// W with a read kernel and P with an FMA kernel (hoc-roofline); the runner places each result under them.
 #pragma once
 
 #include <optional>
@@ -11,7 +11,7 @@
 namespace hoc::tools {
 
 struct Roofs {
-    double bandwidthGBps = 0;  // peak global-memory bandwidth, GB/s (copy kernel)
+    double bandwidthGBps = 0;  // peak global-memory bandwidth, GB/s (read kernel)
     double computeMflops = 0;  // peak FP32 rate, MFLOPS (FMA kernel)
     bool known() const { return bandwidthGBps > 0 && computeMflops > 0; }
 };
