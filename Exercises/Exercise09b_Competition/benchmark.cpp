@@ -127,6 +127,8 @@ try {
 
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
+    if (std::count(peerNames.begin(), peerNames.end(), "openblas"))
+        hoc::peers::restartForFairOpenBlas(argv);  // a generic OpenBLAS core: again with its own kernels
 
     // "--sizes 1024" alone races that size alone: the default shape comes only with the default sizes.
     const auto onCommandLine = [&](const std::string& option) {

@@ -391,7 +391,9 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
             else
                 o << "<td class=bad>NO</td>";
             if (anyBlas)
-                o << "<td class=num>" << (cell.blasFraction ? formatPercent(*cell.blasFraction) : "") << "</td>";
+                o << "<td class='num" << (cell.blasNote.empty() ? "'>" : " above' title='" + escape(cell.blasNote) + "'>")
+                  << (cell.blasFraction ? formatPercent(*cell.blasFraction) : "")
+                  << (cell.blasNote.empty() ? "" : " <span class=above-mark>(!)</span>") << "</td>";
             if (anyRoof) {
                 const bool above = !cell.note.empty();
                 o << "<td class='num" << (above ? " above" : "") << "'"
@@ -407,7 +409,8 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
     }
     o << "</tbody></table>\n<p>";
     if (anyBlas)
-        o << "<b>of BLAS</b>: the rate as a fraction of the vendor BLAS SGEMM on the same device and sizes. ";
+        o << "<b>of BLAS</b>: the rate as a fraction of the fastest BLAS SGEMM raced on the same device and sizes; "
+             "<span class=above-mark>(!)</span> above 100%: the row's note says why. ";
     if (anyRoof)
         o << "<b>of roof</b>: the attained rate as a fraction of the roofline bound min(FMA peak, intensity &times; "
              "read bandwidth) of its device; * no intensity reported: the fraction of the FMA peak (flop rates) "

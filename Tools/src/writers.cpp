@@ -97,8 +97,9 @@ std::string rowNote(const Table& table, const Row& row)
                " devices together (the column is the device it was started on); no one device's roof or BLAS applies";
     std::map<std::string, std::vector<std::string>> byNote;  // one note, the devices it is about
     for (std::size_t c = 0; c < row.cells.size(); ++c)
-        if (!row.cells[c].note.empty())
-            byNote[row.cells[c].note].push_back(table.columns[c].device.label());
+        for (const std::string* text : {&row.cells[c].blasNote, &row.cells[c].note})
+            if (!text->empty())
+                byNote[*text].push_back(table.columns[c].device.label());
     for (const auto& [text, devices] : byNote) {
         std::string who;
         for (const auto& d : devices)
@@ -157,7 +158,7 @@ std::string markdown(const Table& table)
     for (const auto& row : table.rows) {
         anySplit = anySplit || row.devices > 1;
         for (const auto& cell : row.cells) {
-            anyNote = anyNote || !cell.note.empty();
+            anyNote = anyNote || !cell.note.empty() || !cell.blasNote.empty();
             anyBlas = anyBlas || cell.blasFraction.has_value();
             anyRoof = anyRoof || cell.roof.has_value();
             anyUnplaced = anyUnplaced || (cell.roof && cell.roof->kind != Standing::Kind::Placed);
@@ -194,7 +195,8 @@ std::string markdown(const Table& table)
             const char* ok = cell.status == Cell::Status::Correct ? "yes" : cell.status == Cell::Status::Missing ? "" : "NO";
             out << " " << escapeMarkdown(rateText(cell)) << " | " << ok << " |";
             if (anyBlas)
-                out << " " << (cell.blasFraction ? formatPercent(*cell.blasFraction) : "") << " |";
+                out << " " << (cell.blasFraction ? formatPercent(*cell.blasFraction) : "")
+                    << (cell.blasNote.empty() ? "" : " (!)") << " |";
             if (anyRoof)
                 out << " " << roofText(cell) << " |";
         }
@@ -216,7 +218,8 @@ std::string markdown(const Table& table)
         out << "\n";
     }
     if (anyBlas)
-        out << "\n\"of BLAS\": the rate as a fraction of the vendor BLAS SGEMM on the same device and sizes.";
+        out << "\n\"of BLAS\": the rate as a fraction of the fastest BLAS SGEMM raced on the same device and sizes"
+            << (anyNote ? "; (!) above 100%: the note says why." : ".");
     if (anyRoof) {
         out << "\n\"of roof\": the attained rate as a fraction of the roofline bound min(FMA peak, intensity x "
                "read bandwidth) of its device";

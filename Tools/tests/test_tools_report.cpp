@@ -31,6 +31,14 @@ const hoc::tools::Row& row(const Table& t, const std::string& folder)
     throw std::runtime_error("no row " + folder);
 }
 
+const hoc::tools::Row& row(const Table& t, const std::string& folder, const std::string& name)
+{
+    for (const auto& r : t.rows)
+        if (r.folder == folder && r.name == name)
+            return r;
+    throw std::runtime_error("no row " + folder + " " + name);
+}
+
 // Records of a CSV text, parsed by libcsv in strict mode.
 std::vector<std::vector<std::string>> parseCsv(const std::string& text)
 {
@@ -138,6 +146,31 @@ TEST(ResultsTable, VendorBlasComparesResultsOfTheSameSizeOnTheSameDevice)
     EXPECT_FALSE(row(t, "Exercise01_Vadd").cells[1].blasFraction);  // GB/s, and another size
 }
 
+// A result faster than the BLAS library (a competition entry can be, and a BLAS library left on a
+// generic core is slow) is shown above 100% with a note that says so; one below 100% has none.
+TEST(ResultsTable, FasterThanBlasIsNoted)
+{
+    using hoc::test::cpu;
+    using nlohmann::json;
+    const std::string size = "M = N = K = 1024";
+    const Table t = hoc::tools::buildTable(
+        {hoc::test::run("Exercise09b_Competition", "sgemm_benchmark", cpu(),
+                        {hoc::test::resultJson("ours", size, true, 1, 1000, "GFLOPS",
+                                               json{{"vendor_blas_mflops", 200000.0}})}),
+         hoc::test::run("Exercise09b_Competition", "sgemm", cpu(),
+                        {hoc::test::resultJson("fast", size, true, 1, 1000000, "MFLOPS")}),
+         hoc::test::run("Exercise04_Matmul", "matmul", cpu(),
+                        {hoc::test::resultJson("slow", size, true, 1, 2000, "MFLOPS")})});
+    const auto& fast = row(t, "Exercise09b_Competition", "fast").cells[0];
+    ASSERT_TRUE(fast.blasFraction);
+    EXPECT_DOUBLE_EQ(*fast.blasFraction, 5.0);
+    EXPECT_NE(fast.blasNote.find("faster than the fastest BLAS library"), std::string::npos);
+    EXPECT_TRUE(row(t, "Exercise04_Matmul").cells[0].blasNote.empty());
+    const std::string md = hoc::tools::markdown(t);
+    EXPECT_NE(md.find("| 500% (!) |"), std::string::npos) << md;
+    EXPECT_NE(md.find("(!) dev 0 (CPU): faster than the fastest BLAS library"), std::string::npos) << md;
+}
+
 TEST(ResultsTable, AllGoodWhenEveryProgramFinishedCorrectly)
 {
     using hoc::test::cpu;
@@ -194,7 +227,8 @@ TEST(Markdown, TableReadsBackToTheReportedNumbers)
                 EXPECT_EQ(rate.rfind("failed: ", 0), 0u) << rate;
                 EXPECT_EQ(cells[3 + 4 * c], "NO");
             }
-            EXPECT_EQ(cells[4 + 4 * c], cell.blasFraction ? hoc::tools::formatPercent(*cell.blasFraction) : "");
+            EXPECT_EQ(cells[4 + 4 * c], (cell.blasFraction ? hoc::tools::formatPercent(*cell.blasFraction) : "") +
+                                            (cell.blasNote.empty() ? "" : " (!)"));
         }
     }
     // Spot checks against the arithmetic: GPU naive matmul 1% of the BLAS and 57% of its roof.

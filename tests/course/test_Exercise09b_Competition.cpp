@@ -15,6 +15,7 @@
 #include "hoc/data.hpp"
 #include "hoc/errors.hpp"
 #include "hoc_test.hpp"
+#include "peers.hpp"
 #include "sgemm.hpp"
 
 using hoc::matmul::Dims;
@@ -135,6 +136,18 @@ TEST(Competition, BadSizesAreReportedNotCrashed)
 // sgemm_async copies with cp.async in inline PTX: only NVIDIA GPUs of compute capability 8.0 and newer
 // have it, so it is never listed for another device, and asking for it there is an error (its
 // results are checked on such a GPU against the double reference, by sgemm and the benchmark).
+// sgemm_benchmark starts again with OPENBLAS_CORETYPE set only when OpenBLAS fell back to a core
+// without AVX on a CPU that has it, and never over the user's own choice.
+TEST(Competition, OpenBlasGetsItsOwnKernelsForAFairRace)
+{
+    EXPECT_EQ(hoc::peers::fairOpenBlasCore("Prescott", false, true, true), "SkylakeX");
+    EXPECT_EQ(hoc::peers::fairOpenBlasCore("Nehalem", false, true, false), "Haswell");
+    EXPECT_EQ(hoc::peers::fairOpenBlasCore("Prescott", true, true, true), "");   // OPENBLAS_CORETYPE given
+    EXPECT_EQ(hoc::peers::fairOpenBlasCore("Prescott", false, false, false), "");  // no AVX2: fair already
+    EXPECT_EQ(hoc::peers::fairOpenBlasCore("Zen", false, true, false), "");      // its own choice
+    EXPECT_EQ(hoc::peers::fairOpenBlasCore("SkylakeX", false, true, true), "");
+}
+
 TEST(Competition, AsyncVariantOnlyWhereCpAsyncIs)
 {
     const auto& device = hoc::test::device();

@@ -2,9 +2,14 @@
 // CLBlast and cuBLAS live in peers_clblast.cpp and peers_cublas.cpp, compiled only when found.
 #include "peers.hpp"
 
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
 #include <limits>
 #include <thread>
+#include <unistd.h>
 
 #include "hoc/errors.hpp"
 #include "hoc/timing.hpp"
@@ -31,6 +36,35 @@ std::unique_ptr<Peer> cublas(const cl::Device&, std::string& note)
 }
 #endif
 
+std::string fairOpenBlasCore(const std::string& core, bool coreTypeSet, bool avx2, bool avx512)
+{
+    const bool generic = core == "Prescott" || core == "Core2" || core == "Penryn" || core == "Dunnington" ||
+                         core == "Nehalem" || core == "Atom" || core == "Katmai" || core == "Banias";
+    if (!generic || coreTypeSet || !avx2)
+        return "";
+    return avx512 ? "SkylakeX" : "Haswell";
+}
+
+void restartForFairOpenBlas(char** argv)
+{
+#ifdef HOC_HAVE_OPENBLAS
+    const std::string core = openblas_get_corename();
+    const std::string fair = fairOpenBlasCore(core, std::getenv("OPENBLAS_CORETYPE") != nullptr,
+                                              __builtin_cpu_supports("avx2"), __builtin_cpu_supports("avx512f"));
+    if (fair.empty())
+        return;
+    std::cout << "OpenBLAS did not recognise this CPU and chose its " << core
+              << " kernels, without AVX: starting again with OPENBLAS_CORETYPE=" << fair << " for a fair race"
+              << std::endl;
+    ::setenv("OPENBLAS_CORETYPE", fair.c_str(), 1);
+    ::execv("/proc/self/exe", argv);
+    std::cout << "(could not start again: " << std::strerror(errno) << "; OpenBLAS keeps its " << core
+              << " kernels)" << std::endl;
+#else
+    (void)argv;
+#endif
+}
+
 #ifdef HOC_HAVE_OPENBLAS
 namespace {
 
@@ -44,13 +78,13 @@ public:
         std::string text = std::string(openblas_get_config()) + ", core " + core + ", " + std::to_string(threads_) +
                            " threads (the OpenCL device's compute units); timed on the host clock, the CPU being its device";
         // A DYNAMIC_ARCH OpenBLAS that does not know the CPU's model (common in virtual machines)
-        // falls back to a generic core without AVX: the race would be unfair to it.
-        const bool generic = core == "Prescott" || core == "Core2" || core == "Penryn" || core == "Dunnington" ||
-                             core == "Nehalem" || core == "Atom" || core == "Katmai" || core == "Banias";
-        if (generic && __builtin_cpu_supports("avx2"))
-            text += std::string("\n  WARNING: OpenBLAS did not recognise this CPU and runs its ") + core +
-                    " kernels, without AVX; set OPENBLAS_CORETYPE=" +
-                    (__builtin_cpu_supports("avx512f") ? "SkylakeX" : "Haswell") + " for a fair race";
+        // falls back to a generic core without AVX: the race would be unfair to it. (sgemm_benchmark
+        // starts again with the fair core; this warns when that could not happen.)
+        const std::string fair = fairOpenBlasCore(core, false, __builtin_cpu_supports("avx2"),
+                                                  __builtin_cpu_supports("avx512f"));
+        if (!fair.empty())
+            text += "\n  WARNING: OpenBLAS did not recognise this CPU and runs its " + core +
+                    " kernels, without AVX; set OPENBLAS_CORETYPE=" + fair + " for a fair race";
         return text;
     }
     void upload(const std::vector<float>& a, const std::vector<float>& b, matmul::Dims d) override

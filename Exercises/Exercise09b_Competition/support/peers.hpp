@@ -35,6 +35,16 @@ public:
     virtual std::vector<float> download() = 0;
 };
 
+// The OPENBLAS_CORETYPE that gives OpenBLAS its own kernels for this CPU when it fell back to a
+// generic core without AVX (a DYNAMIC_ARCH build that does not know a virtual CPU's model), or ""
+// when it needs none: it runs a core of its own choosing, or the user chose one (`coreTypeSet`).
+std::string fairOpenBlasCore(const std::string& core, bool coreTypeSet, bool avx2, bool avx512);
+
+// For sgemm_benchmark's main, before anything else runs: when fairOpenBlasCore() names a core for
+// the OpenBLAS linked in, sets OPENBLAS_CORETYPE and starts the program again (OpenBLAS reads it
+// only as it loads), saying so; returns only when no restart is needed or exec failed.
+void restartForFairOpenBlas(char** argv);
+
 // Each returns the peer, or nullptr with `note` saying why it cannot run here.
 std::unique_ptr<Peer> clblast(const cl::Device& device, std::string& note);
 std::unique_ptr<Peer> openblas(const cl::Device& device, std::string& note);

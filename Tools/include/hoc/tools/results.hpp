@@ -53,7 +53,8 @@ struct Cell {
     std::optional<double> blasMflops;    // the vendor BLAS for comparison (see report.hpp)
     std::optional<double> blasFraction;  // rate / blasMflops
     std::optional<Standing> roof;        // where it stands under the device's roofline
-    std::string note;                    // why a fraction is above 100% (empty when none is)
+    std::string note;                    // why the fraction of the roof is above 100% (empty when it is not)
+    std::string blasNote;                // why the fraction of BLAS is above 100% (empty when it is not)
 
     bool present() const { return status == Status::Correct || status == Status::Wrong; }
     std::optional<double> extraValue(const std::string& key) const;
