@@ -61,6 +61,22 @@
 #endif
 
 // Global memory -> registers: float4 number l of each tile goes to work-item l % WG.
+// One step's TM x TN multiply-adds per k, from the local tiles Asub[buf], Bsub[buf] through
+// registers into acc (both GPU kernels; a macro, so that each kernel's private arrays stay its own).
+#define MULTIPLY_TILES(buf)                                                                   \
+    _Pragma("unroll") for (int k = 0; k < BK; k++) {                                          \
+        float4 a[TM / 4], b[TN / 4];                                                          \
+        _Pragma("unroll") for (int r = 0; r < TM / 4; r++) a[r] = Asub[buf][k][r * WY + ty];  \
+        _Pragma("unroll") for (int c = 0; c < TN / 4; c++) b[c] = Bsub[buf][k][c * WX + tx];  \
+        _Pragma("unroll") for (int r = 0; r < TM / 4; r++)                                    \
+        _Pragma("unroll") for (int c = 0; c < TN / 4; c++) {                                  \
+            acc[4 * r + 0][c] = fma((float4)(a[r].x), b[c], acc[4 * r + 0][c]);               \
+            acc[4 * r + 1][c] = fma((float4)(a[r].y), b[c], acc[4 * r + 1][c]);               \
+            acc[4 * r + 2][c] = fma((float4)(a[r].z), b[c], acc[4 * r + 2][c]);               \
+            acc[4 * r + 3][c] = fma((float4)(a[r].w), b[c], acc[4 * r + 3][c]);               \
+        }                                                                                     \
+    }
+
 inline void loadTiles(__global const float4* A, __global const float4* B, int lda4, int ldb4,
                       int i0, int j04, int k0, int lid, __private float4* ra, __private float4* rb)
 {
@@ -162,26 +178,7 @@ void sgemm_tiles(const int M, const int N, const int K,
 #else
         const int buf = 0;
 #endif
-        // TM x TN multiply-adds per k, from local memory through registers.
-#pragma unroll
-        for (int k = 0; k < BK; k++) {
-            float4 a[TM / 4], b[TN / 4];
-#pragma unroll
-            for (int r = 0; r < TM / 4; r++)
-                a[r] = Asub[buf][k][r * WY + ty];
-#pragma unroll
-            for (int c = 0; c < TN / 4; c++)
-                b[c] = Bsub[buf][k][c * WX + tx];
-#pragma unroll
-            for (int r = 0; r < TM / 4; r++)
-#pragma unroll
-                for (int c = 0; c < TN / 4; c++) {
-                    acc[4 * r + 0][c] = fma((float4)(a[r].x), b[c], acc[4 * r + 0][c]);
-                    acc[4 * r + 1][c] = fma((float4)(a[r].y), b[c], acc[4 * r + 1][c]);
-                    acc[4 * r + 2][c] = fma((float4)(a[r].z), b[c], acc[4 * r + 2][c]);
-                    acc[4 * r + 3][c] = fma((float4)(a[r].w), b[c], acc[4 * r + 3][c]);
-                }
-        }
+        MULTIPLY_TILES(buf);  // TM x TN multiply-adds per k, from local memory through registers
 #if DB
         if (more)  // the other buffer, last read before the previous barrier
             storeTiles(Asub[1 - buf], Bsub[1 - buf], lid, ra, rb);
@@ -336,25 +333,7 @@ void sgemm_async(const int M, const int N, const int K,
         }
         commitCopies();
         const int buf = t % STAGES;
-#pragma unroll
-        for (int k = 0; k < BK; k++) {
-            float4 a[TM / 4], b[TN / 4];
-#pragma unroll
-            for (int r = 0; r < TM / 4; r++)
-                a[r] = Asub[buf][k][r * WY + ty];
-#pragma unroll
-            for (int c = 0; c < TN / 4; c++)
-                b[c] = Bsub[buf][k][c * WX + tx];
-#pragma unroll
-            for (int r = 0; r < TM / 4; r++)
-#pragma unroll
-                for (int c = 0; c < TN / 4; c++) {
-                    acc[4 * r + 0][c] = fma((float4)(a[r].x), b[c], acc[4 * r + 0][c]);
-                    acc[4 * r + 1][c] = fma((float4)(a[r].y), b[c], acc[4 * r + 1][c]);
-                    acc[4 * r + 2][c] = fma((float4)(a[r].z), b[c], acc[4 * r + 2][c]);
-                    acc[4 * r + 3][c] = fma((float4)(a[r].w), b[c], acc[4 * r + 3][c]);
-                }
-        }
+        MULTIPLY_TILES(buf);  // the same multiply-adds as sgemm_tiles
     }
 
 #pragma unroll

@@ -1,11 +1,13 @@
 // Cli: what a program answers to a bad command line. (Every program's answers are tested end to end
 // in tests/reliability/.)
 #include <cstdlib>
+#include <tuple>
 #include <vector>
 
 #include "hoc/errors.hpp"
 #include "hoc/main.hpp"
 #include "hoc_test.hpp"
+#include "parse_args.hpp"
 
 namespace {
 
@@ -21,20 +23,13 @@ struct Outcome {
 // is touched: --list is not given).
 Outcome parse(std::vector<std::string> args)
 {
-    args.insert(args.begin(), "prog");
-    std::vector<char*> argv;
-    for (auto& a : args)
-        argv.push_back(a.data());
     Outcome out;
     out.size = 7;
     out.count = 3;
     hoc::CommandLine cli("Test", "option parsing");
     cli.sizeOption("-n,--size", out.size, "a size", 1000);
     cli.option("--count", out.count, "a count", 2, 9);
-    ::testing::internal::CaptureStderr();
-    const auto stop = cli.parse(static_cast<int>(argv.size()), argv.data());
-    out.exit = stop ? *stop : hoc::kOk;
-    out.err = ::testing::internal::GetCapturedStderr();
+    std::tie(out.exit, out.err) = parseArgs(cli, std::move(args));
     return out;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "hoc/cli.hpp"
@@ -13,6 +14,7 @@
 #include "hoc/main.hpp"
 #include "hoc/sizes.hpp"
 #include "hoc_unit_test.hpp"
+#include "parse_args.hpp"
 
 TEST(Sizes, WholeNumbersAreDecimalDigitsOnly)
 {
@@ -151,10 +153,6 @@ struct Parsed {
 // A program with a shape, a list of shapes, and M N K as three sizes, given `args`.
 Parsed parse(std::vector<std::string> args)
 {
-    args.insert(args.begin(), "prog");
-    std::vector<char*> argv;
-    for (auto& a : args)
-        argv.push_back(a.data());
     Parsed out;
     hoc::CommandLine cli("Test", "shape parsing");
     cli.shapeOption("--range", out.range, "DIM0xDIM1", 2, "a range", 1 << 20, {1 << 30, "2^30, a test's limit"});
@@ -162,10 +160,7 @@ Parsed parse(std::vector<std::string> args)
                      {UINT32_MAX, "UINT_MAX: the kernels index a matrix with a uint"});
     cli.sizesOption("--shape", out.shape, "M N K", INT32_MAX, 3);
     cli.sizesOption("--sizes", out.sizes, "sizes");
-    ::testing::internal::CaptureStderr();
-    const auto stop = cli.parse(static_cast<int>(argv.size()), argv.data());
-    out.exit = stop ? *stop : hoc::kOk;
-    out.err = ::testing::internal::GetCapturedStderr();
+    std::tie(out.exit, out.err) = parseArgs(cli, std::move(args));
     return out;
 }
 
