@@ -77,6 +77,15 @@
         }                                                                                     \
     }
 
+// The work-item's TM x TN block of C, from acc to global memory (both GPU kernels).
+#define STORE_TILE()                                                                          \
+    _Pragma("unroll") for (int r = 0; r < TM / 4; r++)                                        \
+    _Pragma("unroll") for (int e = 0; e < 4; e++) {                                           \
+        const int i = i0 + 4 * (r * WY + ty) + e;                                             \
+        _Pragma("unroll") for (int c = 0; c < TN / 4; c++)                                    \
+            C[i * ldc4 + j04 + c * WX + tx] = acc[4 * r + e][c];                              \
+    }
+
 inline void loadTiles(__global const float4* A, __global const float4* B, int lda4, int ldb4,
                       int i0, int j04, int k0, int lid, __private float4* ra, __private float4* rb)
 {
@@ -193,16 +202,7 @@ void sgemm_tiles(const int M, const int N, const int K,
 #endif
     }
 
-    // Work-item (tx, ty) owns rows 4 (r WY + ty) + e and float4 columns c WX + tx of the tile.
-#pragma unroll
-    for (int r = 0; r < TM / 4; r++)
-#pragma unroll
-        for (int e = 0; e < 4; e++) {
-            const int i = i0 + 4 * (r * WY + ty) + e;
-#pragma unroll
-            for (int c = 0; c < TN / 4; c++)
-                C[i * ldc4 + j04 + c * WX + tx] = acc[4 * r + e][c];
-        }
+    STORE_TILE();  // work-item (tx, ty) owns rows 4 (r WY + ty) + e and float4 columns c WX + tx
 }
 
 #endif  // sgemm_tiles
@@ -336,15 +336,7 @@ void sgemm_async(const int M, const int N, const int K,
         MULTIPLY_TILES(buf);  // the same multiply-adds as sgemm_tiles
     }
 
-#pragma unroll
-    for (int r = 0; r < TM / 4; r++)
-#pragma unroll
-        for (int e = 0; e < 4; e++) {
-            const int i = i0 + 4 * (r * WY + ty) + e;
-#pragma unroll
-            for (int c = 0; c < TN / 4; c++)
-                C[i * ldc4 + j04 + c * WX + tx] = acc[4 * r + e][c];
-        }
+    STORE_TILE();
 }
 
 #endif  // sgemm_async
