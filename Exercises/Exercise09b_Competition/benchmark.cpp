@@ -19,6 +19,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -143,12 +144,9 @@ try {
         problems.push_back({s[0], s[1], s[2]});
     for (const Dims& d : problems)  // too large for the kernels' int indices: exit 2
         hoc::matmul::requireIntIndices(d, "--sizes/--shapes " + d.text());
-    const Variant* given = nullptr;
-    Variant parsed;
-    if (!chosen.empty()) {  // a mistake in --variant is a bad command line (exit 2)
-        parsed = Variant::parse(chosen);
-        given = &parsed;
-    }
+    std::optional<Variant> given;
+    if (!chosen.empty())  // a mistake in --variant is a bad command line (exit 2)
+        given = Variant::parse(chosen);
 
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);

@@ -2,6 +2,7 @@
 // sgemm_benchmark (benchmark.cpp) races it against the BLAS libraries.
 #include <climits>
 #include <iostream>
+#include <optional>
 
 #include "hoc/errors.hpp"
 
@@ -34,12 +35,9 @@ try {
     if (!shape.empty())
         d = {shape[0], shape[1], shape[2]};
     hoc::matmul::requireIntIndices(d, shape.empty() ? "--size" : "--shape");  // exit 2 when a matrix is too large
-    const Variant* given = nullptr;
-    Variant parsed;
-    if (!chosen.empty()) {  // a mistake in --variant is a bad command line (exit 2)
-        parsed = Variant::parse(chosen);
-        given = &parsed;
-    }
+    std::optional<Variant> given;
+    if (!chosen.empty())  // a mistake in --variant is a bad command line (exit 2)
+        given = Variant::parse(chosen);
 
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
