@@ -63,6 +63,17 @@ Variant panel(int rm, int vw, int nv, int skew = 1, int kc = 0)
     return v;
 }
 
+// v with B packed into column panels (pb), A into blocks of rows (pa), rb blocks of rows per
+// work-item, and its rows of C prefetched (pf).
+Variant packed(Variant v, int pb, int pa, int rb, int pf)
+{
+    v.values["PB"] = pb;
+    v.values["PA"] = pa;
+    v.values["RB"] = rb;
+    v.values["PF"] = pf;
+    return v;
+}
+
 }  // namespace
 
 std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
@@ -137,16 +148,21 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
         ks_ = variant.values.count("KS") ? variant.within("KS", 1, 16) : 1;
         local_ = cl::NDRange(wg, 1, 1);
     } else if (variant.kernel == "sgemm_panel") {
-        variant.only({"RM", "VW", "NV", "SKEW", "KC"});
+        variant.only({"RM", "VW", "NV", "SKEW", "KC", "PB", "PA", "RB", "PF"});
         const int rm = variant.within("RM", 1, 32), vw = variant.within("VW", 2, 16), nv = variant.within("NV", 1, 16);
         variant.within("SKEW", 0, 1);
         variant.require(vw == 2 || vw == 4 || vw == 8 || vw == 16, "VW is 2, 4, 8 or 16 (an OpenCL vector width)");
+        packB_ = variant.values.count("PB") && variant.within("PB", 0, 1) == 1;
+        packA_ = variant.values.count("PA") && variant.within("PA", 0, 1) == 1;
+        if (variant.values.count("PF"))
+            variant.within("PF", 0, 1);
         tileM_ = rm;
         tileN_ = vw * nv;
         tileK_ = 16;  // not needed by the kernel; lets a row of A get a skewed pitch (SKEW)
         kc_ = variant.values.count("KC") ? variant.within("KC", 16, 1 << 20) : 0;
         local_ = cl::NDRange(1, 1, 1);
         columnsFirst_ = true;
+        rb_ = variant.values.count("RB") ? variant.within("RB", 1, 1 << 16) : 0;
     } else {
         throw hoc::UsageError("unknown kernel '" + variant.kernel + "' in variant '" + variant.text() +
                               "' (sgemm_tiles, sgemm_async or sgemm_panel)");
@@ -164,6 +180,10 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
     hoc::requireLocalMemory(kernel_, device, 0, variant.text());  // its own __local arrays
     if (ks_ > 1)
         sum_ = cl::Kernel(program, "sum_slices");  // split K's last step
+    if (packB_)
+        packBKernel_ = cl::Kernel(program, "pack_b");
+    if (packA_)
+        packAKernel_ = cl::Kernel(program, "pack_a");
 }
 
 void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d)
@@ -198,6 +218,11 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
     a_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.m * lda_);
     b_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.k * ldb_);
     c_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * partials * p.m * ldb_);
+    //    sgemm_panel with PB or PA: A and B packed for the kernel (part of every run, so timed with it).
+    if (packB_)
+        packedB_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * p.k * p.n);
+    if (packA_)
+        packedA_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * p.m * p.k);
     //    A padded matrix is laid out at its pitch on the host and written whole (not filled with
     //    clEnqueueFillBuffer and then written as a rectangle: oclgrind's uninitialized-memory check
     //    does not count a fill as a write).
@@ -225,10 +250,11 @@ hoc::EventSpan Sgemm::run()
     kernel_.setArg(0, static_cast<int>(padded_.m));
     kernel_.setArg(1, static_cast<int>(padded_.n));
     kernel_.setArg(2, static_cast<int>(sliceK_));
-    kernel_.setArg(3, a_);
-    kernel_.setArg(4, static_cast<int>(lda_));
-    kernel_.setArg(5, b_);
-    kernel_.setArg(6, static_cast<int>(ldb_));
+    //    Packed A and B: the pitch becomes the distance from one block of rows, or panel, to the next.
+    kernel_.setArg(3, packA_ ? packedA_ : a_);
+    kernel_.setArg(4, static_cast<int>(packA_ ? padded_.k * tileM_ : lda_));
+    kernel_.setArg(5, packB_ ? packedB_ : b_);
+    kernel_.setArg(6, static_cast<int>(packB_ ? padded_.k * tileN_ : ldb_));
     kernel_.setArg(7, c_);
     kernel_.setArg(8, static_cast<int>(ldb_));
 
@@ -237,29 +263,51 @@ hoc::EventSpan Sgemm::run()
     //    sums are then added up; with KC the slices run one after the other (the in-order queue
     //    sees to that), each adding to C.
     const std::size_t across = padded_.n / tileN_, down = padded_.m / tileM_;
-    const cl::NDRange global = columnsFirst_ ? cl::NDRange(down * local_[0], across * local_[1], slices_)
+    const cl::NDRange global = rb_ > 0 ? cl::NDRange(across, (down + rb_ - 1) / rb_, slices_)
+                               : columnsFirst_ ? cl::NDRange(down * local_[0], across * local_[1], slices_)
                                              : cl::NDRange(across * local_[0], down * local_[1], slices_);
-    cl::Event done;
+    cl::Event done, first;
+    //    Packing first (the in-order queue runs the multiplication after it): B into panels of
+    //    tileN_ columns, one panel's part of a row per work-item; A into blocks of tileM_ rows, VW columns each.
+    const int vw = packA_ || packB_ ? variant_.at("VW") : 1;
+    if (packB_) {
+        packBKernel_.setArg(0, static_cast<int>(padded_.k));
+        packBKernel_.setArg(1, b_);
+        packBKernel_.setArg(2, static_cast<int>(ldb_));
+        packBKernel_.setArg(3, packedB_);
+        queue_.enqueueNDRangeKernel(packBKernel_, cl::NullRange, cl::NDRange(across, padded_.k), cl::NullRange,
+                                    nullptr, &first);
+    }
+    if (packA_) {
+        packAKernel_.setArg(0, static_cast<int>(padded_.k));
+        packAKernel_.setArg(1, a_);
+        packAKernel_.setArg(2, static_cast<int>(lda_));
+        packAKernel_.setArg(3, packedA_);
+        queue_.enqueueNDRangeKernel(packAKernel_, cl::NullRange, cl::NDRange(padded_.k / vw, down), cl::NullRange, nullptr,
+                                    packB_ ? nullptr : &first);
+    }
+    const bool packing = packA_ || packB_;
     if (kc_ > 0) {  // sgemm_panel's slices, one launch each in queue order, each adding to C
-        cl::Event first;
         for (std::size_t z = 0; z < slices_; ++z) {
             queue_.enqueueNDRangeKernel(kernel_, cl::NDRange(0, 0, z), cl::NDRange(global[0], global[1], 1), local_,
                                         nullptr, &done);
-            if (z == 0)
+            if (z == 0 && !packing)
                 first = done;
         }
         return {first, done};
     }
     queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, global, local_, nullptr, &done);
+    if (!packing)
+        first = done;
     if (slices_ == 1)
-        return {done, done};
+        return {first, done};
     const std::size_t n = padded_.m * ldb_;
     sum_.setArg(0, c_);
     sum_.setArg(1, static_cast<int>(n));
     sum_.setArg(2, static_cast<int>(slices_));
     cl::Event summed;
     queue_.enqueueNDRangeKernel(sum_, cl::NullRange, cl::NDRange(n), cl::NullRange, nullptr, &summed);
-    return {done, summed};
+    return {first, summed};
 }
 
 std::vector<float> Sgemm::download()
