@@ -348,7 +348,7 @@ void sgemm_async(const int M, const int N, const int K,
 // accumulators in vector registers - the inner kernel of a CPU BLAS, written in OpenCL C. Work-groups
 // of one work-item let the compiler keep the block in registers (no loop over work-items).
 // Dimension 0 runs down the rows of C, so the work-groups a CPU thread runs one after the other use
-// the same column panel of B (K x NV*VW floats), which stays in its cache.
+// the same column panel of B (K x NV*VW floats), which stays in its cache (with RB, along the panels).
 //
 //   RM      rows per work-item
 //   VW      vector width (4, 8 or 16 floats: SSE, AVX, AVX-512)
@@ -432,12 +432,10 @@ __kernel void sgemm_panel(const int M, const int N, const int K,
     // RB blocks of RM rows (fewer in the last band), one after the other with the same panel of B.
     const int j0 = get_global_id(0) * PW;
     const int first = get_global_id(1) * RB, blocks = M / RM - first < RB ? M / RM - first : RB;
+    for (int i0 = first * RM; i0 < (first + blocks) * RM; i0 += RM) {
 #else
     const int i0 = get_global_id(0) * RM;
     const int j0 = get_global_id(1) * PW;
-#endif
-#ifdef RB
-    for (int i0 = first * RM; i0 < (first + blocks) * RM; i0 += RM) {
 #endif
     floatv acc[RM][NV];
 #pragma unroll
@@ -470,14 +468,14 @@ __kernel void sgemm_panel(const int M, const int N, const int K,
     a += z * K * A_STEP;
     b += z * K * B_STEP;
 #endif
-    for (int k = 0; k < K; k++) {
+    for (int k = 0; k < K; k++, a += A_STEP, b += B_STEP) {
         floatv bk[NV];
 #pragma unroll
         for (int v = 0; v < NV; v++)
-            bk[v] = VLOAD(VW)(0, b + (size_t)k * B_STEP + v * VW);
+            bk[v] = VLOAD(VW)(0, b + v * VW);
 #pragma unroll
         for (int r = 0; r < RM; r++) {
-            const floatv ark = (floatv)(a[r * A_ROW + k * A_STEP]);
+            const floatv ark = (floatv)(a[r * A_ROW]);
 #pragma unroll
             for (int v = 0; v < NV; v++)
                 acc[r][v] = fma(ark, bk[v], acc[r][v]);

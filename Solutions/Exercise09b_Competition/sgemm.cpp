@@ -80,7 +80,8 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
 {
     if (quick)  // small tiles that run anywhere and cover every code path of both kernels
         return {tiles(32, 32, 8, 4, 4, 8, 1), tiles(16, 16, 4, 4, 4, 4, 0, 1), panel(6, 8, 2), tiles(16, 16, 4, 4, 4, 4, 1, 0, 3),
-                panel(6, 8, 2, 1, 16), banded(tiles(16, 16, 4, 4, 4, 4, 1), 3)};
+                panel(6, 8, 2, 1, 16), banded(tiles(16, 16, 4, 4, 4, 4, 1), 3), packed(panel(6, 8, 2, 1, 16), 1, 1, 3, 1),
+                packed(panel(4, 4, 2), 0, 1, 2, 0)};
     const bool cpu = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
     if (cpu)  // register blocks for AVX-512 (16 floats, 32 registers: 12 x 32 and 6 x 64 floats of C) and
               // AVX2 (8 floats, 16 registers: 6 x 16 and 4 x 24), K in slices of at most 1024 or 512 (a
@@ -89,7 +90,13 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
               // skewed pitches to show what they are worth, one tiled kernel to compare
         return {panel(12, 16, 2, 1, 1024), panel(6, 16, 4, 1, 1024), panel(12, 16, 2, 1, 512), panel(6, 16, 4, 1, 512),
                 panel(6, 8, 2, 1, 1024),   panel(4, 8, 3, 1, 1024),  panel(6, 8, 2, 1, 512),   panel(12, 16, 2, 0, 1024),
-                tiles(32, 32, 8, 4, 4, 8, 1)};
+                tiles(32, 32, 8, 4, 4, 8, 1),
+                // as a CPU BLAS: B packed into panels (and A into blocks of rows), each work-item down a
+                // band of rows whose A stays in the L2, C prefetched
+                packed(panel(6, 8, 2, 1, 512), 1, 0, 16, 1), packed(panel(6, 8, 2, 1, 1024), 1, 1, 16, 1),
+                packed(panel(4, 8, 3, 1, 1024), 1, 0, 24, 1), packed(panel(6, 8, 2, 1, 1024), 1, 0, 8, 1),
+                packed(panel(12, 16, 2, 1, 1024), 1, 0, 8, 1), packed(panel(12, 16, 2, 1, 1024), 1, 1, 8, 1),
+                packed(panel(6, 16, 4, 1, 512), 1, 0, 16, 1)};
     // GPUs: work-groups of 64 to 256, 4 x 4 to 8 x 16 elements per work-item, and one CPU kernel
     std::vector<Variant> gpu = {tiles(128, 128, 8, 8, 8, 16, 1),  tiles(128, 128, 8, 8, 8, 8, 1),   tiles(128, 128, 16, 8, 8, 16, 1),
             tiles(128, 128, 16, 8, 8, 8, 1),  tiles(128, 128, 8, 8, 8, 16, 0),  tiles(64, 128, 8, 8, 8, 16, 1),

@@ -123,6 +123,32 @@ TEST(Competition, TunerPicksAndRemembersACorrectVariant)
     expectProducts(first.best, kAwkward);
 }
 
+// sgemm_panel with B packed into panels and A into blocks of rows (PB, PA), in bands of rows (RB):
+// right in every combination where M, N and K are no multiples of the block, panel, band or slice,
+// and the packing kernels belong to the timed span (they run in every multiplication): with them the
+// span of a single slice of K starts with another command than the one it ends with.
+TEST(Competition, PackedPanelsAreCorrectAndTimed)
+{
+    const auto variant = [](int pb, int pa) {
+        return Variant{"sgemm_panel",
+                       {{"RM", 6}, {"VW", 8}, {"NV", 2}, {"SKEW", 1}, {"KC", 32}, {"PB", pb}, {"PA", pa}, {"RB", 3}, {"PF", 1}}};
+    };
+    for (const auto& [pb, pa] : {std::pair{1, 0}, std::pair{0, 1}, std::pair{1, 1}, std::pair{0, 0}})
+        expectProducts(variant(pb, pa), {{37, 70, 45}, {19, 17, 100}, {1, 1, 1}, {65, 31, 129}});
+    hoc::test::run([&] {
+        const Dims d{20, 20, 20};  // one slice of K
+        const auto a = hoc::randomFloats(d.m * d.k, 1, -1, 1), b = hoc::randomFloats(d.k * d.n, 2, -1, 1);
+        for (const auto& [pb, pa] : {std::pair{1, 0}, std::pair{0, 1}, std::pair{0, 0}}) {
+            Sgemm s(hoc::test::device(), variant(pb, pa));
+            s.upload(a, b, d);
+            const hoc::EventSpan span = s.run();
+            span.second.wait();
+            EXPECT_EQ(span.first() != span.second(), pb || pa) << variant(pb, pa).text();
+        }
+        return 0;
+    });
+}
+
 TEST(Competition, BadSizesAreReportedNotCrashed)
 {
     Sgemm s(hoc::test::device(), sgemmVariants(hoc::test::device(), true).front());
