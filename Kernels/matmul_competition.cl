@@ -93,6 +93,23 @@
 #define LOAD_FRAGMENTS(buf, k, a, b)                                                              \
     _Pragma("unroll") for (int r = 0; r < TM / 4; r++) a[r] = Asub[buf][k][r * WY + ACOL(k, ty)]; \
     _Pragma("unroll") for (int c = 0; c < TN / 4; c++) b[c] = Bsub[buf][k][c * WX + tx];
+#ifndef ORDER
+#define ORDER 0
+#endif
+#if ORDER  // consecutive multiply-adds share a value of B (the compiler may keep it in its operand reuse cache)
+#define FMA_COLUMN(a, v, c, q)                                                                \
+    _Pragma("unroll") for (int r = 0; r < TM / 4; r++) {                                      \
+        acc[4 * r + 0][c].q = fma(a[r].x, v, acc[4 * r + 0][c].q);                             \
+        acc[4 * r + 1][c].q = fma(a[r].y, v, acc[4 * r + 1][c].q);                             \
+        acc[4 * r + 2][c].q = fma(a[r].z, v, acc[4 * r + 2][c].q);                             \
+        acc[4 * r + 3][c].q = fma(a[r].w, v, acc[4 * r + 3][c].q);                             \
+    }
+#define FMA_FRAGMENTS(a, b)                                                                   \
+    _Pragma("unroll") for (int c = 0; c < TN / 4; c++) {                                      \
+        FMA_COLUMN(a, b[c].x, c, x) FMA_COLUMN(a, b[c].y, c, y)                               \
+        FMA_COLUMN(a, b[c].z, c, z) FMA_COLUMN(a, b[c].w, c, w)                               \
+    }
+#else
 #define FMA_FRAGMENTS(a, b)                                                                   \
     _Pragma("unroll") for (int r = 0; r < TM / 4; r++)                                        \
     _Pragma("unroll") for (int c = 0; c < TN / 4; c++) {                                      \
@@ -101,6 +118,7 @@
         acc[4 * r + 2][c] = fma((float4)(a[r].z), b[c], acc[4 * r + 2][c]);                   \
         acc[4 * r + 3][c] = fma((float4)(a[r].w), b[c], acc[4 * r + 3][c]);                   \
     }
+#endif
 #if FRAG  // register double-buffering: step k + 1's values are on their way while step k's multiply-adds run
 #define MULTIPLY_TILES(buf)                                                                   \
     {                                                                                         \

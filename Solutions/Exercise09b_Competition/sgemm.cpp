@@ -97,15 +97,12 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
         for (const Variant& v : {banded(async(128, 128, 16, 8, 8, 8, 2), 8), banded(async(128, 128, 16, 8, 8, 8, 2), 4),
                                  async(64, 128, 16, 8, 8, 16, 3), async(128, 64, 16, 8, 8, 8, 3),
                                  banded(async(128, 128, 16, 8, 8, 8, 2, 2), 8), banded(tiles(128, 128, 8, 8, 8, 8, 1), 4),
-                                 // A transposed first (16-byte copies, no padding: 3 or 4 stages fit), fragments
-                                 // double-buffered in registers, a swizzled A tile, 8 x 16 per work-item
-                                 banded(with(async(128, 128, 16, 8, 8, 8, 3), "AT"), 4),
-                                 banded(with(async(128, 128, 16, 8, 8, 8, 2), "AT"), 4),
-                                 banded(with(async(128, 128, 16, 8, 8, 8, 3, 2), "AT"), 4),
-                                 with(async(64, 128, 16, 8, 8, 16, 4), "AT"), with(async(128, 64, 16, 8, 8, 8, 4), "AT"),
-                                 banded(with(async(128, 128, 16, 8, 16, 4, 3), "AT"), 4),
-                                 banded(with(async(128, 128, 16, 8, 8, 8, 2), "FRAG"), 4),
-                                 banded(with(async(128, 128, 16, 8, 8, 8, 3), "SWZ"), 4)})
+                                 // candidates (device run 2): A transposed first in steps of 8, 4 stages; fragments
+                                 // double-buffered in registers where few warps share a unit (small sizes); 64 x 64 tiles
+                                 banded(with(async(128, 128, 8, 8, 8, 8, 4), "AT"), 4),
+                                 with(async(128, 64, 16, 8, 8, 8, 3), "FRAG"), with(async(64, 128, 16, 8, 8, 16, 3), "FRAG"),
+                                 banded(with(async(128, 128, 16, 8, 8, 8, 2, 2), "FRAG"), 8), async(128, 64, 16, 8, 8, 8, 3, 2),
+                                 async(64, 64, 16, 8, 8, 8, 4)})
             gpu.push_back(v);
     return gpu;
 }
