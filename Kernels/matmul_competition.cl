@@ -32,10 +32,6 @@
 //   WARPX       work-items along a row of C within each group of 32 consecutive work-items (a NVIDIA
 //               warp): 32 arranges a warp as 1 x 32, 8 as 4 x 8 (a squarer patch reads less local memory)
 //   DB          1: double-buffered local tiles, 0: one buffer and two barriers per step
-//   SWZ         (optional) 1: the A tile without its padding column, each row's float4s XOR-swizzled
-//               by k (so a step of 16 fits 3 times into 48 KB); needs BM a multiple of 32, BM/TM of 8
-//   FRAG        (optional) 1: the work-item reads step k + 1's values of A and B from local memory
-//               into a second set of registers while it does step k's multiply-adds
 // The work-items' rows and columns are interleaved (work-item x owns float4 columns x, x + WX, ...),
 // so neighbouring work-items read neighbouring float4s of local memory and write neighbouring
 // float4s of C.
@@ -52,26 +48,7 @@
 #define WX (BN / TN)      // work-items along a row of the tile
 #define WY (BM / TM)      // ... and along a column
 #define WG (WX * WY)      // work-group size (one dimension)
-#ifndef SWZ
-#define SWZ 0
-#endif
-#ifndef FRAG
-#define FRAG 0
-#endif
-#ifndef AT
-#define AT 0
-#endif
-#if SWZ  // float4 column c of row k of the A tile is stored at c ^ (k % 8): the transposing stores of
-         // a warp spread over the banks as with a padding column, and the tile is a power of two
-#define AS (BM / 4)
-#define ACOL(k, c) ((c) ^ ((k) & 7))
-#elif AT  // (sgemm_async) A arrives transposed: its tile's rows are copied whole, no padding needed
-#define AS (BM / 4)
-#define ACOL(k, c) (c)
-#else
 #define AS (BM / 4 + 1)   // float4s per row of the transposed A tile (+1: spreads the transposing stores over banks)
-#define ACOL(k, c) (c)
-#endif
 #define LA (BM * BK / 4 / WG)  // float4s of A each work-item loads per step
 #define LB (BK * BN / 4 / WG)  // ... and of B
 #define NBUF (DB ? 2 : 1)
@@ -82,63 +59,23 @@
 #if WX % WARPX != 0 || (WG >= 32 && (32 % WARPX != 0 || WY % (32 / WARPX) != 0))
 #error "sgemm_tiles: WARPX must divide 32 and BN/TN, and 32/WARPX must divide BM/TM"
 #endif
-#if SWZ && (BM % 32 != 0 || WY % 8 != 0)
-#error "sgemm_tiles: SWZ=1 needs BM a multiple of 32 and BM/TM a multiple of 8"
-#endif
 
+// Global memory -> registers: float4 number l of each tile goes to work-item l % WG.
 // One step's TM x TN multiply-adds per k, from the local tiles Asub[buf], Bsub[buf] through
-// registers into acc (both GPU kernels; macros, so that each kernel's private arrays stay its own).
-// LOAD_FRAGMENTS: the work-item's TM values of A and TN of B at k, from local memory into registers
-// a and b (with SWZ, r WY + (ty ^ k % 8) is the swizzled column r WY + ty: WY is a multiple of 8).
-#define LOAD_FRAGMENTS(buf, k, a, b)                                                              \
-    _Pragma("unroll") for (int r = 0; r < TM / 4; r++) a[r] = Asub[buf][k][r * WY + ACOL(k, ty)]; \
-    _Pragma("unroll") for (int c = 0; c < TN / 4; c++) b[c] = Bsub[buf][k][c * WX + tx];
-#ifndef ORDER
-#define ORDER 0
-#endif
-#if ORDER  // consecutive multiply-adds share a value of B (the compiler may keep it in its operand reuse cache)
-#define FMA_COLUMN(a, v, c, q)                                                                \
-    _Pragma("unroll") for (int r = 0; r < TM / 4; r++) {                                      \
-        acc[4 * r + 0][c].q = fma(a[r].x, v, acc[4 * r + 0][c].q);                             \
-        acc[4 * r + 1][c].q = fma(a[r].y, v, acc[4 * r + 1][c].q);                             \
-        acc[4 * r + 2][c].q = fma(a[r].z, v, acc[4 * r + 2][c].q);                             \
-        acc[4 * r + 3][c].q = fma(a[r].w, v, acc[4 * r + 3][c].q);                             \
-    }
-#define FMA_FRAGMENTS(a, b)                                                                   \
-    _Pragma("unroll") for (int c = 0; c < TN / 4; c++) {                                      \
-        FMA_COLUMN(a, b[c].x, c, x) FMA_COLUMN(a, b[c].y, c, y)                               \
-        FMA_COLUMN(a, b[c].z, c, z) FMA_COLUMN(a, b[c].w, c, w)                               \
-    }
-#else
-#define FMA_FRAGMENTS(a, b)                                                                   \
-    _Pragma("unroll") for (int r = 0; r < TM / 4; r++)                                        \
-    _Pragma("unroll") for (int c = 0; c < TN / 4; c++) {                                      \
-        acc[4 * r + 0][c] = fma((float4)(a[r].x), b[c], acc[4 * r + 0][c]);                   \
-        acc[4 * r + 1][c] = fma((float4)(a[r].y), b[c], acc[4 * r + 1][c]);                   \
-        acc[4 * r + 2][c] = fma((float4)(a[r].z), b[c], acc[4 * r + 2][c]);                   \
-        acc[4 * r + 3][c] = fma((float4)(a[r].w), b[c], acc[4 * r + 3][c]);                   \
-    }
-#endif
-#if FRAG  // register double-buffering: step k + 1's values are on their way while step k's multiply-adds run
-#define MULTIPLY_TILES(buf)                                                                   \
-    {                                                                                         \
-        float4 a[2][TM / 4], b[2][TN / 4];                                                    \
-        LOAD_FRAGMENTS(buf, 0, a[0], b[0]);                                                   \
-        _Pragma("unroll") for (int k = 0; k < BK; k++) {                                      \
-            if (k + 1 < BK) {                                                                 \
-                LOAD_FRAGMENTS(buf, k + 1, a[(k + 1) % 2], b[(k + 1) % 2]);                   \
-            }                                                                                 \
-            FMA_FRAGMENTS(a[k % 2], b[k % 2]);                                                \
-        }                                                                                     \
-    }
-#else
+// registers into acc (both GPU kernels; a macro, so that each kernel's private arrays stay its own).
 #define MULTIPLY_TILES(buf)                                                                   \
     _Pragma("unroll") for (int k = 0; k < BK; k++) {                                          \
         float4 a[TM / 4], b[TN / 4];                                                          \
-        LOAD_FRAGMENTS(buf, k, a, b);                                                         \
-        FMA_FRAGMENTS(a, b);                                                                  \
+        _Pragma("unroll") for (int r = 0; r < TM / 4; r++) a[r] = Asub[buf][k][r * WY + ty];  \
+        _Pragma("unroll") for (int c = 0; c < TN / 4; c++) b[c] = Bsub[buf][k][c * WX + tx];  \
+        _Pragma("unroll") for (int r = 0; r < TM / 4; r++)                                    \
+        _Pragma("unroll") for (int c = 0; c < TN / 4; c++) {                                  \
+            acc[4 * r + 0][c] = fma((float4)(a[r].x), b[c], acc[4 * r + 0][c]);               \
+            acc[4 * r + 1][c] = fma((float4)(a[r].y), b[c], acc[4 * r + 1][c]);               \
+            acc[4 * r + 2][c] = fma((float4)(a[r].z), b[c], acc[4 * r + 2][c]);               \
+            acc[4 * r + 3][c] = fma((float4)(a[r].w), b[c], acc[4 * r + 3][c]);               \
+        }                                                                                     \
     }
-#endif
 
 // The work-item's TM x TN block of C, from acc to global memory (both GPU kernels).
 #define STORE_TILE()                                                                          \
@@ -149,7 +86,6 @@
             C[i * ldc4 + j04 + c * WX + tx] = acc[4 * r + e][c];                              \
     }
 
-// Global memory -> registers: float4 number l of each tile goes to work-item l % WG.
 inline void loadTiles(__global const float4* A, __global const float4* B, int lda4, int ldb4,
                       int i0, int j04, int k0, int lid, __private float4* ra, __private float4* rb)
 {
@@ -174,10 +110,10 @@ inline void storeTiles(__local float4 (*Asub)[AS], __local float4 (*Bsub)[BN / 4
     for (int q = 0; q < LA; q++) {
         const int l = lid + q * WG;
         const int m = l / (BK / 4), k = (l % (BK / 4)) * 4;
-        at[(k + 0) * AS * 4 + ACOL(k + 0, m / 4) * 4 + m % 4] = ra[q].x;
-        at[(k + 1) * AS * 4 + ACOL(k + 1, m / 4) * 4 + m % 4] = ra[q].y;
-        at[(k + 2) * AS * 4 + ACOL(k + 2, m / 4) * 4 + m % 4] = ra[q].z;
-        at[(k + 3) * AS * 4 + ACOL(k + 3, m / 4) * 4 + m % 4] = ra[q].w;
+        at[(k + 0) * AS * 4 + m] = ra[q].x;
+        at[(k + 1) * AS * 4 + m] = ra[q].y;
+        at[(k + 2) * AS * 4 + m] = ra[q].z;
+        at[(k + 3) * AS * 4 + m] = ra[q].w;
     }
 #pragma unroll
     for (int q = 0; q < LB; q++) {
@@ -281,9 +217,6 @@ void sgemm_tiles(const int M, const int N, const int K,
 // sgemm_tiles has it, so the multiply-adds are sgemm_tiles' own.
 //
 //   STAGES      local buffers in the ring (2 to 4): STAGES - 1 steps are loading while one computes
-//   AT          (optional) 1: A comes transposed (K x M, made by transpose_a below before each
-//               multiplication), so its tiles move as 16-byte copies too and need no padding
-//               column: 3 steps of 16 fit into 48 KB
 //   BM ... DB   as for sgemm_tiles (DB is unused)
 // Only for NVIDIA: no other compiler knows PTX, and oclgrind cannot run it either; the host checks
 // every result against the double reference instead.
@@ -293,29 +226,15 @@ void sgemm_tiles(const int M, const int N, const int K,
 #if STAGES < 2 || STAGES > 4 || WG % BK != 0 || WG % (BN / 4) != 0 || (BM * BK) % WG != 0
 #error "sgemm_async: STAGES is 2 to 4, the work-group size a multiple of BK and BN/4, and BM*BK a multiple of it"
 #endif
-#if AT
-#define CA (BM * BK / 4 / WG)  // float4s of A^T each work-item copies per step
-#else
 #define CA (BM * BK / WG)  // floats of A each work-item copies per step
-#endif
 #define CB LB              // float4s of B ...
 
 // The address of local memory as PTX's shared state space knows it (a __local pointer's value).
 #define SHARED(p) ((uint)(size_t)(p))
 #define STAGE_A (BK * AS * 16)       // bytes of one A tile in local memory ...
 #define STAGE_B (BK * BN * 4)        // ... and of one B tile
-#if AT
-#define ROWS_A (WG / (BM / 4))       // rows of A^T the work-group copies at once (float4 q of a work-item: q ROWS_A further)
-#if WG % (BM / 4) != 0 || (BM * BK / 4) % WG != 0 || BK % ROWS_A != 0
-#error "sgemm_async: AT=1 needs the work-group size a multiple of BM/4, and BM*BK/4 a multiple of it"
-#endif
-#else
 #define ROWS_A (WG / BK)             // rows of A the work-group copies at once (float q of a work-item: q ROWS_A further)
-#endif
 #define ROWS_B (WG / (BN / 4))       // ... and rows of B (float4s)
-#if SWZ && ROWS_A % 4 != 0
-#error "sgemm_async: SWZ=1 needs the work-group size a multiple of 4 BK (whole float4 columns of A apart)"
-#endif
 
 inline void copy16(uint dst, __global const float4* src)
 {
@@ -343,20 +262,11 @@ inline void awaitCopies(void)
 
 // Global -> local memory, one step: this work-item's floats of A (from a, ROWS_A rows apart) and
 // float4s of B (from b, ROWS_B rows apart) to the local addresses as and bs, A transposed on the way.
-// With AT, a and as are float4 (ak, am) of row ak of the A^T tile (rows ROWS_A apart). With SWZ, as is the address of element m % 4 of float4 column 0 of the row, and the float4
-// column of m, ac + q ROWS_A / 4, is swizzled by sw = k % 8.
-inline void copyTiles(__global const float* a, __global const float4* b, int lda, int ldb4, uint as, uint bs,
-                      int ac, int sw)
+inline void copyTiles(__global const float* a, __global const float4* b, int lda, int ldb4, uint as, uint bs)
 {
 #pragma unroll
     for (int q = 0; q < CA; q++)
-#if AT
-        copy16(as + q * ROWS_A * AS * 16, (__global const float4*)(a + q * ROWS_A * lda));
-#elif SWZ
-        copy4(as + ((ac + q * (ROWS_A / 4)) ^ sw) * 16, a + q * ROWS_A * lda);
-#else
         copy4(as + q * ROWS_A * 4, a + q * ROWS_A * lda);
-#endif
 #pragma unroll
     for (int q = 0; q < CB; q++)
         copy16(bs + q * ROWS_B * BN * 4, b + q * ROWS_B * ldb4);
@@ -378,7 +288,7 @@ void sgemm_async(const int M, const int N, const int K,
     const int ldb4 = ldb / 4, ldc4 = ldc / 4;
 #if defined(KS) && KS > 1
     const int z = get_group_id(2);  // split K: this work-group's slice of K, and its slice of C
-    A += AT ? z * K * lda : z * K;
+    A += z * K;
     B += z * K * ldb4;
     C += z * M * ldc4;
 #endif
@@ -388,24 +298,9 @@ void sgemm_async(const int M, const int N, const int K,
     // What this work-item copies in every step: A's element (am, ak) of the tile and the rows
     // ROWS_A further, B's float4 (bk, bn) and the rows ROWS_B further; the pointers move one step on
     // (pa, pb) after each copy, the local addresses are those of stage 0.
-#if AT  // A^T (K x M, pitch lda): float4 am of row ak of the tile, and the rows ROWS_A further
-    const int ak = lid / (BM / 4), am = lid % (BM / 4);
-    __global const float* pa = A + ak * lda + i0 + 4 * am;
-    const uint as = SHARED(Asub) + (ak * AS + am) * 16;
-#define A_STEP (BK * lda)  // floats from one step's A tile to the next
-#else
-    const int am = lid / BK, ak = lid % BK;
+    const int am = lid / BK, ak = lid % BK, bk = lid / (BN / 4), bn = lid % (BN / 4);
     __global const float* pa = A + (i0 + am) * lda + ak;
-#if SWZ
-    const uint as = SHARED(Asub) + (ak * AS * 4 + am % 4) * 4;
-#else
-    const uint as = SHARED(Asub) + (ak * AS * 4 + am) * 4;
-#endif
-#define A_STEP BK
-#endif
-    const int ac = am / 4, sw = ak & 7;  // (SWZ only) the float4 column of A's element, its swizzle
-    const int bk = lid / (BN / 4), bn = lid % (BN / 4);
-    const uint bs = SHARED(Bsub) + (bk * BN / 4 + bn) * 16;
+    const uint as = SHARED(Asub) + (ak * AS * 4 + am) * 4, bs = SHARED(Bsub) + (bk * BN / 4 + bn) * 16;
     __global const float4* pb = B + bk * ldb4 + j04 + bn;
 
     float4 acc[TM][TN / 4];
@@ -420,8 +315,8 @@ void sgemm_async(const int M, const int N, const int K,
 #pragma unroll
     for (int s = 0; s < STAGES - 1; s++) {
         if (s < steps) {
-            copyTiles(pa, pb, lda, ldb4, as + s * STAGE_A, bs + s * STAGE_B, ac, sw);
-            pa += A_STEP;
+            copyTiles(pa, pb, lda, ldb4, as + s * STAGE_A, bs + s * STAGE_B);
+            pa += BK;
             pb += BK * ldb4;
         }
         commitCopies();
@@ -432,9 +327,8 @@ void sgemm_async(const int M, const int N, const int K,
         barrier(CLK_LOCAL_MEM_FENCE);   // ... and everyone's; everyone is done with step t - 1
         const int next = t + STAGES - 1;  // into the buffer step t - 1 used
         if (next < steps) {
-            copyTiles(pa, pb, lda, ldb4, as + (next % STAGES) * STAGE_A, bs + (next % STAGES) * STAGE_B, ac,
-                      sw);
-            pa += A_STEP;
+            copyTiles(pa, pb, lda, ldb4, as + (next % STAGES) * STAGE_A, bs + (next % STAGES) * STAGE_B);
+            pa += BK;
             pb += BK * ldb4;
         }
         commitCopies();
@@ -444,22 +338,6 @@ void sgemm_async(const int M, const int N, const int K,
 
     STORE_TILE();
 }
-
-#if AT
-// transpose_a: T = A^T, for sgemm_async with AT=1 (the host runs it before each multiplication):
-// A is M x K (pitch lda), T K x M (pitch ldt), both multiples of 16; a 16 x 16 tile per work-group
-// goes through local memory, so that both the reads and the writes are along rows.
-__kernel __attribute__((reqd_work_group_size(16, 16, 1)))
-void transpose_a(__global const float* restrict A, const int lda, __global float* restrict T, const int ldt)
-{
-    __local float t[16][17];  // +1: the column reads fall into different banks
-    const int x = get_local_id(0), y = get_local_id(1);
-    const int k0 = get_group_id(0) * 16, m0 = get_group_id(1) * 16;
-    t[y][x] = A[(m0 + y) * lda + k0 + x];
-    barrier(CLK_LOCAL_MEM_FENCE);
-    T[(k0 + y) * ldt + m0 + x] = t[x][y];
-}
-#endif
 
 #endif  // sgemm_async
 

@@ -42,13 +42,6 @@ Variant banded(Variant v, int gm)
     return v;
 }
 
-// v with the optional flag `name` (FRAG, SWZ, AT) set to 1.
-Variant with(Variant v, const char* name)
-{
-    v.values[name] = 1;
-    return v;
-}
-
 // True on an NVIDIA GPU of compute capability 8.0 or newer, which has cp.async (and whose OpenCL
 // compiler takes inline PTX): its compute capability comes from cl_nv_device_attribute_query.
 bool hasCpAsync(const cl::Device& device)
@@ -86,7 +79,7 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
         return {panel(12, 16, 2, 1, 1024), panel(6, 16, 4, 1, 1024), panel(12, 16, 2, 1, 512), panel(6, 16, 4, 1, 512),
                 panel(6, 8, 2, 1, 1024),   panel(4, 8, 3, 1, 1024),  panel(6, 8, 2, 1, 512),   panel(12, 16, 2, 0, 1024),
                 tiles(32, 32, 8, 4, 4, 8, 1)};
-    // GPUs: work-groups of 64 to 256, 4 x 4 to 8 x 8 elements per work-item (those that never won on
+    // GPUs: work-groups of 64 to 256, 4 x 4 to 8 x 8 elements per work-item (variants that never won on
     // the H100 are gone: 128 x 256 and 256 x 128 tiles, single-buffered steps, the CPU kernel)
     std::vector<Variant> gpu = {tiles(128, 128, 8, 8, 8, 16, 1), tiles(128, 128, 8, 8, 8, 8, 1), tiles(128, 128, 16, 8, 8, 16, 1),
             tiles(64, 128, 8, 8, 8, 16, 1), tiles(128, 64, 8, 8, 8, 8, 1), tiles(64, 64, 16, 4, 4, 16, 1), tiles(64, 64, 8, 8, 8, 8, 1),
@@ -95,14 +88,8 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
             tiles(128, 64, 8, 8, 8, 8, 1, 0, 2)};
     if (hasCpAsync(device))  // NVIDIA sm_80 and newer: asynchronous copies, steps of 16 in 2 to 4 stages, banded order
         for (const Variant& v : {banded(async(128, 128, 16, 8, 8, 8, 2), 8), banded(async(128, 128, 16, 8, 8, 8, 2), 4),
-                                 async(64, 128, 16, 8, 8, 16, 3), async(128, 64, 16, 8, 8, 8, 3),
-                                 banded(async(128, 128, 16, 8, 8, 8, 2, 2), 8), banded(tiles(128, 128, 8, 8, 8, 8, 1), 4),
-                                 // candidates (device run 2): A transposed first in steps of 8, 4 stages; fragments
-                                 // double-buffered in registers where few warps share a unit (small sizes); 64 x 64 tiles
-                                 banded(with(async(128, 128, 8, 8, 8, 8, 4), "AT"), 4),
-                                 with(async(128, 64, 16, 8, 8, 8, 3), "FRAG"), with(async(64, 128, 16, 8, 8, 16, 3), "FRAG"),
-                                 banded(with(async(128, 128, 16, 8, 8, 8, 2, 2), "FRAG"), 8), async(128, 64, 16, 8, 8, 8, 3, 2),
-                                 async(64, 64, 16, 8, 8, 8, 4)})
+                                 async(64, 128, 16, 8, 8, 16, 3), async(128, 64, 16, 8, 8, 8, 3), async(64, 64, 16, 8, 8, 8, 4),
+                                 banded(async(128, 128, 16, 8, 8, 8, 2, 2), 8), banded(tiles(128, 128, 8, 8, 8, 8, 1), 4)})
             gpu.push_back(v);
     return gpu;
 }
@@ -118,16 +105,13 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
     // the parameters against the kernel's rules (its #error lines, and what the host divides by).
     const bool async = variant.kernel == "sgemm_async";
     if (variant.kernel == "sgemm_tiles" || async) {
-        variant.only({"BM", "BN", "BK", "TM", "TN", "WARPX", async ? "STAGES" : "DB", "SKEW", "KS", "GM", "FRAG", "SWZ", "AT"});
+        variant.only({"BM", "BN", "BK", "TM", "TN", "WARPX", async ? "STAGES" : "DB", "SKEW", "KS", "GM"});
         const int bm = variant.within("BM", 4, 512), bn = variant.within("BN", 4, 512), bk = variant.within("BK", 4, 64);
         const int tm = variant.within("TM", 4, 32), tn = variant.within("TN", 4, 32), warpx = variant.within("WARPX", 1, 32);
         variant.within(async ? "STAGES" : "DB", async ? 2 : 0, async ? 4 : 1);
         variant.within("SKEW", 0, 1);
         if (variant.values.count("GM"))
             variant.within("GM", 1, 64);
-        const auto flag = [&](const char* name) { return variant.values.count(name) && variant.within(name, 0, 1) == 1; };
-        flag("FRAG");
-        const bool swz = flag("SWZ"), at = flag("AT");
         variant.require(bm % 4 == 0 && bn % 4 == 0 && bk % 4 == 0 && tm % 4 == 0 && tn % 4 == 0,
                         "BM, BN, BK, TM and TN are multiples of 4 (the kernel moves float4s)");
         variant.require(bm % tm == 0 && bn % tn == 0, "TM divides BM and TN divides BN (whole work-items per tile)");
@@ -140,13 +124,6 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
         variant.require(!async || (wg % 32 == 0 && wg % bk == 0 && wg % (bn / 4) == 0 && bm * bk % wg == 0),
                         "the work-group is whole warps, a multiple of BK and of BN/4, and BM*BK a "
                         "multiple of its size (each work-item copies the same place of every row it copies)");
-        variant.require(!swz || (bm % 32 == 0 && wy % 8 == 0 && (!async || wg / bk % 4 == 0)),
-                        "SWZ=1 needs BM a multiple of 32, BM/TM of 8 (and for sgemm_async the work-group size of 4 BK)");
-        variant.require(!at || (async && bm % 16 == 0 && bk % 16 == 0 && wg % (bm / 4) == 0 && bm * bk / 4 % wg == 0 &&
-                                bk % (wg / (bm / 4)) == 0),
-                        "AT=1 is for sgemm_async, with BM and BK multiples of 16, the work-group size a multiple of "
-                        "BM/4 and BM*BK/4 a multiple of it");
-        transposeA_ = at;
         if (async && !hasCpAsync(device))
             throw hoc::Failure("variant '" + variant.text() +
                                "' needs an NVIDIA GPU of compute capability 8.0 or newer (its kernel copies with cp.async, "
@@ -184,8 +161,6 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
     hoc::requireLocalMemory(kernel_, device, 0, variant.text());  // its own __local arrays
     if (ks_ > 1)
         sum_ = cl::Kernel(program, "sum_slices");  // split K's last step
-    if (transposeA_)
-        transpose_ = cl::Kernel(program, "transpose_a");  // A^T before each multiplication
 }
 
 void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d)
@@ -237,8 +212,6 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
     };
     put(a_, a, d.m, d.k, p.m, lda_);
     put(b_, b, d.k, d.n, p.k, ldb_);
-    if (transposeA_)  // room for A^T (K x M at the pitch of M), which run() fills before each multiplication
-        at_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * p.k * p.m);
 }
 
 hoc::EventSpan Sgemm::run()
@@ -249,8 +222,8 @@ hoc::EventSpan Sgemm::run()
     kernel_.setArg(0, static_cast<int>(padded_.m));
     kernel_.setArg(1, static_cast<int>(padded_.n));
     kernel_.setArg(2, static_cast<int>(sliceK_));
-    kernel_.setArg(3, transposeA_ ? at_ : a_);
-    kernel_.setArg(4, static_cast<int>(transposeA_ ? padded_.m : lda_));
+    kernel_.setArg(3, a_);
+    kernel_.setArg(4, static_cast<int>(lda_));
     kernel_.setArg(5, b_);
     kernel_.setArg(6, static_cast<int>(ldb_));
     kernel_.setArg(7, c_);
@@ -263,15 +236,7 @@ hoc::EventSpan Sgemm::run()
     const std::size_t across = padded_.n / tileN_, down = padded_.m / tileM_;
     const cl::NDRange global = columnsFirst_ ? cl::NDRange(down * local_[0], across * local_[1], slices_)
                                              : cl::NDRange(across * local_[0], down * local_[1], slices_);
-    cl::Event done, transposed;
-    if (transposeA_) {  // A^T first: K x M in tiles of 16 x 16 (the padded sizes are multiples of 16)
-        transpose_.setArg(0, a_);
-        transpose_.setArg(1, static_cast<int>(lda_));
-        transpose_.setArg(2, at_);
-        transpose_.setArg(3, static_cast<int>(padded_.m));
-        queue_.enqueueNDRangeKernel(transpose_, cl::NullRange, cl::NDRange(padded_.k, padded_.m),
-                                    cl::NDRange(16, 16), nullptr, &transposed);
-    }
+    cl::Event done;
     if (kc_ > 0) {  // sgemm_panel's slices, one launch each in queue order, each adding to C
         cl::Event first;
         for (std::size_t z = 0; z < slices_; ++z) {
@@ -283,16 +248,15 @@ hoc::EventSpan Sgemm::run()
         return {first, done};
     }
     queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, global, local_, nullptr, &done);
-    const cl::Event first = transposeA_ ? transposed : done;
     if (slices_ == 1)
-        return {first, done};
+        return {done, done};
     const std::size_t n = padded_.m * ldb_;
     sum_.setArg(0, c_);
     sum_.setArg(1, static_cast<int>(n));
     sum_.setArg(2, static_cast<int>(slices_));
     cl::Event summed;
     queue_.enqueueNDRangeKernel(sum_, cl::NullRange, cl::NDRange(n), cl::NullRange, nullptr, &summed);
-    return {first, summed};
+    return {done, summed};
 }
 
 std::vector<float> Sgemm::download()
@@ -324,7 +288,7 @@ hoc::matmul::Dims tuningSize(const cl::Device& device, hoc::matmul::Dims d)
     const bool cpu = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
     // A GPU is tuned at the problem's own shape: how many work-groups a tiling makes for the
     // compute units, and how many rounds of them (4097 makes 33 x 33 tiles of 128, 4.1 rounds of
-    // 264), depends on M, N and K, not on a size class; even 8192^3 takes a tuner only seconds.
+    // 264), depends on M, N and K, not on a size class; even 8192^3 takes the tuner only seconds.
     if (!cpu)
         return d;
     // A CPU has thousands of work-groups per core at any of these sizes; what changes with size is
