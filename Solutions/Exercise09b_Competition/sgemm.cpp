@@ -97,12 +97,9 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
         for (const Variant& v : {banded(async(128, 128, 16, 8, 8, 8, 2), 8), banded(async(128, 128, 16, 8, 8, 8, 2), 4),
                                  async(64, 128, 16, 8, 8, 16, 3), async(128, 64, 16, 8, 8, 8, 3), async(64, 64, 16, 8, 8, 8, 4),
                                  banded(async(128, 128, 16, 8, 8, 8, 2, 2), 8), banded(tiles(128, 128, 8, 8, 8, 8, 1), 4),
-                                 // candidates: A transposed first (16-byte copies, no padding column), in what fits
-                                 // into 48 KB less the 16 bytes NVIDIA's compiler adds
-                                 banded(with(async(128, 128, 8, 8, 8, 8, 4), "AT"), 4), banded(with(async(128, 128, 8, 8, 8, 8, 3), "AT"), 4),
-                                 banded(with(async(256, 128, 8, 16, 8, 8, 3), "AT"), 4), banded(with(async(128, 128, 16, 8, 8, 8, 2), "AT"), 4),
-                                 with(async(128, 64, 16, 8, 8, 8, 3), "AT"), with(async(64, 128, 16, 8, 8, 16, 3), "AT"),
-                                 banded(with(async(128, 128, 8, 8, 8, 8, 4, 2), "AT"), 4)})
+                                 // A transposed first (16-byte copies, no padding column: 3 steps of 16 fit into
+                                 // 48 KB with 128 x 64 tiles)
+                                 with(async(128, 64, 16, 8, 8, 8, 3), "AT")})
             gpu.push_back(v);
     return gpu;
 }
@@ -207,7 +204,7 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
     if (largest > INT_MAX)
         throw hoc::Failure(d.text() + " is too large: the kernels index a matrix with an int (at most " +
                            std::to_string(INT_MAX) + " elements, padded to whole tiles)");
-    hoc::requireBuffers(device_, sizeof(float) * largest, 3, d.text());
+    hoc::requireBuffers(device_, sizeof(float) * largest, transposeA_ ? 4 : 3, d.text());  // (AT: A^T too)
 
     // 3. Memory: A, B and C padded to whole tiles (at most one tile more per dimension). The padding
     //    of A and B is zero, so it adds nothing; the padding of C is never read back. C has B's pitch,
