@@ -376,7 +376,7 @@ void sgemm_async(const int M, const int N, const int K,
 
 #if AT
 // transpose_a: T = A^T, for sgemm_async with AT=1 (the host runs it before each multiplication):
-// A is M x K (pitch lda), T K x M (pitch ldt), M and K multiples of 4. A work-group of 32 x 8 moves
+// A is M x K (pitch lda), T K x M (pitch ldt). A work-group of 32 x 8 moves
 // a 32 x 32 block through local memory, each work-item 4 elements, so that both the reads and the
 // writes run along rows; the host rounds the grid up to whole blocks, and the work-items past the
 // edges do nothing.
