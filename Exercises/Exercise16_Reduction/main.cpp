@@ -8,7 +8,6 @@
 
 #include "hoc/bandwidth.hpp"
 #include "hoc/data.hpp"
-#include "hoc/errors.hpp"
 #include "hoc/limits.hpp"
 #include "hoc/main.hpp"
 #include "reduce.hpp"
@@ -54,16 +53,7 @@ try {
     hoc::requireHostMemory(sizeof(float) * static_cast<double>(largest), "N = " + std::to_string(largest));
     // The yardstick of a kernel that only reads: the read kernel's best rate (clpeak's measurement),
     // measured once, over four times the largest size (long enough that its start-up does not count).
-    if (readFloats == 0)
-        readFloats = hoc::ReadBenchmark::yardstickFloats(device, largest);
-    if (readFloats < hoc::ReadBenchmark::kMinFloats)
-        throw hoc::UsageError("--read-size: the read kernel reads at least " +
-                              std::to_string(hoc::ReadBenchmark::kMinFloats) + " floats");
-    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(readFloats), 1, "the read kernel");
-    hoc::requireHostMemory(sizeof(float) * static_cast<double>(readFloats), "the read kernel");
-    const double readGbps = hoc::ReadBenchmark(device).bestGbps(readFloats, repeats);
-    std::cout << "read kernel (reads only), " << hoc::sizeText(readFloats) << " floats: " << hoc::rateText(readGbps)
-              << " GB/s\n";
+    const double readGbps = hoc::readYardstickGbps(device, readFloats, largest, repeats, std::cout);
     Reduction reduction(device);
     hoc::CopyBenchmark copy(device);
     hoc::BandwidthTable table(std::cout, "N (GB/s)", columns);

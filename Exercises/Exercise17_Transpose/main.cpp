@@ -74,16 +74,7 @@ try {
     Transposer transposer(device, shape);  // a tile that does not fit is refused before any measurement
     // The read kernel's best rate (clpeak's measurement), measured once, over four times the largest
     // matrix. A transpose also writes every float: the copy is the yardstick that fits it.
-    if (readFloats == 0)
-        readFloats = hoc::ReadBenchmark::yardstickFloats(device, largest->count());
-    if (readFloats < hoc::ReadBenchmark::kMinFloats)
-        throw hoc::UsageError("--read-size: the read kernel reads at least " +
-                              std::to_string(hoc::ReadBenchmark::kMinFloats) + " floats");
-    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(readFloats), 1, "the read kernel");
-    hoc::requireHostMemory(sizeof(float) * static_cast<double>(readFloats), "the read kernel");
-    const double readGbps = hoc::ReadBenchmark(device).bestGbps(readFloats, repeats);
-    std::cout << "read kernel (reads only), " << hoc::sizeText(readFloats) << " floats: " << hoc::rateText(readGbps)
-              << " GB/s\n";
+    const double readGbps = hoc::readYardstickGbps(device, readFloats, largest->count(), repeats, std::cout);
     hoc::CopyBenchmark copy(device);
     std::cout << "tiled kernels: " << shape.tile << " x " << shape.tile << " blocks, work-groups of " << shape.tile
               << " x " << shape.tileRows << "\n";

@@ -9,6 +9,8 @@
 
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
+#include "hoc/host_memory.hpp"
+#include "hoc/limits.hpp"
 #include "hoc/program.hpp"
 #include "hoc/timing.hpp"
 
@@ -211,6 +213,21 @@ double ReadBenchmark::bestGbps(std::size_t n, const Repeats& repeats)
         throw Failure("the read kernel used as the bandwidth yardstick summed wrongly on this device: " +
                       r.check.message());
     return gbps(r.bytes, *std::min_element(r.seconds.begin(), r.seconds.end()));
+}
+
+double readYardstickGbps(const cl::Device& device, std::size_t floats, std::size_t kernelFloats,
+                         const Repeats& repeats, std::ostream& out)
+{
+    if (floats == 0)
+        floats = ReadBenchmark::yardstickFloats(device, kernelFloats);
+    if (floats < ReadBenchmark::kMinFloats)
+        throw UsageError("--read-size: the read kernel reads at least " + std::to_string(ReadBenchmark::kMinFloats) +
+                         " floats");
+    requireBuffers(device, sizeof(float) * static_cast<double>(floats), 1, "the read kernel");
+    requireHostMemory(sizeof(float) * static_cast<double>(floats), "the read kernel");
+    const double gbps = ReadBenchmark(device).bestGbps(floats, repeats);
+    out << "read kernel (reads only), " << sizeText(floats) << " floats: " << rateText(gbps) << " GB/s\n";
+    return gbps;
 }
 
 CopyBenchmark::CopyBenchmark(const cl::Device& device)

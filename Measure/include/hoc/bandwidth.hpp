@@ -91,6 +91,13 @@ private:
     cl::Program program_;
 };
 
+// The yardstick of kernels that only read, for a program whose largest kernel moves kernelFloats:
+// the read kernel's best rate over `floats` floats (0: ReadBenchmark::yardstickFloats), printed as
+// "read kernel (reads only), N floats: X GB/s". A --read-size below ReadBenchmark::kMinFloats is
+// hoc::UsageError; more than the device or this machine can hold, hoc::Failure (exit status 3).
+double readYardstickGbps(const cl::Device& device, std::size_t floats, std::size_t kernelFloats,
+                         const Repeats& repeats, std::ostream& out);
+
 // A table of GB/s per size and variant, each as a percentage of the copy kernel's GB/s.
 //   size            copy GB/s   naive             tiled
 //   4096 x 4096        12.1      3.2 ( 26%)       10.9 ( 90%)
