@@ -44,6 +44,9 @@ private:
     std::size_t ks_ = 1, kc_ = 0;                    // split K: into ks_ slices, or slices of at most kc_
     std::size_t slices_ = 1, sliceK_ = 0;            // ... for the uploaded size
     cl::Kernel sum_;                                 // adds the slices' partial sums
+    bool transposeA_ = false;                        // (AT=1) the kernel reads A^T, which transpose_ puts into at_
+    cl::Kernel transpose_;                           //        before each multiplication
+    cl::Buffer at_;
     cl::NDRange local_;
     bool columnsFirst_ = false;                      // dimension 0 runs down the rows of C
     hoc::matmul::Dims dims_, padded_;

@@ -42,6 +42,13 @@ Variant banded(Variant v, int gm)
     return v;
 }
 
+// v with the optional flag `name` (AT) set to 1.
+Variant with(Variant v, const char* name)
+{
+    v.values[name] = 1;
+    return v;
+}
+
 // True on an NVIDIA GPU of compute capability 8.0 or newer, which has cp.async (and whose OpenCL
 // compiler takes inline PTX): its compute capability comes from cl_nv_device_attribute_query.
 bool hasCpAsync(const cl::Device& device)
@@ -89,7 +96,10 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
     if (hasCpAsync(device))  // NVIDIA sm_80 and newer: asynchronous copies, steps of 16 in 2 to 4 stages, banded order
         for (const Variant& v : {banded(async(128, 128, 16, 8, 8, 8, 2), 8), banded(async(128, 128, 16, 8, 8, 8, 2), 4),
                                  async(64, 128, 16, 8, 8, 16, 3), async(128, 64, 16, 8, 8, 8, 3), async(64, 64, 16, 8, 8, 8, 4),
-                                 banded(async(128, 128, 16, 8, 8, 8, 2, 2), 8), banded(tiles(128, 128, 8, 8, 8, 8, 1), 4)})
+                                 banded(async(128, 128, 16, 8, 8, 8, 2, 2), 8), banded(tiles(128, 128, 8, 8, 8, 8, 1), 4),
+                                 // A transposed first (16-byte copies, no padding column: 3 steps of 16 fit into
+                                 // 48 KB with 128 x 64 tiles)
+                                 with(async(128, 64, 16, 8, 8, 8, 3), "AT")})
             gpu.push_back(v);
     return gpu;
 }
@@ -105,13 +115,14 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
     // the parameters against the kernel's rules (its #error lines, and what the host divides by).
     const bool async = variant.kernel == "sgemm_async";
     if (variant.kernel == "sgemm_tiles" || async) {
-        variant.only({"BM", "BN", "BK", "TM", "TN", "WARPX", async ? "STAGES" : "DB", "SKEW", "KS", "GM"});
+        variant.only({"BM", "BN", "BK", "TM", "TN", "WARPX", async ? "STAGES" : "DB", "SKEW", "KS", "GM", "AT"});
         const int bm = variant.within("BM", 4, 512), bn = variant.within("BN", 4, 512), bk = variant.within("BK", 4, 64);
         const int tm = variant.within("TM", 4, 32), tn = variant.within("TN", 4, 32), warpx = variant.within("WARPX", 1, 32);
         variant.within(async ? "STAGES" : "DB", async ? 2 : 0, async ? 4 : 1);
         variant.within("SKEW", 0, 1);
         if (variant.values.count("GM"))
             variant.within("GM", 1, 64);
+        const bool at = variant.values.count("AT") && variant.within("AT", 0, 1) == 1;
         variant.require(bm % 4 == 0 && bn % 4 == 0 && bk % 4 == 0 && tm % 4 == 0 && tn % 4 == 0,
                         "BM, BN, BK, TM and TN are multiples of 4 (the kernel moves float4s)");
         variant.require(bm % tm == 0 && bn % tn == 0, "TM divides BM and TN divides BN (whole work-items per tile)");
@@ -124,6 +135,10 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
         variant.require(!async || (wg % 32 == 0 && wg % bk == 0 && wg % (bn / 4) == 0 && bm * bk % wg == 0),
                         "the work-group is whole warps, a multiple of BK and of BN/4, and BM*BK a "
                         "multiple of its size (each work-item copies the same place of every row it copies)");
+        variant.require(!at || (async && wg % (bm / 4) == 0 && bm * bk / 4 % wg == 0 && bk % (wg / (bm / 4)) == 0),
+                        "AT=1 is for sgemm_async, with the work-group size a multiple of BM/4, BM*BK/4 a multiple "
+                        "of it, and BK a multiple of the rows of A^T it copies at once (work-group size / (BM/4))");
+        transposeA_ = at;
         if (async && !hasCpAsync(device))
             throw hoc::Failure("variant '" + variant.text() +
                                "' needs an NVIDIA GPU of compute capability 8.0 or newer (its kernel copies with cp.async, "
@@ -161,6 +176,8 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
     hoc::requireLocalMemory(kernel_, device, 0, variant.text());  // its own __local arrays
     if (ks_ > 1)
         sum_ = cl::Kernel(program, "sum_slices");  // split K's last step
+    if (transposeA_)
+        transpose_ = cl::Kernel(program, "transpose_a");  // A^T before each multiplication
 }
 
 void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d)
@@ -187,7 +204,7 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
     if (largest > INT_MAX)
         throw hoc::Failure(d.text() + " is too large: the kernels index a matrix with an int (at most " +
                            std::to_string(INT_MAX) + " elements, padded to whole tiles)");
-    hoc::requireBuffers(device_, sizeof(float) * largest, 3, d.text());
+    hoc::requireBuffers(device_, sizeof(float) * largest, transposeA_ ? 4 : 3, d.text());  // (AT: A^T too)
 
     // 3. Memory: A, B and C padded to whole tiles (at most one tile more per dimension). The padding
     //    of A and B is zero, so it adds nothing; the padding of C is never read back. C has B's pitch,
@@ -212,6 +229,8 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
     };
     put(a_, a, d.m, d.k, p.m, lda_);
     put(b_, b, d.k, d.n, p.k, ldb_);
+    if (transposeA_)  // room for A^T (K x M at the pitch of M), which run() fills before each multiplication
+        at_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * p.k * p.m);
 }
 
 hoc::EventSpan Sgemm::run()
@@ -222,8 +241,8 @@ hoc::EventSpan Sgemm::run()
     kernel_.setArg(0, static_cast<int>(padded_.m));
     kernel_.setArg(1, static_cast<int>(padded_.n));
     kernel_.setArg(2, static_cast<int>(sliceK_));
-    kernel_.setArg(3, a_);
-    kernel_.setArg(4, static_cast<int>(lda_));
+    kernel_.setArg(3, transposeA_ ? at_ : a_);
+    kernel_.setArg(4, static_cast<int>(transposeA_ ? padded_.m : lda_));
     kernel_.setArg(5, b_);
     kernel_.setArg(6, static_cast<int>(ldb_));
     kernel_.setArg(7, c_);
@@ -236,7 +255,18 @@ hoc::EventSpan Sgemm::run()
     const std::size_t across = padded_.n / tileN_, down = padded_.m / tileM_;
     const cl::NDRange global = columnsFirst_ ? cl::NDRange(down * local_[0], across * local_[1], slices_)
                                              : cl::NDRange(across * local_[0], down * local_[1], slices_);
-    cl::Event done;
+    cl::Event done, transposed;
+    if (transposeA_) {  // A^T first (padded M x K, in blocks of 32 x 32; the grid rounded up to whole blocks)
+        transpose_.setArg(0, static_cast<int>(padded_.m));
+        transpose_.setArg(1, static_cast<int>(padded_.k));
+        transpose_.setArg(2, a_);
+        transpose_.setArg(3, static_cast<int>(lda_));
+        transpose_.setArg(4, at_);
+        transpose_.setArg(5, static_cast<int>(padded_.m));
+        queue_.enqueueNDRangeKernel(transpose_, cl::NullRange,
+                                    cl::NDRange(hoc::roundUp(padded_.k, 32), hoc::roundUp(padded_.m, 32) / 4),
+                                    cl::NDRange(32, 8), nullptr, &transposed);
+    }
     if (kc_ > 0) {  // sgemm_panel's slices, one launch each in queue order, each adding to C
         cl::Event first;
         for (std::size_t z = 0; z < slices_; ++z) {
@@ -248,15 +278,16 @@ hoc::EventSpan Sgemm::run()
         return {first, done};
     }
     queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, global, local_, nullptr, &done);
+    const cl::Event first = transposeA_ ? transposed : done;  // the span of device time starts with the transpose
     if (slices_ == 1)
-        return {done, done};
+        return {first, done};
     const std::size_t n = padded_.m * ldb_;
     sum_.setArg(0, c_);
     sum_.setArg(1, static_cast<int>(n));
     sum_.setArg(2, static_cast<int>(slices_));
     cl::Event summed;
     queue_.enqueueNDRangeKernel(sum_, cl::NullRange, cl::NDRange(n), cl::NullRange, nullptr, &summed);
-    return {done, summed};
+    return {first, summed};
 }
 
 std::vector<float> Sgemm::download()
