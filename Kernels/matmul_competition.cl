@@ -48,7 +48,11 @@
 #define WX (BN / TN)      // work-items along a row of the tile
 #define WY (BM / TM)      // ... and along a column
 #define WG (WX * WY)      // work-group size (one dimension)
+#if defined(AT) && AT  // (sgemm_async) A arrives transposed: its tile's rows are copied whole, no padding needed
+#define AS (BM / 4)
+#else
 #define AS (BM / 4 + 1)   // float4s per row of the transposed A tile (+1: spreads the transposing stores over banks)
+#endif
 #define LA (BM * BK / 4 / WG)  // float4s of A each work-item loads per step
 #define LB (BK * BN / 4 / WG)  // ... and of B
 #define NBUF (DB ? 2 : 1)
@@ -217,6 +221,8 @@ void sgemm_tiles(const int M, const int N, const int K,
 // sgemm_tiles has it, so the multiply-adds are sgemm_tiles' own.
 //
 //   STAGES      local buffers in the ring (2 to 4): STAGES - 1 steps are loading while one computes
+//   AT          (optional) 1: A comes transposed (K x M, made by transpose_a below before each
+//               multiplication), so its tiles move as 16-byte copies too and need no padding column
 //   BM ... DB   as for sgemm_tiles (DB is unused)
 // Only for NVIDIA: no other compiler knows PTX, and oclgrind cannot run it either; the host checks
 // every result against the double reference instead.
@@ -226,14 +232,28 @@ void sgemm_tiles(const int M, const int N, const int K,
 #if STAGES < 2 || STAGES > 4 || WG % BK != 0 || WG % (BN / 4) != 0 || (BM * BK) % WG != 0
 #error "sgemm_async: STAGES is 2 to 4, the work-group size a multiple of BK and BN/4, and BM*BK a multiple of it"
 #endif
+#ifndef AT
+#define AT 0
+#endif
+#if AT
+#define CA (BM * BK / 4 / WG)  // float4s of A^T each work-item copies per step
+#else
 #define CA (BM * BK / WG)  // floats of A each work-item copies per step
+#endif
 #define CB LB              // float4s of B ...
 
 // The address of local memory as PTX's shared state space knows it (a __local pointer's value).
 #define SHARED(p) ((uint)(size_t)(p))
 #define STAGE_A (BK * AS * 16)       // bytes of one A tile in local memory ...
 #define STAGE_B (BK * BN * 4)        // ... and of one B tile
+#if AT
+#define ROWS_A (WG / (BM / 4))       // rows of A^T the work-group copies at once (float4 q of a work-item: q ROWS_A further)
+#if WG % (BM / 4) != 0 || (BM * BK / 4) % WG != 0 || BK % ROWS_A != 0
+#error "sgemm_async: AT=1 needs the work-group size a multiple of BM/4, and BM*BK/4 a multiple of it"
+#endif
+#else
 #define ROWS_A (WG / BK)             // rows of A the work-group copies at once (float q of a work-item: q ROWS_A further)
+#endif
 #define ROWS_B (WG / (BN / 4))       // ... and rows of B (float4s)
 
 inline void copy16(uint dst, __global const float4* src)
@@ -262,11 +282,16 @@ inline void awaitCopies(void)
 
 // Global -> local memory, one step: this work-item's floats of A (from a, ROWS_A rows apart) and
 // float4s of B (from b, ROWS_B rows apart) to the local addresses as and bs, A transposed on the way.
+// With AT, a float4 of a row of A^T and the rows ROWS_A further, each copied whole.
 inline void copyTiles(__global const float* a, __global const float4* b, int lda, int ldb4, uint as, uint bs)
 {
 #pragma unroll
     for (int q = 0; q < CA; q++)
+#if AT
+        copy16(as + q * ROWS_A * AS * 16, (__global const float4*)(a + q * ROWS_A * lda));
+#else
         copy4(as + q * ROWS_A * 4, a + q * ROWS_A * lda);
+#endif
 #pragma unroll
     for (int q = 0; q < CB; q++)
         copy16(bs + q * ROWS_B * BN * 4, b + q * ROWS_B * ldb4);
@@ -288,7 +313,7 @@ void sgemm_async(const int M, const int N, const int K,
     const int ldb4 = ldb / 4, ldc4 = ldc / 4;
 #if defined(KS) && KS > 1
     const int z = get_group_id(2);  // split K: this work-group's slice of K, and its slice of C
-    A += z * K;
+    A += AT ? z * K * lda : z * K;
     B += z * K * ldb4;
     C += z * M * ldc4;
 #endif
@@ -298,9 +323,19 @@ void sgemm_async(const int M, const int N, const int K,
     // What this work-item copies in every step: A's element (am, ak) of the tile and the rows
     // ROWS_A further, B's float4 (bk, bn) and the rows ROWS_B further; the pointers move one step on
     // (pa, pb) after each copy, the local addresses are those of stage 0.
-    const int am = lid / BK, ak = lid % BK, bk = lid / (BN / 4), bn = lid % (BN / 4);
+#if AT  // A^T (K x M, pitch lda): float4 am of row ak of the tile, and the rows ROWS_A further
+    const int ak = lid / (BM / 4), am = lid % (BM / 4);
+    __global const float* pa = A + ak * lda + i0 + 4 * am;
+    const uint as = SHARED(Asub) + (ak * AS + am) * 16;
+#define A_STEP (BK * lda)  // floats from one step's A tile to the next
+#else
+    const int am = lid / BK, ak = lid % BK;
     __global const float* pa = A + (i0 + am) * lda + ak;
-    const uint as = SHARED(Asub) + (ak * AS * 4 + am) * 4, bs = SHARED(Bsub) + (bk * BN / 4 + bn) * 16;
+    const uint as = SHARED(Asub) + (ak * AS * 4 + am) * 4;
+#define A_STEP BK
+#endif
+    const int bk = lid / (BN / 4), bn = lid % (BN / 4);
+    const uint bs = SHARED(Bsub) + (bk * BN / 4 + bn) * 16;
     __global const float4* pb = B + bk * ldb4 + j04 + bn;
 
     float4 acc[TM][TN / 4];
@@ -316,7 +351,7 @@ void sgemm_async(const int M, const int N, const int K,
     for (int s = 0; s < STAGES - 1; s++) {
         if (s < steps) {
             copyTiles(pa, pb, lda, ldb4, as + s * STAGE_A, bs + s * STAGE_B);
-            pa += BK;
+            pa += A_STEP;
             pb += BK * ldb4;
         }
         commitCopies();
@@ -328,7 +363,7 @@ void sgemm_async(const int M, const int N, const int K,
         const int next = t + STAGES - 1;  // into the buffer step t - 1 used
         if (next < steps) {
             copyTiles(pa, pb, lda, ldb4, as + (next % STAGES) * STAGE_A, bs + (next % STAGES) * STAGE_B);
-            pa += BK;
+            pa += A_STEP;
             pb += BK * ldb4;
         }
         commitCopies();
@@ -338,6 +373,31 @@ void sgemm_async(const int M, const int N, const int K,
 
     STORE_TILE();
 }
+
+#if AT
+// transpose_a: T = A^T, for sgemm_async with AT=1 (the host runs it before each multiplication):
+// A is M x K (pitch lda), T K x M (pitch ldt). A work-group of 32 x 8 moves
+// a 32 x 32 block through local memory, each work-item 4 elements, so that both the reads and the
+// writes run along rows; the host rounds the grid up to whole blocks, and the work-items past the
+// edges do nothing.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void transpose_a(const int M, const int K, __global const float* restrict A, const int lda,
+                 __global float* restrict T, const int ldt)
+{
+    __local float t[32][33];  // +1: the column reads fall into different banks
+    const int x = get_local_id(0), y = get_local_id(1);
+    const int k0 = get_group_id(0) * 32, m0 = get_group_id(1) * 32;
+#pragma unroll
+    for (int r = y; r < 32; r += 8)
+        if (m0 + r < M && k0 + x < K)
+            t[r][x] = A[(m0 + r) * lda + k0 + x];
+    barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+    for (int r = y; r < 32; r += 8)
+        if (k0 + r < K && m0 + x < M)
+            T[(k0 + r) * ldt + m0 + x] = t[x][r];
+}
+#endif
 
 #endif  // sgemm_async
 

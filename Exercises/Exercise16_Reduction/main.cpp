@@ -1,7 +1,9 @@
-// Exercise 16: the bandwidth driver. For each size it measures the copy kernel and every reduction
-// kernel on the same device, checks each sum, prints a table of GB/s (and % of the copy's), and
-// reports each kernel at the largest size. The OpenCL work is in reduce.cpp.
+// Exercise 16: the bandwidth driver. It measures the read kernel (the roofline's bandwidth roof) once,
+// then for each size the copy kernel and every reduction kernel on the same device, checks each sum,
+// prints a table of GB/s (and % of the copy's), and reports each kernel at the largest size with its
+// fractions of both yardsticks. The OpenCL work is in reduce.cpp.
 #include <algorithm>
+#include <climits>
 #include <iostream>
 
 #include "hoc/bandwidth.hpp"
@@ -13,7 +15,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise16_Reduction", "Exercise 16: the sum of N floats, five kernels against a copy");
+    hoc::CommandLine cli("Exercise16_Reduction", "Exercise 16: the sum of N floats, six kernels against a copy and a read");
     std::vector<std::size_t> sizes;
     for (int p = 12; p <= 26; ++p)
         sizes.push_back(std::size_t{1} << p);
@@ -23,10 +25,13 @@ try {
     std::vector<std::string> names = chosen;
     std::size_t local = 0;
     long runs = 5;
+    std::size_t readFloats = 0;  // 0: ReadBenchmark::yardstickFloats, four times the largest size
     cli.sizesOption("--sizes", sizes, "Numbers of floats to sum (default 2^12 to 2^26)");
     cli.listOption("--kernels", chosen, "Kernels to run (default all)", names);
-    cli.sizeOption("--local", local, "Work-group size (default 256, or the kernel's maximum if less)", 1 << 20);
+    cli.sizeOption("--local", local, "Work-group size (default 256, 64 for reduce_float4, or the kernel's maximum if less)", 1 << 20);
     cli.option("--runs", runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
+    cli.sizeOption("--read-size", readFloats, "Floats the read kernel reads (default: four times the largest size, "
+                   "at least " + std::to_string(hoc::ReadBenchmark::kMinFloats) + ", at most what fits)", INT_MAX);
 
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
@@ -46,6 +51,9 @@ try {
     const std::size_t largest = *std::max_element(sizes.begin(), sizes.end());
     hoc::requireBuffers(device, sizeof(float) * static_cast<double>(largest), 3, "N = " + std::to_string(largest));
     hoc::requireHostMemory(sizeof(float) * static_cast<double>(largest), "N = " + std::to_string(largest));
+    // The yardstick of a kernel that only reads: the read kernel's best rate (clpeak's measurement),
+    // measured once, over four times the largest size (long enough that its start-up does not count).
+    const double readGbps = hoc::readYardstickGbps(device, readFloats, largest, repeats, std::cout);
     Reduction reduction(device);
     hoc::CopyBenchmark copy(device);
     hoc::BandwidthTable table(std::cout, "N (GB/s)", columns);
@@ -63,7 +71,7 @@ try {
             if (n == largest || !check.ok)
                 hoc::reportAgainstCopy(report, shortName(k) + " (" + kernelName(k) + ", " +
                                                    std::to_string(r.passes) + " passes)",
-                                       "N = " + hoc::sizeText(n), check, r.seconds, bytes, copyGbps,
+                                       "N = " + hoc::sizeText(n), check, r.seconds, bytes, copyGbps, readGbps,
                                        {{"flops", static_cast<double>(n - 1)}});  // n floats, n - 1 additions
         }
         table.row(hoc::sizeText(n), copyGbps, cells);

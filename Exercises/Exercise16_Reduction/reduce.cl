@@ -1,4 +1,4 @@
-// Exercise 16: the sum of n floats, in five steps. Every kernel takes the same arguments: it adds
+// Exercise 16: the sum of n floats, in six steps. Every kernel takes the same arguments: it adds
 // its work-group's share of in[0 .. n-1] and writes one partial sum per work-group to
 // out[get_group_id(0)]. The host launches a kernel again on the partial sums until one value is
 // left. Work-groups may have any size; elements past n count as 0.
@@ -61,6 +61,20 @@ __kernel void reduce_per_item(__global const float* in, const ulong n, __local f
 // fixed number of work-groups, then one work-group on their partial sums.
 __kernel void reduce_two_pass(__global const float* in, const ulong n, __local float* scratch,
                               __global float* out)
+{
+    if (get_local_id(0) == 0)
+        out[get_group_id(0)] = 0.0f;
+}
+
+// Step 6, vector loads: TODO step 5 reading a float4 per load (16 bytes per load instruction, not 4).
+// A buffer starts at an address aligned for every OpenCL type, so `(__global const float4*)in` may be
+// read as float4s: element j is in[4j .. 4j + 3]. Loop over the n / 4 whole float4s as step 5 loops
+// over floats, add the four lanes of your float4 sum (dot(sum4, (float4)(1.0f)) adds them; oclgrind
+// 21.10 crashes on sum4.x + sum4.y + ...), then the 0 to 3 floats after the last whole
+// float4 (from 4 * (n / 4) on, get_global_size(0) apart: an NDRange may have fewer work-items than
+// that), then the tree.
+__kernel void reduce_float4(__global const float* in, const ulong n, __local float* scratch,
+                            __global float* out)
 {
     if (get_local_id(0) == 0)
         out[get_group_id(0)] = 0.0f;

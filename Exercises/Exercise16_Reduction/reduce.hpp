@@ -1,4 +1,4 @@
-// Exercise 16: the sum of n floats on an OpenCL device, with five kernels that each add one idea.
+// Exercise 16: the sum of n floats on an OpenCL device, with six kernels that each add one idea.
 #pragma once
 
 #include <cstdint>
@@ -9,16 +9,16 @@
 #include "hoc/timing.hpp"
 
 // The kernels of reduce.cl, in course order.
-enum class ReduceKernel { Interleaved, Sequential, FirstAdd, PerItem, TwoPass };
+enum class ReduceKernel { Interleaved, Sequential, FirstAdd, PerItem, TwoPass, Float4 };
 const std::vector<ReduceKernel>& reduceKernels();
 std::string kernelName(ReduceKernel kernel);  // "reduce_interleaved", ...
-std::string shortName(ReduceKernel kernel);   // "interleaved", "sequential", "first add", "8 per item", "two-pass"
+std::string shortName(ReduceKernel kernel);   // "interleaved", "sequential", "first add", "8 per item", "two-pass", "float4 loads"
 
 // Elements each work-item of reduce_per_item adds (built into the kernel as -D PER_ITEM).
 constexpr int kPerItem = 8;
 
 struct ReduceOptions {
-    std::size_t workGroupSize = 0;  // 0: 256, or less if the kernel allows less
+    std::size_t workGroupSize = 0;  // 0: 256 (64 for Float4), or less if the kernel allows less
     hoc::Repeats repeats{0, 1};     // runs of all the passes; the median time is kept
 };
 

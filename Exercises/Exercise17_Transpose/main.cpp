@@ -1,7 +1,9 @@
-// Exercise 17: the bandwidth driver. For each shape it measures the copy kernel and every transpose
-// kernel on the same device, checks each result, prints a table of GB/s (and % of the copy's), and
-// reports each kernel at the largest shape. The OpenCL work is in transpose.cpp.
+// Exercise 17: the bandwidth driver. It measures the read kernel (the roofline's bandwidth roof) once,
+// then for each shape the copy kernel and every transpose kernel on the same device, checks each
+// result, prints a table of GB/s (and % of the copy's), and reports each kernel at the largest shape
+// with its fractions of both yardsticks. The OpenCL work is in transpose.cpp.
 #include <algorithm>
+#include <climits>
 #include <iostream>
 
 #include "hoc/bandwidth.hpp"
@@ -24,7 +26,7 @@ struct Shape {
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise17_Transpose", "Exercise 17: matrix transpose, naive and tiled, against a copy");
+    hoc::CommandLine cli("Exercise17_Transpose", "Exercise 17: matrix transpose, naive and tiled, against a copy and a read");
     std::vector<std::vector<std::size_t>> shapeValues = {{256, 256},   {1024, 1024}, {2048, 2048},
                                                          {1000, 3000}, {4096, 4096}, {8192, 8192}};
     std::vector<std::string> chosen;
@@ -33,6 +35,7 @@ try {
     const std::vector<std::string> names = chosen;
     TransposeShape shape;
     long runs = 5;
+    std::size_t readFloats = 0;  // 0: ReadBenchmark::yardstickFloats, four times the largest matrix
     // The kernels index a matrix with a uint: at most UINT_MAX elements.
     cli.shapesOption("--shapes", shapeValues, "ROWSxCOLS", 2, "Matrices", UINT32_MAX,
                      {UINT32_MAX, "UINT_MAX: the kernels index a matrix with a uint"});
@@ -40,6 +43,8 @@ try {
     cli.sizeOption("--tile", shape.tile, "Tiled kernels: the block side", 1024);
     cli.sizeOption("--tile-rows", shape.tileRows, "Tiled kernels: work-items per block column", 1024);
     cli.option("--runs", runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
+    cli.sizeOption("--read-size", readFloats, "Floats the read kernel reads (default: four times the largest matrix, "
+                   "at least " + std::to_string(hoc::ReadBenchmark::kMinFloats) + ", at most what fits)", INT_MAX);
 
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
@@ -66,7 +71,10 @@ try {
     // The input, the expected result and each kernel's result, in floats on the host.
     hoc::requireHostMemory(3.0 * sizeof(float) * static_cast<double>(largest->count()),
                            "a " + largest->text() + " matrix");
-    Transposer transposer(device, shape);
+    Transposer transposer(device, shape);  // a tile that does not fit is refused before any measurement
+    // The read kernel's best rate (clpeak's measurement), measured once, over four times the largest
+    // matrix. A transpose also writes every float: the copy is the yardstick that fits it.
+    const double readGbps = hoc::readYardstickGbps(device, readFloats, largest->count(), repeats, std::cout);
     hoc::CopyBenchmark copy(device);
     std::cout << "tiled kernels: " << shape.tile << " x " << shape.tile << " blocks, work-groups of " << shape.tile
               << " x " << shape.tileRows << "\n";
@@ -84,7 +92,7 @@ try {
             cells.emplace_back(hoc::gbps(bytes, r.seconds), check.ok);
             if (&s == &*largest || !check.ok)
                 hoc::reportAgainstCopy(report, shortName(k) + " (" + kernelName(k) + ")", s.text(), check,
-                                       r.seconds, bytes, copyGbps);
+                                       r.seconds, bytes, copyGbps, readGbps);
         }
         table.row(s.text(), copyGbps, cells);
     }

@@ -14,10 +14,10 @@ __kernel void transpose_naive(__global const float* in, __global float* out, con
 }
 
 #ifndef TILE
-#define TILE 32  // a work-group moves a TILE x TILE block (the host passes -D TILE and -D ROWS)
+#define TILE 64  // a work-group moves a TILE x TILE block (the host passes -D TILE and -D ROWS)
 #endif
 #ifndef ROWS
-#define ROWS 8   // the work-group is TILE x ROWS work-items; each moves TILE / ROWS elements
+#define ROWS 4   // the work-group is TILE x ROWS work-items; each moves TILE / ROWS elements
 #endif
 
 // Step 2, tiled: TODO a work-group reads a TILE x TILE block into local memory along its rows, and

@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
 
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
+#include "hoc/host_memory.hpp"
+#include "hoc/limits.hpp"
 #include "hoc/program.hpp"
 #include "hoc/timing.hpp"
 
@@ -49,14 +52,6 @@ constexpr std::size_t kCopyGroup = 256;
 // The copies tried: kernel, floats per work-item.
 const std::pair<const char*, std::size_t> kCopies[] = {{"copy_floats", 1}, {"copy_float4s", 4}};
 
-// Three significant digits for small rates (a CPU's 0.0153 GB/s), one decimal for large ones.
-std::string rateText(double rate)
-{
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(rate >= 100 ? 0 : rate >= 10 ? 1 : rate >= 1 ? 2 : 3) << rate;
-    return s.str();
-}
-
 // The read probe's candidates: vector widths and vectors per work-item (roofline_read.cl). Measured
 // on the H100 every width came within 4% of the best; on the CPUs through PoCL float16 was best.
 constexpr int kReadWidths[] = {1, 2, 4, 8, 16};
@@ -79,6 +74,16 @@ float readSum(std::size_t id, std::size_t local, int perItem, int width)
 }
 
 }  // namespace
+
+// Three significant digits for small rates (a CPU's 0.0153 GB/s), none after the point for large ones.
+std::string rateText(double rate)
+{
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(rate >= 100 ? 0 : rate >= 10 ? 1 : rate >= 1 ? 2 : 3) << rate;
+    return s.str();
+}
+
+static_assert(ReadBenchmark::kMinFloats == kReadGroup * kReadPerItem[0], "the fewest floats one candidate reads");
 
 ReadBenchmark::ReadBenchmark(const cl::Device& device)
     : device_(device), context_(device), queue_(context_, device, CL_QUEUE_PROFILING_ENABLE)
@@ -192,6 +197,39 @@ ReadRuns ReadBenchmark::runs(std::size_t n, const Repeats& repeats)
     return result;
 }
 
+std::size_t ReadBenchmark::yardstickFloats(const cl::Device& device, std::size_t kernelFloats)
+{
+    const std::size_t maxAlloc = device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>() / sizeof(float);
+    const std::size_t globalFloats = device.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>() / sizeof(float);
+    const std::size_t fits = std::min(maxAlloc, globalFloats / 3);
+    const std::size_t wanted = kernelFloats > SIZE_MAX / 4 ? SIZE_MAX : 4 * kernelFloats;
+    return std::max(kMinFloats, std::min(wanted, fits));
+}
+
+double ReadBenchmark::bestGbps(std::size_t n, const Repeats& repeats)
+{
+    const ReadRuns r = runs(n, repeats);
+    if (!r.check.ok || r.seconds.empty())
+        throw Failure("the read kernel used as the bandwidth yardstick summed wrongly on this device: " +
+                      r.check.message());
+    return gbps(r.bytes, *std::min_element(r.seconds.begin(), r.seconds.end()));
+}
+
+double readYardstickGbps(const cl::Device& device, std::size_t floats, std::size_t kernelFloats,
+                         const Repeats& repeats, std::ostream& out)
+{
+    if (floats == 0)
+        floats = ReadBenchmark::yardstickFloats(device, kernelFloats);
+    if (floats < ReadBenchmark::kMinFloats)
+        throw UsageError("--read-size: the read kernel reads at least " + std::to_string(ReadBenchmark::kMinFloats) +
+                         " floats");
+    requireBuffers(device, sizeof(float) * static_cast<double>(floats), 1, "the read kernel");
+    requireHostMemory(sizeof(float) * static_cast<double>(floats), "the read kernel");
+    const double gbps = ReadBenchmark(device).bestGbps(floats, repeats);
+    out << "read kernel (reads only), " << sizeText(floats) << " floats: " << rateText(gbps) << " GB/s\n";
+    return gbps;
+}
+
 CopyBenchmark::CopyBenchmark(const cl::Device& device)
     : device_(device), context_(device), queue_(context_, device, CL_QUEUE_PROFILING_ENABLE)
 {
@@ -271,14 +309,19 @@ void BandwidthTable::row(const std::string& size, double copyGbps, const std::ve
 }
 
 void reportAgainstCopy(Report& report, const std::string& name, const std::string& size, const CheckResult& check,
-                       double seconds, double bytes, double copyGbps, Extra extra)
+                       double seconds, double bytes, double copyGbps, double readGbps, Extra extra)
 {
     const double rate = gbps(bytes, seconds);
     const double fraction = copyGbps > 0 ? rate / copyGbps : 0;
     std::ostringstream detail;
     detail << check.message() << "; " << std::fixed << std::setprecision(1) << 100.0 * fraction
            << "% of the copy kernel (" << copyGbps << " GB/s)";
-    extra.insert(extra.begin(), {{"bytes", bytes}, {"fraction_of_copy", fraction}, {"copy_GBps", copyGbps}});
+    Extra yardsticks = {{"bytes", bytes}, {"fraction_of_copy", fraction}, {"copy_GBps", copyGbps}};
+    if (readGbps > 0) {
+        detail << ", " << 100.0 * rate / readGbps << "% of the read kernel (" << readGbps << " GB/s)";
+        yardsticks.insert(yardsticks.end(), {{"fraction_of_read", rate / readGbps}, {"read_GBps", readGbps}});
+    }
+    extra.insert(extra.begin(), yardsticks.begin(), yardsticks.end());
     report.add({name, size, check.ok, detail.str(), seconds, rate, "GB/s", extra});
 }
 

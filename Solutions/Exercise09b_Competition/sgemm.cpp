@@ -42,6 +42,13 @@ Variant banded(Variant v, int gm)
     return v;
 }
 
+// v with the optional flag `name` (AT) set to 1.
+Variant with(Variant v, const char* name)
+{
+    v.values[name] = 1;
+    return v;
+}
+
 // True on an NVIDIA GPU of compute capability 8.0 or newer, which has cp.async (and whose OpenCL
 // compiler takes inline PTX): its compute capability comes from cl_nv_device_attribute_query.
 bool hasCpAsync(const cl::Device& device)
@@ -97,20 +104,20 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
                 packed(panel(4, 8, 3, 1, 1024), 1, 0, 24, 1), packed(panel(6, 8, 2, 1, 1024), 1, 0, 8, 1),
                 packed(panel(12, 16, 2, 1, 1024), 1, 0, 8, 1), packed(panel(12, 16, 2, 1, 1024), 1, 1, 8, 1),
                 packed(panel(6, 16, 4, 1, 512), 1, 0, 16, 1)};
-    // GPUs: work-groups of 64 to 256, 4 x 4 to 8 x 16 elements per work-item, and one CPU kernel
-    std::vector<Variant> gpu = {tiles(128, 128, 8, 8, 8, 16, 1),  tiles(128, 128, 8, 8, 8, 8, 1),   tiles(128, 128, 16, 8, 8, 16, 1),
-            tiles(128, 128, 16, 8, 8, 8, 1),  tiles(128, 128, 8, 8, 8, 16, 0),  tiles(64, 128, 8, 8, 8, 16, 1),
-            tiles(128, 64, 8, 8, 8, 8, 1),    tiles(64, 64, 16, 4, 4, 16, 1),   tiles(64, 64, 8, 8, 8, 8, 1),
-            tiles(128, 256, 8, 8, 16, 16, 1), tiles(256, 128, 8, 16, 8, 16, 1), tiles(128, 128, 16, 8, 8, 16, 0),
-            tiles(128, 128, 16, 8, 8, 16, 1, 1), panel(4, 4, 2),
+    // GPUs: work-groups of 64 to 256, 4 x 4 to 8 x 8 elements per work-item (variants that never won on
+    // the H100 are gone: 128 x 256 and 256 x 128 tiles, single-buffered steps, the CPU kernel)
+    std::vector<Variant> gpu = {tiles(128, 128, 8, 8, 8, 16, 1), tiles(128, 128, 8, 8, 8, 8, 1), tiles(128, 128, 16, 8, 8, 16, 1),
+            tiles(64, 128, 8, 8, 8, 16, 1), tiles(128, 64, 8, 8, 8, 8, 1), tiles(64, 64, 16, 4, 4, 16, 1), tiles(64, 64, 8, 8, 8, 8, 1),
             // split K, for sizes whose C has too few tiles for all compute units
             tiles(128, 128, 8, 8, 8, 8, 1, 0, 2), tiles(128, 128, 8, 8, 8, 8, 1, 0, 4), tiles(64, 128, 8, 8, 8, 16, 1, 0, 2),
-            tiles(128, 64, 8, 8, 8, 8, 1, 0, 2), tiles(64, 64, 8, 8, 8, 8, 1, 0, 2)};
-    if (hasCpAsync(device))  // NVIDIA sm_80 and newer: asynchronous copies, steps of 16 in 2 or 3 stages, banded order
+            tiles(128, 64, 8, 8, 8, 8, 1, 0, 2)};
+    if (hasCpAsync(device))  // NVIDIA sm_80 and newer: asynchronous copies, steps of 16 in 2 to 4 stages, banded order
         for (const Variant& v : {banded(async(128, 128, 16, 8, 8, 8, 2), 8), banded(async(128, 128, 16, 8, 8, 8, 2), 4),
-                                 async(128, 128, 16, 8, 8, 8, 2), banded(async(128, 128, 16, 8, 8, 16, 2), 8),
-                                 async(64, 128, 16, 8, 8, 16, 3), async(128, 64, 16, 8, 8, 8, 3),
-                                 banded(async(128, 128, 16, 8, 8, 8, 2, 2), 8), banded(tiles(128, 128, 8, 8, 8, 8, 1), 4)})
+                                 async(64, 128, 16, 8, 8, 16, 3), async(128, 64, 16, 8, 8, 8, 3), async(64, 64, 16, 8, 8, 8, 4),
+                                 banded(async(128, 128, 16, 8, 8, 8, 2, 2), 8), banded(tiles(128, 128, 8, 8, 8, 8, 1), 4),
+                                 // A transposed first (16-byte copies, no padding column: 3 steps of 16 fit into
+                                 // 48 KB with 128 x 64 tiles)
+                                 with(async(128, 64, 16, 8, 8, 8, 3), "AT")})
             gpu.push_back(v);
     return gpu;
 }
@@ -126,13 +133,14 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
     // the parameters against the kernel's rules (its #error lines, and what the host divides by).
     const bool async = variant.kernel == "sgemm_async";
     if (variant.kernel == "sgemm_tiles" || async) {
-        variant.only({"BM", "BN", "BK", "TM", "TN", "WARPX", async ? "STAGES" : "DB", "SKEW", "KS", "GM"});
+        variant.only({"BM", "BN", "BK", "TM", "TN", "WARPX", async ? "STAGES" : "DB", "SKEW", "KS", "GM", "AT"});
         const int bm = variant.within("BM", 4, 512), bn = variant.within("BN", 4, 512), bk = variant.within("BK", 4, 64);
         const int tm = variant.within("TM", 4, 32), tn = variant.within("TN", 4, 32), warpx = variant.within("WARPX", 1, 32);
         variant.within(async ? "STAGES" : "DB", async ? 2 : 0, async ? 4 : 1);
         variant.within("SKEW", 0, 1);
         if (variant.values.count("GM"))
             variant.within("GM", 1, 64);
+        const bool at = variant.values.count("AT") && variant.within("AT", 0, 1) == 1;
         variant.require(bm % 4 == 0 && bn % 4 == 0 && bk % 4 == 0 && tm % 4 == 0 && tn % 4 == 0,
                         "BM, BN, BK, TM and TN are multiples of 4 (the kernel moves float4s)");
         variant.require(bm % tm == 0 && bn % tn == 0, "TM divides BM and TN divides BN (whole work-items per tile)");
@@ -145,6 +153,10 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
         variant.require(!async || (wg % 32 == 0 && wg % bk == 0 && wg % (bn / 4) == 0 && bm * bk % wg == 0),
                         "the work-group is whole warps, a multiple of BK and of BN/4, and BM*BK a "
                         "multiple of its size (each work-item copies the same place of every row it copies)");
+        variant.require(!at || (async && wg % (bm / 4) == 0 && bm * bk / 4 % wg == 0 && bk % (wg / (bm / 4)) == 0),
+                        "AT=1 is for sgemm_async, with the work-group size a multiple of BM/4, BM*BK/4 a multiple "
+                        "of it, and BK a multiple of the rows of A^T it copies at once (work-group size / (BM/4))");
+        transposeA_ = at;
         if (async && !hasCpAsync(device))
             throw hoc::Failure("variant '" + variant.text() +
                                "' needs an NVIDIA GPU of compute capability 8.0 or newer (its kernel copies with cp.async, "
@@ -191,6 +203,8 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
         packBKernel_ = cl::Kernel(program, "pack_b");
     if (packA_)
         packAKernel_ = cl::Kernel(program, "pack_a");
+    if (transposeA_)
+        transpose_ = cl::Kernel(program, "transpose_a");  // A^T before each multiplication
 }
 
 void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d)
@@ -217,7 +231,7 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
     if (largest > INT_MAX)
         throw hoc::Failure(d.text() + " is too large: the kernels index a matrix with an int (at most " +
                            std::to_string(INT_MAX) + " elements, padded to whole tiles)");
-    hoc::requireBuffers(device_, sizeof(float) * largest, 3, d.text());
+    hoc::requireBuffers(device_, sizeof(float) * largest, transposeA_ ? 4 : 3, d.text());  // (AT: A^T too)
 
     // 3. Memory: A, B and C padded to whole tiles (at most one tile more per dimension). The padding
     //    of A and B is zero, so it adds nothing; the padding of C is never read back. C has B's pitch,
@@ -247,6 +261,8 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
     };
     put(a_, a, d.m, d.k, p.m, lda_);
     put(b_, b, d.k, d.n, p.k, ldb_);
+    if (transposeA_)  // room for A^T (K x M at the pitch of M), which run() fills before each multiplication
+        at_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * p.k * p.m);
 }
 
 hoc::EventSpan Sgemm::run()
@@ -257,9 +273,10 @@ hoc::EventSpan Sgemm::run()
     kernel_.setArg(0, static_cast<int>(padded_.m));
     kernel_.setArg(1, static_cast<int>(padded_.n));
     kernel_.setArg(2, static_cast<int>(sliceK_));
-    //    Packed A and B: the pitch becomes the distance from one block of rows, or panel, to the next.
-    kernel_.setArg(3, packA_ ? packedA_ : a_);
-    kernel_.setArg(4, static_cast<int>(packA_ ? padded_.k * tileM_ : lda_));
+    //    Packed A and B (sgemm_panel): the pitch becomes the distance from one block of rows, or
+    //    panel, to the next; A^T (the GPU kernels' AT) has M floats per row.
+    kernel_.setArg(3, packA_ ? packedA_ : transposeA_ ? at_ : a_);
+    kernel_.setArg(4, static_cast<int>(packA_ ? padded_.k * tileM_ : transposeA_ ? padded_.m : lda_));
     kernel_.setArg(5, packB_ ? packedB_ : b_);
     kernel_.setArg(6, static_cast<int>(packB_ ? padded_.k * tileN_ : ldb_));
     kernel_.setArg(7, c_);
@@ -273,9 +290,21 @@ hoc::EventSpan Sgemm::run()
     const cl::NDRange global = rb_ > 0 ? cl::NDRange(across, (down + rb_ - 1) / rb_, slices_)
                                : columnsFirst_ ? cl::NDRange(down * local_[0], across * local_[1], slices_)
                                              : cl::NDRange(across * local_[0], down * local_[1], slices_);
-    cl::Event done, first;
-    //    Packing first (the in-order queue runs the multiplication after it): B into panels of
-    //    tileN_ columns, one panel's part of a row per work-item; A into blocks of tileM_ rows, VW columns each.
+    cl::Event done, first;  // the span of device time starts with the first command: a packing or transpose, if any
+    if (transposeA_) {  // A^T first (padded M x K, in blocks of 32 x 32; the grid rounded up to whole blocks)
+        transpose_.setArg(0, static_cast<int>(padded_.m));
+        transpose_.setArg(1, static_cast<int>(padded_.k));
+        transpose_.setArg(2, a_);
+        transpose_.setArg(3, static_cast<int>(lda_));
+        transpose_.setArg(4, at_);
+        transpose_.setArg(5, static_cast<int>(padded_.m));
+        queue_.enqueueNDRangeKernel(transpose_, cl::NullRange,
+                                    cl::NDRange(hoc::roundUp(padded_.k, 32), hoc::roundUp(padded_.m, 32) / 4),
+                                    cl::NDRange(32, 8), nullptr, &first);
+    }
+    //    sgemm_panel's packing first (the in-order queue runs the multiplication after it): B into
+    //    panels of tileN_ columns, one panel's part of a row per work-item; A into blocks of tileM_
+    //    rows, VW columns each.
     const int vw = packA_ || packB_ ? variant_.at("VW") : 1;
     if (packB_) {
         packBKernel_.setArg(0, static_cast<int>(padded_.k));
@@ -293,18 +322,18 @@ hoc::EventSpan Sgemm::run()
         queue_.enqueueNDRangeKernel(packAKernel_, cl::NullRange, cl::NDRange(padded_.k / vw, down), cl::NullRange, nullptr,
                                     packB_ ? nullptr : &first);
     }
-    const bool packing = packA_ || packB_;
+    const bool before = packA_ || packB_ || transposeA_;  // commands before the multiplication
     if (kc_ > 0) {  // sgemm_panel's slices, one launch each in queue order, each adding to C
         for (std::size_t z = 0; z < slices_; ++z) {
             queue_.enqueueNDRangeKernel(kernel_, cl::NDRange(0, 0, z), cl::NDRange(global[0], global[1], 1), local_,
                                         nullptr, &done);
-            if (z == 0 && !packing)
+            if (z == 0 && !before)
                 first = done;
         }
         return {first, done};
     }
     queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, global, local_, nullptr, &done);
-    if (!packing)
+    if (!before)
         first = done;
     if (slices_ == 1)
         return {first, done};
@@ -344,10 +373,10 @@ SgemmResult sgemm(const cl::Device& device, const std::vector<float>& a, const s
 hoc::matmul::Dims tuningSize(const cl::Device& device, hoc::matmul::Dims d)
 {
     const bool cpu = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
-    // A GPU is tuned at the problem's own shape when it is smaller than 2048^3 / 2 multiply-adds:
-    // there how many work-groups a tiling makes for the compute units decides, and it depends on M, N
-    // and K, not on a size class.
-    if (!cpu && d.m * d.n * d.k < std::size_t{1} << 32)
+    // A GPU is tuned at the problem's own shape: how many work-groups a tiling makes for the
+    // compute units, and how many rounds of them (4097 makes 33 x 33 tiles of 128, 4.1 rounds of
+    // 264), depends on M, N and K, not on a size class; even 8192^3 takes the tuner only seconds.
+    if (!cpu)
         return d;
     // A CPU has thousands of work-groups per core at any of these sizes; what changes with size is
     // how K is cut into slices (KC), so its class is K's: 1024 up to K = 1535, else 2048.

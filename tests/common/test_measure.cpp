@@ -1,4 +1,6 @@
 // Common's one median and size names, Measure's copy yardstick and the roofline's two probes.
+#include <cstdint>
+
 #include "hoc/bandwidth.hpp"
 #include "hoc/errors.hpp"
 #include "hoc/roofs.hpp"
@@ -70,6 +72,20 @@ TEST(RooflineProbes, ReadProbeSmallBuffers)
     EXPECT_TRUE(hoc::test::correct(one.check, "the read probe, 5000 floats"));
     EXPECT_EQ(one.kernel, "read_float");
     EXPECT_THROW(read.runs(100, {0, 1}), hoc::Failure);
+}
+
+// The read kernel as the yardstick of Exercises 16 and 17: four times the kernel's floats, at least
+// what one candidate needs, at most one buffer the device allows; its best rate comes from checked sums.
+TEST(RooflineProbes, ReadYardstickSizeAndRate)
+{
+    const cl::Device device = hoc::test::device();
+    EXPECT_EQ(hoc::ReadBenchmark::yardstickFloats(device, 1), hoc::ReadBenchmark::kMinFloats);
+    EXPECT_EQ(hoc::ReadBenchmark::yardstickFloats(device, std::size_t{1} << 20), std::size_t{1} << 22);
+    const std::size_t most = hoc::ReadBenchmark::yardstickFloats(device, SIZE_MAX / 2);
+    EXPECT_LE(sizeof(float) * most, device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>());
+    hoc::ReadBenchmark read(device);
+    EXPECT_GT(hoc::test::run([&] { return read.bestGbps(hoc::ReadBenchmark::kMinFloats, {0, 1}); }), 0.0);
+    EXPECT_THROW(read.bestGbps(100, {0, 1}), hoc::Failure);
 }
 
 // The FMA kernel runs 16 steps per trip of its loop and the rest after: every count of steps, a

@@ -193,6 +193,9 @@ TEST(Competition, AsyncVariantOnlyWhereCpAsyncIs)
         EXPECT_NE(v.kernel, "sgemm_async") << v.text();
     const Variant async{"sgemm_async", {{"BM", 64}, {"BN", 64}, {"BK", 16}, {"TM", 4}, {"TN", 4}, {"WARPX", 16}, {"STAGES", 2}, {"SKEW", 0}}};
     EXPECT_THROW(Sgemm(device, async), hoc::Failure) << "sgemm_async was built for " << device.getInfo<CL_DEVICE_NAME>();
+    // AT=1 (A transposed first, its tiles copied whole by cp.async) belongs to sgemm_async alone
+    const Variant tilesAT{"sgemm_tiles", {{"BM", 32}, {"BN", 32}, {"BK", 8}, {"TM", 4}, {"TN", 4}, {"WARPX", 8}, {"DB", 1}, {"SKEW", 0}, {"AT", 1}}};
+    EXPECT_THROW(Sgemm(device, tilesAT), hoc::Failure) << "sgemm_tiles accepted AT=1";
 }
 
 TEST_F(TuningCache, MissingFileIsTunedAndWritten)

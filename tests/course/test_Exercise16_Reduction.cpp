@@ -7,6 +7,7 @@
 // and the check is exact equality; a lost or doubled element cannot hide. Random data in [-1, 1):
 // the bound of hoc::sumErrorBound, ((1 + u)^k - 1) sum |x_i|, with k the most additions any element
 // goes through in this kernel's passes (the host counts them), which holds for any order.
+#include <algorithm>
 #include <cmath>
 #include <ostream>
 #include <string>
@@ -151,6 +152,15 @@ TEST(Reduce, TwoPassTakesTwoPasses)
 {
     const std::vector<float> data = smallIntegers(1 << 20);
     EXPECT_EQ(runSum(data, ReduceKernel::TwoPass).passes, 2u);
+}
+
+// Step 6 runs in work-groups of 64 unless told otherwise (measured fastest on the H100: reduce.cpp).
+TEST(Reduce, Float4TakesTwoPassesInWorkGroupsOf64)
+{
+    const std::vector<float> data = smallIntegers(1 << 20);
+    const ReduceResult r = runSum(data, ReduceKernel::Float4);
+    EXPECT_EQ(r.passes, 2u);
+    EXPECT_EQ(r.workGroupSize, std::min<std::size_t>(64, r.maxWorkGroupSize));
 }
 
 TEST(Reduce, EmptyInputIsRefused)

@@ -70,6 +70,19 @@ public:
     // with all its timed runs. hoc::Failure if n is too small for any candidate; a candidate that
     // sums wrongly is never chosen, and `check` then reports its wrong sums.
     ReadRuns runs(std::size_t n, const Repeats& repeats);
+    // The best rate, in GB/s, at which the fastest candidate read n floats (the fastest of its timed
+    // runs, as the roofline takes it); hoc::Failure if every candidate summed wrongly. The yardstick of
+    // a kernel that only reads (a reduction), measured at that kernel's size.
+    double bestGbps(std::size_t n, const Repeats& repeats);
+
+    // The fewest floats runs() accepts: one work-group of 256 reading 16 floats each.
+    static constexpr std::size_t kMinFloats = 256 * 16;
+    // How many floats the read kernel reads as the yardstick of a kernel that moves `kernelFloats`:
+    // four times as many (at least kMinFloats, at most what fits one buffer and a third of the
+    // device's memory). A read of the kernel's own size pays its launch and ramp-up in a run of
+    // about 90 us on the H100 (2^26 floats: 2879-2962 GB/s); four times that reads at 3034-3037
+    // GB/s, what clpeak measures (3033-3037), and on PoCL the tests' sizes stay a few MiB.
+    static std::size_t yardstickFloats(const cl::Device& device, std::size_t kernelFloats);
 
 private:
     cl::Device device_;
@@ -77,6 +90,13 @@ private:
     cl::CommandQueue queue_;
     cl::Program program_;
 };
+
+// The yardstick of kernels that only read, for a program whose largest kernel moves kernelFloats:
+// the read kernel's best rate over `floats` floats (0: ReadBenchmark::yardstickFloats), printed as
+// "read kernel (reads only), N floats: X GB/s". A --read-size below ReadBenchmark::kMinFloats is
+// hoc::UsageError; more than the device or this machine can hold, hoc::Failure (exit status 3).
+double readYardstickGbps(const cl::Device& device, std::size_t floats, std::size_t kernelFloats,
+                         const Repeats& repeats, std::ostream& out);
 
 // A table of GB/s per size and variant, each as a percentage of the copy kernel's GB/s.
 //   size            copy GB/s   naive             tiled
@@ -92,10 +112,15 @@ private:
     std::vector<std::string> variants_;
 };
 
-// Adds a checked result whose rate is GB/s, with its fraction of the copy kernel's GB/s in the
-// printed detail and in the JSON record ("fraction_of_copy", "copy_GBps", "bytes"), and `extra`
+// A rate in GB/s as the table prints it: three significant digits below 100 (0.0153, 3.98, 42.1),
+// whole numbers above (2934).
+std::string rateText(double gbps);
+
+// Adds a checked result whose rate is GB/s, with its fraction of the copy kernel's GB/s and, when
+// readGbps > 0, of the read kernel's (ReadBenchmark::bestGbps) in the printed detail and in the JSON
+// record ("fraction_of_copy", "copy_GBps", "fraction_of_read", "read_GBps", "bytes"), and `extra`
 // (e.g. "flops" for a reduction's additions, so that the roofline places it).
 void reportAgainstCopy(Report& report, const std::string& name, const std::string& size, const CheckResult& check,
-                       double seconds, double bytes, double copyGbps, Extra extra = {});
+                       double seconds, double bytes, double copyGbps, double readGbps = 0, Extra extra = {});
 
 }  // namespace hoc
