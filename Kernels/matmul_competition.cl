@@ -408,7 +408,7 @@ void transpose_a(const int M, const int K, __global const float* restrict A, con
 // accumulators in vector registers - the inner kernel of a CPU BLAS, written in OpenCL C. Work-groups
 // of one work-item let the compiler keep the block in registers (no loop over work-items).
 // Dimension 0 runs down the rows of C, so the work-groups a CPU thread runs one after the other use
-// the same column panel of B (K x NV*VW floats), which stays in its cache.
+// the same column panel of B (K x NV*VW floats), which stays in its cache (with RB, along the panels).
 //
 //   RM      rows per work-item
 //   VW      vector width (4, 8 or 16 floats: SSE, AVX, AVX-512)
@@ -416,6 +416,16 @@ void transpose_a(const int M, const int K, __global const float* restrict A, con
 //   KC      (optional) split K into slices of at most KC: the host launches one slice after the
 //           other (the global offset of dimension 2 is the slice's number); the first writes C and
 //           each later one adds its part to it, so no partial C and no sum_slices pass are needed
+//   PB      (optional, 1) B packed by pack_b into column panels, [panel][k][NV * VW]: a work-item reads
+//           one contiguous stream (a few pages) instead of one row of B, one page, per k; ldb is then
+//           the distance from one panel to the next
+//   PA      (optional, 1) A packed by pack_a into blocks of RM rows, [block][k][RM]: one stream of
+//           A per work-item instead of RM; lda is then the distance from one block to the next
+//   RB      (optional) blocks of RM rows per work-item: it runs down a band of RB x RM rows with
+//           its panel of B, and dimension 0 runs along the panels, so that the band's rows of A
+//           (RB x RM x K floats) stay in a core's L2 while the work-items take one panel of B after
+//           the other (without, all of A passes through the cache once per panel of B)
+//   PF      (optional, 1) prefetch the work-item's rows of C (below)
 // ---------------------------------------------------------------------------------------------------
 #if defined(RM) && defined(VW) && defined(NV)
 
@@ -427,36 +437,105 @@ void transpose_a(const int M, const int K, __global const float* restrict A, con
 #define VSTORE(w) VSTORE_(w)
 #define floatv VEC(VW)
 
+#define PW (NV * VW)  // the width of a panel of B: the columns of C a work-item computes
+
+// PF=1: the work-item asks for its rows of C at its start, so that they are in the cache when it adds
+// to them or stores them at its end. OpenCL's prefetch() does nothing on PoCL 3.1; clang's
+// __builtin_prefetch (prefetcht0 on x86-64) does, where the kernel is compiled for the CPU itself
+// (oclgrind's and the GPUs' compilers target SPIR or PTX and would not know it).
+#if defined(PF) && PF && defined(__x86_64__)
+#define PREFETCH(p) __builtin_prefetch((p), 1, 3)
+#else
+#define PREFETCH(p)
+#endif
+
+#if defined(PB) && PB
+// Packs the padded B (K x N, row pitch ldb) into column panels of PW floats: Bp[panel][k][PW].
+// Work-item (panel, k) copies the panel's part of row k.
+__kernel void pack_b(const int K, __global const float* restrict B, const int ldb, __global float* restrict Bp)
+{
+    const int panel = get_global_id(0), k = get_global_id(1);
+    const __global float* from = B + (size_t)k * ldb + panel * PW;
+    __global float* to = Bp + ((size_t)panel * K + k) * PW;
+#pragma unroll
+    for (int v = 0; v < NV; v++)
+        VSTORE(VW)(VLOAD(VW)(v, from), v, to);
+}
+#endif
+
+#if defined(PA) && PA
+// Packs the padded A (M x K, row pitch lda) into blocks of RM rows: Ap[block][k][RM].
+// Work-item (x, block) copies columns x VW ... x VW + VW - 1 of the block: RM vector loads, one
+// contiguous run of RM x VW floats written.
+__kernel void pack_a(const int K, __global const float* restrict A, const int lda, __global float* restrict Ap)
+{
+    const int k0 = get_global_id(0) * VW, block = get_global_id(1);
+    floatv rows[RM];
+#pragma unroll
+    for (int r = 0; r < RM; r++)
+        rows[r] = VLOAD(VW)(0, A + (size_t)(block * RM + r) * lda + k0);
+    __global float* out = Ap + ((size_t)block * K + k0) * RM;
+#pragma unroll
+    for (int kk = 0; kk < VW; kk++)
+#pragma unroll
+        for (int r = 0; r < RM; r++)
+            out[kk * RM + r] = ((float*)&rows[r])[kk];
+}
+#endif
+
 __kernel void sgemm_panel(const int M, const int N, const int K,
                           __global const float* restrict A, const int lda,
                           __global const float* restrict B, const int ldb,
                           __global float* restrict C, const int ldc)
 {
+#ifdef RB
+    // RB blocks of RM rows (fewer in the last band), one after the other with the same panel of B.
+    const int j0 = get_global_id(0) * PW;
+    const int first = get_global_id(1) * RB, blocks = M / RM - first < RB ? M / RM - first : RB;
+    for (int i0 = first * RM; i0 < (first + blocks) * RM; i0 += RM) {
+#else
     const int i0 = get_global_id(0) * RM;
-    const int j0 = get_global_id(1) * (NV * VW);
-
+    const int j0 = get_global_id(1) * PW;
+#endif
     floatv acc[RM][NV];
 #pragma unroll
     for (int r = 0; r < RM; r++)
 #pragma unroll
         for (int v = 0; v < NV; v++)
             acc[r][v] = (floatv)(0.0f);
+#pragma unroll
+    for (int r = 0; r < RM; r++)
+        PREFETCH(C + (size_t)(i0 + r) * ldc + j0);
 
+#if defined(PA) && PA
+#define A_STEP RM    // floats from one k to the next, and from one row to the next, in packed A
+#define A_ROW 1
+    const __global float* a = A + (size_t)(i0 / RM) * lda;
+#else
+#define A_STEP 1
+#define A_ROW lda
+    const __global float* a = A + (size_t)i0 * lda;
+#endif
+#if defined(PB) && PB
+#define B_STEP PW    // floats from one k to the next in packed B
+    const __global float* b = B + (size_t)(j0 / PW) * ldb;
+#else
+#define B_STEP ldb
+    const __global float* b = B + j0;
+#endif
 #ifdef KC
     const size_t z = get_global_id(2);  // split K: this launch's slice of K (the host launches them in order)
-    A += z * K;
-    B += z * K * ldb;
+    a += z * K * A_STEP;
+    b += z * K * B_STEP;
 #endif
-    const __global float* a = A + (size_t)i0 * lda;
-    const __global float* b = B + j0;
-    for (int k = 0; k < K; k++) {
+    for (int k = 0; k < K; k++, a += A_STEP, b += B_STEP) {
         floatv bk[NV];
 #pragma unroll
         for (int v = 0; v < NV; v++)
-            bk[v] = VLOAD(VW)(0, b + (size_t)k * ldb + v * VW);
+            bk[v] = VLOAD(VW)(0, b + v * VW);
 #pragma unroll
         for (int r = 0; r < RM; r++) {
-            const floatv ark = (floatv)(a[r * lda + k]);
+            const floatv ark = (floatv)(a[r * A_ROW]);
 #pragma unroll
             for (int v = 0; v < NV; v++)
                 acc[r][v] = fma(ark, bk[v], acc[r][v]);
@@ -476,6 +555,9 @@ __kernel void sgemm_panel(const int M, const int N, const int K,
 #pragma unroll
         for (int v = 0; v < NV; v++)
             VSTORE(VW)(acc[r][v], 0, C + (size_t)(i0 + r) * ldc + j0 + v * VW);
+#ifdef RB
+    }
+#endif
 }
 
 #endif  // sgemm_panel

@@ -54,12 +54,14 @@ set(tiles_single "sgemm_tiles BK=4 BM=16 BN=16 DB=0 SKEW=1 TM=4 TN=4 WARPX=4")
 set(panel "sgemm_panel NV=2 RM=6 SKEW=1 VW=8")
 set(tiles_split "sgemm_tiles BK=4 BM=16 BN=16 DB=1 KS=3 SKEW=0 TM=4 TN=4 WARPX=4")  # split K: 3 slices
 set(panel_split "sgemm_panel KC=16 NV=2 RM=6 SKEW=1 VW=8")                           # split K: slices of 16
+set(panel_packed "sgemm_panel KC=16 NV=2 PA=1 PB=1 PF=1 RB=4 RM=6 SKEW=1 VW=8")      # A and B packed, bands of 4 blocks
 hoc_course(Exercise09b_Competition sgemm RUN_ARGS --size 1024 QUICK_ARGS --size 256
            CHECK_ARGS NO_UNINITIALIZED --shape 37 70 45 --repeats 1 --variant ${tiles}
                 THEN --shape 33 40 256 --repeats 1 --variant ${panel}
                 THEN NO_UNINITIALIZED --shape 20 17 256 --repeats 1 --variant ${tiles_single}
                 THEN NO_UNINITIALIZED --shape 20 17 45 --repeats 1 --variant ${tiles_split}
                 THEN --shape 33 40 45 --repeats 1 --variant ${panel_split}
+                THEN --shape 37 70 45 --repeats 1 --variant ${panel_packed}
            SIZE_OPTIONS --size --repeats
            OVERSIZE_ARGS --size 1024 --variant ${panel}
            LOCAL_MEMORY_ARGS --shape 37 70 45 --variant ${tiles})

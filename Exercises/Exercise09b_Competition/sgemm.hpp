@@ -44,6 +44,10 @@ private:
     std::size_t ks_ = 1, kc_ = 0;                    // split K: into ks_ slices, or slices of at most kc_
     std::size_t slices_ = 1, sliceK_ = 0;            // ... for the uploaded size
     cl::Kernel sum_;                                 // adds the slices' partial sums
+    std::size_t rb_ = 0;                             // sgemm_panel: blocks of rows per work-item
+    bool packA_ = false, packB_ = false;             // sgemm_panel: A and B packed first ...
+    cl::Kernel packAKernel_, packBKernel_;           // ... by these kernels
+    cl::Buffer packedA_, packedB_;                   // ... into these buffers
     bool transposeA_ = false;                        // (AT=1) the kernel reads A^T, which transpose_ puts into at_
     cl::Kernel transpose_;                           //        before each multiplication
     cl::Buffer at_;

@@ -70,13 +70,25 @@ Variant panel(int rm, int vw, int nv, int skew = 1, int kc = 0)
     return v;
 }
 
+// v with B packed into column panels (pb), A into blocks of rows (pa), rb blocks of rows per
+// work-item, and its rows of C prefetched (pf).
+Variant packed(Variant v, int pb, int pa, int rb, int pf)
+{
+    v.values["PB"] = pb;
+    v.values["PA"] = pa;
+    v.values["RB"] = rb;
+    v.values["PF"] = pf;
+    return v;
+}
+
 }  // namespace
 
 std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
 {
     if (quick)  // small tiles that run anywhere and cover every code path of both kernels
         return {tiles(32, 32, 8, 4, 4, 8, 1), tiles(16, 16, 4, 4, 4, 4, 0, 1), panel(6, 8, 2), tiles(16, 16, 4, 4, 4, 4, 1, 0, 3),
-                panel(6, 8, 2, 1, 16), banded(tiles(16, 16, 4, 4, 4, 4, 1), 3)};
+                panel(6, 8, 2, 1, 16), banded(tiles(16, 16, 4, 4, 4, 4, 1), 3), packed(panel(6, 8, 2, 1, 16), 1, 1, 3, 1),
+                packed(panel(4, 4, 2), 0, 1, 2, 0)};
     const bool cpu = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
     if (cpu)  // register blocks for AVX-512 (16 floats, 32 registers: 12 x 32 and 6 x 64 floats of C) and
               // AVX2 (8 floats, 16 registers: 6 x 16 and 4 x 24), K in slices of at most 1024 or 512 (a
@@ -85,7 +97,13 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
               // skewed pitches to show what they are worth, one tiled kernel to compare
         return {panel(12, 16, 2, 1, 1024), panel(6, 16, 4, 1, 1024), panel(12, 16, 2, 1, 512), panel(6, 16, 4, 1, 512),
                 panel(6, 8, 2, 1, 1024),   panel(4, 8, 3, 1, 1024),  panel(6, 8, 2, 1, 512),   panel(12, 16, 2, 0, 1024),
-                tiles(32, 32, 8, 4, 4, 8, 1)};
+                tiles(32, 32, 8, 4, 4, 8, 1),
+                // as a CPU BLAS: B packed into panels (and A into blocks of rows), each work-item down a
+                // band of rows whose A stays in the L2, C prefetched
+                packed(panel(6, 8, 2, 1, 512), 1, 0, 16, 1), packed(panel(6, 8, 2, 1, 1024), 1, 1, 16, 1),
+                packed(panel(4, 8, 3, 1, 1024), 1, 0, 24, 1), packed(panel(6, 8, 2, 1, 1024), 1, 0, 8, 1),
+                packed(panel(12, 16, 2, 1, 1024), 1, 0, 8, 1), packed(panel(12, 16, 2, 1, 1024), 1, 1, 8, 1),
+                packed(panel(6, 16, 4, 1, 512), 1, 0, 16, 1)};
     // GPUs: work-groups of 64 to 256, 4 x 4 to 8 x 8 elements per work-item (variants that never won on
     // the H100 are gone: 128 x 256 and 256 x 128 tiles, single-buffered steps, the CPU kernel)
     std::vector<Variant> gpu = {tiles(128, 128, 8, 8, 8, 16, 1), tiles(128, 128, 8, 8, 8, 8, 1), tiles(128, 128, 16, 8, 8, 16, 1),
@@ -149,16 +167,21 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
         ks_ = variant.values.count("KS") ? variant.within("KS", 1, 16) : 1;
         local_ = cl::NDRange(wg, 1, 1);
     } else if (variant.kernel == "sgemm_panel") {
-        variant.only({"RM", "VW", "NV", "SKEW", "KC"});
+        variant.only({"RM", "VW", "NV", "SKEW", "KC", "PB", "PA", "RB", "PF"});
         const int rm = variant.within("RM", 1, 32), vw = variant.within("VW", 2, 16), nv = variant.within("NV", 1, 16);
         variant.within("SKEW", 0, 1);
         variant.require(vw == 2 || vw == 4 || vw == 8 || vw == 16, "VW is 2, 4, 8 or 16 (an OpenCL vector width)");
+        packB_ = variant.values.count("PB") && variant.within("PB", 0, 1) == 1;
+        packA_ = variant.values.count("PA") && variant.within("PA", 0, 1) == 1;
+        if (variant.values.count("PF"))
+            variant.within("PF", 0, 1);
         tileM_ = rm;
         tileN_ = vw * nv;
         tileK_ = 16;  // not needed by the kernel; lets a row of A get a skewed pitch (SKEW)
         kc_ = variant.values.count("KC") ? variant.within("KC", 16, 1 << 20) : 0;
         local_ = cl::NDRange(1, 1, 1);
         columnsFirst_ = true;
+        rb_ = variant.values.count("RB") ? variant.within("RB", 1, 1 << 16) : 0;
     } else {
         throw hoc::UsageError("unknown kernel '" + variant.kernel + "' in variant '" + variant.text() +
                               "' (sgemm_tiles, sgemm_async or sgemm_panel)");
@@ -176,6 +199,10 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
     hoc::requireLocalMemory(kernel_, device, 0, variant.text());  // its own __local arrays
     if (ks_ > 1)
         sum_ = cl::Kernel(program, "sum_slices");  // split K's last step
+    if (packB_)
+        packBKernel_ = cl::Kernel(program, "pack_b");
+    if (packA_)
+        packAKernel_ = cl::Kernel(program, "pack_a");
     if (transposeA_)
         transpose_ = cl::Kernel(program, "transpose_a");  // A^T before each multiplication
 }
@@ -212,6 +239,11 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
     a_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.m * lda_);
     b_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.k * ldb_);
     c_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * partials * p.m * ldb_);
+    //    sgemm_panel with PB or PA: A and B packed for the kernel (part of every run, so timed with it).
+    if (packB_)
+        packedB_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * p.k * p.n);
+    if (packA_)
+        packedA_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * p.m * p.k);
     //    A padded matrix is laid out at its pitch on the host and written whole (not filled with
     //    clEnqueueFillBuffer and then written as a rectangle: oclgrind's uninitialized-memory check
     //    does not count a fill as a write).
@@ -241,10 +273,12 @@ hoc::EventSpan Sgemm::run()
     kernel_.setArg(0, static_cast<int>(padded_.m));
     kernel_.setArg(1, static_cast<int>(padded_.n));
     kernel_.setArg(2, static_cast<int>(sliceK_));
-    kernel_.setArg(3, transposeA_ ? at_ : a_);
-    kernel_.setArg(4, static_cast<int>(transposeA_ ? padded_.m : lda_));
-    kernel_.setArg(5, b_);
-    kernel_.setArg(6, static_cast<int>(ldb_));
+    //    Packed A and B (sgemm_panel): the pitch becomes the distance from one block of rows, or
+    //    panel, to the next; A^T (the GPU kernels' AT) has M floats per row.
+    kernel_.setArg(3, packA_ ? packedA_ : transposeA_ ? at_ : a_);
+    kernel_.setArg(4, static_cast<int>(packA_ ? padded_.k * tileM_ : transposeA_ ? padded_.m : lda_));
+    kernel_.setArg(5, packB_ ? packedB_ : b_);
+    kernel_.setArg(6, static_cast<int>(packB_ ? padded_.k * tileN_ : ldb_));
     kernel_.setArg(7, c_);
     kernel_.setArg(8, static_cast<int>(ldb_));
 
@@ -253,9 +287,10 @@ hoc::EventSpan Sgemm::run()
     //    sums are then added up; with KC the slices run one after the other (the in-order queue
     //    sees to that), each adding to C.
     const std::size_t across = padded_.n / tileN_, down = padded_.m / tileM_;
-    const cl::NDRange global = columnsFirst_ ? cl::NDRange(down * local_[0], across * local_[1], slices_)
+    const cl::NDRange global = rb_ > 0 ? cl::NDRange(across, (down + rb_ - 1) / rb_, slices_)
+                               : columnsFirst_ ? cl::NDRange(down * local_[0], across * local_[1], slices_)
                                              : cl::NDRange(across * local_[0], down * local_[1], slices_);
-    cl::Event done, transposed;
+    cl::Event done, first;  // the span of device time starts with the first command: a packing or transpose, if any
     if (transposeA_) {  // A^T first (padded M x K, in blocks of 32 x 32; the grid rounded up to whole blocks)
         transpose_.setArg(0, static_cast<int>(padded_.m));
         transpose_.setArg(1, static_cast<int>(padded_.k));
@@ -265,20 +300,41 @@ hoc::EventSpan Sgemm::run()
         transpose_.setArg(5, static_cast<int>(padded_.m));
         queue_.enqueueNDRangeKernel(transpose_, cl::NullRange,
                                     cl::NDRange(hoc::roundUp(padded_.k, 32), hoc::roundUp(padded_.m, 32) / 4),
-                                    cl::NDRange(32, 8), nullptr, &transposed);
+                                    cl::NDRange(32, 8), nullptr, &first);
     }
+    //    sgemm_panel's packing first (the in-order queue runs the multiplication after it): B into
+    //    panels of tileN_ columns, one panel's part of a row per work-item; A into blocks of tileM_
+    //    rows, VW columns each.
+    const int vw = packA_ || packB_ ? variant_.at("VW") : 1;
+    if (packB_) {
+        packBKernel_.setArg(0, static_cast<int>(padded_.k));
+        packBKernel_.setArg(1, b_);
+        packBKernel_.setArg(2, static_cast<int>(ldb_));
+        packBKernel_.setArg(3, packedB_);
+        queue_.enqueueNDRangeKernel(packBKernel_, cl::NullRange, cl::NDRange(across, padded_.k), cl::NullRange,
+                                    nullptr, &first);
+    }
+    if (packA_) {
+        packAKernel_.setArg(0, static_cast<int>(padded_.k));
+        packAKernel_.setArg(1, a_);
+        packAKernel_.setArg(2, static_cast<int>(lda_));
+        packAKernel_.setArg(3, packedA_);
+        queue_.enqueueNDRangeKernel(packAKernel_, cl::NullRange, cl::NDRange(padded_.k / vw, down), cl::NullRange, nullptr,
+                                    packB_ ? nullptr : &first);
+    }
+    const bool before = packA_ || packB_ || transposeA_;  // commands before the multiplication
     if (kc_ > 0) {  // sgemm_panel's slices, one launch each in queue order, each adding to C
-        cl::Event first;
         for (std::size_t z = 0; z < slices_; ++z) {
             queue_.enqueueNDRangeKernel(kernel_, cl::NDRange(0, 0, z), cl::NDRange(global[0], global[1], 1), local_,
                                         nullptr, &done);
-            if (z == 0)
+            if (z == 0 && !before)
                 first = done;
         }
         return {first, done};
     }
     queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, global, local_, nullptr, &done);
-    const cl::Event first = transposeA_ ? transposed : done;  // the span of device time starts with the transpose
+    if (!before)
+        first = done;
     if (slices_ == 1)
         return {first, done};
     const std::size_t n = padded_.m * ldb_;
