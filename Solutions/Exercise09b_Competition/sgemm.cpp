@@ -90,20 +90,28 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
                 panel(6, 8, 2, 1, 16), banded(tiles(16, 16, 4, 4, 4, 4, 1), 3), packed(panel(6, 8, 2, 1, 16), 1, 1, 3, 1),
                 packed(panel(4, 4, 2), 0, 1, 2, 0)};
     const bool cpu = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
-    if (cpu)  // register blocks for AVX-512 (16 floats, 32 registers: 12 x 32 and 6 x 64 floats of C) and
-              // AVX2 (8 floats, 16 registers: 6 x 16 and 4 x 24), K in slices of at most 1024 or 512 (a
-              // slice of B 32 or 64 columns wide is then 64 to 256 KB, within a core's L2; which is
-              // faster depends on K, so the tuner measures at the problem's K class), one without the
-              // skewed pitches to show what they are worth, one tiled kernel to compare
-        return {panel(12, 16, 2, 1, 1024), panel(6, 16, 4, 1, 1024), panel(12, 16, 2, 1, 512), panel(6, 16, 4, 1, 512),
-                panel(6, 8, 2, 1, 1024),   panel(4, 8, 3, 1, 1024),  panel(6, 8, 2, 1, 512),   panel(12, 16, 2, 0, 1024),
-                tiles(32, 32, 8, 4, 4, 8, 1),
-                // as a CPU BLAS: B packed into panels (and A into blocks of rows), each work-item down a
+    if (cpu) {  // register blocks for AVX2 (8 floats, 16 registers: 6 x 16 and 4 x 24 floats of C) and, where
+                // the device's vectors hold 16 floats, AVX-512 (32 registers: 12 x 32 and 6 x 64); K in slices
+                // of at most 1024 or 512 (a slice of B 32 or 64 columns wide is then 64 to 256 KB, within a
+                // core's L2; which is faster depends on K, so the tuner measures at the problem's K class),
+                // one without the skewed pitches to show what they are worth, one tiled kernel to compare,
+                // and as a CPU BLAS: B packed into panels (and A into blocks of rows), each work-item down a
                 // band of rows whose A stays in the L2, C prefetched
-                packed(panel(6, 8, 2, 1, 512), 1, 0, 16, 1), packed(panel(6, 8, 2, 1, 1024), 1, 1, 16, 1),
-                packed(panel(4, 8, 3, 1, 1024), 1, 0, 24, 1), packed(panel(6, 8, 2, 1, 1024), 1, 0, 8, 1),
-                packed(panel(12, 16, 2, 1, 1024), 1, 0, 8, 1), packed(panel(12, 16, 2, 1, 1024), 1, 1, 8, 1),
-                packed(panel(6, 16, 4, 1, 512), 1, 0, 16, 1)};
+        std::vector<Variant> avx2 = {panel(6, 8, 2, 1, 1024), panel(4, 8, 3, 1, 1024), panel(6, 8, 2, 1, 512),
+                                     panel(6, 8, 2, 0, 1024), tiles(32, 32, 8, 4, 4, 8, 1),
+                                     packed(panel(6, 8, 2, 1, 512), 1, 0, 16, 1), packed(panel(6, 8, 2, 1, 1024), 1, 1, 16, 1),
+                                     packed(panel(4, 8, 3, 1, 1024), 1, 0, 24, 1), packed(panel(6, 8, 2, 1, 1024), 1, 0, 8, 1)};
+        // 16-float blocks only on 16-float vectors: with 8 (AVX2) they never won and the compiler warns
+        // that a float16 passed to a built-in function "changes the ABI" (-Wpsabi)
+        if (device.getInfo<CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT>() < 16)
+            return avx2;
+        std::vector<Variant> avx512 = {panel(12, 16, 2, 1, 1024), panel(6, 16, 4, 1, 1024), panel(12, 16, 2, 1, 512),
+                                       panel(6, 16, 4, 1, 512), panel(12, 16, 2, 0, 1024),
+                                       packed(panel(12, 16, 2, 1, 1024), 1, 0, 8, 1), packed(panel(12, 16, 2, 1, 1024), 1, 1, 8, 1),
+                                       packed(panel(6, 16, 4, 1, 512), 1, 0, 16, 1)};
+        avx512.insert(avx512.end(), avx2.begin(), avx2.end());
+        return avx512;
+    }
     // GPUs: work-groups of 64 to 256, 4 x 4 to 8 x 8 elements per work-item (variants that never won on
     // the H100 are gone: 128 x 256 and 256 x 128 tiles, single-buffered steps, the CPU kernel)
     std::vector<Variant> gpu = {tiles(128, 128, 8, 8, 8, 16, 1), tiles(128, 128, 8, 8, 8, 8, 1), tiles(128, 128, 16, 8, 8, 16, 1),

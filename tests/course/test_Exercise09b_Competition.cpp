@@ -99,6 +99,21 @@ TEST(Competition, EveryVariantForThisDeviceIsCorrect)
         expectProducts(v, {{70, 45, 133}, {33, 40, 1100}});
 }
 
+// The 16-float blocks are listed only where the device's vectors hold 16 floats (AVX-512), but they
+// are OpenCL C that any device runs: checked here on every test device (where the answer has
+// sgemm_panel), at K = 1100 (three slices of 512) and awkward sizes, unpacked and packed.
+TEST(Competition, SixteenFloatBlocksAreCorrectOnAnyDevice)
+{
+    const auto quick = sgemmVariants(hoc::test::device(), true);
+    if (std::none_of(quick.begin(), quick.end(), [](const Variant& v) { return v.kernel == "sgemm_panel"; }))
+        GTEST_SKIP() << "no sgemm_panel among this answer's variants";
+    const Variant plain{"sgemm_panel", {{"RM", 12}, {"VW", 16}, {"NV", 2}, {"SKEW", 1}, {"KC", 512}}};
+    const Variant packed{"sgemm_panel", {{"RM", 6}, {"VW", 16}, {"NV", 4}, {"SKEW", 1}, {"KC", 512},
+                                         {"PB", 1}, {"PA", 1}, {"RB", 8}, {"PF", 1}}};
+    for (const auto& v : {plain, packed})
+        expectProducts(v, {{70, 45, 133}, {33, 40, 1100}, {65, 31, 129}, {1, 1, 1}});
+}
+
 // ... and the small ones, which cover every code path of the kernels, at many awkward sizes.
 TEST(Competition, QuickVariantsAreCorrectAtAwkwardSizes)
 {
