@@ -50,6 +50,7 @@ std::string what(ReduceKernel kernel, std::size_t n, const ReduceResult& r, cons
 //   the sum of data[0 .. p-1]  everything from element p on is missing (p a multiple of the
 //                              work-group's share: only the first work-groups' partial sums are used)
 //   the sum less the last      the bounds check stops one early
+//   all but the last n % 4     (step 6) the floats after the last whole float4 are not added
 //   less                       elements or work-items' values left out of a tree
 //   more                       elements counted twice, or elements past n read
 std::string hint(ReduceKernel kernel, const std::vector<float>& data, double got, const ReduceResult& r)
@@ -58,6 +59,18 @@ std::string hint(ReduceKernel kernel, const std::vector<float>& data, double got
     double exact = 0;
     for (const float x : data)
         exact += x;
+    // Step 6 reads whole float4s: the 1 to 3 floats after the last one are its own classic miss.
+    if (kernel == ReduceKernel::Float4 && data.size() % 4 != 0) {
+        double whole = 0;
+        for (std::size_t i = 0; i < data.size() / 4 * 4; ++i)
+            whole += data[i];
+        if (got == whole && got != exact)
+            return where + "\n  hint: " +
+                   (got == 0 ? "the sum is 0: is reduce_float4 still the starter (it writes 0)? If not, " : "") +
+                   "the last " + std::to_string(data.size() % 4) +
+                   " element(s), after the last whole float4, are missing: after the float4 loop add in[4 * (n / 4)] "
+                   "to in[n - 1] (each work-item from 4 * (n / 4) + get_global_id(0), get_global_size(0) apart).";
+    }
     if (got == 0 && exact != 0)
         return where + "\n  hint: the sum is 0: is " + kernelName(kernel) + " still the starter (it writes 0)?" +
                (data.size() == 1 ? " If not, the one element is lost: does the bounds check stop one early "
