@@ -221,8 +221,9 @@ void sgemm_tiles(const int M, const int N, const int K,
 // sgemm_tiles has it, so the multiply-adds are sgemm_tiles' own.
 //
 //   STAGES      local buffers in the ring (2 to 4): STAGES - 1 steps are loading while one computes
-//   AT          (optional) 1: A comes transposed (K x M, made by transpose_a below before each
-//               multiplication), so its tiles move as 16-byte copies too and need no padding column
+//   AT          (optional) 1: A comes transposed (K x M, made before each multiplication by Exercise
+//               17's transpose_padded, Kernels/transpose.cl), so its tiles move as 16-byte copies too
+//               and need no padding column
 //   BM ... DB   as for sgemm_tiles (DB is unused)
 // Only for NVIDIA: no other compiler knows PTX, and oclgrind cannot run it either; the host checks
 // every result against the double reference instead.
@@ -373,31 +374,6 @@ void sgemm_async(const int M, const int N, const int K,
 
     STORE_TILE();
 }
-
-#if AT
-// transpose_a: T = A^T, for sgemm_async with AT=1 (the host runs it before each multiplication):
-// A is M x K (pitch lda), T K x M (pitch ldt). A work-group of 32 x 8 moves
-// a 32 x 32 block through local memory, each work-item 4 elements, so that both the reads and the
-// writes run along rows; the host rounds the grid up to whole blocks, and the work-items past the
-// edges do nothing.
-__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void transpose_a(const int M, const int K, __global const float* restrict A, const int lda,
-                 __global float* restrict T, const int ldt)
-{
-    __local float t[32][33];  // +1: the column reads fall into different banks
-    const int x = get_local_id(0), y = get_local_id(1);
-    const int k0 = get_group_id(0) * 32, m0 = get_group_id(1) * 32;
-#pragma unroll
-    for (int r = y; r < 32; r += 8)
-        if (m0 + r < M && k0 + x < K)
-            t[r][x] = A[(m0 + r) * lda + k0 + x];
-    barrier(CLK_LOCAL_MEM_FENCE);
-#pragma unroll
-    for (int r = y; r < 32; r += 8)
-        if (k0 + r < K && m0 + x < M)
-            T[(k0 + r) * ldt + m0 + x] = t[x][r];
-}
-#endif
 
 #endif  // sgemm_async
 

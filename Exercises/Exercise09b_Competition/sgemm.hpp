@@ -48,8 +48,9 @@ private:
     bool packA_ = false, packB_ = false;             // sgemm_panel: A and B packed first ...
     cl::Kernel packAKernel_, packBKernel_;           // ... by these kernels
     cl::Buffer packedA_, packedB_;                   // ... into these buffers
-    bool transposeA_ = false;                        // (AT=1) the kernel reads A^T, which transpose_ puts into at_
-    cl::Kernel transpose_;                           //        before each multiplication
+    bool transposeA_ = false;                        // (AT=1) the kernel reads A^T, which transpose_
+    cl::Kernel transpose_;                           //        (Exercise 17's padded transpose) puts into at_
+                                                     //        before each multiplication
     cl::Buffer at_;
     cl::NDRange local_;
     bool columnsFirst_ = false;                      // dimension 0 runs down the rows of C

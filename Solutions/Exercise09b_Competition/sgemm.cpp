@@ -164,6 +164,8 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
         variant.require(!at || (async && wg % (bm / 4) == 0 && bm * bk / 4 % wg == 0 && bk % (wg / (bm / 4)) == 0),
                         "AT=1 is for sgemm_async, with the work-group size a multiple of BM/4, BM*BK/4 a multiple "
                         "of it, and BK a multiple of the rows of A^T it copies at once (work-group size / (BM/4))");
+        variant.require(!at || !variant.values.count("SKEW") || variant.at("SKEW") == 0,
+                        "AT=1 needs SKEW=0 (Exercise 17's transpose makes A^T from rows of exactly K floats)");
         transposeA_ = at;
         if (async && !hasCpAsync(device))
             throw hoc::Failure("variant '" + variant.text() +
@@ -211,8 +213,9 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
         packBKernel_ = cl::Kernel(program, "pack_b");
     if (packA_)
         packAKernel_ = cl::Kernel(program, "pack_a");
-    if (transposeA_)
-        transpose_ = cl::Kernel(program, "transpose_a");  // A^T before each multiplication
+    if (transposeA_)  // A^T before each multiplication: Exercise 17's padded transpose, 32 x 32 blocks
+        transpose_ = cl::Kernel(hoc::buildProgram(context_, device, "transpose.cl", "-DTILE=32 -DROWS=8"),
+                                "transpose_padded");
 }
 
 void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d)
@@ -300,12 +303,10 @@ hoc::EventSpan Sgemm::run()
                                              : cl::NDRange(across * local_[0], down * local_[1], slices_);
     cl::Event done, first;  // the span of device time starts with the first command: a packing or transpose, if any
     if (transposeA_) {  // A^T first (padded M x K, in blocks of 32 x 32; the grid rounded up to whole blocks)
-        transpose_.setArg(0, static_cast<int>(padded_.m));
-        transpose_.setArg(1, static_cast<int>(padded_.k));
-        transpose_.setArg(2, a_);
-        transpose_.setArg(3, static_cast<int>(lda_));
-        transpose_.setArg(4, at_);
-        transpose_.setArg(5, static_cast<int>(padded_.m));
+        transpose_.setArg(0, a_);
+        transpose_.setArg(1, at_);
+        transpose_.setArg(2, static_cast<cl_uint>(padded_.m));
+        transpose_.setArg(3, static_cast<cl_uint>(padded_.k));
         queue_.enqueueNDRangeKernel(transpose_, cl::NullRange,
                                     cl::NDRange(hoc::roundUp(padded_.k, 32), hoc::roundUp(padded_.m, 32) / 4),
                                     cl::NDRange(32, 8), nullptr, &first);
