@@ -2,35 +2,20 @@
 // buffers for A, B and C.
 #include <climits>
 #include <cmath>
-#include <functional>
 #include <string>
 
 #include "hoc/errors.hpp"
 #include "hoc/matmul_host.hpp"
-#include "hoc_test.hpp"
+#include "hoc_unit_test.hpp"
 
 using hoc::matmul::Dims;
-
-namespace {
-
-std::string failureText(const std::function<void()>& work)
-{
-    try {
-        work();
-    } catch (const hoc::Failure& e) {
-        return e.what();
-    }
-    return "(no hoc::Failure thrown)";
-}
-
-}  // namespace
 
 TEST(MatmulHost, KernelDimsRefusesIndicesBeyondInt)
 {
     EXPECT_EQ(hoc::matmul::kernelDims({17, 33, 65}).k, 65);
-    const std::string text = failureText([] { hoc::matmul::kernelDims({65536, 65536, 1}); });
+    const std::string text = failureOf([] { hoc::matmul::kernelDims({65536, 65536, 1}); });
     EXPECT_NE(text.find(std::to_string(INT_MAX)), std::string::npos) << text;
-    EXPECT_NE(failureText([] { hoc::matmul::kernelDims({1, 1, std::size_t{INT_MAX} + 1}); }).find("int"),
+    EXPECT_NE(failureOf([] { hoc::matmul::kernelDims({1, 1, std::size_t{INT_MAX} + 1}); }).find("int"),
               std::string::npos);
 }
 

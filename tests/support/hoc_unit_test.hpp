@@ -22,28 +22,31 @@ inline std::filesystem::path scratch()
     return dir;
 }
 
+// The message of the exception of type E (hoc::Failure or one of its kinds) that `f` throws; ""
+// when it throws none.
+template <typename E, typename F>
+std::string messageOf(F f)
+{
+    try {
+        f();
+    } catch (const E& e) {
+        return e.what();
+    }
+    return "";
+}
+
 // The message of the hoc::Failure `f` throws; "" when it throws none.
 template <typename F>
 std::string failureOf(F f)
 {
-    try {
-        f();
-    } catch (const hoc::Failure& e) {
-        return e.what();
-    }
-    return "";
+    return messageOf<hoc::Failure>(f);
 }
 
 // The message of the hoc::UsageError `f` throws, or "" if it throws none.
 template <typename F>
 std::string usageError(F f)
 {
-    try {
-        f();
-    } catch (const hoc::UsageError& e) {
-        return e.what();
-    }
-    return "";
+    return messageOf<hoc::UsageError>(f);
 }
 
 }  // namespace
