@@ -240,18 +240,6 @@ void CommandLine::sizesOption(const std::string& names, std::vector<std::size_t>
         option->expected(static_cast<int>(count));
 }
 
-namespace {
-
-std::string shapeText(const std::vector<std::size_t>& values)
-{
-    std::string text;
-    for (const auto v : values)
-        text += (text.empty() ? "" : "x") + std::to_string(v);
-    return text;
-}
-
-}  // namespace
-
 void CommandLine::shapeOption(const std::string& names, std::vector<std::size_t>& value, const std::string& form,
                               std::size_t parts, const std::string& help, std::size_t max, const SizeLimit& limit)
 {
@@ -259,7 +247,7 @@ void CommandLine::shapeOption(const std::string& names, std::vector<std::size_t>
     cli_->app.add_option(names, words, help + " (" + form + ")")
         ->expected(1)
         ->check(shape(form, parts, max, limit))
-        ->default_str(shapeText(value));
+        ->default_str(joinNumbers(value, "x"));
     cli_->finish.push_back([&words, &value, form, parts, max, limit, names] {
         if (!words.empty())
             value = parseShape(words.back(), names, form, parts, max, limit);
@@ -273,7 +261,7 @@ void CommandLine::shapesOption(const std::string& names, std::vector<std::vector
     std::vector<std::string>& words = cli_->words.emplace_back();
     std::string defaults;
     for (const auto& v : values)
-        defaults += (defaults.empty() ? "" : ",") + shapeText(v);
+        defaults += (defaults.empty() ? "" : ",") + joinNumbers(v, "x");
     cli_->app.add_option(names, words, help + " (" + form + ", several separated by spaces or commas)")
         ->delimiter(',')
         ->check(shape(form, parts, max, limit))

@@ -100,18 +100,6 @@ long long parseSignedWhole(const std::string& text, const std::string& what, lon
     return value;
 }
 
-namespace {
-
-std::string productText(const std::vector<std::uint64_t>& factors)
-{
-    std::string text;
-    for (const auto f : factors)
-        text += (text.empty() ? "" : " x ") + std::to_string(f);
-    return text;
-}
-
-}  // namespace
-
 std::uint64_t checkedProduct(const std::vector<std::uint64_t>& factors, const SizeLimit& limit,
                              const std::string& what)
 {
@@ -126,7 +114,7 @@ std::uint64_t checkedProduct(const std::vector<std::uint64_t>& factors, const Si
             overflow = false;
         }
     if (overflow || product > limit.value)
-        throw UsageError(what + ": " + productText(factors) + " = " +
+        throw UsageError(what + ": " + joinNumbers(factors, " x ") + " = " +
                          (overflow ? std::string("more than 2^64") : std::to_string(product)) + ", more than " +
                          std::to_string(limit.value) + " (" + limit.name + ")");
     return product;

@@ -76,6 +76,17 @@ std::string shapeProblem(const std::string& text, std::size_t parts, std::uint64
 std::vector<std::size_t> parseShape(const std::string& text, const std::string& what, const std::string& form,
                                     std::size_t parts, std::uint64_t max, const SizeLimit& limit = kSizeLimit);
 
+// Whole numbers joined by `separator`: {4096, 4096} and "x" make "4096x4096" (a --shape default),
+// {65536, 65536} and " x " make "65536 x 65536" (a product in an error message).
+template <typename Whole>
+std::string joinNumbers(const std::vector<Whole>& values, const char* separator)
+{
+    std::string text;
+    for (const auto v : values)
+        text += (text.empty() ? "" : separator) + std::to_string(v);
+    return text;
+}
+
 // "1.5 GiB", "512 MiB", "12 KiB", "100 bytes"
 std::string memoryText(double bytes);
 
