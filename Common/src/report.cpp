@@ -8,7 +8,6 @@
 #include "hoc/device.hpp"
 
 namespace hoc {
-namespace {
 
 std::string formatTime(double seconds)
 {
@@ -22,6 +21,8 @@ std::string formatTime(double seconds)
         s << seconds << " s";
     return s.str();
 }
+
+namespace {
 
 std::string formatRate(double rate)
 {

@@ -68,11 +68,20 @@ try {
             const hoc::CheckResult check = hoc::checkSum(expected, r.sum, r.additions);
             const double bytes = sizeof(float) * static_cast<double>(n);  // each element read once
             cells.emplace_back(hoc::gbps(bytes, r.seconds), check.ok);
-            if (n == largest || !check.ok)
+            if (n == largest || !check.ok) {
+                hoc::Extra extra = {{"flops", static_cast<double>(n - 1)}};  // n floats, n - 1 additions
+                for (std::size_t p = 0; p < r.passSeconds.size(); ++p)
+                    extra.emplace_back("pass_" + std::to_string(p + 1) + "_s", r.passSeconds[p]);
+                extra.emplace_back("between_passes_s", r.betweenSeconds);
                 hoc::reportAgainstCopy(report, shortName(k) + " (" + kernelName(k) + ", " +
                                                    std::to_string(r.passes) + " passes)",
-                                       "N = " + hoc::sizeText(n), check, r.seconds, bytes, copyGbps, readGbps,
-                                       {{"flops", static_cast<double>(n - 1)}});  // n floats, n - 1 additions
+                                       "N = " + hoc::sizeText(n), check, r.seconds, bytes, copyGbps, readGbps, extra);
+                // Where the time went: each pass, and the launches between them.
+                std::string passes;
+                for (const double s : r.passSeconds)
+                    passes += (passes.empty() ? "" : " + ") + hoc::formatTime(s);
+                std::cout << "  passes " << passes << ", and " << hoc::formatTime(r.betweenSeconds) << " between them\n";
+            }
         }
         table.row(hoc::sizeText(n), copyGbps, cells);
     }

@@ -132,19 +132,33 @@ ReduceResult Reduction::sum(const std::vector<float>& h_data, ReduceKernel which
 
     // 4./5. Kernel and commands: the passes one after another in the in-order queue, each reading
     //    what the one before wrote.
-    result.seconds = hoc::medianSeconds(options.repeats, [&] {
-        hoc::EventSpan span;
+    std::vector<std::vector<cl::Event>> runs;  // each run's passes (warm-ups first), for the time of each pass
+    const std::vector<double> spans = hoc::runSeconds(options.repeats, [&] {
+        std::vector<cl::Event>& done = runs.emplace_back();
         for (std::size_t k = 0; k < passes.size(); ++k) {
             const cl::Buffer& in = k == 0 ? d_in : d_partial[(k - 1) % 2];
             const cl::EnqueueArgs range(queue_, cl::NDRange(passes[k].groups * local), cl::NDRange(local));
-            cl::Event done = reduce(range, in, passes[k].n, cl::Local(sizeof(float) * local), d_partial[k % 2]);
-            if (k == 0)
-                span.first = done;
-            span.second = done;
+            done.push_back(reduce(range, in, passes[k].n, cl::Local(sizeof(float) * local), d_partial[k % 2]));
         }
-        return span;
+        return hoc::EventSpan{done.front(), done.back()};
     });
     queue_.enqueueReadBuffer(d_partial[(passes.size() - 1) % 2], CL_TRUE, 0, sizeof(float), &result.sum);
+
+    // The times: the median span, and where the time of the median run went: each pass, and what
+    // is left between the passes (launching the next one: on a GPU a few microseconds per pass,
+    // whatever its size). Of an even number of runs, the faster of the two middle ones.
+    result.seconds = hoc::median(spans);
+    std::vector<std::size_t> order(spans.size());
+    for (std::size_t r = 0; r < order.size(); ++r)
+        order[r] = r;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return spans[a] < spans[b]; });
+    const std::size_t middle = order[(order.size() - 1) / 2];
+    const std::vector<cl::Event>& medianRun = runs[runs.size() - spans.size() + middle];
+    result.betweenSeconds = spans[middle];
+    for (const cl::Event& pass : medianRun) {
+        result.passSeconds.push_back(hoc::eventSeconds(pass));
+        result.betweenSeconds -= result.passSeconds.back();
+    }
 
     result.passes = passes.size();
     result.workGroupSize = local;

@@ -29,6 +29,10 @@ struct ReduceResult {
     std::size_t workGroupSize = 0;
     std::size_t maxWorkGroupSize = 0;  // the kernel's limit on this device (CL_KERNEL_WORK_GROUP_SIZE)
     double seconds = 0;                // median time from the first pass's start to the last one's end
+    // Where the median run's time went (of an even number of runs, the faster middle one): each
+    // pass's device time, and the rest of its span, from one pass's end to the next one's start.
+    std::vector<double> passSeconds;
+    double betweenSeconds = 0;
 };
 
 class Reduction {

@@ -176,6 +176,25 @@ TEST(Reduce, Float4TakesTwoPassesInWorkGroupsOf64)
     EXPECT_EQ(r.workGroupSize, std::min<std::size_t>(64, r.maxWorkGroupSize));
 }
 
+// The program prints where a sum's time went: each pass, and the rest (launching the next pass).
+// The parts are the median run's own events, so they add up to its span: with one timed run, the
+// median time exactly.
+TEST(Reduce, PassTimesAddUpToTheSpan)
+{
+    const std::vector<float> data = smallIntegers((1 << 20) + 3);
+    for (const ReduceKernel kernel : {ReduceKernel::Sequential, ReduceKernel::Float4}) {
+        const ReduceResult r = runSum(data, kernel);
+        ASSERT_EQ(r.passSeconds.size(), r.passes) << kernelName(kernel);
+        double sum = r.betweenSeconds;
+        for (const double s : r.passSeconds) {
+            EXPECT_GT(s, 0.0) << kernelName(kernel);
+            sum += s;
+        }
+        EXPECT_GE(r.betweenSeconds, 0.0) << kernelName(kernel);
+        EXPECT_NEAR(sum, r.seconds, 1e-9) << kernelName(kernel) << ": the passes and the time between them";
+    }
+}
+
 TEST(Reduce, EmptyInputIsRefused)
 {
     EXPECT_THROW(runSum({}, ReduceKernel::TwoPass), std::runtime_error);

@@ -94,4 +94,7 @@ private:
 // "2^20" for powers of two from 2^10 on, else the number: how programs name their sizes in Result::size.
 std::string sizeText(std::size_t n);
 
+// "12.091 ms": a time with three decimals in us, ms or s, as the "time" line of a result prints it.
+std::string formatTime(double seconds);
+
 }  // namespace hoc
