@@ -7,8 +7,8 @@
 // device is the CPU), and the host clock from the call until the result is complete (launch and
 // synchronisation included). The device-time ratio is the headline; the host-clock one follows.
 // Each contestant in turn gets hoc::Repeats: warm-up runs (the first may compile kernels), then
-// timed runs; the medians count. After each OpenBLAS run the benchmark waits until OpenBLAS's
-// threads have stopped spinning.
+// timed runs; the medians count. After each OpenBLAS call (a run, or the double-precision reference)
+// the benchmark waits until OpenBLAS's threads have stopped spinning.
 #include <algorithm>
 #include <chrono>
 #include <climits>
@@ -235,6 +235,8 @@ try {
         if (static_cast<long>(std::max({d.m, d.n, d.k})) <= checkLimit) {
             if (hoc::peers::fastReference(a, b, d, product, bound)) {
                 refNote = "reference (OpenBLAS DGEMM)";
+                // Its threads are still spinning; the next size's tuning and timing must not share the CPU with them.
+                std::this_thread::sleep_for(std::chrono::duration<double>(hoc::peers::kOpenBlasSettleSeconds));
             } else if (d.flops() <= 2.0 * 1024 * 1024 * 1024) {
                 product = hoc::matmul::reference(a, b, d);
                 bound = hoc::matmul::errorBounds(a, b, d);

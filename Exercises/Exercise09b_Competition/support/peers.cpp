@@ -105,9 +105,7 @@ public:
         return {s, s};  // the CPU is OpenBLAS's device: its clock is the host's
     }
     std::vector<float> download() override { return c_; }
-    // After a call, OpenBLAS's worker threads spin for 2^OPENBLAS_THREAD_TIMEOUT cycles (default
-    // 2^28, about 0.1 s) before they sleep; whatever runs next on the CPU would share it with them.
-    double settleSeconds() const override { return 0.25; }
+    double settleSeconds() const override { return kOpenBlasSettleSeconds; }  // its threads spin after a call
 
 private:
     int threads_;

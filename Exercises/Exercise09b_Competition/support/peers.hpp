@@ -20,6 +20,11 @@ struct PeerTiming {
                           // CUDA events; for a CPU library the host clock, the CPU being its device)
 };
 
+// How long OpenBLAS's worker threads keep a CPU busy after a call: they spin for
+// 2^OPENBLAS_THREAD_TIMEOUT cycles (default 2^28, about 0.1 s) before they sleep, so whatever is
+// timed on the CPU in that time shares it with them. Wait this long after an OpenBLAS call.
+constexpr double kOpenBlasSettleSeconds = 0.25;
+
 // One library's SGEMM: C = A * B, row-major, single precision, in its own memory on its device.
 class Peer {
 public:
@@ -53,6 +58,7 @@ std::unique_ptr<Peer> cublas(const cl::Device& device, std::string& note);
 // The exact product (in double) and, per element, the error bound of any float computation of it
 // (hoc::matmul::errorBounds), computed with OpenBLAS's multithreaded DGEMM: fast enough for
 // N = 4096. Returns false when the build has no OpenBLAS (then use hoc::matmul::check on small sizes).
+// OpenBLAS's threads may still be spinning when it returns (kOpenBlasSettleSeconds).
 bool fastReference(const std::vector<float>& a, const std::vector<float>& b, matmul::Dims d,
                    std::vector<double>& product, std::vector<double>& bound);
 
