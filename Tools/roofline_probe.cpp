@@ -4,8 +4,9 @@
 //                   two orders, two run lengths; the fastest counts), as clpeak measures it
 //   copy:           the course's copy yardstick (hoc::CopyBenchmark), reads and writes, 8 bytes per
 //                   float: what a kernel that also writes reaches, shown beside the roof
-//   peak FP32 rate: hoc::FmaBenchmark (Measure/src/roofs.cpp) runs Kernels/roofline_fma.cl, 32 chains
-//                   of fused multiply-adds in each work-item
+//   peak FP32 rate: hoc::FmaBenchmark (Measure/src/roofs.cpp) runs Kernels/roofline_fma.cl, 32 to 128
+//                   chains of fused multiply-adds in each work-item (vectors of 8 or 16 floats, 4 or
+//                   8 of them); the fastest shape counts
 // Each kernel runs once to warm up, then --repeats times, timed by profiling events; the fastest
 // repeat is the roof (a roof is the most the device can do, so the best it showed is the honest
 // estimate). script/run (hoc-runner) runs this first on every device and places each course kernel
@@ -94,11 +95,15 @@ try {
                          2.0 * sizeof(float) * static_cast<double>(n));
     }
 
-    // --- Peak FP32 rate: 32 fma chains per work-item, `iterations` steps each (hoc::FmaBenchmark).
+    // --- Peak FP32 rate: independent fma chains, `iterations` steps each, in every shape the
+    // device is given (vectors of 8 or 16 floats, 4 or 8 per work-item); the fastest counts (hoc::FmaBenchmark).
     {
         hoc::FmaBenchmark fma(device);
         const hoc::FmaRuns runs = fma.runs(static_cast<std::size_t>(items), static_cast<int>(iterations),
                                            {1, static_cast<int>(repeats)});
+        std::cout << "FMA probe, GFLOP/s of each candidate (vector x vectors per work-item):\n";
+        for (const auto& [name, rate] : runs.tried)
+            std::cout << "  " << name << ": " << rate << "\n";
         hoc::Timing timing;
         timing.kernel_s = *std::min_element(runs.seconds.begin(), runs.seconds.end());
         report.flops("fused multiply-add (peak FP32)",

@@ -89,14 +89,23 @@ TEST(RooflineProbes, ReadYardstickSizeAndRate)
 }
 
 // The FMA kernel runs 16 steps per trip of its loop and the rest after: every count of steps, a
-// multiple of 16 or not, gives the host's bits.
+// multiple of 16 or not, gives the host's bits, in every shape the device is given (a wrong shape
+// fails the check even when another one wins).
 TEST(RooflineProbes, FmaProbeMatchesTheHostForAnyStepCount)
 {
     hoc::FmaBenchmark fma(hoc::test::device());
+    const std::vector<hoc::FmaShape> shapes = fma.shapes();
+    ASSERT_GE(shapes.size(), 2u);  // float8 x 4 and x 8 everywhere
     for (const int iterations : {1, 15, 16, 37, 64}) {
         const hoc::FmaRuns runs = hoc::test::run([&] { return fma.runs(512, iterations, {0, 1}); });
         EXPECT_TRUE(hoc::test::correct(runs.check, "the FMA probe, " + std::to_string(iterations) + " steps"));
         EXPECT_EQ(runs.iterations, iterations);
-        EXPECT_EQ(runs.flops, 2.0 * 32 * iterations * static_cast<double>(runs.workItems));
+        EXPECT_EQ(runs.chains, runs.shape.width * runs.shape.vectors);
+        EXPECT_EQ(runs.flops, 2.0 * runs.chains * iterations * static_cast<double>(runs.workItems));
+        ASSERT_EQ(runs.tried.size(), shapes.size());
+        for (std::size_t k = 0; k < shapes.size(); ++k) {
+            EXPECT_EQ(runs.tried[k].first, shapes[k].text());
+            EXPECT_GT(runs.tried[k].second, 0.0) << shapes[k].text() << ": its bits differ from the host's";
+        }
     }
 }

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "hoc/check.hpp"
@@ -13,28 +15,45 @@
 
 namespace hoc {
 
-// What one measurement of the FMA kernel did.
+// How roofline_fma.cl holds a work-item's chains: `vectors` vectors of `width` floats.
+struct FmaShape {
+    int width = 8;
+    int vectors = 4;
+    std::string text() const;  // "float8 x 4"
+};
+
+// What one measurement of the FMA kernel did (of its fastest shape, when several were tried).
 struct FmaRuns {
     std::vector<double> seconds;  // each timed run's device time
     double flops = 0;             // floating-point operations of one run (an fma counts 2)
     std::size_t workItems = 0;
-    int chains = 0, iterations = 0;  // independent fma chains per work-item, steps per chain
-    CheckResult check;            // a sample of work-items' results against the host's, bit for bit
+    FmaShape shape;
+    int chains = 0, iterations = 0;  // independent fma chains per work-item (width x vectors), steps per chain
+    CheckResult check;               // a sample of work-items' results against the host's, bit for bit (every shape's)
+    std::vector<std::pair<std::string, double>> tried;  // every shape ("float8 x 4") and its GFLOP/s (0: wrong bits)
 };
 
 class FmaBenchmark {
 public:
-    // Builds roofline_fma.cl (searched as hoc/program.hpp says, with Kernels/ as the configured folder).
+    // Builds roofline_fma.cl (searched as hoc/program.hpp says, with Kernels/ as the configured
+    // folder) in each shape this device is given: float8 x 4 and x 8, and float16 x 4 and x 8 where
+    // its native vectors hold 16 floats.
     explicit FmaBenchmark(const cl::Device& device);
 
-    // Runs `workItems` work-items (0: 2048 per compute unit), each `iterations` steps of its chains.
+    std::vector<FmaShape> shapes() const;
+
+    // Runs every shape with `workItems` work-items (0: 2048 per compute unit), each `iterations`
+    // steps of its chains, and returns the fastest one's runs (its check fails if any shape's did).
     FmaRuns runs(std::size_t workItems, int iterations, const Repeats& repeats);
 
 private:
+    FmaRuns runShape(const FmaShape& shape, cl::Kernel& kernel, std::size_t workItems, int iterations,
+                     const Repeats& repeats);
+
     cl::Device device_;
     cl::Context context_;
     cl::CommandQueue queue_;
-    cl::Kernel kernel_;
+    std::vector<std::pair<FmaShape, cl::Kernel>> kernels_;
 };
 
 }  // namespace hoc
