@@ -6,6 +6,7 @@
 #include <string>
 
 #include "hoc/device.hpp"
+#include "hoc/errors.hpp"
 #include "hoc/program.hpp"
 
 // Where roofline_fma.cl is found by every program that links Common (exercises too): Kernels/.
@@ -51,15 +52,28 @@ std::string FmaShape::text() const
     return "float" + std::to_string(width) + " x " + std::to_string(vectors);
 }
 
-FmaBenchmark::FmaBenchmark(const cl::Device& device)
-    : device_(device), context_(device), queue_(context_, device, CL_QUEUE_PROFILING_ENABLE)
+namespace {
+
+// Vectors of 8 floats, 4 or 8 of them per work-item; of 16 floats only where the device's native
+// vectors hold 16 (AVX-512): elsewhere a float16 passed to fma() makes a CPU compiler warn that it
+// changes the calling convention, and 8 floats already fill the registers.
+std::vector<FmaShape> shapesFor(const cl::Device& device)
 {
-    // Vectors of 8 floats, 4 or 8 of them per work-item; of 16 floats only where the device's
-    // native vectors hold 16 (AVX-512): elsewhere a float16 passed to fma() makes a CPU compiler
-    // warn that it changes the calling convention, and 8 floats already fill the registers.
     std::vector<FmaShape> shapes = {{8, 4}, {8, 8}};
     if (device.getInfo<CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT>() >= 16)
         shapes.insert(shapes.end(), {{16, 4}, {16, 8}});
+    return shapes;
+}
+
+}  // namespace
+
+FmaBenchmark::FmaBenchmark(const cl::Device& device) : FmaBenchmark(device, shapesFor(device)) {}
+
+FmaBenchmark::FmaBenchmark(const cl::Device& device, const std::vector<FmaShape>& shapes)
+    : device_(device), context_(device), queue_(context_, device, CL_QUEUE_PROFILING_ENABLE)
+{
+    if (shapes.empty())
+        throw Failure("the FMA probe needs at least one shape");
     const std::string file = "roofline_fma.cl";
     const std::string source = readKernelFile(file, HOC_MEASURE_KERNEL_DIRS);
     for (const FmaShape& shape : shapes) {

@@ -88,6 +88,21 @@ TEST(RooflineProbes, ReadYardstickSizeAndRate)
     EXPECT_THROW(read.bestGbps(100, {0, 1}), hoc::Failure);
 }
 
+// The 16-float shapes run only where native vectors hold 16 floats (AVX-512), which the test
+// machines' devices may not: built here on any device, they must give the host's bits too.
+TEST(RooflineProbes, FmaProbeSixteenFloatShapesAreCorrectOnAnyDevice)
+{
+    hoc::FmaBenchmark fma(hoc::test::device(), {{16, 4}, {16, 8}});
+    for (const int iterations : {1, 37}) {
+        const hoc::FmaRuns runs = hoc::test::run([&] { return fma.runs(300, iterations, {0, 1}); });
+        EXPECT_TRUE(hoc::test::correct(runs.check, "the FMA probe in 16-float shapes, " + std::to_string(iterations) + " steps"));
+        ASSERT_EQ(runs.tried.size(), 2u);
+        EXPECT_GT(runs.tried[0].second, 0.0) << "float16 x 4";
+        EXPECT_GT(runs.tried[1].second, 0.0) << "float16 x 8";
+        EXPECT_EQ(runs.chains, 16 * runs.shape.vectors);
+    }
+}
+
 // The FMA kernel runs 16 steps per trip of its loop and the rest after: every count of steps, a
 // multiple of 16 or not, gives the host's bits, in every shape the device is given (a wrong shape
 // fails the check even when another one wins).

@@ -39,6 +39,8 @@ public:
     // folder) in each shape this device is given: float8 x 4 and x 8, and float16 x 4 and x 8 where
     // its native vectors hold 16 floats.
     explicit FmaBenchmark(const cl::Device& device);
+    // The same with the given shapes (a test checks the 16-float ones on any device this way).
+    FmaBenchmark(const cl::Device& device, const std::vector<FmaShape>& shapes);
 
     std::vector<FmaShape> shapes() const;
 
