@@ -4,6 +4,7 @@
 #include "reduce.hpp"
 
 #include <algorithm>
+#include <numeric>
 
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
@@ -71,6 +72,24 @@ struct Pass {
     std::uint64_t n = 0;       // elements in
     std::uint64_t groups = 0;  // partial sums out
 };
+
+// Where the time of the median run went (of an even number of runs, the faster of the two middle
+// ones): each pass's device time into r.passSeconds, and the rest of the run's span, from one
+// pass's end to the next one's start (launching it), into r.betweenSeconds. `spans` are the timed
+// runs' spans, the last spans.size() of `runs`.
+void splitMedianRun(const std::vector<double>& spans, const std::vector<std::vector<cl::Event>>& runs,
+                    ReduceResult& r)
+{
+    std::vector<std::size_t> order(spans.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    const auto middle = order.begin() + static_cast<std::ptrdiff_t>((order.size() - 1) / 2);
+    std::nth_element(order.begin(), middle, order.end(), [&](std::size_t a, std::size_t b) { return spans[a] < spans[b]; });
+    r.betweenSeconds = spans[*middle];
+    for (const cl::Event& pass : runs[runs.size() - spans.size() + *middle]) {
+        r.passSeconds.push_back(hoc::eventSeconds(pass));
+        r.betweenSeconds -= r.passSeconds.back();
+    }
+}
 
 }  // namespace
 
@@ -144,21 +163,8 @@ ReduceResult Reduction::sum(const std::vector<float>& h_data, ReduceKernel which
     });
     queue_.enqueueReadBuffer(d_partial[(passes.size() - 1) % 2], CL_TRUE, 0, sizeof(float), &result.sum);
 
-    // The times: the median span, and where the time of the median run went: each pass, and what
-    // is left between the passes (launching the next one: on a GPU a few microseconds per pass,
-    // whatever its size). Of an even number of runs, the faster of the two middle ones.
     result.seconds = hoc::median(spans);
-    std::vector<std::size_t> order(spans.size());
-    for (std::size_t r = 0; r < order.size(); ++r)
-        order[r] = r;
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return spans[a] < spans[b]; });
-    const std::size_t middle = order[(order.size() - 1) / 2];
-    const std::vector<cl::Event>& medianRun = runs[runs.size() - spans.size() + middle];
-    result.betweenSeconds = spans[middle];
-    for (const cl::Event& pass : medianRun) {
-        result.passSeconds.push_back(hoc::eventSeconds(pass));
-        result.betweenSeconds -= result.passSeconds.back();
-    }
+    splitMedianRun(spans, runs, result);  // where the time went: the passes, and launching them
 
     result.passes = passes.size();
     result.workGroupSize = local;

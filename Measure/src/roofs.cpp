@@ -45,15 +45,6 @@ float fmaChains(const FmaShape& shape, int id, int iterations)
     return s[0];
 }
 
-}  // namespace
-
-std::string FmaShape::text() const
-{
-    return "float" + std::to_string(width) + " x " + std::to_string(vectors);
-}
-
-namespace {
-
 // Vectors of 8 floats, 4 or 8 of them per work-item; of 16 floats only where the device's native
 // vectors hold 16 (AVX-512): elsewhere a float16 passed to fma() makes a CPU compiler warn that it
 // changes the calling convention, and 8 floats already fill the registers.
@@ -66,6 +57,11 @@ std::vector<FmaShape> shapesFor(const cl::Device& device)
 }
 
 }  // namespace
+
+std::string FmaShape::text() const
+{
+    return "float" + std::to_string(width) + " x " + std::to_string(vectors);
+}
 
 FmaBenchmark::FmaBenchmark(const cl::Device& device) : FmaBenchmark(device, shapesFor(device)) {}
 
