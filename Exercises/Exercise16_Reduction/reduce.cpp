@@ -104,7 +104,8 @@ ReduceResult Reduction::sum(const std::vector<float>& h_data, ReduceKernel which
     const cl::Kernel& kernel = reduce.getKernel();
     result.maxWorkGroupSize = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
     // Step 6 in work-groups of 64: measured on the H100 at 2^26, 2749 GB/s against 2737 with 128 and
-    // 2709 with 256; step 5 was fastest with 256 (2693 GB/s, against 2631 with 64). README, "Measured".
+    // 2709 with 256 (2048 work-items per unit; with 1024, below, the three are within the noise);
+    // step 5 was fastest with 256 (2693 GB/s, against 2631 with 64). README, "Measured".
     const std::uint64_t preferred = which == ReduceKernel::Float4 ? 64 : 256;
     const std::uint64_t local =
         options.workGroupSize ? options.workGroupSize : std::min<std::uint64_t>(preferred, result.maxWorkGroupSize);
@@ -119,8 +120,12 @@ ReduceResult Reduction::sum(const std::vector<float>& h_data, ReduceKernel which
                               "sums as elements, and never finish; use work-groups of at least 2");
     // Step 5: enough work-groups for about 2048 work-items per compute unit (what a GPU keeps in
     // flight to hide memory latency), for the first pass only; one work-group for the second.
+    // Step 6: 1024 per unit, whose four 16-byte loads each keep twice step 5's bytes in flight, and
+    // half as many partial sums for the second pass (H100, 2^26: 2752-2774 GB/s against 2724-2752
+    // with 2048, interleaved; README, "Where the missing points go").
     const std::uint64_t units = device_.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
-    const std::uint64_t fillGroups = ceilDiv(units * 2048, local);
+    const std::uint64_t itemsPerUnit = which == ReduceKernel::Float4 ? 1024 : 2048;
+    const std::uint64_t fillGroups = ceilDiv(units * itemsPerUnit, local);
 
     // Plan the passes: each turns n elements into one partial sum per work-group.
     std::vector<Pass> passes;
