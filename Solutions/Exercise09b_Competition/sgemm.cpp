@@ -388,8 +388,10 @@ hoc::matmul::Dims tuningSize(const cl::Device& device, hoc::matmul::Dims d)
     if (!cpu)
         return d;
     // A CPU has thousands of work-groups per core at any of these sizes; what changes with size is
-    // how K is cut into slices (KC), so its class is K's: 1024 up to K = 1535, else 2048.
-    const std::size_t n = (cpu ? d.k : std::max({d.m, d.n, d.k})) < 1536 ? 1024 : 2048;
+    // how K is cut into slices (KC) and whether packing pays, so its class is K's: 1024 up to
+    // K = 1535, 2048 up to 3071, else 4096 (the 16-core Xeon's choice at 2048, B packed, took
+    // 107-120 ms at 4096 where unpacked 6 x 64 blocks took 94-100; the 2-core machine keeps packing).
+    const std::size_t n = d.k < 1536 ? 1024 : d.k < 3072 ? 2048 : 4096;
     return {n, n, n};
 }
 
