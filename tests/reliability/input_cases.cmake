@@ -85,6 +85,20 @@ foreach(case IN ITEMS "16777215;K_2to24_minus_1" "16777216;K_2to24" "16777217;K_
 endforeach()
 hoc_expect_error(NAME ${t}.item3.matmul_garbage_at_K_2to24 EXIT 1 MESSAGE "wrong"
                  ENV HOC_KERNEL_PATH=${garbage_dir} COMMAND ${matmul_kernel} --m 2 --n 2 --k 16777216)
+# Issue 30: a kernel that writes zeros passed at K = 2^24 and 2^24 - 1 ("all 4 elements correct",
+# expected about 822, allowed 7.2e6): the elementwise bound is too loose there. The normwise bound
+# (hoc::matmul::normBound) refuses it at every K.
+file(WRITE ${garbage_dir}/zeros/matmul_element.cl
+     "// Made by tests/reliability/input_cases.cmake: C is all zeros.\n"
+     "__kernel void mmul_element(const int M, const int N, const int K, __global const float* A,\n"
+     "                           __global const float* B, __global float* C)\n"
+     "{\n    const int j = get_global_id(0), i = get_global_id(1);\n"
+     "    if (i < M && j < N)\n        C[i * N + j] = 0.0f;\n}\n")
+foreach(k IN ITEMS 16777215 16777216)
+  hoc_expect_error(NAME bad_input.issue30.result_check.matmul_zeros_at_K_${k} EXIT 1
+                   MESSAGE "every element within its own bound, but the error's norm is [0-9.]+, more than the"
+                   ENV HOC_KERNEL_PATH=${garbage_dir}/zeros COMMAND ${matmul_kernel} --m 2 --n 2 --k ${k})
+endforeach()
 # Pi's simple design at the issue's --steps 33554432 --iters 33554432 (2 work-items of 2^24 steps, each
 # then 2^24 + 1 float additions: gamma_n was negative there, "allowed inf"), and with 2^25 + 1
 # additions per work-item: the bound of its float sums, 3.25 ((1 + 8u)(1 + u)^n - 1), printed finite,
