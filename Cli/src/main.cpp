@@ -8,6 +8,10 @@
 #include <list>
 #include <cstdlib>
 #include <cstring>
+#include <cerrno>
+#include <cstdio>
+#include <fcntl.h>
+#include <unistd.h>
 #include <iostream>
 #include <new>
 #include <sstream>
@@ -20,7 +24,32 @@
 
 namespace hoc {
 
+namespace {
+int reportError(std::exception_ptr error);
+}  // namespace
+
+int outputStatus(int status)
+{
+    std::cout.flush();
+    errno = 0;
+    const bool lost = std::fflush(stdout) != 0 || std::ferror(stdout) || !std::cout.good();
+    if (!lost)
+        return status;
+    const int error = errno;
+    std::cerr << "error: standard output could not be written" << (error ? std::string(": ") + std::strerror(error) : "")
+              << "; what this program printed is incomplete\n";
+    return status >= kUsage ? status : kError;
+}
+
 int exitCode(std::exception_ptr error)
+{
+    return outputStatus(reportError(error));
+}
+
+namespace {
+
+// Prints the error as the course names it and returns its exit status (exitCode's work).
+int reportError(std::exception_ptr error)
 {
     try {
         std::rethrow_exception(error);
@@ -58,8 +87,6 @@ int exitCode(std::exception_ptr error)
     }
     return kError;
 }
-
-namespace {
 
 // CLI11's own range check answers "Value abc not in range 1 to 10" for text that is no number at
 // all, and its integer conversion reads "010" as octal and wraps "-5" into a huge unsigned value.
@@ -290,6 +317,21 @@ void CommandLine::flag(const std::string& names, bool& value, const std::string&
 
 std::optional<int> CommandLine::parse(int argc, char** argv)
 {
+    // A closed standard output: nothing printed could be read, and the first file this program opens
+    // would take its descriptor (and receive what it prints). Refused before anything is opened.
+    if (fcntl(STDOUT_FILENO, F_GETFD) == -1 && errno == EBADF) {
+        std::cerr << "error: standard output is closed, so nothing this program prints could be read; run it "
+                     "with its output going to a terminal, a file or a pipe\n";
+        return kError;
+    }
+    const auto stop = parseWords(argc, argv);
+    if (stop)
+        return outputStatus(*stop);
+    return stop;
+}
+
+std::optional<int> CommandLine::parseWords(int argc, char** argv)
+{
     CLI::App& app = cli_->app;
     try {
         app.parse(argc, argv);
@@ -357,7 +399,7 @@ int CommandLine::finish(const Report& report) const
 {
     if (!json_.empty())
         writeFile(json_, report.json(true) + "\n", "--json", looksLikeJson);
-    return report.allCorrect() ? kOk : kWrong;
+    return outputStatus(report.allCorrect() ? kOk : kWrong);
 }
 
 }  // namespace hoc

@@ -1,5 +1,7 @@
 #include "hoc/check.hpp"
 
+#include "hoc/errors.hpp"
+
 #include <cmath>
 #include <sstream>
 
@@ -117,6 +119,18 @@ CheckResult compareValue(double expected, double got, double allowed)
     r.ok = std::fabs(got - expected) <= allowed;
     r.wrong = r.ok ? 0 : 1;
     return r;
+}
+
+void requireDecisiveBound(double allowed, double size, const std::string& what, const std::string& narrowing)
+{
+    if (allowed < kDecisiveFraction * std::fabs(size))
+        return;
+    std::ostringstream out;
+    out.precision(3);
+    out << what << ": its check cannot tell a right result from a wrong one: the rounding error it must allow is "
+        << allowed << ", a tenth or more of the result (" << std::fabs(size)
+        << "), so a result that far off, 0 among them, would pass; " << narrowing;
+    throw UsageError(out.str());
 }
 
 }  // namespace hoc

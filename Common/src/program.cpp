@@ -91,8 +91,8 @@ std::string whereFound(const std::string& file)
     return file;
 }
 
-// The parameter list of kernel `name` as written in `source` ("(__global const float* a, ...)"),
-// comments removed and blanks collapsed; "" when it cannot be found (macros, ...).
+}  // namespace
+
 std::string writtenParameters(const std::string& source, const std::string& name)
 {
     std::string text;  // the source without comments
@@ -131,6 +131,8 @@ std::string writtenParameters(const std::string& source, const std::string& name
     }
     return "";
 }
+
+namespace {
 
 // "vadd(__global const float* a, __global const float* b, __global float* c, const int count), 4
 // arguments": the parameter list as the file writes it, with the number the compiler counted (the
@@ -200,10 +202,21 @@ std::string readKernelFile(const std::string& file, const std::string& configure
     text << in.rdbuf();
     if (!in && !in.eof())
         throw Failure("kernel file " + path + " could not be read");
-    if (text.str().find_first_not_of(" \t\r\n") == std::string::npos)
+    const std::string source = text.str();
+    if (source.find_first_not_of(" \t\r\n") == std::string::npos)
         throw Failure("kernel file " + path + " is empty: it should hold the kernel source (the __kernel "
                       "functions the program runs)");
-    return text.str();
+    // OpenCL takes a source as C text, which ends at its first NUL byte: what follows one would be
+    // silently left out (a kernel after it "defined nowhere"). Named where it is instead.
+    if (const std::size_t nul = source.find('\0'); nul != std::string::npos) {
+        const std::size_t line = 1 + static_cast<std::size_t>(std::count(source.begin(), source.begin() + nul, '\n'));
+        const std::size_t lineStart = source.rfind('\n', nul == 0 ? 0 : nul - 1);
+        const std::size_t column = lineStart == std::string::npos || nul == 0 ? nul + 1 : nul - lineStart;
+        throw Failure("kernel file " + path + " holds a NUL byte (line " + std::to_string(line) + ", column " +
+                      std::to_string(column) + "): a kernel source is text, and OpenCL would read it only up to "
+                      "there; remove it (a file saved as UTF-16, or not a text file at all, holds many)");
+    }
+    return source;
 }
 
 std::string builtKernelsText()

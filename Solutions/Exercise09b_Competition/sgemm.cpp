@@ -194,7 +194,7 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
         rb_ = variant.values.count("RB") ? variant.within("RB", 1, 1 << 16) : 0;
     } else {
         throw hoc::UsageError("unknown kernel '" + variant.kernel + "' in variant '" + variant.text() +
-                              "' (sgemm_tiles, sgemm_async or sgemm_panel)");
+                                 "' (sgemm_tiles, sgemm_async or sgemm_panel)");
     }
 
     // 1. Platform: a context for the device and a queue with profiling.
@@ -240,8 +240,8 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
     const std::size_t partials = kc_ > 0 ? 1 : slices_;
     const std::size_t largest = std::max({p.m * lda_, p.k * ldb_, partials * p.m * ldb_});
     if (largest > INT_MAX)
-        throw hoc::Failure(d.text() + " is too large: the kernels index a matrix with an int (at most " +
-                           std::to_string(INT_MAX) + " elements, padded to whole tiles)");
+        throw hoc::UsageError(d.text() + " is too large: the kernels index a matrix with an int (at most " +
+                              std::to_string(INT_MAX) + " elements, padded to whole tiles)");
     hoc::requireBuffers(device_, sizeof(float) * largest, transposeA_ ? 4 : 3, d.text());  // (AT: A^T too)
 
     // 3. Memory: A, B and C padded to whole tiles (at most one tile more per dimension). The padding

@@ -42,7 +42,8 @@ std::string deviceTypeName(cl_device_type type);
 void printDeviceList(std::ostream& out);
 
 // Fails with a clear message if `count` buffers of `bytes` each cannot exist on this device
-// (larger than CL_DEVICE_MAX_MEM_ALLOC_SIZE, or together larger than its global memory).
+// (larger than CL_DEVICE_MAX_MEM_ALLOC_SIZE, or together larger than its global memory): a
+// hoc::UsageError, exit status 2, since the size asked for is what has to change.
 void requireBuffers(const cl::Device& device, double bytes, int count, const std::string& what);
 
 // The largest work-group size this kernel can use on this device, at most `preferred`.
