@@ -30,11 +30,14 @@ int reportError(std::exception_ptr error);
 
 int outputStatus(int status)
 {
+    errno = 0;  // what the last failed write says (a write that failed earlier is tried again by the flush)
     std::cout.flush();
-    errno = 0;
     const bool lost = std::fflush(stdout) != 0 || std::ferror(stdout) || !std::cout.good();
     if (!lost)
         return status;
+    // The write that failed may be long past (its errno gone): one more byte says why.
+    if (errno == 0 && ::write(STDOUT_FILENO, "\n", 1) == 1)
+        errno = 0;
     const int error = errno;
     std::cerr << "error: standard output could not be written" << (error ? std::string(": ") + std::strerror(error) : "")
               << "; what this program printed is incomplete\n";
@@ -214,6 +217,44 @@ struct CommandLine::Cli {
     // Shapes are read as words and turned into numbers after a successful parse.
     std::list<std::vector<std::string>> words;
     std::vector<std::function<void()>> finish;
+    // The names of the options that take lists separated by commas ("--sizes", "-s"). CLI11 skips
+    // empty items ("4096,,8" reads as 4096 8), and a value of commas alone (",,") as no value at all,
+    // which left the option empty and the message about another one: parse() refuses that first.
+    std::vector<std::string> lists;
+    void addList(const std::string& names)
+    {
+        std::string name;
+        for (std::size_t i = 0; i <= names.size(); ++i) {
+            if (i == names.size() || names[i] == ',') {
+                if (!name.empty())
+                    lists.push_back(name);
+                name.clear();
+            } else {
+                name += names[i];
+            }
+        }
+    }
+    // The first list option given a value of commas alone, as its message; "" when there is none.
+    std::string emptyListItem(int argc, char** argv) const
+    {
+        const auto empty = [](const std::string& v) { return v.find_first_not_of(',') == std::string::npos; };
+        for (int i = 1; i < argc; ++i) {
+            const std::string word = argv[i];
+            for (const auto& name : lists) {
+                std::vector<std::string> values;
+                if (word.rfind(name + "=", 0) == 0)
+                    values.push_back(word.substr(name.size() + 1));
+                else if (word == name)
+                    for (int j = i + 1; j < argc && (argv[j][0] != '-' || argv[j][1] == '\0' || argv[j][1] == ','); ++j)
+                        values.push_back(argv[j]);
+                for (const auto& v : values)
+                    if (v.find(',') != std::string::npos && empty(v))
+                        return name + ": '" + v + "' holds no item, only commas; write the items separated by "
+                                                  "commas or by spaces";
+            }
+        }
+        return "";
+    }
 };
 
 CommandLine::CommandLine(std::string exercise, const std::string& description)
@@ -259,6 +300,7 @@ void CommandLine::choice(const std::string& names, std::string& value, const std
 void CommandLine::sizesOption(const std::string& names, std::vector<std::size_t>& values, const std::string& help,
                               std::size_t max, std::size_t count)
 {
+    cli_->addList(names);
     auto* option = cli_->app.add_option(names, values, help)
                        ->delimiter(',')
                        ->transform(wholeNumber(std::size_t{1}, max))
@@ -289,6 +331,7 @@ void CommandLine::shapesOption(const std::string& names, std::vector<std::vector
     std::string defaults;
     for (const auto& v : values)
         defaults += (defaults.empty() ? "" : ",") + joinNumbers(v, "x");
+    cli_->addList(names);
     cli_->app.add_option(names, words, help + " (" + form + ", several separated by spaces or commas)")
         ->delimiter(',')
         ->check(shape(form, parts, max, limit))
@@ -305,6 +348,7 @@ void CommandLine::shapesOption(const std::string& names, std::vector<std::vector
 void CommandLine::listOption(const std::string& names, std::vector<std::string>& values, const std::string& help,
                              const std::vector<std::string>& allowed)
 {
+    cli_->addList(names);
     auto* option = cli_->app.add_option(names, values, help)->delimiter(',');
     if (!allowed.empty())
         option->check(CLI::IsMember(allowed));
@@ -333,6 +377,10 @@ std::optional<int> CommandLine::parse(int argc, char** argv)
 std::optional<int> CommandLine::parseWords(int argc, char** argv)
 {
     CLI::App& app = cli_->app;
+    if (const std::string empty = cli_->emptyListItem(argc, argv); !empty.empty()) {
+        std::cerr << "error: " << empty << "\n";
+        return kUsage;
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

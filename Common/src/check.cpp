@@ -121,15 +121,15 @@ CheckResult compareValue(double expected, double got, double allowed)
     return r;
 }
 
-void requireDecisiveBound(double allowed, double size, const std::string& what, const std::string& narrowing)
+void requireDecisiveBound(double allowed, double value, const std::string& what, const std::string& narrowing)
 {
-    if (allowed < kDecisiveFraction * std::fabs(size))
+    if (allowed < std::fabs(value))
         return;
     std::ostringstream out;
     out.precision(3);
-    out << what << ": its check cannot tell a right result from a wrong one: the rounding error it must allow is "
-        << allowed << ", a tenth or more of the result (" << std::fabs(size)
-        << "), so a result that far off, 0 among them, would pass; " << narrowing;
+    out << what << ": its check cannot tell a right result from a wrong one: the rounding error it must allow, "
+        << allowed << ", is at least the result itself (" << std::fabs(value) << "), so 0 would pass as correct; "
+        << narrowing;
     throw UsageError(out.str());
 }
 

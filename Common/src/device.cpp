@@ -209,6 +209,13 @@ void requireBuffers(const cl::Device& device, double bytes, int count, const std
                          ", CL_DEVICE_GLOBAL_MEM_SIZE); choose a smaller size");
 }
 
+double hostBytes(const cl::Device& device, double host, double buffers)
+{
+    const bool shared = device.getInfo<CL_DEVICE_HOST_UNIFIED_MEMORY>() ||
+                        (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
+    return host + (shared ? buffers : 0.0);
+}
+
 std::size_t localSize(const cl::Kernel& kernel, const cl::Device& device, std::size_t preferred)
 {
     const std::size_t limit = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);

@@ -131,6 +131,7 @@ std::vector<TableCell> measure(const cl::Device& device, const std::vector<Varia
                 // Unsupported: the device has no images, or none that large, and the row is skipped;
                 // anything else (a missing kernel file, a build failure, a tile beyond a limit) is an error.
                 m.failed = dynamic_cast<const Unsupported*>(&e) == nullptr;
+                m.usage = dynamic_cast<const UsageError*>(&e) != nullptr;
                 m.note = std::string(m.failed ? "error: " : "skipped: ") + e.what();
                 std::cout << variant.label << ", " << d.text() << ": " << m.note << "\n";
                 all.push_back(m);
@@ -209,13 +210,20 @@ void printTable(std::ostream& out, const std::vector<TableCell>& rows, const std
 void requireEveryRowRan(const std::vector<TableCell>& rows)
 {
     std::size_t failed = 0;
+    bool allUsage = true;  // every failed row the request's to change: the run's exit status is 2
     std::string first;
     for (const TableCell& m : rows)
-        if (m.failed && failed++ == 0)
-            first = m.variant->label + ", " + m.dims.text() + ": " + m.note;
+        if (m.failed) {
+            allUsage = allUsage && m.usage;
+            if (failed++ == 0)
+                first = m.variant->label + ", " + m.dims.text() + ": " + m.note;
+        }
+    const std::string text = std::to_string(failed) + " of the table's " + std::to_string(rows.size()) +
+                             " rows failed; the first: " + first;
+    if (failed > 0 && allUsage)
+        throw UsageError(text);
     if (failed > 0)
-        throw Failure(std::to_string(failed) + " of the table's " + std::to_string(rows.size()) +
-                      " rows failed; the first: " + first);
+        throw Failure(text);
 }
 
 }  // namespace hoc::matmul

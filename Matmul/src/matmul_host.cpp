@@ -10,6 +10,7 @@
 #include "hoc/data.hpp"
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
+#include "hoc/host_memory.hpp"
 
 namespace hoc::matmul {
 namespace {
@@ -38,8 +39,10 @@ KernelDims kernelDims(Dims d)
 void requireMatrices(const cl::Device& device, Dims d)
 {
     kernelDims(d);
-    requireHostMemory(d, d.text());
     const double a = 4.0 * d.m * d.k, b = 4.0 * d.k * d.n, c = 4.0 * d.m * d.n;
+    // On the host: A, B, C, the double reference and its bounds (hoc::matmul::requireHostMemory's
+    // count), and on a device that shares the host's memory the three buffers too.
+    hoc::requireHostMemory(hostBytes(device, a + b + c + 2.0 * 8.0 * d.m * d.n, a + b + c), d.text());
     requireBuffers(device, a, 1, "A (M x K), " + d.text());
     requireBuffers(device, b, 1, "B (K x N), " + d.text());
     requireBuffers(device, c, 1, "C (M x N), " + d.text());

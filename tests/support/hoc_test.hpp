@@ -11,7 +11,6 @@
 #include "hoc/check.hpp"
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
-#include "hoc/program.hpp"
 
 #ifndef HOC_UNDER_TEST
 #define HOC_UNDER_TEST "this code"
@@ -31,18 +30,6 @@ inline const cl::Device& device()
         }
     }();
     return chosen;
-}
-
-// The largest work-group `kernel` (in kernel file `file`, built with `options`) can run with on the
-// test device, CL_KERNEL_WORK_GROUP_SIZE: what a test that picks a work-group size must ask, since it
-// can be less than the device's CL_DEVICE_MAX_WORK_GROUP_SIZE (on the H100, 256 against 1024 for
-// histogram_local: issue 30).
-inline std::size_t kernelWorkGroupLimit(const std::string& file, const std::string& kernel,
-                                        const std::string& options = "")
-{
-    const cl::Context context(device());
-    const cl::Program program = hoc::buildProgram(context, device(), file, options);
-    return cl::Kernel(program, kernel.c_str()).getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device());
 }
 
 // Passes when the check passed; otherwise names the code under test, what was checked, and the

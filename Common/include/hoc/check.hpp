@@ -54,13 +54,12 @@ CheckResult compareWithBounds(const std::vector<double>& expected, const std::ve
 // A single value (pi, a sum) against its reference.
 CheckResult compareValue(double expected, double got, double allowed);
 
-// A check tells a right result from a wrong one only if the error it allows is well below the
-// result's size. Refuses (hoc::UsageError, exit status 2), before the run where the bound can be
-// known then, a configuration whose bound `allowed` is a tenth or more of `size` (the result's
-// expected size): there a result off by a tenth of its value, 0 among them, would pass as correct.
-// `what` names the configuration, `narrowing` says which options narrow the bound.
-//   "pi, simple design, 2^25 steps: its check cannot tell a right result from a wrong one: ..."
-constexpr double kDecisiveFraction = 0.1;
-void requireDecisiveBound(double allowed, double size, const std::string& what, const std::string& narrowing);
+// A check tells a right result from a wrong one only if the error it allows is below the result
+// itself: otherwise 0, what an unwritten result or the starter gives, passes as correct. Refuses
+// (hoc::UsageError, exit status 2), before the run, a configuration whose bound `allowed` is at least
+// |`value`| (the expected result), saying so. `what` names the configuration, `narrowing` says
+// which options narrow the bound.
+//   "pi, simple design, 2^25 steps, ...: its check cannot tell a right result from a wrong one: ..."
+void requireDecisiveBound(double allowed, double value, const std::string& what, const std::string& narrowing);
 
 }  // namespace hoc
