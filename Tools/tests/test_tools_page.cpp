@@ -175,6 +175,16 @@ std::string openInChromium(const std::string& name, const Table& table, const st
     return dumped.succeeded() ? readText(dir / "dom.html") : "";
 }
 
+// A screenshot of `dir`/results.html as `dir`/results.png, for a person to look at.
+void screenshot(const fs::path& dir)
+{
+    auto args = chromiumArgs(dir);
+    args.insert(args.end(), {"--screenshot=" + (dir / "results.png").string(),
+                             "file://" + fs::absolute(dir / "results.html").string()});
+    const auto shot = runProcess(args, (dir / "screenshot.log").string(), 120);
+    EXPECT_TRUE(shot.succeeded()) << shot.describe() << "\n" << readText(dir / "screenshot.log");
+}
+
 }  // namespace
 
 TEST(Page, ProgressionShowsTheLadderOncePerDevice)
@@ -278,11 +288,7 @@ TEST(Page, OpensInABrowserWithTableAndBothCharts)
     EXPECT_EQ(attribute(dom, "canvas id=\"roofline\"", "data-label-overlaps"), "0");
 
     const fs::path dir = fs::path(HOC_BINARY_DIR) / "test_tools_page";
-    auto shotArgs = chromiumArgs(dir);
-    shotArgs.insert(shotArgs.end(), {"--screenshot=" + (dir / "results.png").string(),
-                                     "file://" + fs::absolute(dir / "results.html").string()});
-    const auto shot = runProcess(shotArgs, (dir / "screenshot.log").string(), 120);
-    EXPECT_TRUE(shot.succeeded()) << shot.describe() << "\n" << readText(dir / "screenshot.log");
+    screenshot(dir);
     EXPECT_GT(fs::file_size(dir / "results.png"), 50000u);  // a page of text and two charts, not a blank one
 }
 
@@ -347,12 +353,7 @@ TEST(Page, RoomRunFitsA1400PixelWindowWithScaledUnits)
     const auto first = dom.find(note, end);
     EXPECT_NE(first, std::string::npos);
 
-    const fs::path dir = fs::path(HOC_BINARY_DIR) / "test_tools_page_room";
-    auto shotArgs = chromiumArgs(dir);
-    shotArgs.insert(shotArgs.end(), {"--screenshot=" + (dir / "results.png").string(),
-                                     "file://" + fs::absolute(dir / "results.html").string()});
-    const auto shot = runProcess(shotArgs, (dir / "screenshot.log").string(), 120);
-    EXPECT_TRUE(shot.succeeded()) << shot.describe() << "\n" << readText(dir / "screenshot.log");
+    screenshot(fs::path(HOC_BINARY_DIR) / "test_tools_page_room");
 }
 
 // A crowded roofline like a real room's (two devices, 60 results, many at one intensity, some
