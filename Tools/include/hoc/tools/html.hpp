@@ -20,7 +20,7 @@ std::vector<std::string> chartJsCandidates();
 std::string readChartJs(const std::string& given, const std::string& option = "--chartjs");
 
 // The progression chart's data: the matmul ladder (Exercises 04-09, each variant once, in course
-// order; matmul_table's rows only when none of those ran), one series of MFLOPS per device (null
+// order; matmul_table's rows only when none of those ran), one series of GFLOP/s per device (null
 // where the device has no such result), and each device's vendor BLAS where it was measured.
 nlohmann::json progressionData(const Table& table);
 
