@@ -26,13 +26,17 @@ hoc_course(Exercise06_MatmulRow matmul_row RUN_ARGS --size 1024 QUICK_ARGS --siz
            CHECK_ARGS --m 17 --n 33 --k 19 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1024)
 hoc_course(Exercise07_MatmulPrivateRow matmul_private_row RUN_ARGS --size 1024 QUICK_ARGS --size 256
            CHECK_ARGS --m 17 --n 33 --k 19 --chunk 8 THEN --m 17 --n 33 --k 19
+                THEN --m 3 --n 2 --k 1025 THEN --m 3 --n 2 --k 5 --chunk 8
            SIZE_OPTIONS --size --chunk OVERSIZE_ARGS --size 1024)
 hoc_course(Exercise08_MatmulLocalColumn matmul_local_column RUN_ARGS --size 1024 QUICK_ARGS --size 256
-           CHECK_ARGS --m 17 --n 33 --k 19 --chunk 8 SIZE_OPTIONS --size --chunk OVERSIZE_ARGS --size 1024
+           CHECK_ARGS --m 17 --n 33 --k 19 --chunk 8 THEN --m 3 --n 2 --k 5 --chunk 8 THEN --m 3 --n 2 --k 1025
+           SIZE_OPTIONS --size --chunk OVERSIZE_ARGS --size 1024
            LOCAL_MEMORY_ARGS --m 17 --n 33 --k 100 --chunk 100)
 hoc_course(Exercise09_MatmulBlocked matmul_blocked RUN_ARGS --size 1024 QUICK_ARGS --size 256
            CHECK_ARGS --m 37 --n 20 --k 45 --tile 4 --variants blocked blocked_reqd blocked_dynamic
                 THEN NO_UNINITIALIZED --m 37 --n 20 --k 45 --variants image
+                THEN --m 3 --n 2 --k 3 --tile 4 --variants blocked blocked_reqd blocked_dynamic
+                THEN --m 8 --n 8 --k 8 --tile 4 --variants blocked blocked_reqd blocked_dynamic
            SIZE_OPTIONS --size --tile WORKGROUP_OPTIONS --tile
            OVERSIZE_ARGS --size 1024 LOCAL_MEMORY_ARGS --size 64 --tile 8)
 hoc_course(Exercise09_MatmulBlocked matmul_table RUN_ARGS --size 1024 --repeats 3 QUICK_ARGS --size 256 --repeats 2
@@ -42,7 +46,8 @@ hoc_course(Exercise09_MatmulBlocked matmul_table RUN_ARGS --size 1024 --repeats 
            WORKGROUP_OPTIONS --tile)
 # Appendix E of the slides measured: one blocked kernel, tiles loaded along rows and down columns.
 hoc_course(Exercise09_MatmulBlocked tile_order RUN_ARGS --size 1024 --repeats 5 QUICK_ARGS --size 256 --repeats 3
-           CHECK_ARGS --m 37 --n 20 --k 45 --tile 4 --repeats 1 SIZE_OPTIONS --size --repeats --tile
+           CHECK_ARGS --m 37 --n 20 --k 45 --tile 4 --repeats 1 THEN --m 3 --n 2 --k 3 --tile 4 --repeats 1
+           SIZE_OPTIONS --size --repeats --tile
            WORKGROUP_OPTIONS --tile OVERSIZE_ARGS --size 1024 LOCAL_MEMORY_ARGS --size 64 --tile 8)
 
 # The competition. sgemm tunes (or takes --variant), multiplies, checks; sgemm_benchmark races the
