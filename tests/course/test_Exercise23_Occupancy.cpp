@@ -2,6 +2,7 @@
 // "Block Granularities Considerations") and on the H100's documented figures, where every answer is
 // known; and the measured kernel against the serial reference for several array sizes and
 // work-groups up to CL_KERNEL_WORK_GROUP_SIZE, with its footprint as the runtime reports it.
+#include <algorithm>
 #include <string>
 
 #include "hoc/data.hpp"
@@ -100,21 +101,23 @@ TEST(Fit, NothingKnownPredictsNothing)
 TEST(Stage, MatchesTheReferenceForEveryArrayAndWorkGroup)
 {
     Occupancy occupancy = hoc::test::run([] { return Occupancy(hoc::test::device()); });
-    // The largest work-group: CL_KERNEL_WORK_GROUP_SIZE of the kernel built once (4096 on PoCL).
+    // The largest work-group: CL_KERNEL_WORK_GROUP_SIZE of the kernel built once (4096 on PoCL 3.1,
+    // 256 on the H100), less where the array (a float per work-item, 512 more in the second run)
+    // would not fit CL_DEVICE_LOCAL_MEM_SIZE with room for the kernel's own few bytes.
+    // (CL_KERNEL_LOCAL_MEM_SIZE is not asserted: PoCL 5.0 reports 0 for a static __local array.)
     const StageRun probe = hoc::test::run([&] { return occupancy.run({1.0f}, 256, 1); });
-    EXPECT_GE(probe.footprint.localBytes, 256 * sizeof(float)) << "CL_KERNEL_LOCAL_MEM_SIZE holds the array";
-    EXPECT_GE(probe.footprint.multiple, 1u);
-    const std::size_t largest = probe.footprint.maxWorkGroupSize;
-    ASSERT_GE(largest, 1u);
+    EXPECT_GE(probe.footprint.multiple, 1u) << "CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE";
+    const std::size_t localFloats = hoc::test::device().getInfo<CL_DEVICE_LOCAL_MEM_SIZE>() / sizeof(float) - 64;
+    const std::size_t largest = std::min(probe.footprint.maxWorkGroupSize, localFloats);
+    ASSERT_GE(largest, 64u);
     for (const std::size_t n : {std::size_t{1}, std::size_t{1000}, std::size_t{4097}})
         for (const std::size_t local : {std::size_t{1}, std::size_t{7}, std::size_t{64}, largest})
-            for (const std::size_t floats : {local, local + 512}) {
+            for (const std::size_t floats : {local, std::min(local + 512, localFloats)}) {
                 const std::vector<float> in = hoc::randomFloats(n, static_cast<std::uint32_t>(n + local));
                 const StageRun r = hoc::test::run([&] { return occupancy.run(in, floats, local); });
                 ASSERT_TRUE(hoc::test::correct(hoc::compare(referenceStage(in, local), r.out),
                                                "stage, n = " + std::to_string(n) + ", work-groups of " +
                                                    std::to_string(local) + ", " + std::to_string(floats) + " floats"));
-                EXPECT_GE(r.footprint.localBytes, floats * sizeof(float));
                 EXPECT_EQ(r.footprint.workGroupSize, local);
             }
 }

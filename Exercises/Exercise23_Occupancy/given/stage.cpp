@@ -61,13 +61,15 @@ ComputeUnitLimits documentedLimits(const cl::Device& device)
         cu.source = "none known for compute capability " + cc + " (the course has the figures of 9.0 only)";
         return cu;
     }
-    cu.workItems = 2048;              // "Maximum number of resident threads per SM"
-    cu.workGroups = 32;               // "Maximum number of resident blocks per SM"
-    cu.localBytes = 228 * 1024;       // "Maximum amount of shared memory per SM"
-    cu.localReservedPerGroup = 1024;  // "Shared memory reserved by CUDA driver per block" (1 KB)
-    cu.registers = 64 * 1024;         // "Number of 32-bit registers per SM"
-    cu.source = "compute capability 9.0: NVIDIA CUDA C++ Programming Guide, \"Technical Specifications per "
-                "Compute Capability\"";
+    // NVIDIA's figures for compute capability 9.0, as the CUDA driver reports them for an H100
+    // (cuDeviceGetAttribute, 2026-11-27: docs/measurements/Exercise23_Occupancy.md). cuda.h's words:
+    cu.workItems = 2048;              // "Maximum resident threads per multiprocessor"
+    cu.workGroups = 32;               // "Maximum number of blocks per multiprocessor"
+    cu.localBytes = 228 * 1024;       // "Maximum shared memory available per multiprocessor in bytes"
+    cu.localReservedPerGroup = 1024;  // "Shared memory reserved by CUDA driver per block in bytes"
+    cu.registers = 64 * 1024;         // "Maximum number of 32-bit registers available per multiprocessor"
+    cu.source = "compute capability 9.0, NVIDIA's figures (the CUDA driver's cuDeviceGetAttribute on an H100), "
+                "not OpenCL's";
     return cu;
 }
 
