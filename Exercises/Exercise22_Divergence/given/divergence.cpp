@@ -76,6 +76,7 @@ PathsResult Divergence::run(const std::vector<float>& h_in, unsigned steps, std:
     // 3. Memory.
     cl::Buffer d_in(queue_, h_in.begin(), h_in.end(), /*readOnly=*/true);
     cl::Buffer d_out(context_, CL_MEM_WRITE_ONLY, sizeof(float) * n);
+    queue_.enqueueFillBuffer(d_out, 0.0f, 0, sizeof(float) * n);  // an element never written reads 0
 
     // 4. Kernel arguments.
     kernel.setArg(0, d_in);

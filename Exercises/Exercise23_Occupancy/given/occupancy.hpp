@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -77,4 +78,5 @@ private:
     cl::Device device_;
     cl::Context context_;
     cl::CommandQueue queue_;
+    std::map<std::size_t, cl::Program> programs_;  // by LOCAL_FLOATS
 };

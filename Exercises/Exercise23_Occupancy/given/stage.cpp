@@ -105,10 +105,15 @@ StageRun Occupancy::run(const std::vector<float>& h_in, std::size_t localFloats,
 
     // 2. Program: the array's size is a build option; NVIDIA's compiler prints its register count
     //    into the build log when asked (-cl-nv-verbose, extension cl_nv_compiler_options).
-    std::string options = "-D LOCAL_FLOATS=" + std::to_string(localFloats);
-    if (hasExtension(device_, "cl_nv_compiler_options"))
-        options += " -cl-nv-verbose";
-    const cl::Program program = hoc::buildProgram(context_, device_, "occupancy.cl", options);
+    //    Each size is built once per Occupancy (programs_ keeps them).
+    auto built = programs_.find(localFloats);
+    if (built == programs_.end()) {
+        std::string options = "-D LOCAL_FLOATS=" + std::to_string(localFloats);
+        if (hasExtension(device_, "cl_nv_compiler_options"))
+            options += " -cl-nv-verbose";
+        built = programs_.emplace(localFloats, hoc::buildProgram(context_, device_, "occupancy.cl", options)).first;
+    }
+    const cl::Program& program = built->second;
     cl::Kernel kernel(program, "stage");
     hoc::requireWorkGroupSize(kernel, device_, local, "work-groups of " + std::to_string(local));
     hoc::requireLocalMemory(kernel, device_, 0, what);
