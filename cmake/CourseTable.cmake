@@ -175,8 +175,8 @@ hoc_course(Exercise21_WorkGroupSize workgroup_sizes RUN_ARGS --runs 3 QUICK_ARGS
 # NO_UNINITIALIZED: LLVM turns the grouped kernel's gid / span and gid % span into a division and a
 # freeze instruction, which oclgrind 21.10's uninitialized-value check stops at ("Unsupported
 # instruction: freeze"); the program checks every element exactly.
-hoc_course(Exercise22_Divergence divergence RUN_ARGS --size 2097152 --steps 512 --spans 1 16 32 64 --runs 5
-           QUICK_ARGS --size 262144 --steps 128 --spans 1 32 --runs 3
+hoc_course(Exercise22_Divergence divergence RUN_ARGS --size 524288 --steps 256 --spans 1 16 32 64 --runs 3
+           QUICK_ARGS --size 65536 --steps 64 --spans 1 32 --runs 2
            CHECK_ARGS NO_UNINITIALIZED --size 1000 --steps 3 --spans 1 7 32 --local 16 --runs 1
            SIZE_OPTIONS --size --steps --local --spans --runs WORKGROUP_OPTIONS --local OVERSIZE_ARGS --size 1048576)
 # Occupancy: work-groups per compute unit worked out from the kernel's footprint, against GB/s measured
