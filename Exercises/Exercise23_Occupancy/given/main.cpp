@@ -41,11 +41,12 @@ try {
     cli.sizesOption("--array-kb", arrayKb, "Sizes of the kernel's __local array, in KiB (default: those below CL_DEVICE_LOCAL_MEM_SIZE)",
                     1u << 20);
     cli.option("--runs", runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
-    cli.sizeOption("--cu-work-items", given.workItems, "Per compute unit: resident work-items (else documented)");
-    cli.sizeOption("--cu-groups", given.workGroups, "Per compute unit: resident work-groups (else documented)");
-    cli.sizeOption("--cu-local-bytes", given.localBytes, "Per compute unit: local memory (else documented)");
-    cli.sizeOption("--cu-reserved", given.localReservedPerGroup, "Per work-group: local memory the runtime keeps");
-    cli.sizeOption("--cu-registers", given.registers, "Per compute unit: 32-bit registers (else documented)");
+    cli.sizeOption("--cu-work-items", given.workItems,
+                   "Per compute unit: resident work-items (any --cu-* option replaces all the known figures)");
+    cli.sizeOption("--cu-groups", given.workGroups, "Per compute unit: resident work-groups");
+    cli.sizeOption("--cu-local-bytes", given.localBytes, "Per compute unit: local memory in bytes");
+    cli.sizeOption("--cu-reserved", given.localReservedPerGroup, "Per work-group: local memory in bytes the runtime keeps");
+    cli.sizeOption("--cu-registers", given.registers, "Per compute unit: 32-bit registers");
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
     arrayGiven = std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string(a) == "--array-kb"; });
@@ -55,7 +56,7 @@ try {
     hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 2, std::to_string(n) + " floats");
     hoc::requireHostMemory(3.0 * sizeof(float) * static_cast<double>(n), std::to_string(n) + " floats");
 
-    // The compute unit: documented figures, or the command line's where it gives them.
+    // The compute unit: NVIDIA's figures where known, or the command line's (all of them) where it gives any.
     ComputeUnitLimits cu = documentedLimits(device);
     const bool fromCommandLine = given.workItems || given.workGroups || given.localBytes || given.registers;
     if (fromCommandLine)
