@@ -1,6 +1,10 @@
 #include "hoc/tools/html.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <set>
 #include <stdexcept>
@@ -226,19 +230,89 @@ std::vector<std::string> chartJsCandidates()
             "/usr/share/nodejs/chart.js/dist/chart.umd.js"};
 }
 
+namespace {
+
+// Whether `text` assigns the global Chart as the UMD build does: ".Chart = factory()" (chart.js) or
+// ".Chart=e()" (chart.min.js).
+bool definesGlobalChart(const std::string& text)
+{
+    const auto identifier = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$'; };
+    for (std::size_t at = text.find(".Chart"); at != std::string::npos; at = text.find(".Chart", at + 1)) {
+        std::size_t i = at + 6;
+        while (i < text.size() && text[i] == ' ')
+            ++i;
+        if (i >= text.size() || text[i] != '=' || (i + 1 < text.size() && text[i + 1] == '='))
+            continue;
+        ++i;
+        while (i < text.size() && text[i] == ' ')
+            ++i;
+        const std::size_t name = i;
+        while (i < text.size() && identifier(text[i]))
+            ++i;
+        if (i > name && text.compare(i, 2, "()") == 0)
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+std::string chartJsProblem(const std::string& text)
+{
+    // The banner every build of Chart.js starts with ("/*!\n * Chart.js v3.9.1\n"), a major version
+    // of 3 or more (the page uses Chart.defaults.font and the v3 scale options).
+    const auto banner = text.substr(0, 512).find("Chart.js v");
+    if (banner == std::string::npos)
+        return "it does not start with Chart.js's banner ('Chart.js v3...' in its first lines)";
+    const std::size_t digits = banner + 10;
+    std::size_t end = digits;
+    while (end < text.size() && end < digits + 3 && std::isdigit(static_cast<unsigned char>(text[end])))
+        ++end;
+    if (end == digits || std::stoi(text.substr(digits, end - digits)) < 3)
+        return "it is Chart.js " + text.substr(banner + 9, end - banner - 9) + ", older than the version 3 the page needs";
+    if (text.find('\0') != std::string::npos)
+        return "it holds NUL bytes (Chart.js is a text file)";
+    // A classic script that defines the global Chart (the UMD build; an ES module's 'export' fails in
+    // the page's <script>), with the chart types and the scale the page draws.
+    if (!definesGlobalChart(text))
+        return "it does not define the global Chart (the page needs the UMD build, chart.js or chart.min.js, not "
+               "the ES module chart.esm.js or chart.mjs)";
+    for (const char* part : {"LineController", "ScatterController", "LogarithmicScale"})
+        if (text.find(part) == std::string::npos)
+            return std::string("it has no ") + part + " (a full build of Chart.js has it)";
+    return "";
+}
+
 std::string readChartJs(const std::string& given, const std::string& option)
 {
     const std::vector<std::string> candidates = given.empty() ? chartJsCandidates() : std::vector<std::string>{given};
     for (const auto& path : candidates) {
-        std::ifstream in(path);
-        if (in) {
-            std::ostringstream text;
-            text << in.rdbuf();
-            return text.str();
+        // Only a regular file (a link to one is fine) of a plausible size is read: never a device,
+        // a pipe or a folder, never megabytes of something else.
+        std::string problem;
+        struct stat info {};
+        if (::stat(path.c_str(), &info) != 0)
+            problem = std::string("it cannot be read (") + std::strerror(errno) + ")";
+        else if (!S_ISREG(info.st_mode))
+            problem = "it is not a regular file";
+        else if (info.st_size < kMinChartJsBytes || info.st_size > kMaxChartJsBytes)
+            problem = "it has " + std::to_string(info.st_size) + " bytes, where a build of Chart.js has " +
+                      std::to_string(kMinChartJsBytes / 1024) + " KiB to " + std::to_string(kMaxChartJsBytes >> 20) +
+                      " MiB";
+        std::string text;
+        if (problem.empty()) {
+            std::ifstream in(path, std::ios::binary);
+            std::ostringstream read;
+            read << in.rdbuf();
+            text = read.str();
+            problem = in ? chartJsProblem(text) : std::string("cannot read it");
         }
+        if (problem.empty())
+            return text;
+        if (!given.empty())
+            throw ChartJsError(option + " " + given + " is not a build of Chart.js: " + problem +
+                               " (Debian's libjs-chart.js installs one: " + chartJsCandidates().front() + ")");
     }
-    if (!given.empty())
-        throw std::runtime_error("cannot read Chart.js from " + given + " (" + option + ")");
     return "";
 }
 

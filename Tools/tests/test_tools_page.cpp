@@ -399,7 +399,13 @@ TEST(Page, HocResultsWritesThePageFromResultFiles)
     fs::create_directories(dir);
     std::vector<std::string> args = {std::string(HOC_TOOLS_DIR) + "/hoc-results", "--html",
                                      (dir / "results.html").string(), "--chartjs", (dir / "chart.js").string()};
-    std::ofstream(dir / "chart.js") << "/* a stand-in for Chart.js */";
+    // A stand-in for Chart.js with what the check asks of a build (banner, the global Chart, the
+    // charts and scale the page draws) and a build's size.
+    std::string standIn = "/*!\n * Chart.js v3.9.1 (a stand-in for Chart.js)\n */\n"
+                          "(function (g, f) { g.Chart = f(); })(this, function () {\n"
+                          "  /* LineController ScatterController LogarithmicScale */ });\n";
+    standIn.resize(kMinChartJsBytes + 1, ' ');
+    std::ofstream(dir / "chart.js") << standIn;
     int n = 0;
     for (auto run : pageRuns()) {
         run.doc["device"] = {{"name", run.device.name}, {"type", run.device.type}, {"platform", run.device.platform}};
@@ -411,7 +417,7 @@ TEST(Page, HocResultsWritesThePageFromResultFiles)
     EXPECT_EQ(made.exitCode, 1) << made.describe();  // the fixture holds a wrong result
     const std::string page = readText(dir / "results.html");
     EXPECT_NE(page.find("<table id=results-table>"), std::string::npos);
-    EXPECT_NE(page.find("/* a stand-in for Chart.js */"), std::string::npos);  // inlined, not linked
+    EXPECT_NE(page.find("v3.9.1 (a stand-in for Chart.js)"), std::string::npos);  // inlined, not linked
     EXPECT_NE(page.find("Made from " + std::to_string(n) + " result files"), std::string::npos);
 
     std::ofstream(dir / "notes.txt") << "an instructor's notes";
@@ -420,4 +426,14 @@ TEST(Page, HocResultsWritesThePageFromResultFiles)
     EXPECT_EQ(refused.exitCode, 2) << refused.describe();
     EXPECT_EQ(readText(dir / "notes.txt"), "an instructor's notes");
     EXPECT_NE(readText(dir / "log").find("not a file this program writes"), std::string::npos);
+
+    // Issue 30: --chartjs must be a build of Chart.js; anything else is refused before the page is written.
+    std::ofstream(dir / "passwd") << "root:x:0:0:root:/root:/bin/bash\n";
+    args[2] = (dir / "results.html").string();
+    args[4] = (dir / "passwd").string();
+    fs::remove(dir / "results.html");
+    const auto notChartJs = runProcess(args, (dir / "log").string(), 60);
+    EXPECT_EQ(notChartJs.exitCode, 2) << notChartJs.describe();
+    EXPECT_NE(readText(dir / "log").find("is not a build of Chart.js"), std::string::npos) << readText(dir / "log");
+    EXPECT_FALSE(fs::exists(dir / "results.html"));
 }
