@@ -167,7 +167,7 @@ TEST(Reduce, TwoPassTakesTwoPasses)
     EXPECT_EQ(runSum(data, ReduceKernel::TwoPass).passes, 2u);
 }
 
-// Step 6 runs in work-groups of 64 unless told otherwise (measured fastest on the H100: reduce.cpp).
+// Step 6 runs in work-groups of 64 unless told otherwise (the measurements behind it: README).
 TEST(Reduce, Float4TakesTwoPassesInWorkGroupsOf64)
 {
     const std::vector<float> data = smallIntegers(1 << 20);

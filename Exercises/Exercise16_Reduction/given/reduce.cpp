@@ -1,6 +1,9 @@
 // Exercise 16: the host program. A kernel leaves one partial sum per work-group; the host launches
 // it again on those partial sums until a single value is left (the slides' "kernel decomposition":
 // work-groups cannot wait for each other inside a kernel, but the next launch starts after this one ends).
+// Reduction's constructor and Reduction::sum are the five steps of a host program; the arithmetic
+// they need (the work-group size, the plan of the passes, the error bound's count of additions, the
+// split of the time) is in the named functions before Reduction::sum.
 #include "reduce.hpp"
 
 #include <algorithm>
@@ -50,9 +53,17 @@ Reduction::Reduction(const cl::Device& device)
       // 1. Platform: a context for the device and a queue that records when commands run.
       context_(device),
       queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
-      // 2. Program: all six kernels, with step 4's elements per work-item fixed at build time.
+      // 2. Program: all the kernels of reduce.cl, with step 4's elements per work-item fixed at build time.
       program_(hoc::buildProgram(context_, device, "reduce.cl", "-D PER_ITEM=" + std::to_string(kPerItem)))
 {
+}
+
+const cl::Kernel& Reduction::kernel(ReduceKernel which)
+{
+    auto found = kernels_.find(which);
+    if (found == kernels_.end())
+        found = kernels_.emplace(which, cl::Kernel(program_, kernelName(which).c_str())).first;
+    return found->second;
 }
 
 namespace {
@@ -72,6 +83,86 @@ struct Pass {
     std::uint64_t n = 0;       // elements in
     std::uint64_t groups = 0;  // partial sums out
 };
+
+struct Plan {
+    std::uint64_t local = 0;      // work-items per work-group
+    std::vector<Pass> passes;     // in order; the last one leaves one value
+    std::uint64_t additions = 0;  // the most float additions an element goes through, over all passes
+};
+
+// What the host needs to know about a kernel's shape.
+struct Shape {
+    std::uint64_t preferredLocal = 256;  // work-items per work-group unless told otherwise
+    std::uint64_t perItem = 1;           // elements a work-item adds before the tree (steps 1 to 4)
+    bool loops = false;                  // a fixed number of work-groups loops over the whole array (steps 5, 6)
+    std::uint64_t loadFloats = 1;        // floats per load
+    std::uint64_t itemsPerUnit = 0;      // loops: work-items started per compute unit in the first pass
+};
+
+// Step 5 starts about 2048 work-items per compute unit, what a GPU keeps in flight to hide memory
+// latency. Step 6 starts 1024, whose 16-byte loads keep as many bytes in flight with half the
+// partial sums, in work-groups of 64 (README, "Measured").
+Shape shapeOf(ReduceKernel which)
+{
+    switch (which) {
+    case ReduceKernel::FirstAdd: return {256, 2, false, 1, 0};
+    case ReduceKernel::PerItem: return {256, kPerItem, false, 1, 0};
+    case ReduceKernel::TwoPass: return {256, 1, true, 1, 2048};
+    case ReduceKernel::Float4: return {64, 1, true, 4, 1024};
+    default: return {};
+    }
+}
+
+// The work-group size: the one asked for, else the kernel's preferred size within its limit on this
+// device; refused (with the reason) where the device or the kernel does not allow it.
+std::uint64_t chooseWorkGroupSize(const cl::Kernel& kernel, const cl::Device& device, ReduceKernel which,
+                                  std::size_t asked, std::uint64_t limit)
+{
+    const Shape shape = shapeOf(which);
+    const std::uint64_t local = asked ? asked : std::min<std::uint64_t>(shape.preferredLocal, limit);
+    hoc::requireWorkGroupSize(kernel, device, local, kernelName(which));
+    hoc::requireLocalMemory(kernel, device, local * sizeof(float), kernelName(which));
+    if (local == 1 && shape.perItem == 1 && !shape.loops)
+        throw hoc::UsageError("--local 1: " + kernelName(which) + " with work-groups of 1 would leave as many partial "
+                              "sums as elements, and never finish; use work-groups of at least 2");
+    return local;
+}
+
+// The most float additions an element goes through in one pass of n elements over `groups`
+// work-groups of `local` (hoc::sumErrorBound's k): those of its work-item before the tree, then the tree.
+std::uint64_t additionsInPass(ReduceKernel which, std::uint64_t n, std::uint64_t groups, std::uint64_t local)
+{
+    const Shape shape = shapeOf(which);
+    std::uint64_t beforeTree = shape.perItem - 1;  // a work-item's own elements, added in turn
+    if (shape.loops)
+        beforeTree = ceilDiv(n, groups * local) - 1;
+    if (which == ReduceKernel::Float4)
+        // In a group of four float4s 2 additions, then one per float4 step of its lane of `mine`,
+        // at most 3 to add the four lanes (dot() adds them in any order), and at most 3 for the
+        // floats after the last whole float4.
+        beforeTree = 2 + ceilDiv(n / 4, groups * local) + 3 + 3;
+    return beforeTree + treeRounds(local);
+}
+
+// The plan: each pass turns n elements into one partial sum per work-group, until one is left.
+Plan planPasses(ReduceKernel which, std::uint64_t n, std::uint64_t local, std::uint64_t computeUnits)
+{
+    const Shape shape = shapeOf(which);
+    Plan plan;
+    plan.local = local;
+    while (true) {
+        Pass pass{n, ceilDiv(n, shape.perItem * local)};
+        if (shape.loops)  // enough work-groups to fill the device first, then one for the partial sums
+            pass.groups = plan.passes.empty() ? std::min(ceilDiv(computeUnits * shape.itemsPerUnit, local),
+                                                         ceilDiv(n, shape.loadFloats * local))
+                                              : 1;
+        plan.additions += additionsInPass(which, pass.n, pass.groups, local);
+        plan.passes.push_back(pass);
+        if (pass.groups == 1)
+            return plan;
+        n = pass.groups;
+    }
+}
 
 // Where the time of the median run went (of an even number of runs, the faster of the two middle
 // ones): each pass's device time into r.passSeconds, and the rest of the run's span, from one
@@ -98,64 +189,23 @@ ReduceResult Reduction::sum(const std::vector<float>& h_data, ReduceKernel which
     if (h_data.empty())
         throw hoc::Failure("reduction: there is nothing to sum (0 elements)");
     ReduceResult result;
-    cl::KernelFunctor<cl::Buffer, cl_ulong, cl::LocalSpaceArg, cl::Buffer> reduce(program_, kernelName(which));
-
-    // Sizes: a work-group of 256 (64 for step 6) unless the kernel allows less; how many elements a work-item adds.
-    const cl::Kernel& kernel = reduce.getKernel();
-    result.maxWorkGroupSize = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
-    // Step 6 in work-groups of 64: measured on the H100 at 2^26, 2749 GB/s against 2737 with 128 and
-    // 2709 with 256 (2048 work-items per unit; with 1024, below, the three are within the noise);
-    // step 5 was fastest with 256 (2693 GB/s, against 2631 with 64). README, "Measured".
-    const std::uint64_t preferred = which == ReduceKernel::Float4 ? 64 : 256;
+    // The plan: the work-group size within the kernel's limit on this device, and the passes.
+    result.maxWorkGroupSize = kernel(which).getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
     const std::uint64_t local =
-        options.workGroupSize ? options.workGroupSize : std::min<std::uint64_t>(preferred, result.maxWorkGroupSize);
-    hoc::requireWorkGroupSize(kernel, device_, local, kernelName(which));
-    hoc::requireLocalMemory(kernel, device_, local * sizeof(float), kernelName(which));
-    const std::uint64_t perItem = which == ReduceKernel::FirstAdd ? 2 : which == ReduceKernel::PerItem ? kPerItem : 1;
-    // Steps 5 and 6 loop over the whole array with a fixed number of work-groups (step 6 four floats at a time).
-    const bool loops = which == ReduceKernel::TwoPass || which == ReduceKernel::Float4;
-    const std::uint64_t loadFloats = which == ReduceKernel::Float4 ? 4 : 1;
-    if (local == 1 && perItem == 1 && !loops)
-        throw hoc::UsageError("--local 1: " + kernelName(which) + " with work-groups of 1 would leave as many partial "
-                              "sums as elements, and never finish; use work-groups of at least 2");
-    // Step 5: enough work-groups for about 2048 work-items per compute unit (what a GPU keeps in
-    // flight to hide memory latency), for the first pass only; one work-group for the second.
-    // Step 6: 1024 per unit, whose four 16-byte loads each keep twice step 5's bytes in flight, and
-    // half as many partial sums for the second pass (H100, 2^26: 2752-2774 GB/s against 2724-2752
-    // with 2048, interleaved; README, "Where the missing points go").
-    const std::uint64_t units = device_.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
-    const std::uint64_t itemsPerUnit = which == ReduceKernel::Float4 ? 1024 : 2048;
-    const std::uint64_t fillGroups = ceilDiv(units * itemsPerUnit, local);
-
-    // Plan the passes: each turns n elements into one partial sum per work-group.
-    std::vector<Pass> passes;
-    for (std::uint64_t n = h_data.size();;) {
-        Pass pass{n, ceilDiv(n, perItem * local)};
-        std::uint64_t eachAdds = perItem;
-        if (loops) {
-            pass.groups = passes.empty() ? std::min(fillGroups, ceilDiv(n, loadFloats * local)) : 1;
-            eachAdds = ceilDiv(n, pass.groups * local);
-        }
-        if (which == ReduceKernel::Float4)
-            // A float goes through 2 additions in its group of four float4s, at most one per float4
-            // the work-item reads (the steps of its lane of `mine`), at most 3 to add the four lanes
-            // (dot() adds them in any order), and at most 3 for the floats after the last whole
-            // float4 (eachAdds counts one more than that).
-            eachAdds = 2 + ceilDiv(n / 4, pass.groups * local) + 3 + 3 + 1;
-        result.additions += (eachAdds - 1) + treeRounds(local);
-        passes.push_back(pass);
-        if (pass.groups == 1)
-            break;
-        n = pass.groups;
-    }
+        chooseWorkGroupSize(kernel(which), device_, which, options.workGroupSize, result.maxWorkGroupSize);
+    const Plan plan = planPasses(which, h_data.size(), local, device_.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>());
+    const std::vector<Pass>& passes = plan.passes;
 
     // 3. Memory: the input, and two buffers for partial sums that the passes take turns writing.
     cl::Buffer d_in(queue_, h_data.begin(), h_data.end(), /*readOnly=*/true);
     cl::Buffer d_partial[2] = {cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * passes[0].groups),
                                cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * passes[0].groups)};
 
-    // 4./5. Kernel and commands: the passes one after another in the in-order queue, each reading
-    //    what the one before wrote.
+    // 4. Kernel: a functor whose argument types match the kernels' parameters (all steps share them).
+    cl::KernelFunctor<cl::Buffer, cl_ulong, cl::LocalSpaceArg, cl::Buffer> reduce(kernel(which));
+
+    // 5. Commands: the passes one after another in the in-order queue, each reading what the one
+    //    before wrote; then the one value left is read back.
     std::vector<std::vector<cl::Event>> runs;  // each run's passes (warm-ups first), for the time of each pass
     const std::vector<double> spans = hoc::runSeconds(options.repeats, [&] {
         std::vector<cl::Event>& done = runs.emplace_back();
@@ -170,8 +220,8 @@ ReduceResult Reduction::sum(const std::vector<float>& h_data, ReduceKernel which
 
     result.seconds = hoc::median(spans);
     splitMedianRun(spans, runs, result);  // where the time went: the passes, and launching them
-
     result.passes = passes.size();
+    result.additions = plan.additions;
     result.workGroupSize = local;
     return result;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -44,8 +45,11 @@ public:
     ReduceResult sum(const std::vector<float>& data, ReduceKernel kernel, const ReduceOptions& options = {});
 
 private:
+    const cl::Kernel& kernel(ReduceKernel which);  // the program's kernel of that name, made once
+
     cl::Device device_;
     cl::Context context_;
     cl::CommandQueue queue_;
     cl::Program program_;
+    std::map<ReduceKernel, cl::Kernel> kernels_;
 };

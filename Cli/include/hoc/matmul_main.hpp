@@ -1,6 +1,7 @@
 // What the main() of every matrix-multiplication program shares: the size options, and the check of
 // C against the double reference reported with time and MFLOPS.
-// Header-only: it is used by the programs' main.cpp alone (hoc::CommandLine, from hoc::cli in Cli/).
+// Header-only, in the front end (Cli/): it is used by the programs' main.cpp alone, whose folder links
+// hoc::matmul (Matmul/ is below Cli and never includes this header).
 #pragma once
 
 #include <climits>
