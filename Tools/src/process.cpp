@@ -71,6 +71,7 @@ void stopSignalsTo(void (*action)(int))
     // Its own process group, so a time-out or a stop signal reaches the program and anything it
     // started, and nothing else; a Ctrl-C at the terminal reaches only the runner.
     ::setpgid(0, 0);
+    ::prctl(PR_SET_NAME, "hoc-guard");  // as ps shows it: not a second runner
     struct sigaction onDeath {};
     onDeath.sa_handler = killGroup;
     sigemptyset(&onDeath.sa_mask);
@@ -79,6 +80,11 @@ void stopSignalsTo(void (*action)(int))
         childFails(report);
     if (::getppid() != runner)  // the runner is already gone
         ::_exit(127);
+    // Nothing of the runner's stays open here (its lock on the output folder, the OpenCL drivers'
+    // files) but the report pipe and the standard streams.
+    if (report > 3)
+        ::close_range(3, report - 1, 0);
+    ::close_range(report + 1, ~0U, 0);
     // The stop signals the runner passes on to the group are for the program: the guard waits for it.
     stopSignalsTo(SIG_IGN);
     const pid_t self = ::getpid();
