@@ -412,6 +412,7 @@ void sgemm_async(const int M, const int N, const int K,
 //            second barrier per step and local memory for twice the step's floats.
 //   SPLIT=0  the warps read their fragments straight from the padded tiles and split them in
 //            registers (each element once per warp that uses it); one barrier per step.
+//   SPLIT=2  A as with SPLIT=1, B as with SPLIT=0 (A's fragments hold twice B's elements per lane).
 //   FLUSH=1  the tensor cores accumulate one step of K into a block that starts at zero, then added
 //            to the accumulators with an ordinary FP32 addition (the tensor cores' own additions
 //            round toward zero: without it their error grows with K in one direction)
@@ -424,6 +425,8 @@ void sgemm_async(const int M, const int N, const int K,
 #ifndef SPLIT
 #define SPLIT 1
 #endif
+#define SPLIT_A (SPLIT == 1 || SPLIT == 2)  // A split as it lands (else by each warp) ...
+#define SPLIT_B (SPLIT == 1)                // ... and B
 #ifndef FLUSH
 #define FLUSH 0
 #endif
@@ -440,7 +443,7 @@ void sgemm_async(const int M, const int N, const int K,
 #if STAGES < 2 || STAGES > 4
 #error "sgemm_tc: STAGES is 2 to 4"
 #endif
-#if SPLIT && (BK * BN / 2) % TC_WG
+#if SPLIT_B && (BK * BN / 2) % TC_WG
 #error "sgemm_tc: SPLIT=1 needs BK*BN/2 a multiple of the work-group size"
 #endif
 
@@ -479,8 +482,15 @@ inline uint tf32(float x)
     } while (0)
 
 // One step of BK along K, the warp's part: fragments from local memory, three products each.
-// SPLIT=1: from the split tiles sa, sb (fragment order); SPLIT=0: from the padded tiles ra, rb.
-#if SPLIT
+// Split as they landed: from the split tiles sa, sb (fragment order); else from the padded tiles
+// ra, rb, split here.
+#define SPLIT_INTO(x, hi, lo, e)                        \
+    do {                                                \
+        const float x_ = (x);                           \
+        hi[e] = tf32(x_);                               \
+        lo[e] = tf32(x_ - as_float(hi[e]));             \
+    } while (0)
+#if SPLIT_A
 #define LOAD_A(mi, kk, hi, lo)                                                                  \
     do {                                                                                        \
         const float4 h = sa[(((kk) * (BM / 16) + wm * MT + (mi)) * 2) * 32 + lane];             \
@@ -488,19 +498,7 @@ inline uint tf32(float x)
         hi[0] = as_uint(h.x), hi[1] = as_uint(h.y), hi[2] = as_uint(h.z), hi[3] = as_uint(h.w); \
         lo[0] = as_uint(l.x), lo[1] = as_uint(l.y), lo[2] = as_uint(l.z), lo[3] = as_uint(l.w); \
     } while (0)
-#define LOAD_B(ni, kk, hi, lo)                                          \
-    do {                                                                \
-        const float4 v = sb[((kk) * (BN / 8) + wn * NT + (ni)) * 32 + lane]; \
-        hi[0] = as_uint(v.x), hi[1] = as_uint(v.y);                     \
-        lo[0] = as_uint(v.z), lo[1] = as_uint(v.w);                     \
-    } while (0)
 #else
-#define SPLIT_INTO(x, hi, lo, e)                        \
-    do {                                                \
-        const float x_ = (x);                           \
-        hi[e] = tf32(x_);                               \
-        lo[e] = tf32(x_ - as_float(hi[e]));             \
-    } while (0)
 #define LOAD_A(mi, kk, hi, lo)                                                     \
     do {                                                                           \
         const __local float* p = ra + (wm * WM + (mi) * 16 + g) * RPA + (kk) * 8 + t; \
@@ -509,6 +507,15 @@ inline uint tf32(float x)
         SPLIT_INTO(p[4], hi, lo, 2);                                               \
         SPLIT_INTO(p[8 * RPA + 4], hi, lo, 3);                                     \
     } while (0)
+#endif
+#if SPLIT_B
+#define LOAD_B(ni, kk, hi, lo)                                          \
+    do {                                                                \
+        const float4 v = sb[((kk) * (BN / 8) + wn * NT + (ni)) * 32 + lane]; \
+        hi[0] = as_uint(v.x), hi[1] = as_uint(v.y);                     \
+        lo[0] = as_uint(v.z), lo[1] = as_uint(v.w);                     \
+    } while (0)
+#else
 #define LOAD_B(ni, kk, hi, lo)                                               \
     do {                                                                     \
         const __local float* p = rb + ((kk) * 8 + t) * RPB + wn * WN + (ni) * 8 + g; \
@@ -525,8 +532,10 @@ void sgemm_tc(const int M, const int N, const int K,
 {
     __local float4 rawA[STAGES][BM * RPA / 4];  // the tiles as they land: A rows of RPA floats ...
     __local float4 rawB[STAGES][BK * RPB / 4];  // ... and B rows of RPB floats
-#if SPLIT
+#if SPLIT_A
     __local float4 splitA[BM * BK / 2];         // the step's tiles split, in fragment order (above)
+#endif
+#if SPLIT_B
     __local float4 splitB[BK * BN / 2];
 #endif
     const int lid = get_local_id(0), lane = lid % 32, warp = lid / 32;
@@ -579,7 +588,7 @@ void sgemm_tc(const int M, const int N, const int K,
         commitCopies();
         const __local float* ra = (const __local float*)rawA[step % STAGES];
         const __local float* rb = (const __local float*)rawB[step % STAGES];
-#if SPLIT
+#if SPLIT_A
         // Split this step's tiles into fragment order: A in units of 4 elements (one lane's a0..a3
         // of one 16 x 8 block), B in units of 2 (b0, b1), consecutive units to consecutive work-items.
 #pragma unroll
@@ -594,6 +603,9 @@ void sgemm_tc(const int M, const int N, const int K,
                 (float4)(as_float(tf32(x0 - as_float(h0))), as_float(tf32(x1 - as_float(h1))),
                          as_float(tf32(x2 - as_float(h2))), as_float(tf32(x3 - as_float(h3))));
         }
+        const __local float4* sa = splitA;
+#endif
+#if SPLIT_B
 #pragma unroll
         for (int q = 0; q < BK * BN / 2 / TC_WG; q++) {
             const int u = lid + q * TC_WG, l = u % 32, block = u / 32;
@@ -604,9 +616,10 @@ void sgemm_tc(const int M, const int N, const int K,
             splitB[block * 32 + l] = (float4)(as_float(h0), as_float(h1), as_float(tf32(y0 - as_float(h0))),
                                               as_float(tf32(y1 - as_float(h1))));
         }
-        barrier(CLK_LOCAL_MEM_FENCE);  // the split tiles are complete
-        const __local float4* sa = splitA;
         const __local float4* sb = splitB;
+#endif
+#if SPLIT_A
+        barrier(CLK_LOCAL_MEM_FENCE);  // the split tiles are complete
 #endif
 
 #if FLUSH

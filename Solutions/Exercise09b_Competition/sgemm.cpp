@@ -66,7 +66,7 @@ bool hasCpAsync(const cl::Device& device)
 // sgemm_tc: the tensor cores, each product as three TF32 products ("3xTF32", FP32 accuracy; NVIDIA
 // compute capability 8.0 and newer only): BM x BN tiles, (BM/WM) x (BN/WN) warps, steps of BK in STAGES
 // cp.async stages; split 1: each element split into TF32 hi and lo once, as it lands, 0: by every warp
-// that reads it; flush 1: each step's tensor-core sums added in FP32; fastrna 1: the rounding to TF32
+// that reads it, 2: A as it lands, B by every warp; flush 1: each step's tensor-core sums added in FP32; fastrna 1: the rounding to TF32
 // in integer operations.
 Variant tc(int bm, int bn, int bk, int wm, int wn, int stages, int split, int flush, int fastrna, int ks = 1)
 {
@@ -153,14 +153,15 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
                                  with(async(128, 64, 16, 8, 8, 8, 3), "AT")})
             gpu.push_back(v);
     // The tensor cores (the same devices: mma.sync with TF32 came with compute capability 8.0), each
-    // variant offered only where its error passes the FP32 rule (tuneSgemm): split as the tiles land
-    // or by each warp, 128 x 128 and 64 x 64 tiles, K in two slices for small C; and one without the
-    // FP32 additions (FLUSH=0), the fastest and too inaccurate, which the rule turns away.
+    // variant offered only where its error passes the FP32 rule (tuneSgemm): A split as it lands and
+    // B by each warp (SPLIT=2) in 128 x 128, 128 x 64 and 64 x 64 tiles, K in two slices for small C;
+    // both split as they land (SPLIT=1) and both by each warp (SPLIT=0), with cvt.rna.tf32.f32; and
+    // one without the FP32 additions (FLUSH=0), the fastest and too inaccurate, which the rule turns away.
     if (hasCpAsync(device))
-        for (const Variant& v : {banded(tc(128, 128, 8, 64, 32, 3, 1, 1, 0), 8), banded(tc(128, 128, 8, 64, 32, 4, 0, 1, 1), 8),
-                                 tc(64, 64, 16, 32, 32, 3, 0, 1, 0), tc(64, 64, 8, 32, 32, 4, 0, 1, 1),
-                                 banded(tc(128, 128, 8, 64, 32, 3, 1, 1, 0, 2), 8), tc(64, 64, 8, 32, 32, 4, 0, 1, 1, 2),
-                                 banded(tc(128, 128, 8, 64, 32, 4, 0, 0, 1), 8)})
+        for (const Variant& v : {banded(tc(128, 128, 8, 64, 32, 2, 2, 1, 1), 8), banded(tc(128, 64, 16, 64, 32, 2, 2, 1, 1), 8),
+                                 tc(64, 64, 16, 32, 32, 3, 2, 1, 1), banded(tc(128, 128, 8, 64, 32, 3, 1, 1, 0), 8),
+                                 tc(64, 64, 16, 32, 32, 3, 0, 1, 0), banded(tc(128, 128, 8, 64, 32, 2, 2, 1, 1, 2), 8),
+                                 tc(64, 64, 16, 32, 32, 3, 2, 1, 1, 2), banded(tc(128, 128, 8, 64, 32, 2, 2, 0, 1), 8)})
             gpu.push_back(v);
     return gpu;
 }
@@ -218,7 +219,7 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
         const int bm = variant.within("BM", 16, 256), bn = variant.within("BN", 8, 256), bk = variant.within("BK", 8, 64);
         const int wm = variant.within("WM", 16, 128), wn = variant.within("WN", 8, 128);
         variant.within("STAGES", 2, 4);
-        const bool split = variant.within("SPLIT", 0, 1) == 1;
+        const bool split = variant.within("SPLIT", 0, 2) == 1;
         variant.within("FLUSH", 0, 1);
         variant.within("FASTRNA", 0, 1);
         if (variant.values.count("GM"))
