@@ -1,4 +1,4 @@
-# The plain-make rules for Cli (the command line, sizes, the host-memory check, the file writer),
+# The plain-make rules for Cli (the command line, the file writer, the matmul programs' main),
 # included by Common/common.mk for every program. Cli's sources are compiled once into
 # Cli/make-objects/, as Common's are (rebuilt when make.def changes); `make clean-common` removes them too.
 

@@ -1,5 +1,5 @@
 # The plain-make rules for Measure (the profiling timeline, the copy yardstick, the two roofs), included by the
-# Makefiles of the folders that use it, after Common/common.mk. Its sources are compiled once into
+# Makefiles of the folders that use it, after Common/common.mk; built on Common alone. Its sources are compiled once into
 # Measure/make-objects/, as Common's are (rebuilt when make.def changes); `make clean-common`
 # removes them too.
 
@@ -8,7 +8,7 @@ MEASURE_SOURCES := $(wildcard $(MEASURE_ROOT)/src/*.cpp)
 MEASURE_OBJDIR  := $(MEASURE_ROOT)/make-objects
 MEASURE_OBJECTS := $(patsubst $(MEASURE_ROOT)/src/%.cpp,$(MEASURE_OBJDIR)/%.o,$(MEASURE_SOURCES))
 
-MEASURE_CPPFLAGS = -I$(MEASURE_ROOT)/include $(CLI_CPPFLAGS)
+MEASURE_CPPFLAGS = -I$(MEASURE_ROOT)/include $(COMMON_CPPFLAGS)
 HOC_CPPFLAGS    += -I$(MEASURE_ROOT)/include
 SHARED_OBJDIRS  += $(MEASURE_OBJDIR)
 
