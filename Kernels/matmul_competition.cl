@@ -413,9 +413,6 @@ void sgemm_async(const int M, const int N, const int K,
 //   SPLIT=0  the warps read their fragments straight from the padded tiles and split them in
 //            registers (each element once per warp that uses it); one barrier per step.
 //   SPLIT=2  A as with SPLIT=1, B as with SPLIT=0 (A's fragments hold twice B's elements per lane).
-//   SPLIT=3  SPLIT=2 with A split one step ahead, into the other of two buffers, while the warps
-//            multiply the step before: one barrier per step again (STAGES >= 3: the next step's
-//            tiles must have landed when a step starts).
 //   FLUSH=1  the tensor cores accumulate one step of K into a block that starts at zero, then added
 //            to the accumulators with an ordinary FP32 addition (the tensor cores' own additions
 //            round toward zero: without it their error grows with K in one direction)
@@ -428,12 +425,8 @@ void sgemm_async(const int M, const int N, const int K,
 #ifndef SPLIT
 #define SPLIT 1
 #endif
-#define SPLIT_A (SPLIT >= 1)                // A split as it lands (else by each warp) ...
+#define SPLIT_A (SPLIT == 1 || SPLIT == 2)  // A split as it lands (else by each warp) ...
 #define SPLIT_B (SPLIT == 1)                // ... and B
-#define AHEAD (SPLIT == 3)                  // ... A one step ahead, into two buffers in turn
-#if AHEAD && STAGES < 3
-#error "sgemm_tc: SPLIT=3 needs STAGES >= 3"
-#endif
 #ifndef FLUSH
 #define FLUSH 0
 #endif
@@ -531,38 +524,6 @@ inline uint tf32(float x)
     } while (0)
 #endif
 
-#if SPLIT_A
-// The A tile of one step (ra, rows of RPA floats) split into fragment order at sa: units of 4
-// elements (one lane's a0..a3 of one 16 x 8 block), consecutive units to consecutive work-items.
-inline void splitTileA(const __local float* ra, __local float4* sa, int lid)
-{
-#pragma unroll
-    for (int q = 0; q < BM * BK / 4 / TC_WG; q++) {
-        const int u = lid + q * TC_WG, l = u % 32, block = u / 32;
-        const int mi = block % (BM / 16), kk = block / (BM / 16), gg = l / 4, tt = l % 4;
-        const __local float* p = ra + (mi * 16 + gg) * RPA + kk * 8 + tt;
-        const float x0 = p[0], x1 = p[8 * RPA], x2 = p[4], x3 = p[8 * RPA + 4];
-        const uint h0 = tf32(x0), h1 = tf32(x1), h2 = tf32(x2), h3 = tf32(x3);
-        sa[(block * 2) * 32 + l] = (float4)(as_float(h0), as_float(h1), as_float(h2), as_float(h3));
-        sa[(block * 2 + 1) * 32 + l] =
-            (float4)(as_float(tf32(x0 - as_float(h0))), as_float(tf32(x1 - as_float(h1))),
-                     as_float(tf32(x2 - as_float(h2))), as_float(tf32(x3 - as_float(h3))));
-    }
-}
-#endif
-#if AHEAD
-// Wait until this work-item's copies of the next step have landed too (STAGES - 3 groups or fewer
-// on their way).
-inline void awaitNextCopies(void)
-{
-#if STAGES == 3
-    asm volatile("cp.async.wait_group 0;" : : : "memory");
-#else
-    asm volatile("cp.async.wait_group 1;" : : : "memory");
-#endif
-}
-#endif
-
 __kernel __attribute__((reqd_work_group_size(TC_WG, 1, 1)))
 void sgemm_tc(const int M, const int N, const int K,
               __global const float* restrict A, const int lda,
@@ -572,7 +533,7 @@ void sgemm_tc(const int M, const int N, const int K,
     __local float4 rawA[STAGES][BM * RPA / 4];  // the tiles as they land: A rows of RPA floats ...
     __local float4 rawB[STAGES][BK * RPB / 4];  // ... and B rows of RPB floats
 #if SPLIT_A
-    __local float4 splitA[AHEAD ? 2 : 1][BM * BK / 2];  // the step's A tile split, in fragment order (above)
+    __local float4 splitA[BM * BK / 2];         // the step's tiles split, in fragment order (above)
 #endif
 #if SPLIT_B
     __local float4 splitB[BK * BN / 2];
@@ -618,19 +579,8 @@ void sgemm_tc(const int M, const int N, const int K,
         commitCopies();
     }
 
-#if AHEAD
-    if (steps > 0) {  // step 0's A split before the loop; the loop splits each next one
-        awaitCopies();
-        barrier(CLK_LOCAL_MEM_FENCE);
-        splitTileA((const __local float*)rawA[0], splitA[0], lid);
-    }
-#endif
     for (int step = 0; step < steps; step++) {
-#if AHEAD
-        awaitNextCopies();             // this work-item's copies for this step and the next have landed ...
-#else
         awaitCopies();                 // this work-item's copies for this step have landed ...
-#endif
         barrier(CLK_LOCAL_MEM_FENCE);  // ... and everyone's; everyone is done with the step before
         const int next = step + STAGES - 1;  // into the slot of the step before
         if (next < steps)
@@ -638,16 +588,22 @@ void sgemm_tc(const int M, const int N, const int K,
         commitCopies();
         const __local float* ra = (const __local float*)rawA[step % STAGES];
         const __local float* rb = (const __local float*)rawB[step % STAGES];
-#if AHEAD
-        // The next step's A into the other buffer (last read by the step before, done at the barrier)
-        if (step + 1 < steps)
-            splitTileA((const __local float*)rawA[(step + 1) % STAGES], splitA[(step + 1) % 2], lid);
-        const __local float4* sa = splitA[step % 2];
-#elif SPLIT_A
-        // Split this step's tiles into fragment order: A (splitTileA), and with SPLIT=1 B in units
-        // of 2 (b0, b1), consecutive units to consecutive work-items.
-        splitTileA(ra, splitA[0], lid);
-        const __local float4* sa = splitA[0];
+#if SPLIT_A
+        // Split this step's tiles into fragment order: A in units of 4 elements (one lane's a0..a3
+        // of one 16 x 8 block), B in units of 2 (b0, b1), consecutive units to consecutive work-items.
+#pragma unroll
+        for (int q = 0; q < BM * BK / 4 / TC_WG; q++) {
+            const int u = lid + q * TC_WG, l = u % 32, block = u / 32;
+            const int mi = block % (BM / 16), kk = block / (BM / 16), gg = l / 4, tt = l % 4;
+            const __local float* p = ra + (mi * 16 + gg) * RPA + kk * 8 + tt;
+            const float x0 = p[0], x1 = p[8 * RPA], x2 = p[4], x3 = p[8 * RPA + 4];
+            const uint h0 = tf32(x0), h1 = tf32(x1), h2 = tf32(x2), h3 = tf32(x3);
+            splitA[(block * 2) * 32 + l] = (float4)(as_float(h0), as_float(h1), as_float(h2), as_float(h3));
+            splitA[(block * 2 + 1) * 32 + l] =
+                (float4)(as_float(tf32(x0 - as_float(h0))), as_float(tf32(x1 - as_float(h1))),
+                         as_float(tf32(x2 - as_float(h2))), as_float(tf32(x3 - as_float(h3))));
+        }
+        const __local float4* sa = splitA;
 #endif
 #if SPLIT_B
 #pragma unroll
@@ -662,7 +618,7 @@ void sgemm_tc(const int M, const int N, const int K,
         }
         const __local float4* sb = splitB;
 #endif
-#if SPLIT_A && !AHEAD
+#if SPLIT_A
         barrier(CLK_LOCAL_MEM_FENCE);  // the split tiles are complete
 #endif
 

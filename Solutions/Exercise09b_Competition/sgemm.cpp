@@ -66,7 +66,7 @@ bool hasCpAsync(const cl::Device& device)
 // sgemm_tc: the tensor cores, each product as three TF32 products ("3xTF32", FP32 accuracy; NVIDIA
 // compute capability 8.0 and newer only): BM x BN tiles, (BM/WM) x (BN/WN) warps, steps of BK in STAGES
 // cp.async stages; split 1: each element split into TF32 hi and lo once, as it lands, 0: by every warp
-// that reads it, 2: A as it lands, B by every warp, 3: as 2 with A split a step ahead; flush 1: each step's tensor-core sums added in FP32; fastrna 1: the rounding to TF32
+// that reads it, 2: A as it lands, B by every warp; flush 1: each step's tensor-core sums added in FP32; fastrna 1: the rounding to TF32
 // in integer operations.
 Variant tc(int bm, int bn, int bk, int wm, int wn, int stages, int split, int flush, int fastrna, int ks = 1)
 {
@@ -154,13 +154,11 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
             gpu.push_back(v);
     // The tensor cores (the same devices: mma.sync with TF32 came with compute capability 8.0), each
     // variant offered only where its error passes the FP32 rule (tuneSgemm): A split as it lands and
-    // B by each warp (SPLIT=2; SPLIT=3: A one step ahead, one barrier per step) in 128 x 128, 128 x 64
-    // and 64 x 64 tiles, K in two slices for small C;
+    // B by each warp (SPLIT=2) in 128 x 128, 128 x 64 and 64 x 64 tiles, K in two slices for small C;
     // both split as they land (SPLIT=1) and both by each warp (SPLIT=0), with cvt.rna.tf32.f32; and
     // one without the FP32 additions (FLUSH=0), the fastest and too inaccurate, which the rule turns away.
     if (hasCpAsync(device))
         for (const Variant& v : {banded(tc(128, 128, 8, 64, 32, 2, 2, 1, 1), 8), banded(tc(128, 64, 16, 64, 32, 2, 2, 1, 1), 8),
-                                 banded(tc(128, 128, 8, 64, 32, 3, 3, 1, 1), 8), banded(tc(128, 64, 8, 64, 32, 3, 3, 1, 1), 8),
                                  tc(64, 64, 16, 32, 32, 3, 2, 1, 1), banded(tc(128, 128, 8, 64, 32, 3, 1, 1, 0), 8),
                                  tc(64, 64, 16, 32, 32, 3, 0, 1, 0), banded(tc(128, 128, 8, 64, 32, 2, 2, 1, 1, 2), 8),
                                  tc(64, 64, 16, 32, 32, 3, 2, 1, 1, 2), banded(tc(128, 128, 8, 64, 32, 2, 2, 0, 1), 8)})
@@ -220,9 +218,8 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
         variant.only({"BM", "BN", "BK", "WM", "WN", "STAGES", "SPLIT", "FLUSH", "FASTRNA", "GM", "KS"});
         const int bm = variant.within("BM", 16, 256), bn = variant.within("BN", 8, 256), bk = variant.within("BK", 8, 64);
         const int wm = variant.within("WM", 16, 128), wn = variant.within("WN", 8, 128);
-        const int stages = variant.within("STAGES", 2, 4);
-        const int splitMode = variant.within("SPLIT", 0, 3);
-        const bool split = splitMode == 1;
+        variant.within("STAGES", 2, 4);
+        const bool split = variant.within("SPLIT", 0, 2) == 1;
         variant.within("FLUSH", 0, 1);
         variant.within("FASTRNA", 0, 1);
         if (variant.values.count("GM"))
@@ -235,7 +232,6 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
         variant.require(bm * bk / 4 % wg == 0 && bk * bn / 4 % wg == 0,
                         "BM*BK/4 and BK*BN/4 are multiples of the work-group size (BM/WM)*(BN/WN)*32 = " +
                             std::to_string(wg) + " (every work-item copies whole float4s)");
-        variant.require(splitMode != 3 || stages >= 3, "SPLIT=3 needs STAGES >= 3 (the next step's tiles land a step ahead)");
         variant.require(!split || bk * bn / 2 % wg == 0,
                         "with SPLIT=1, BK*BN/2 is a multiple of the work-group size (every work-item splits whole pairs of B)");
         requireSm80(device, variant, "uses the tensor cores with TF32 and cp.async");
