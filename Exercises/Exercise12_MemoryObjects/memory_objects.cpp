@@ -8,26 +8,6 @@
 #include "hoc/timing.hpp"
 #include "short_lived_vector.hpp"
 
-std::string flagName(HostMemory flag)
-{
-    switch (flag) {
-    case HostMemory::Copy: return "CL_MEM_COPY_HOST_PTR";
-    case HostMemory::Use: return "CL_MEM_USE_HOST_PTR";
-    case HostMemory::Alloc: return "CL_MEM_ALLOC_HOST_PTR";
-    }
-    return "?";
-}
-
-std::string waitName(WaitBy how)
-{
-    switch (how) {
-    case WaitBy::Finish: return "queue.finish()";
-    case WaitBy::Event: return "the read's event";
-    case WaitBy::BlockingRead: return "a blocking read";
-    }
-    return "?";
-}
-
 namespace {
 
 // Steps 1, 2 and 4 do not depend on the buffer flags, so they are done once.

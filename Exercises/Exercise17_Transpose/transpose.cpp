@@ -5,6 +5,7 @@
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
 #include "hoc/limits.hpp"
+#include "hoc/names.hpp"
 #include "hoc/program.hpp"
 
 const std::vector<TransposeKernel>& transposeKernels()
@@ -16,22 +17,22 @@ const std::vector<TransposeKernel>& transposeKernels()
 
 std::string kernelName(TransposeKernel kernel)
 {
-    switch (kernel) {
-    case TransposeKernel::Naive: return "transpose_naive";
-    case TransposeKernel::Tiled: return "transpose_tiled";
-    case TransposeKernel::Padded: return "transpose_padded";
-    }
-    return "";
+    static const hoc::Names<TransposeKernel> names{
+        {TransposeKernel::Naive, "transpose_naive"},
+        {TransposeKernel::Tiled, "transpose_tiled"},
+        {TransposeKernel::Padded, "transpose_padded"},
+    };
+    return names(kernel);
 }
 
 std::string shortName(TransposeKernel kernel)
 {
-    switch (kernel) {
-    case TransposeKernel::Naive: return "naive";
-    case TransposeKernel::Tiled: return "tiled";
-    case TransposeKernel::Padded: return "tiled + padding";
-    }
-    return "";
+    static const hoc::Names<TransposeKernel> names{
+        {TransposeKernel::Naive, "naive"},
+        {TransposeKernel::Tiled, "tiled"},
+        {TransposeKernel::Padded, "tiled + padding"},
+    };
+    return names(kernel);
 }
 
 namespace {

@@ -8,6 +8,7 @@
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
 #include "hoc/limits.hpp"
+#include "hoc/names.hpp"
 #include "hoc/program.hpp"
 
 const std::vector<HistogramKernel>& histogramKernels()
@@ -19,36 +20,36 @@ const std::vector<HistogramKernel>& histogramKernels()
 
 std::string optionName(HistogramKernel kernel)
 {
-    switch (kernel) {
-    case HistogramKernel::Global: return "global";
-    case HistogramKernel::Local: return "local";
-    case HistogramKernel::LastGroup: return "last-group";
-    case HistogramKernel::TwoKernels: return "two-kernels";
-    }
-    return "";
+    static const hoc::Names<HistogramKernel> names{
+        {HistogramKernel::Global, "global"},
+        {HistogramKernel::Local, "local"},
+        {HistogramKernel::LastGroup, "last-group"},
+        {HistogramKernel::TwoKernels, "two-kernels"},
+    };
+    return names(kernel);
 }
 
 std::string kernelNames(HistogramKernel kernel)
 {
-    switch (kernel) {
-    case HistogramKernel::Global: return "histogram_global";
-    case HistogramKernel::Local: return "histogram_local";
-    case HistogramKernel::LastGroup: return "histogram_last_group";
-    case HistogramKernel::TwoKernels: return "histogram_partial + histogram_merge";
-    }
-    return "";
+    static const hoc::Names<HistogramKernel> names{
+        {HistogramKernel::Global, "histogram_global"},
+        {HistogramKernel::Local, "histogram_local"},
+        {HistogramKernel::LastGroup, "histogram_last_group"},
+        {HistogramKernel::TwoKernels, "histogram_partial + histogram_merge"},
+    };
+    return names(kernel);
 }
 
 bool dependsOnGroupOrder(HistogramKernel kernel) { return kernel == HistogramKernel::LastGroup; }
 
 std::string orderName(GroupOrder order)
 {
-    switch (order) {
-    case GroupOrder::OneLaunch: return "one launch";
-    case GroupOrder::InOrder: return "one group at a time, first to last";
-    case GroupOrder::Reversed: return "one group at a time, last to first";
-    }
-    return "";
+    static const hoc::Names<GroupOrder> names{
+        {GroupOrder::OneLaunch, "one launch"},
+        {GroupOrder::InOrder, "one group at a time, first to last"},
+        {GroupOrder::Reversed, "one group at a time, last to first"},
+    };
+    return names(order);
 }
 
 Histogram::Histogram(const cl::Device& device)
