@@ -4,6 +4,15 @@
   check_links.py ROOT               check the tracked .md files under ROOT (git ls-files; without git,
                                     every .md file outside build folders)
   check_links.py --self-test        check the checker on files it writes (a broken link must be found)
+  check_links.py --course-table ROOT [MATERIAL]
+                                    the source map: every row of the top README's course table (the
+                                    table under "## The course" whose header has "source") names its
+                                    source, a document number 000-004 with a quoted section or slide
+                                    title, or says "added by the course"; every folder of Exercises/
+                                    has a row. With MATERIAL (a folder of the course material's
+                                    NNN_*.txt files; default $HOC_COURSE_MATERIAL, else
+                                    ROOT/../shared/course-material where it exists) every quoted title
+                                    must also appear in the document it is credited to.
 
 A link is [text](target), [text](target "title"), a reference definition [id]: target, or an HTML
 href="..."/src="..." attribute, outside fenced code blocks and `code spans`. Links with a scheme
@@ -180,13 +189,119 @@ def self_test():
         if problems != expected:
             print('self-test FAILED: expected\n  ' + '\n  '.join(expected) + '\ngot\n  ' + '\n  '.join(problems))
             return 1
-    print('self-test passed: good links accepted, a missing file, a missing anchor and a missing own anchor reported')
+        os.makedirs(os.path.join(root, 'Exercises', 'Exercise01_Vadd'))
+        os.makedirs(os.path.join(root, 'Exercises', 'Exercise02_Lost'))
+        os.makedirs(os.path.join(root, 'material'))
+        with open(os.path.join(root, 'material', '000_x.txt'), 'w', encoding='utf-8') as f:
+            f.write('# Exercise 1: Running the Vector Add kernel\n')
+        with open(os.path.join(root, 'README.md'), 'w', encoding='utf-8') as f:
+            f.write('# Top\n\n## The course\n\n| # | folder | what | source |\n|---|---|---|---|\n'
+                    '| 01 | `Exercise01_Vadd` | vadd | 000 "Exercise 1: Running the Vector Add kernel" |\n'
+                    '| 03 | `Exercise03_Empty` | x |  |\n'
+                    '| 04 | `Exercise04_Vague` | x | the slides |\n'
+                    '| 05 | `Exercise05_Wrong` | x | 000 "Exercise 5: Not there" |\n'
+                    '| 06 | `Exercise06_Own` | x | **added by the course** |\n\n## Next\n')
+        problems = course_table_problems(root, os.path.join(root, 'material'))
+        expected = ['README.md:8: Exercise03_Empty: the source cell is empty',
+                    'README.md:9: Exercise04_Vague: the source names no document (000-004) with a quoted section '
+                    'title and does not say "added by the course": the slides',
+                    'README.md:10: Exercise05_Wrong: "Exercise 5: Not there" is not in document 000 of the course material',
+                    'README.md: Exercises/Exercise02_Lost has no row in the course table']
+        if problems != expected:
+            print('self-test FAILED (course table): expected\n  ' + '\n  '.join(expected) + '\ngot\n  ' +
+                  '\n  '.join(problems))
+            return 1
+    print('self-test passed: good links accepted, a missing file, a missing anchor and a missing own anchor '
+          'reported; the course table\'s empty, vague and wrong sources and a folder without a row reported')
+    return 0
+
+
+def material_text(text):
+    text = text.replace('\\_', '_').replace('**', '').replace('`', '').replace('$', '')
+    return re.sub(r'\s+', ' ', text).strip().lower()
+
+
+def course_table_problems(root, material=None):
+    """The source map's problems: rows without a source, folders without a row, titles not found."""
+    with open(os.path.join(root, 'README.md'), encoding='utf-8') as f:
+        lines = f.read().split('\n')
+    problems, rows, in_course, header = [], [], False, None
+    for number, line in enumerate(lines, 1):
+        if line.startswith('## '):
+            in_course = line.strip() == '## The course'
+            continue
+        if not in_course or not line.startswith('|'):
+            continue
+        cells = [c.strip() for c in line.strip().strip('|').split('|')]
+        if header is None:
+            if any('source' in c.lower() for c in cells):
+                header = cells
+            continue
+        if set(line.replace('|', '').strip()) <= set('-: '):
+            continue
+        rows.append((number, cells))
+    if header is None:
+        return ['README.md: no course table with a "source" column under "## The course"']
+    column = next(i for i, c in enumerate(header) if 'source' in c.lower())
+    documents = {}
+    if material:
+        for name in sorted(os.listdir(material)):
+            m = re.match(r'^(\d{3})_.*\.txt$', name)
+            if m:
+                with open(os.path.join(material, name), encoding='utf-8') as f:
+                    documents[m.group(1)] = material_text(f.read())
+    folders = set()
+    for number, cells in rows:
+        folder = cells[1].strip('`') if len(cells) > 1 else ''
+        folders.add(folder)
+        source = cells[column] if len(cells) > column else ''
+        if not source:
+            problems.append(f'README.md:{number}: {folder}: the source cell is empty')
+            continue
+        credited = re.findall(r'\b(00[0-4])\b[^"]*"[^"]+"', source)
+        if not credited and 'added by the course' not in source.lower():
+            problems.append(f'README.md:{number}: {folder}: the source names no document (000-004) with a '
+                            f'quoted section title and does not say "added by the course": {source}')
+        if documents:
+            document = None
+            for token in re.finditer(r'\b(00[0-4])\b|"([^"]+)"', source):
+                if token.group(1):
+                    document = token.group(1)
+                elif document is not None and document in documents:
+                    title = material_text(token.group(2))
+                    parts = [p.strip(' .') for p in title.split('...') if p.strip(' .')]
+                    if not all(p in documents[document] for p in parts):
+                        problems.append(f'README.md:{number}: {folder}: "{token.group(2)}" is not in '
+                                        f'document {document} of the course material')
+    exercises = os.path.join(root, 'Exercises')
+    if os.path.isdir(exercises):
+        for name in sorted(os.listdir(exercises)):
+            if os.path.isdir(os.path.join(exercises, name)) and name.startswith('Exercise') and name not in folders:
+                problems.append(f'README.md: Exercises/{name} has no row in the course table')
+    return problems
+
+
+def course_table(root, material):
+    if material is None:
+        guess = os.environ.get('HOC_COURSE_MATERIAL') or os.path.join(root, '..', 'shared', 'course-material')
+        material = guess if os.path.isdir(guess) else None
+    problems = course_table_problems(root, material)
+    for p in problems:
+        print(p)
+    checked = f'titles checked against {os.path.abspath(material)}' if material else \
+        'titles not checked: the course material was not found (set HOC_COURSE_MATERIAL)'
+    if problems:
+        print(f'{len(problems)} problem(s) in the course table\'s source map ({checked})')
+        return 1
+    print(f'every row of the course table names its source; {checked}')
     return 0
 
 
 def main(argv):
     if argv[1:] == ['--self-test']:
         return self_test()
+    if len(argv) in (3, 4) and argv[1] == '--course-table':
+        return course_table(argv[2], argv[3] if len(argv) == 4 else None)
     if len(argv) != 2:
         print(__doc__, file=sys.stderr)
         return 2
