@@ -112,3 +112,46 @@ __kernel void reduce_float4(__global const float* in, const ulong n, __local flo
     if (get_local_id(0) == 0)
         out[get_group_id(0)] = sum;
 }
+
+#ifndef CPU_RUNS
+#define CPU_RUNS 8  // step 7: runs each work-item reads side by side (the host passes -D CPU_RUNS)
+#endif
+
+// Step 7, shaped for a CPU: a few work-groups per core, each work-item adding one long contiguous
+// stretch of the array in CPU_RUNS parts read side by side, sixteen floats per load.
+__kernel void reduce_cpu(__global const float* in, const ulong n, __local float* scratch, __global float* out)
+{
+    // A CPU runs a work-group as one task on one core, its work-items one after another. What keeps
+    // its memory busy: long runs of neighbouring addresses (the prefetcher streams them, each cache
+    // line is used whole), several runs at once (one stream per core leaves the memory idle between
+    // its misses), and wide loads (a float16 is 64 bytes: one AVX-512 register, one cache line).
+    // A buffer starts aligned for every OpenCL type, so in16[j] is in[16j], ..., in[16j + 15].
+    __global const float16* in16 = (__global const float16*)in;
+    const size_t items = get_global_size(0);
+    const size_t blocks = n / 16;                     // the whole float16s; the 0 to 15 floats after them below
+    const size_t per = (blocks + items - 1) / items;  // float16s per work-item, rounded up
+    const size_t first = min(get_global_id(0) * per, blocks);
+    const size_t last = min(first + per, blocks);
+    const size_t part = (last - first) / CPU_RUNS;    // the length of each of the work-item's runs
+    float16 sums[CPU_RUNS];
+    for (int r = 0; r < CPU_RUNS; r++)
+        sums[r] = 0.0f;
+    for (size_t j = first; j < first + part; j++)
+        for (int r = 0; r < CPU_RUNS; r++)
+            sums[r] += in16[j + r * part];
+    for (size_t j = first + CPU_RUNS * part; j < last; j++)  // the 0 to CPU_RUNS - 1 float16s left over
+        sums[0] += in16[j];
+    float16 all = 0.0f;
+    for (int r = 0; r < CPU_RUNS; r++)
+        all += sums[r];
+    float lanes[16];  // the sixteen lanes added one by one (oclgrind 21.10 flags dot() on a float16's parts)
+    vstore16(all, 0, lanes);
+    float sum = 0.0f;
+    for (int l = 0; l < 16; l++)
+        sum += lanes[l];
+    for (size_t k = 16 * blocks + get_global_id(0); k < n; k += items)  // the 0 to 15 floats after the last float16
+        sum += in[k];
+    sum = work_group_sum(sum, scratch);
+    if (get_local_id(0) == 0)
+        out[get_group_id(0)] = sum;
+}

@@ -26,13 +26,17 @@ hoc_course(Exercise06_MatmulRow matmul_row RUN_ARGS --size 1024 QUICK_ARGS --siz
            CHECK_ARGS --m 17 --n 33 --k 19 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1024)
 hoc_course(Exercise07_MatmulPrivateRow matmul_private_row RUN_ARGS --size 1024 QUICK_ARGS --size 256
            CHECK_ARGS --m 17 --n 33 --k 19 --chunk 8 THEN --m 17 --n 33 --k 19
+                THEN --m 3 --n 2 --k 1025 THEN --m 3 --n 2 --k 5 --chunk 8
            SIZE_OPTIONS --size --chunk OVERSIZE_ARGS --size 1024)
 hoc_course(Exercise08_MatmulLocalColumn matmul_local_column RUN_ARGS --size 1024 QUICK_ARGS --size 256
-           CHECK_ARGS --m 17 --n 33 --k 19 --chunk 8 SIZE_OPTIONS --size --chunk OVERSIZE_ARGS --size 1024
+           CHECK_ARGS --m 17 --n 33 --k 19 --chunk 8 THEN --m 3 --n 2 --k 5 --chunk 8 THEN --m 3 --n 2 --k 1025
+           SIZE_OPTIONS --size --chunk OVERSIZE_ARGS --size 1024
            LOCAL_MEMORY_ARGS --m 17 --n 33 --k 100 --chunk 100)
 hoc_course(Exercise09_MatmulBlocked matmul_blocked RUN_ARGS --size 1024 QUICK_ARGS --size 256
            CHECK_ARGS --m 37 --n 20 --k 45 --tile 4 --variants blocked blocked_reqd blocked_dynamic
                 THEN NO_UNINITIALIZED --m 37 --n 20 --k 45 --variants image
+                THEN --m 3 --n 2 --k 3 --tile 4 --variants blocked blocked_reqd blocked_dynamic
+                THEN --m 8 --n 8 --k 8 --tile 4 --variants blocked blocked_reqd blocked_dynamic
            SIZE_OPTIONS --size --tile WORKGROUP_OPTIONS --tile
            OVERSIZE_ARGS --size 1024 LOCAL_MEMORY_ARGS --size 64 --tile 8)
 hoc_course(Exercise09_MatmulBlocked matmul_table RUN_ARGS --size 1024 --repeats 3 QUICK_ARGS --size 256 --repeats 2
@@ -42,7 +46,8 @@ hoc_course(Exercise09_MatmulBlocked matmul_table RUN_ARGS --size 1024 --repeats 
            WORKGROUP_OPTIONS --tile)
 # Appendix E of the slides measured: one blocked kernel, tiles loaded along rows and down columns.
 hoc_course(Exercise09_MatmulBlocked tile_order RUN_ARGS --size 1024 --repeats 5 QUICK_ARGS --size 256 --repeats 3
-           CHECK_ARGS --m 37 --n 20 --k 45 --tile 4 --repeats 1 SIZE_OPTIONS --size --repeats --tile
+           CHECK_ARGS --m 37 --n 20 --k 45 --tile 4 --repeats 1 THEN --m 3 --n 2 --k 3 --tile 4 --repeats 1
+           SIZE_OPTIONS --size --repeats --tile
            WORKGROUP_OPTIONS --tile OVERSIZE_ARGS --size 1024 LOCAL_MEMORY_ARGS --size 64 --tile 8)
 
 # The competition. sgemm tunes (or takes --variant), multiplies, checks; sgemm_benchmark races the
@@ -166,9 +171,25 @@ hoc_course(Exercise21_WorkGroupSize workgroup_sizes RUN_ARGS --runs 3 QUICK_ARGS
            CHECK_ARGS --steps 4096 --size 1000 --rows 33 --cols 17 --runs 1
            SIZE_OPTIONS --steps --size --rows --cols --runs OVERSIZE_ARGS --size 1000000 --kernels reduce)
 
+# Work-item divergence: the same two paths, branched per work-item and per block of `span` work-items.
+# NO_UNINITIALIZED: LLVM turns the grouped kernel's gid / span and gid % span into a division and a
+# freeze instruction, which oclgrind 21.10's uninitialized-value check stops at ("Unsupported
+# instruction: freeze"); the program checks every element exactly.
+hoc_course(Exercise22_Divergence divergence RUN_ARGS --size 524288 --steps 256 --spans 1 16 32 64 --runs 3
+           QUICK_ARGS --size 65536 --steps 64 --spans 1 32 --runs 2
+           CHECK_ARGS NO_UNINITIALIZED --size 1000 --steps 3 --spans 1 7 32 --local 16 --runs 1
+           SIZE_OPTIONS --size --steps --local --spans --runs WORKGROUP_OPTIONS --local OVERSIZE_ARGS --size 1048576)
+# Occupancy: work-groups per compute unit worked out from the kernel's footprint, against GB/s measured
+# as the kernel's __local array grows.
+hoc_course(Exercise23_Occupancy occupancy RUN_ARGS --runs 5 QUICK_ARGS --size 4194304 --array-kb 1 16 32 --runs 3
+           CHECK_ARGS --size 1000 --local 16 --array-kb 1 2 --runs 1
+           SIZE_OPTIONS --size --local --array-kb --runs --cu-work-items --cu-groups --cu-local-bytes --cu-registers
+           WORKGROUP_OPTIONS --local OVERSIZE_ARGS --size 1048576 LOCAL_MEMORY_ARGS --size 1000 --local 16 --array-kb 1)
+
 # Kernels handed out finished: the same file in the exercise's folder and in Kernels/ (checked).
-hoc_given_kernels(Exercise01_Vadd/vadd.cl Exercise02_ChainedVadd/broken_vadd.cl
-                  Exercise09_MatmulBlocked/matmul_tile_order.cl Exercise11_Profiling/matmul_element.cl
-                  Exercise14_EventsQueues/events_queues.cl Exercise19_Overlap/saxpy.cl
-                  ExerciseA_VectorPi/builtins.cl
-                  Exercise15_MultipleDevices/two_devices.cl)
+hoc_given_kernels(Exercise01_Vadd/vadd.cl Exercise02_ChainedVadd/part2_build_log/given/broken_vadd.cl
+                  Exercise09_MatmulBlocked/part4_tile_order/given/matmul_tile_order.cl
+                  Exercise11_Profiling/given/matmul_element.cl Exercise14_EventsQueues/given/events_queues.cl
+                  Exercise19_Overlap/given/saxpy.cl ExerciseA_VectorPi/part2_builtins/given/builtins.cl
+                  Exercise23_Occupancy/given/occupancy.cl
+                  Exercise15_MultipleDevices/part2_shared_context/given/two_devices.cl)

@@ -1,26 +1,35 @@
 #!/usr/bin/env python3
 """The exercise self-check's drivers (tests/selfcheck/CMakeLists.txt registers them):
 
-  selfcheck.py gtest --exercise FOLDER --timeout SECONDS [--build DIR] -- TEST_PROGRAM ARGS...
+  selfcheck.py gtest --exercise FOLDER --timeout SECONDS [--build DIR] [--kernels DIR[:DIR...]]
+                    [--reproduce "PROGRAM ARGS..."] -- TEST_PROGRAM ARGS...
       Runs one exercise test program (ctest puts this in front of it). A program that crashes (a
       signal: on PoCL's CPU device a kernel writing past the end of a buffer takes the whole process
-      with it) or runs past SECONDS (a kernel that never ends) gets a message that names the exercise,
-      what probably happened and the one command that shows the kernel line: the exercise's
-      oclgrind tests (exercise.FOLDER.oclgrind*, in the build folder DIR).
+      with it) or runs past SECONDS (a kernel that never ends, or memory corrupted by a write past an
+      end) gets a message that names the exercise, the sizes the test ran (from its name: M70_N9_K1025,
+      N1025) and runs the exercise program (--reproduce: its check run, the sizes put in) on oclgrind
+      at those sizes, so that the first message is oclgrind's finding with the kernel line, and the
+      command to run it again.
 
   selfcheck.py oclgrind --exercise FOLDER --kernels DIR[:DIR...] [--expect KIND...]
-               [--no-uninitialized] [--plant ID] -- PROGRAM ARGS...
+               [--expect-where PREFIX] [--expect-text TEXT...] [--no-uninitialized] [--plant ID]
+               -- PROGRAM ARGS...
       Runs the exercise's program on oclgrind's simulated device with its race, bounds,
       uninitialized-value, barrier and API checks (through tests/reliability/oclgrind_check) and
-      explains every kind of finding: the kernel, its file and line, what kind of bug, the lesson's
-      hint. With --expect (the checker's own tests, tests/selfcheck/planted): passes only when the
-      check fails and explains a finding of each KIND (race-local, race-global, bounds-global,
+      explains every kind of finding (explain.py): the student's kernel file and line
+      (Exercises/<Folder>/<file>.cl:LINE), what kind of bug, and a hint chosen from the evidence. The
+      most specific finding comes first, in a fixed order, after the line "== first message ==";
+      an oclgrind crash, a hang and a wrong result with no finding are said as such.
+      With --expect (the checker's own tests, tests/selfcheck/planted): passes only when the
+      check fails and its FIRST finding is of KIND (race-local, race-global, bounds-global,
       bounds-local, bounds-private, uninitialized, uninitialized-local, divergence, api,
-      wrong-result: exit 1 and no finding, error: another exit status and no finding).
+      wrong-result: exit 1 and no finding, error: another exit status and no finding), the first
+      message starts with PREFIX and says every TEXT.
       --plant ID makes the planted bug itself, as planted.txt (beside this file) describes it: a copy
       of FILE (found in the --kernels folders) whose line LINE, which must read OLD (spaces at either
       end aside: a kernel that has moved on stops the test rather than planting the bug somewhere
-      else), reads NEW instead; the program finds the copy first (HOC_KERNEL_PATH).
+      else), reads NEW instead, written to <scratch>/Exercises/<Folder>/FILE (paths are told from
+      <scratch>, as the student would see them); the program finds the copy first (HOC_KERNEL_PATH).
 
   selfcheck.py hint --kernels DIR[:DIR...] --plant ID --expect-text TEXT... -- TEST_PROGRAM ARGS...
       The checker's tests of the course tests' hints: runs a solution's test program (a GoogleTest
@@ -36,115 +45,21 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OCLGRIND_CHECK = os.path.join(HERE, "..", "reliability", "oclgrind_check")
 
-# What each kind of finding means, and the lesson's hint.
-HINTS = {
-    "race-local": (
-        "a data race in local memory: two work-items used the same local memory without a barrier "
-        "between them",
-        "every work-item must reach barrier(CLK_LOCAL_MEM_FENCE) after the copy into local memory "
-        "(before anyone reads it) and again after the last read of a tile or column, before the next "
-        "copy overwrites it; in a histogram, between zeroing the local bins, counting into them, and "
-        "the merge that reads them"),
-    "race-global": (
-        "a data race in global memory: two work-items wrote the same element (or one wrote what "
-        "another read)",
-        "each work-item must write only its own elements of the output: check the index formula "
-        "(are i and j, or the row length, mixed up?); where work-items must add to the same element "
-        "(a histogram's bin), use atomic_inc or atomic_add; and no work-group may read what another "
-        "group writes in the same launch (leave that to a second kernel)"),
-    "bounds-global": (
-        "a read or write past the end of a global buffer",
-        "check the loop bounds (< where <= was written?) and that work-items beyond the matrix or "
-        "vector (the range is rounded up to a multiple of the work-group) touch no memory: "
-        "if (i < M && j < N) around the loads and stores"),
-    "bounds-local": (
-        "a read or write past the end of a local-memory array",
-        "an index past the local array's length (the host sets it with cl::Local or a fixed size in "
-        "the kernel): check the loop bounds and the length the host gives"),
-    "bounds-private": (
-        "a read or write past the end of a private array",
-        "the array is shorter than what is copied into it (e.g. float Awrk[1024] with K > 1024): copy "
-        "in chunks no longer than the array"),
-    "uninitialized": (
-        "a value used before anything was written to it",
-        "a private variable or local slot is read before it is set: start sums at 0, and let "
-        "work-items past the end of the data fill their local slot with 0 instead of leaving it"),
-    "uninitialized-local": (
-        "a local-memory value read before any work-item wrote it",
-        "either a barrier is missing between the work-items' writes into local memory and the reads "
-        "of them (every work-item must reach barrier(CLK_LOCAL_MEM_FENCE) in between), or work-items "
-        "past the end of the data leave their slot unset (give it 0 there)"),
-    "divergence": (
-        "a barrier that not every work-item of the work-group reached",
-        "a barrier inside if (i < M), or inside a loop that runs a different number of times per "
-        "work-item, is undefined: let every work-item run the loop and reach every barrier; put the "
-        "bounds check around the loads and the stores only"),
-    "api": (
-        "an OpenCL call with wrong arguments",
-        "oclgrind names the call below; compare its arguments with the lesson's host code"),
-    "other": ("a problem oclgrind reports", "see oclgrind's text below"),
-}
+from explain import ORDER, explain, kernel_file, parse_log  # noqa: E402  (beside this file)
+
+FIRST = "== first message =="  # the check (script/check) shows the lines after it first
 
 
-def kind_of(first_line):
-    line = first_line.lower()
-    if "data race" in line:
-        return "race-local" if "local memory" in line else "race-global"
-    if line.startswith("invalid"):
-        for space in ("private", "local"):
-            if space + " memory" in line:
-                return "bounds-" + space
-        return "bounds-global"
-    if "uninitialized" in line:
-        return "uninitialized-local" if "local memory" in line else "uninitialized"
-    if "divergence" in line:
-        return "divergence"
-    if "api" in line or line.startswith("oclgrind - opencl runtime error"):
-        return "api"
-    return "other"
-
-
-def parse_log(text):
-    """oclgrind's findings: each starts with an unindented line, its details are indented."""
-    findings = []
-    for line in text.splitlines():
-        if not line.strip():
-            continue
-        if line.startswith("Oclgrind: ") and "suppressing" in line:
-            continue  # "50 errors generated - suppressing further errors"
-        if not line[0].isspace():
-            findings.append({"head": line.strip(), "kernel": None, "lines": []})
-        elif findings:
-            f = findings[-1]
-            m = re.match(r"\s*Kernel:\s*(\S+)", line)
-            if m:
-                f["kernel"] = m.group(1)
-            m = re.match(r"\s*At line (\d+)", line)
-            if m:
-                f["lines"].append([int(m.group(1)), ""])
-            elif f["lines"] and not f["lines"][-1][1] and line.startswith("\t  "):
-                f["lines"][-1][1] = line.strip()
-    return findings
-
-
-def kernel_file(kernel, dirs):
-    """The .cl file in `dirs` (first match, as the program's own search) that defines `kernel`."""
-    if not kernel:
-        return None
-    pattern = re.compile(r"kernel\b[^;{()]*\bvoid\s+" + re.escape(kernel) + r"\s*\(")
-    for folder in dirs:
-        if not os.path.isdir(folder):
-            continue
-        for name in sorted(os.listdir(folder)):
-            path = os.path.join(folder, name)
-            if name.endswith(".cl") and os.path.isfile(path):
-                with open(path, errors="replace") as f:
-                    if pattern.search(f.read()):
-                        return os.path.relpath(path)
-    return None
+def first_message(lines):
+    """Prints the block script/check reads: the marker, then the message, then an empty line."""
+    print(FIRST)
+    print(lines.rstrip())
+    print()
 
 
 def planted_bug(bug_id):
@@ -178,8 +93,54 @@ def plant_bug(plant, dirs, target_dir):
         f.write("\n".join(lines))
 
 
+def run_oclgrind(exercise, program, search, root, extra=(), timeout=300):
+    """Runs `program` on oclgrind with its checks; returns (exit status, program output, explanations,
+    the first message or None). Prints nothing."""
+    fd, log = tempfile.mkstemp(prefix="oclgrind.")
+    os.close(fd)
+    command = " ".join(os.path.relpath(program[0]) if i == 0 else a for i, a in enumerate(program))
+    try:
+        result = subprocess.run([OCLGRIND_CHECK, *extra, "--log", log, "--", *program],
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                stdin=subprocess.DEVNULL, timeout=timeout)
+        with open(log, errors="replace") as f:
+            text = f.read()
+    except subprocess.TimeoutExpired as e:
+        output = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        message = (f"{exercise}: the program ran more than {timeout} s on oclgrind at a tiny size and was "
+                   f"stopped (run: {command}). Either a kernel never ends (a loop whose counter never "
+                   f"reaches its bound, a work-item waiting for another), or a write past the end of a "
+                   f"buffer or array has overwritten memory the loop or the runtime depends on (a "
+                   f"corrupted bound or counter): look for the out-of-bounds finding first")
+        return 124, output, [], message
+    finally:
+        os.unlink(log)
+    output = result.stdout
+    explanations = explain(parse_log(text), search, root)
+    status = result.returncode
+    # oclgrind_check prints the program's exit status; a signal there is oclgrind itself crashing
+    # (21.10 segfaults on some float4 kernels), not the kernel: the wrapper sees 128 + signal.
+    crashed = re.search(r"FAILED: exit status (1[3-9]\d|2\d\d)", output)
+    if explanations:
+        return status, output, explanations, explanations[0].text()
+    if crashed:
+        code = int(crashed.group(1))
+        name = signal.Signals(code - 128).name if 128 < code < 160 else str(code)
+        return status, output, [], (
+            f"{exercise}: oclgrind itself crashed ({name}) while running your kernels (run: {command}), "
+            f"before it reported any finding: a crash of the tool, not a verdict on your code (oclgrind "
+            f"21.10 crashes on some float4 kernels). The PoCL tests of this exercise still check the values")
+    if status != 0:
+        return status, output, [], (
+            f"{exercise}: the program's own check failed on oclgrind with no finding in the kernels (run: "
+            f"{command}; exit {status}: {'wrong values' if status == 1 else 'an OpenCL call failed'}, see "
+            f"its output above); the GoogleTest tests of this exercise say which elements are wrong")
+    return status, output, [], None
+
+
 def oclgrind_mode(args):
-    exercise, dirs, expect, extra, plant = None, [], [], [], None
+    exercise, dirs, expect, extra, plant, texts, where = None, [], [], [], None, [], None
+    root = os.getcwd()
     while args and args[0] != "--":
         option = args.pop(0)
         if option == "--exercise":
@@ -188,82 +149,61 @@ def oclgrind_mode(args):
             dirs += args.pop(0).split(":")
         elif option == "--expect":
             expect.append(args.pop(0))
+        elif option == "--expect-text":
+            texts.append(args.pop(0))
+        elif option == "--expect-where":
+            where = args.pop(0)
         elif option == "--no-uninitialized":
             extra.append(option)
         elif option == "--plant":
-            plant = planted_bug(args.pop(0))
+            plant = args.pop(0)
         else:
             sys.exit("selfcheck.py oclgrind: unknown option " + option)
     program = args[1:]
     if plant:
-        planted_dir = tempfile.mkdtemp(prefix="planted.")
-        atexit.register(shutil.rmtree, planted_dir, True)
-        plant_bug(plant, dirs, planted_dir)
+        # The planted copy lies where the student's file would: <scratch>/Exercises/<Folder>/<file>, and
+        # paths are told from <scratch>, so the message reads as it would for the student.
+        root = tempfile.mkdtemp(prefix="planted.")
+        atexit.register(shutil.rmtree, root, True)
+        planted_dir = os.path.join(root, "Exercises", plant.split(".")[0])
+        os.makedirs(planted_dir)
+        plant_bug(planted_bug(plant), dirs, planted_dir)
         os.environ["HOC_KERNEL_PATH"] = planted_dir
     search = [d for d in os.environ.get("HOC_KERNEL_PATH", "").split(":") if d] + dirs
-    fd, log = tempfile.mkstemp(prefix="oclgrind.")
-    os.close(fd)
-    try:
-        result = subprocess.run([OCLGRIND_CHECK, *extra, "--log", log, "--", *program],
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                stdin=subprocess.DEVNULL, timeout=300)
-        with open(log, errors="replace") as f:
-            text = f.read()
-    except subprocess.TimeoutExpired:
-        print(f"{exercise}: the program ran more than 5 minutes on oclgrind at a tiny size: a kernel "
-              "probably never ends (a loop whose counter never reaches its bound, or a work-item "
-              "waiting for another)")
-        return 1
-    finally:
-        os.unlink(log)
-    output = result.stdout
-    findings = parse_log(text)
+    status, output, explanations, message = run_oclgrind(exercise, program, search, root, extra)
     print(output.rstrip())
     print("=" * 78)
-    seen = {}
-    for f in findings:
-        kind = kind_of(f["head"])
-        key = (kind, f["kernel"], tuple(sorted(n for n, _ in f["lines"])))
-        seen.setdefault(kind, {}).setdefault(key, [f, 0])[1] += 1
-    # The cause first: a wrong index or a missing barrier often makes uninitialized values follow.
-    order = ["divergence", "bounds-global", "bounds-local", "bounds-private", "race-local", "race-global",
-             "uninitialized-local", "uninitialized", "api", "other"]
-    seen = dict(sorted(seen.items(), key=lambda item: order.index(item[0])))
-    found = set(seen) | {"uninitialized" for k in seen if k == "uninitialized-local"}
-    command = " ".join(os.path.basename(program[0]) if i == 0 else a for i, a in enumerate(program))
-    if findings:
-        print(f"{exercise}: oclgrind found {len(seen)} kind(s) of bug in your kernel code "
-              f"(run: {command}):")
-        number = 0
-        for kind, places in seen.items():
-            what, hint = HINTS[kind]
-            number += 1
-            print(f"{number}. {what}")
-            for (kind_, kernel, _), (f, count) in list(places.items())[:3]:
-                where = kernel_file(kernel, search) or "the kernel source"
-                times = f" ({count} times)" if count > 1 else ""
-                print(f"   in kernel {kernel or '?'} ({where}){times}: {f['head']}")
-                for line, code in f["lines"]:
-                    print(f"     line {line}: {code}")
-            if number > 1 and kind.startswith("uninitialized"):
-                hint += " (or it follows from the bug above: fix that first)"
-            print(f"   Hint: {hint}.")
-    if result.returncode != 0 and not findings:
-        found.add("wrong-result" if result.returncode == 1 else "error")
-        print(f"{exercise}: the program failed on oclgrind (see its output above) with no finding in "
-              "the kernels: its own check found wrong values (exit 1) or an OpenCL call failed (exit 3). "
-              "The GoogleTest tests of this exercise say which elements are wrong.")
-    if not expect:
-        if result.returncode == 0:
+    if message:
+        first_message(message)
+    for number, e in enumerate(explanations[1:], 2):
+        note = " (it may follow from the finding above: fix that first)" if e.kind.startswith("uninit") else ""
+        print(f"{number}. {e.text()}{note}")
+    found = {e.kind for e in explanations}
+    found |= {"uninitialized" for k in found if k == "uninitialized-local"}
+    if status != 0 and not explanations:
+        found.add("wrong-result" if status == 1 else "hang" if status == 124 else "error")
+    if not expect and not texts and not where:
+        if status == 0 and not explanations:
             print(f"{exercise}: ok, no oclgrind finding")
-        return result.returncode
+        return status or (1 if explanations else 0)
+    problems = []
+    if status == 0 and not explanations:
+        problems.append("the self-check passed")
     missing = [k for k in expect if k not in found]
-    if result.returncode != 0 and not missing:
-        print(f"ok: the self-check failed and explained {', '.join(expect)}")
-        return 0
-    print(f"FAILED: expected the self-check to fail explaining {', '.join(expect)}; "
-          f"it {'failed' if result.returncode else 'passed'} with {', '.join(sorted(found)) or 'no finding'}")
-    return 1
+    if missing or (expect and explanations and explanations[0].kind not in expect and
+                   not (explanations[0].kind == "uninitialized-local" and "uninitialized" in expect)):
+        first = explanations[0].kind if explanations else "no finding"
+        problems.append(f"expected the first finding to be {', '.join(expect)}; got {first} "
+                        f"(all: {', '.join(sorted(found)) or 'none'})")
+    if where and not (message or "").startswith(where):
+        problems.append(f"the first message should start with {where!r}")
+    problems += [f"the first message does not say {t!r}" for t in texts if t not in (message or "")]
+    if problems:
+        print("FAILED: " + "; ".join(problems))
+        return 1
+    print(f"ok: the self-check failed, its first message explaining {', '.join(expect) or 'the bug'} "
+          f"as expected")
+    return 0
 
 
 CRASH_HINT = (
@@ -273,8 +213,36 @@ CRASH_HINT = (
     "fault, a PoCL 'PTHREAD ERROR') instead of failing one test.")
 
 
+def sizes_of(test):
+    """The sizes a test's name gives (M70_N9_K1025, N1025, ...) as the program's options."""
+    m = re.search(r"M(\d+)_N(\d+)_K(\d+)", test)
+    if m:
+        mm, nn, kk = (int(x) for x in m.groups())
+        # M and N only need to pass a work-group's edge; K is kept (a private array shorter than K).
+        return {"--m": str(min(mm, 33)), "--n": str(min(nn, 33)), "--k": str(kk)}, f"M = {mm}, N = {nn}, K = {kk}"
+    m = re.search(r"(?:^|[/_.])N(\d+)$", test)
+    if m:
+        n = int(m.group(1))
+        return {"--size": str(min(n, 1025))}, f"N = {n}"
+    return {}, ""
+
+
+def reproduce_command(reproduce, test):
+    """The exercise program's check run with the crashing test's sizes: (argv, sizes text)."""
+    if not reproduce:
+        return None, ""
+    words = reproduce.split()
+    sizes, text = sizes_of(test)
+    for option, value in sizes.items():
+        if option in words:
+            words[words.index(option) + 1] = value
+        elif option == "--size" and "--sizes" in words:
+            words[words.index("--sizes") + 1] = value
+    return words + ["--platform", "Oclgrind"], text
+
+
 def gtest_mode(args):
-    exercise, timeout, build = None, 60, "build"
+    exercise, timeout, build, reproduce, dirs = None, 60, "build", None, []
     while args and args[0] != "--":
         option = args.pop(0)
         if option == "--exercise":
@@ -283,9 +251,14 @@ def gtest_mode(args):
             timeout = float(args.pop(0))
         elif option == "--build":
             build = args.pop(0)
+        elif option == "--reproduce":
+            reproduce = args.pop(0)
+        elif option == "--kernels":
+            dirs += args.pop(0).split(":")
         else:
             sys.exit("selfcheck.py gtest: unknown option " + option)
     command = args[1:]
+    root = os.getcwd()
     where = f"ctest --test-dir {build} -R '^exercise\\.{exercise}\\.oclgrind' --output-on-failure"
     if any(a.startswith("--gtest_list_tests") for a in command):
         os.execv(command[0], command)
@@ -294,26 +267,45 @@ def gtest_mode(args):
     process = subprocess.Popen(command, start_new_session=True)
     try:
         status = process.wait(timeout=timeout)
+        what = None
     except subprocess.TimeoutExpired:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
-        print(f"\n{exercise}: {test} did not finish within {timeout:.0f} s and was stopped. A kernel "
-              "probably never ends: a loop whose counter never reaches its bound, or a barrier that "
-              "some work-items of a group never reach (a barrier inside if (i < M)), so the others "
-              f"wait forever. To see where, run the exercise's kernels on oclgrind:\n    {where}")
-        return 1
-    if status < 0:
-        name = signal.Signals(-status).name
-        print(f"\n{exercise}: the test program crashed ({name}) while running {test}. {CRASH_HINT} "
-              f"Most often it is a write past the end of a buffer (a missing bounds check, a loop "
-              f"bound off by one) or a private array shorter than what is copied into it. To see "
-              f"which kernel line, run the exercise's kernels on oclgrind:\n    {where}")
-        return 1
-    if status not in (0, 1):
-        print(f"\n{exercise}: the test program ended with exit status {status} while running {test}, "
-              f"not with a test result. {CRASH_HINT} To see which kernel line, run the exercise's "
-              f"kernels on oclgrind:\n    {where}")
-    return status
+        status = None
+        what = (f"{test} did not finish within {timeout:.0f} s and was stopped. Either a kernel never "
+                f"ends (a loop whose counter never reaches its bound, a barrier that some work-items of "
+                f"a group never reach), or a write past the end of a buffer or array corrupted memory "
+                f"the runtime or the loop depends on (PoCL can then wait forever)")
+    if status is not None and status < 0:
+        what = (f"the test program crashed ({signal.Signals(-status).name}) while running {test}. "
+                f"{CRASH_HINT} Most often it is a write past the end of a buffer (a missing bounds "
+                f"check, a loop bound off by one) or a private array shorter than what is copied into it")
+    elif status is not None and status not in (0, 1):
+        what = (f"the test program ended with exit status {status} while running {test}, not with a "
+                f"test result. {CRASH_HINT}")
+    if what is None:
+        return status
+    argv, sizes = reproduce_command(reproduce, test)
+    lines = [f"{exercise}: {what}" + (f", at {sizes}" if sizes else "") + "."]
+    if argv:
+        search = [d for d in os.environ.get("HOC_KERNEL_PATH", "").split(":") if d] + dirs
+        shown = " ".join([os.path.relpath(os.path.join(HERE, "selfcheck.py"), root), "oclgrind", "--exercise",
+                          exercise, "--kernels", ":".join(os.path.relpath(d, root) for d in dirs), "--",
+                          os.path.relpath(argv[0], root), *argv[1:]])
+        print(f"\n{exercise}: running the same sizes on oclgrind to find the kernel line:\n    {shown}")
+        sys.stdout.flush()
+        ostatus, output, explanations, message = run_oclgrind(exercise, argv, search, root, timeout=240)
+        if explanations:
+            lines = [explanations[0].text(), f"  (found by oclgrind at the crash's sizes: {what.split('.')[0]}"
+                     f"{', at ' + sizes if sizes else ''}; to run it again: {shown})"]
+        else:
+            lines.append(f"To see the kernel line, run it on oclgrind at those sizes:\n    {shown}"
+                         + (f"\n  ({message})" if message else ""))
+    else:
+        lines.append(f"To see the kernel line, run the exercise's kernels on oclgrind:\n    {where}")
+    print()
+    first_message("\n".join(lines))
+    return 1
 
 
 def hint_mode(args):

@@ -1,0 +1,511 @@
+"""oclgrind's findings, read and explained from the evidence (selfcheck.py's oclgrind mode uses it).
+
+parse_log(text)            oclgrind's log as findings: head line, kernel, and per work-item ("entity")
+                           the operation (load, store, call), source line, column and code.
+explain(findings, search)  one Explanation per kind of finding, most specific first, in a fixed order
+                           (kind, then file and line): where (the kernel file, as the student's own
+                           path, and line), what happened, and a hint chosen from what the log and the
+                           kernel source show:
+  race (local or global)   the same line writing in two work-items (x++ or x = ... at one address) needs
+                           an atomic; a write on one line and a read on another needs a barrier between
+                           them (named by their lines); in global memory a plain store from two
+                           work-items to one element is a wrong index formula.
+  out of bounds            the array and index at oclgrind's column, the loop or condition that bounds
+                           that index (a `<=`, a `>` for `>=`, a missing check) where the source shows it.
+  uninitialized            the local arrays the kernel reads and where they are written: a write under
+                           a condition leaves the other slots unset (give them 0), no write at all is
+                           said as such.
+  divergence               the barrier's line and the condition around it.
+"""
+import os
+import re
+
+# The order in which kinds are told: the cause first (a wrong index or a missing barrier often makes
+# uninitialized values follow), the tool's own trouble last.
+ORDER = ["divergence", "bounds-global", "bounds-local", "bounds-private", "race-local", "race-global",
+         "uninitialized-local", "uninitialized", "api", "other"]
+
+WHAT = {
+    "race-local": "a data race in local memory",
+    "race-global": "a data race in global memory",
+    "bounds-global": "a read or write past the end of a global buffer",
+    "bounds-local": "a read or write past the end of a local-memory array",
+    "bounds-private": "a read or write past the end of a private array",
+    "uninitialized": "a value used before anything was written to it",
+    "uninitialized-local": "a local-memory value read before any work-item wrote it",
+    "divergence": "a barrier that not every work-item of the work-group reached",
+    "api": "an OpenCL call with wrong arguments",
+    "other": "a problem oclgrind reports",
+}
+
+
+def kind_of(head):
+    line = head.lower()
+    if "data race" in line:
+        return "race-local" if "local memory" in line else "race-global"
+    if line.startswith("invalid") or "exceeds static array size" in line:
+        for space in ("private", "local"):
+            if space + " memory" in line:
+                return "bounds-" + space
+        if "exceeds static array size" in line:
+            return "bounds-private"
+        return "bounds-global"
+    if "uninitialized" in line:
+        return "uninitialized-local" if "local memory" in line else "uninitialized"
+    if "divergence" in line:
+        return "divergence"
+    if "api" in line or line.startswith("oclgrind - opencl runtime error"):
+        return "api"
+    return "other"
+
+
+def parse_log(text):
+    """oclgrind's findings: each starts with an unindented line, its details are indented."""
+    findings = []
+    op = None
+    for raw in text.splitlines():
+        if not raw.strip():
+            continue
+        if raw.startswith("Oclgrind: ") and "suppressing" in raw:
+            continue  # "50 errors generated - suppressing further errors"
+        if not raw[0].isspace():
+            findings.append({"head": raw.strip(), "kernel": None, "entities": []})
+            op = None
+            continue
+        if not findings:
+            continue
+        f = findings[-1]
+        text_ = raw.strip()
+        m = re.match(r"Kernel:\s*(\S+)", text_)
+        if m:
+            f["kernel"] = m.group(1)
+            continue
+        m = re.match(r"At line (\d+)(?: \(column (\d+)\))?", text_)
+        if m:
+            f["entities"].append({"op": op, "line": int(m.group(1)),
+                                  "column": int(m.group(2)) if m.group(2) else 0, "code": ""})
+            continue
+        if f["entities"] and not f["entities"][-1]["code"] and raw.startswith("\t  "):
+            f["entities"][-1]["code"] = text_
+            continue
+        if re.match(r"(%\S+ = )?load\b", text_):
+            op = "load"
+        elif text_.startswith("store "):
+            op = "store"
+        elif re.match(r"(%\S+ = )?(call|tail call)\b", text_) or "atomicrmw" in text_:
+            op = "call"
+    for f in findings:
+        f["kind"] = kind_of(f["head"])
+    return findings
+
+
+def kernel_file(kernel, dirs):
+    """The .cl file in `dirs` (first match, as the program's own search) that defines `kernel`."""
+    if not kernel:
+        return None
+    pattern = re.compile(r"kernel\b[^;{()]*\bvoid\s+" + re.escape(kernel) + r"\s*\(")
+    for folder in dirs:
+        if not os.path.isdir(folder):
+            continue
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            if name.endswith(".cl") and os.path.isfile(path):
+                with open(path, errors="replace") as f:
+                    if pattern.search(f.read()):
+                        return path
+    return None
+
+
+class Source:
+    """A kernel file's lines, with the helpers the hints need."""
+
+    def __init__(self, path):
+        self.path = path
+        self.lines = []
+        if path:
+            with open(path, errors="replace") as f:
+                self.lines = f.read().split("\n")
+
+    def line(self, number):
+        return self.lines[number - 1] if 0 < number <= len(self.lines) else ""
+
+    def code(self, number):
+        """The line without its // comment."""
+        return self.line(number).split("//")[0]
+
+    def conditions(self, number):
+        """The if conditions a line runs under: on the line itself, on a brace-less if just above it,
+        and of the enclosing blocks opened by an if."""
+        found = []
+        here = self.code(number)
+        m = re.search(r"\bif\s*\((.*)\)\s*\S", here)
+        if m:
+            found.append((number, _balanced(m.group(1))))
+        previous = number - 1
+        while previous > 0 and not self.code(previous).strip():
+            previous -= 1
+        m = re.match(r"\s*(?:else\s+)?if\s*\((.*)\)\s*$", self.code(previous))
+        if m:
+            found.append((previous, _balanced(m.group(1))))
+        # Enclosing blocks: walk up, counting braces.
+        depth = 0
+        for n in range(number - 1, 0, -1):
+            text = self.code(n)
+            depth += text.count("}") - text.count("{")
+            if depth < 0:
+                m = re.search(r"\bif\s*\((.*)\)\s*\{", text)
+                if m:
+                    found.append((n, _balanced(m.group(1))))
+                if re.search(r"\b(__kernel|kernel)\b", text) or re.match(r"\S", text):
+                    break
+                depth = 0
+        return found
+
+    def kernel_range(self, kernel):
+        """First and last line of a kernel (or function)'s body, or the whole file."""
+        if kernel:
+            pattern = re.compile(r"\b" + re.escape(kernel) + r"\s*\(")
+            for n in range(1, len(self.lines) + 1):
+                if pattern.search(self.code(n)) and "void" in self.code(n):
+                    depth, started = 0, False
+                    for m in range(n, len(self.lines) + 1):
+                        depth += self.code(m).count("{") - self.code(m).count("}")
+                        started = started or "{" in self.code(m)
+                        if started and depth <= 0:
+                            return n, m
+                    return n, len(self.lines)
+        return 1, len(self.lines)
+
+    def local_arrays(self, first, last):
+        """Names of the __local arrays and pointers declared in lines first..last (and the file's
+        helper functions' __local parameters, which the kernel passes on)."""
+        names = []
+        for n in range(1, len(self.lines) + 1):
+            text = self.code(n)
+            inside = first <= n <= last
+            for m in re.finditer(r"__local\s+(?:const\s+)?\w+\s*\*?\s*(?:const\s+)?(\w+)", text):
+                if inside or "inline" in text or "(" in text:
+                    if m.group(1) not in names:
+                        names.append(m.group(1))
+        return names
+
+    def writes(self, name, first, last):
+        """Lines in first..last that write name[...] (=, +=, ++ or an atomic on it)."""
+        found = []
+        pattern = re.compile(r"\b" + re.escape(name) + r"\s*(\[[^=;]*\])+\s*(=(?!=)|\+=|-=|\*=|\+\+|--)")
+        atomic = re.compile(r"atomic_\w+\s*\(\s*&\s*" + re.escape(name) + r"\b")
+        for n in range(first, last + 1):
+            text = self.code(n)
+            if pattern.search(text) or atomic.search(text):
+                found.append(n)
+        return found
+
+    def reads(self, name, first, last):
+        found = []
+        pattern = re.compile(r"\b" + re.escape(name) + r"\s*\[")
+        for n in range(first, last + 1):
+            text = self.code(n)
+            for m in pattern.finditer(text):
+                rest = text[m.end():]
+                close = _close_bracket(rest)
+                after = rest[close + 1:].lstrip() if close is not None else ""
+                while after.startswith("[") and _close_bracket(after[1:]) is not None:
+                    after = after[_close_bracket(after[1:]) + 2:].lstrip()  # Btile[k][jloc]: every subscript
+                if not re.match(r"=(?!=)", after) or after.startswith("=="):
+                    found.append(n)
+                    break
+        return found
+
+
+def _closing(text, opening, closing):
+    """Where the `closing` bracket that ends an already opened `opening` one is in text, or None."""
+    depth = 0
+    for i, c in enumerate(text):
+        if c == opening:
+            depth += 1
+        elif c == closing:
+            if depth == 0:
+                return i
+            depth -= 1
+    return None
+
+
+def _balanced(text):
+    """The text up to the parenthesis that closes an if's opening one."""
+    end = _closing(text, "(", ")")
+    return text[:end].strip() if end is not None else text.strip()
+
+
+def _close_bracket(text):
+    return _closing(text, "[", "]")
+
+
+def access_at(code, column, store):
+    """(array, index) of the access oclgrind points at: for a store, the subscripted name left of the
+    '=' at `column`; for a load, the subscripted name starting at `column`; else the first one."""
+    accesses = []
+    for m in re.finditer(r"\b([A-Za-z_]\w*)\s*\[", code):
+        close = _close_bracket(code[m.end():])
+        if close is None:
+            continue
+        index = code[m.end():m.end() + close].strip()
+        accesses.append((m.start() + 1, m.end() + close + 1, m.group(1), index))
+    if not accesses:
+        return None, None
+    if column:
+        if store:
+            # The subscripted name whose subscripts run up to the '=' (or += or ++) at `column`.
+            for a in accesses:
+                between = code[a[1]:column - 1]
+                if a[1] <= column and re.fullmatch(r"\s*(\[[^\]]*\]\s*)*[-+*]?", between):
+                    return a[2], a[3]
+        starting = [a for a in accesses if a[0] >= column]
+        if starting:
+            return starting[0][2], starting[0][3]
+    return accesses[0][2], accesses[0][3]
+
+
+def index_variables(index):
+    return [v for v in re.findall(r"\b([A-Za-z_]\w*)\b", index)
+            if not re.match(r"get_\w+|min|max|mad|size_t|int|uint", v)]
+
+
+def bound_hint(source, first, last, variables, line):
+    """The loop or condition that should keep the index in range, where the source shows it wrong."""
+    for var in variables:
+        for n in range(first, last + 1):
+            text = source.code(n)
+            m = re.search(r"\bfor\s*\(.*;\s*" + re.escape(var) + r"\s*<=\s*([^;]+);", text)
+            if m:
+                return (f"the loop at line {n} runs {var} up to {m.group(1).strip()} itself ({var} <= "
+                        f"{m.group(1).strip()}): the last valid index is one less; write {var} < "
+                        f"{m.group(1).strip()}")
+            m = re.search(r"\b" + re.escape(var) + r"\s*<=\s*(\w+)", text)
+            if m and "if" in text:
+                return (f"the check at line {n} lets {var} == {m.group(1)} through ({var} <= {m.group(1)}): "
+                        f"indices run 0 .. {m.group(1)} - 1, so write {var} < {m.group(1)}")
+            m = re.search(r"\bif\s*\(\s*" + re.escape(var) + r"\s*>\s*(\w+)\s*\)\s*(return|continue)", text)
+            if not m and re.search(r"\bif\s*\(\s*" + re.escape(var) + r"\s*>\s*(\w+)\s*\)\s*$", text):
+                nxt = source.code(n + 1)
+                m2 = re.search(r"\bif\s*\(\s*" + re.escape(var) + r"\s*>\s*(\w+)", text)
+                if re.match(r"\s*(return|continue)", nxt):
+                    m = m2
+            if m:
+                return (f"the check at line {n} stops {var} only past {m.group(1)} ({var} > {m.group(1)}): "
+                        f"{var} == {m.group(1)} is already one past the end; write {var} >= {m.group(1)}")
+    guarded = set()
+    for _, condition in source.conditions(line):
+        guarded.update(re.findall(r"\b(\w+)\s*<", condition))
+    for n in range(first, line):
+        m = re.match(r"\s*if\s*\((.*)\)\s*(return|continue)", source.code(n))
+        if m:
+            guarded.update(re.findall(r"\b(\w+)\s*>=?", m.group(1)))
+        guarded.update(re.findall(r"\bfor\s*\([^;]*;\s*(\w+)\s*<", source.code(n)))
+    unguarded = [v for v in variables if v not in guarded and len(v) <= 3 and v.islower()]
+    if unguarded:
+        names = " and ".join(unguarded)
+        header = " ".join(source.code(n) for n in range(first, min(first + 6, last) + 1)).split("{")[0]
+        sizes = [m.group(1) for m in re.finditer(
+            r"(?:const\s+)?(?:unsigned\s+)?(?:int|uint|long|ulong|size_t)\s+(\w+)\s*[,)]", header)]
+        conventional = {"i": "M", "j": "N", "k": "K", "row": "M", "col": "N"}
+        bounds = []
+        for v in unguarded:
+            if conventional.get(v) in sizes:
+                bounds.append(f"{v} < {conventional[v]}")
+            elif len(sizes) == 1:
+                bounds.append(f"{v} < {sizes[0]}")
+        example = " && ".join(bounds)
+        return (f"nothing keeps {names} in range before line {line}: the global range is rounded up to "
+                f"a multiple of the work-group, so the last work-items are past the end; check "
+                f"{names} against the size{' (if (' + example + '))' if example else ''} around the loads "
+                f"and stores")
+    return ("check the bounds of that index: a loop bound written <= for <, or work-items past the end "
+            "of the data (the range is rounded up to a multiple of the work-group) that still load or store")
+
+
+class Explanation:
+    def __init__(self, kind, where, line, code, kernel, head, count, hint, also=()):
+        self.kind, self.where, self.line, self.code = kind, where, line, code
+        self.kernel, self.head, self.count, self.hint, self.also = kernel, head, count, hint, list(also)
+
+    def first_line(self):
+        place = f"{self.where}:{self.line}" if self.line else self.where
+        return f"{place}: {WHAT[self.kind]} (kernel {self.kernel or '?'})"
+
+    def text(self):
+        lines = [self.first_line()]
+        if self.code:
+            lines.append(f"    {self.line} | {self.code}")
+        for line, code in self.also:
+            lines.append(f"    {line} | {code}")
+        times = f", {self.count} times" if self.count > 1 else ""
+        lines.append(f"  oclgrind: {self.head}{times}")
+        lines.append(f"  hint: {self.hint}")
+        return "\n".join(lines)
+
+
+def _race_hint(kind, group, source, first, last):
+    """Barrier or atomic, from the racing accesses' lines and operations."""
+    space = "local" if kind == "race-local" else "global"
+    same_line_writes = []
+    pairs = []
+    for f in group:
+        ents = f["entities"]
+        if len(ents) >= 2:
+            a, b = ents[0], ents[1]
+            if a["line"] == b["line"] and ("Write-write" in f["head"] or "Read-write" in f["head"]):
+                same_line_writes.append(a)
+            else:
+                pairs.append((a, b))
+    if same_line_writes and not pairs:
+        e = same_line_writes[0]
+        code = source.code(e["line"]).strip() or e["code"]
+        update = re.search(r"(\+\+|--|\+=|-=|\*=)", code) or "atomic" not in code and re.search(
+            r"\b(\w+)\s*(\[[^]]*\])+\s*=\s*\1\s*\[", code)
+        if space == "local" or update:
+            return (e["line"], code,
+                    f"two work-items update the same {space} element at line {e['line']} at the same time "
+                    f"({code}): a barrier cannot order them, they run in the same phase. Make the update "
+                    f"atomic: atomic_inc(&x[b]) for x[b]++, atomic_add(&x[b], v) for x[b] += v")
+        return (e["line"], code,
+                f"two work-items write the same global element at line {e['line']} ({code}): each element "
+                f"of the output should belong to one work-item, so the index formula is wrong (are i and j, "
+                f"or the row length, mixed up?); where work-items must add to one element, use atomic_add")
+    if pairs:
+        a, b = pairs[0]
+        w, r = (a, b) if a["op"] in ("store", "call") else (b, a)
+        wline, rline = w["line"], r["line"]
+        wcode = source.code(wline).strip() or w["code"]
+        if space == "global":
+            return (wline, wcode,
+                    f"work-item writes at line {wline} and another work-item's access at line {rline} touch "
+                    f"the same global element in one launch: no barrier orders work-groups, so either the "
+                    f"index formula gives two work-items one element, or a second kernel launch must do "
+                    f"the later step")
+        between = any("barrier(" in source.code(n) for n in range(min(wline, rline) + 1, max(wline, rline)))
+        if wline < rline and between:
+            order = (f"a barrier already separates the write at line {wline} from the read at line {rline} "
+                     f"in one round, so the race is between rounds: the next round's write (line {wline}) "
+                     f"overwrites what another work-item still reads (line {rline}); put "
+                     f"barrier(CLK_LOCAL_MEM_FENCE) after the last read (line {rline}), before the loop "
+                     f"goes round to the next write")
+        elif wline < rline:
+            order = (f"put barrier(CLK_LOCAL_MEM_FENCE) between the write at line {wline} and the read at "
+                     f"line {rline}, where every work-item of the group reaches it")
+        else:
+            order = (f"the write at line {wline} (the next round's) overwrites what another work-item still "
+                     f"reads at line {rline}: put barrier(CLK_LOCAL_MEM_FENCE) after the last read (line "
+                     f"{rline}) and before the next write")
+        return (wline, wcode,
+                f"one work-item writes local memory at line {wline} while another reads or writes the same "
+                f"element at line {rline} with no barrier between: {order}")
+    f = group[0]
+    e = f["entities"][0] if f["entities"] else {"line": 0, "code": ""}
+    return (e["line"], e["code"], "two work-items used the same memory without a barrier or atomic between them")
+
+
+def _uninitialized_hint(kind, e, kernel, source, first, last):
+    """Which local array or slot is never written, from the kernel source."""
+    line = e["line"]
+    code = source.code(line)
+    arrays = source.local_arrays(first, last)
+    on_line = [a for a in arrays if re.search(r"\b" + re.escape(a) + r"\s*\[", code)]
+    candidates = on_line or [a for a in arrays if source.reads(a, first, last)]
+    whole_file = (1, len(source.lines))
+    for name in candidates:
+        writes = source.writes(name, first, last) or source.writes(name, *whole_file)
+        if not writes:
+            return (f"nothing in the kernel writes {name} before it is read (line {line}): fill it first "
+                    f"(each work-item its own slots), then barrier(CLK_LOCAL_MEM_FENCE), then read it")
+        sets = [w for w in writes if not re.search(
+            r"(\+\+|--|\+=|-=|\*=|atomic_\w+\s*\(\s*&\s*" + re.escape(name) + r")", source.code(w))]
+        if not sets:
+            return (f"nothing sets {name} before line {line} updates it (line {writes[0]}: "
+                    f"{source.code(writes[0]).strip()}): local memory starts undefined, so an update adds to "
+                    f"garbage. Set every element to 0 first (each work-item a share: for (b = lid; b < size; "
+                    f"b += get_local_size(0))), then barrier(CLK_LOCAL_MEM_FENCE), then update")
+        for w in sets:
+            conditions = [c for _, c in source.conditions(w)]
+            wcode = source.code(w).strip()
+            if conditions and not re.search(r"\?\s*[^:]+:", wcode):
+                cond = conditions[0]
+                reads = source.reads(name, first, last)
+                use = (f"line {line} reads them" if name in on_line else
+                       f"line {reads[0] if reads else '?'} reads them into what line {line} stores")
+                return (f"{name} is written only where {cond} (line {w}: {wcode}); the work-items for "
+                        f"which it is false leave their slots of {name} unset (garbage: in the first "
+                        f"round nothing was ever written there), and {use}. Write 0 "
+                        f"there instead: {name}[...] = ({cond}) ? value : 0.0f")
+        if kind == "uninitialized-local" or on_line:
+            first_write = sets[0]
+            return (f"{name} is read at line {line} in slots no work-item has written yet: every slot that "
+                    f"is read must be written first (line {first_write} writes it), with "
+                    f"barrier(CLK_LOCAL_MEM_FENCE) after the writes and before the reads, reached by every "
+                    f"work-item; work-items past the end of the data must write their slot too (with 0)")
+    return ("a private variable or local slot is read before it is set: start sums at 0, and let "
+            "work-items past the end of the data fill their local slot with 0 instead of leaving it")
+
+
+def explain(findings, search, root):
+    """Explanations, most specific first (ORDER, then file and line)."""
+    groups = {}
+    for f in findings:
+        groups.setdefault((f["kind"], f["kernel"]), []).append(f)
+    out = []
+    for (kind, kernel), group in groups.items():
+        path = kernel_file(kernel, search)
+        source = Source(path)
+        where = os.path.relpath(path, root) if path else "the kernel source"
+        first, last = source.kernel_range(kernel)
+        f = group[0]
+        e = f["entities"][0] if f["entities"] else {"line": 0, "column": 0, "code": "", "op": None}
+        line, code = e["line"], (source.line(e["line"]).strip() if path else e["code"]) or e["code"]
+        also = []
+        if kind.startswith("race"):
+            line, code, hint = _race_hint(kind, group, source, first, last)
+            others = sorted({x["line"] for g in group for x in g["entities"]} - {line})
+            also = [(n, source.line(n).strip()) for n in others[:2] if source.line(n).strip()]
+        elif kind.startswith("bounds"):
+            store = f["head"].lower().startswith("invalid write") or e.get("op") == "store"
+            name, index = access_at(source.code(line) if path else e["code"], e["column"], store)
+            if kind == "bounds-private" or "exceeds static array size" in " ".join(g["head"] for g in group):
+                decl = None
+                for n in range(first, last + 1):
+                    m = re.search(r"\b\w+\s+" + re.escape(name or "?") + r"\s*\[\s*(\w+)\s*\]\s*;", source.code(n))
+                    if m:
+                        decl = (n, m.group(1))
+                size = next((re.search(r"size \((\d+)\)", g["head"]).group(1) for g in group
+                             if re.search(r"size \((\d+)\)", g["head"])), None)
+                length = decl[1] if decl else size or "?"
+                hint = (f"{name or 'a private array'}[{index or '...'}] goes past the array's length "
+                        f"({length}{', declared at line ' + str(decl[0]) if decl else ''}): the array is "
+                        f"shorter than what is copied into it (e.g. float Awrk[1024] with K > 1024); copy "
+                        f"in chunks no longer than the array, or size it from the build options")
+                kind = "bounds-private"
+            else:
+                target = f"{name}[{index}]" if name else "an index"
+                why = bound_hint(source, first, last, index_variables(index or ""), line)
+                space = "local array" if kind == "bounds-local" else "buffer"
+                hint = f"{target} goes past the end of the {space} {name or ''}".rstrip() + f": {why}"
+        elif kind.startswith("uninitialized"):
+            hint = _uninitialized_hint(kind, e, kernel, source, first, last)
+        elif kind == "divergence":
+            conditions = source.conditions(line) if path else []
+            if not conditions and path:
+                # oclgrind names the barrier where the group parted; the one inside a branch is the cause.
+                for n in range(first, last + 1):
+                    if "barrier(" in source.code(n) and source.conditions(n):
+                        line, code, conditions = n, source.line(n).strip(), source.conditions(n)
+                        break
+            around = f" it sits under if ({conditions[0][1]}) (line {conditions[0][0]})" if conditions else ""
+            hint = (f"a barrier must be reached by every work-item of the group or by none:{around or ' it sits in a branch or a loop whose count differs between work-items'}; "
+                    f"let every work-item run the loop and reach every barrier, and put the bounds check "
+                    f"around the loads and the stores only")
+        elif kind == "api":
+            hint = "oclgrind names the call: compare its arguments with the lesson's host code"
+        else:
+            hint = "see oclgrind's text above"
+        count = sum(1 for _ in group)
+        out.append(Explanation(kind, where, line, code, kernel, f["head"], count, hint, also))
+    out.sort(key=lambda x: (ORDER.index(x.kind), x.where, x.line))
+    return out
