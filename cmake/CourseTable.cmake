@@ -187,8 +187,9 @@ hoc_course(Exercise23_Occupancy occupancy RUN_ARGS --runs 5 QUICK_ARGS --size 41
            WORKGROUP_OPTIONS --local OVERSIZE_ARGS --size 1048576 LOCAL_MEMORY_ARGS --size 1000 --local 16 --array-kb 1)
 
 # Kernels handed out finished: the same file in the exercise's folder and in Kernels/ (checked).
-hoc_given_kernels(Exercise01_Vadd/vadd.cl Exercise02_ChainedVadd/broken_vadd.cl
-                  Exercise09_MatmulBlocked/matmul_tile_order.cl Exercise11_Profiling/matmul_element.cl
-                  Exercise14_EventsQueues/events_queues.cl Exercise19_Overlap/saxpy.cl
-                  ExerciseA_VectorPi/builtins.cl Exercise23_Occupancy/given/occupancy.cl
-                  Exercise15_MultipleDevices/two_devices.cl)
+hoc_given_kernels(Exercise01_Vadd/vadd.cl Exercise02_ChainedVadd/part2_build_log/given/broken_vadd.cl
+                  Exercise09_MatmulBlocked/part4_tile_order/given/matmul_tile_order.cl
+                  Exercise11_Profiling/given/matmul_element.cl Exercise14_EventsQueues/given/events_queues.cl
+                  Exercise19_Overlap/given/saxpy.cl ExerciseA_VectorPi/part2_builtins/given/builtins.cl
+                  Exercise23_Occupancy/given/occupancy.cl
+                  Exercise15_MultipleDevices/part2_shared_context/given/two_devices.cl)
