@@ -12,6 +12,7 @@
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
 #include "hoc/limits.hpp"
+#include "hoc/names.hpp"
 #include "hoc/program.hpp"
 
 const std::vector<ReduceKernel>& reduceKernels()
@@ -24,30 +25,30 @@ const std::vector<ReduceKernel>& reduceKernels()
 
 std::string kernelName(ReduceKernel kernel)
 {
-    switch (kernel) {
-    case ReduceKernel::Interleaved: return "reduce_interleaved";
-    case ReduceKernel::Sequential: return "reduce_sequential";
-    case ReduceKernel::FirstAdd: return "reduce_first_add";
-    case ReduceKernel::PerItem: return "reduce_per_item";
-    case ReduceKernel::TwoPass: return "reduce_two_pass";
-    case ReduceKernel::Float4: return "reduce_float4";
-    case ReduceKernel::Cpu: return "reduce_cpu";
-    }
-    return "";
+    static const hoc::Names<ReduceKernel> names{
+        {ReduceKernel::Interleaved, "reduce_interleaved"},
+        {ReduceKernel::Sequential, "reduce_sequential"},
+        {ReduceKernel::FirstAdd, "reduce_first_add"},
+        {ReduceKernel::PerItem, "reduce_per_item"},
+        {ReduceKernel::TwoPass, "reduce_two_pass"},
+        {ReduceKernel::Float4, "reduce_float4"},
+        {ReduceKernel::Cpu, "reduce_cpu"},
+    };
+    return names(kernel);
 }
 
 std::string shortName(ReduceKernel kernel)
 {
-    switch (kernel) {
-    case ReduceKernel::Interleaved: return "interleaved";
-    case ReduceKernel::Sequential: return "sequential";
-    case ReduceKernel::FirstAdd: return "first add";
-    case ReduceKernel::PerItem: return std::to_string(kPerItem) + " per item";
-    case ReduceKernel::TwoPass: return "two-pass";
-    case ReduceKernel::Float4: return "float4 loads";
-    case ReduceKernel::Cpu: return "CPU-shaped";
-    }
-    return "";
+    static const hoc::Names<ReduceKernel> names{
+        {ReduceKernel::Interleaved, "interleaved"},
+        {ReduceKernel::Sequential, "sequential"},
+        {ReduceKernel::FirstAdd, "first add"},
+        {ReduceKernel::PerItem, std::to_string(kPerItem) + " per item"},
+        {ReduceKernel::TwoPass, "two-pass"},
+        {ReduceKernel::Float4, "float4 loads"},
+        {ReduceKernel::Cpu, "CPU-shaped"},
+    };
+    return names(kernel);
 }
 
 ReduceKernel kernelFor(const cl::Device& device)
