@@ -1,0 +1,10 @@
+// Exercise 4: command line, inputs, check and report (hoc::matmul::programMain, Cli/include/hoc/matmul_main.hpp).
+// Your kernel is matmul_element.cl.
+#include "hoc/matmul_main.hpp"
+#include "matmul_kernel.hpp"
+
+int main(int argc, char** argv)
+{
+    return hoc::matmul::programMain(argc, argv, "Exercise04_MatmulKernel", "Exercise 4: C = A * B, your kernel: one work-item per element of C",
+                                    {"C(i,j) per work-item, all global", matmulKernel, hoc::matmul::bytesElement});
+}

@@ -1,0 +1,10 @@
+// Exercise 5: command line, inputs, check and report (hoc::matmul::programMain, Cli/include/hoc/matmul_main.hpp).
+// The OpenCL work is in matmul_host.cpp.
+#include "hoc/matmul_main.hpp"
+#include "matmul_host.hpp"
+
+int main(int argc, char** argv)
+{
+    return hoc::matmul::programMain(argc, argv, "Exercise05_MatmulHost", "Exercise 5: C = A * B, your host program running the kernel of Exercise 04",
+                                    {"C(i,j) per work-item, all global", matmulHost, hoc::matmul::bytesElement});
+}
