@@ -253,9 +253,14 @@ void checkCli(const std::string& text)
 void checkKernelFile(const std::string& input)
 {
     static const std::string folder = [] {
-        char name[] = "/dev/shm/hoc-fuzz-kernels-XXXXXX";  // in memory: one file written per input
-        if (!::mkdtemp(name))
-            std::abort();
+        char name[] = "/dev/shm/hoc-fuzz-kernels-XXXXXX";  // in memory where there is one: a file per input
+        char fallback[] = "/tmp/hoc-fuzz-kernels-XXXXXX";
+        if (!::mkdtemp(name)) {
+            if (!::mkdtemp(fallback))
+                std::abort();
+            ::setenv("HOC_KERNEL_PATH_ONLY", fallback, 1);
+            return std::string(fallback);
+        }
         ::setenv("HOC_KERNEL_PATH_ONLY", name, 1);
         return std::string(name);
     }();
