@@ -218,9 +218,6 @@ ReduceResult Reduction::sum(const std::vector<float>& h_data, ReduceKernel which
     const Plan plan = planPasses(which, h_data.size(), local, device_.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>());
     const std::vector<Pass>& passes = plan.passes;
 
-    if (options.beforeRun)
-        options.beforeRun(plan.additions);
-
     // 3. Memory: the input, and two buffers for partial sums that the passes take turns writing.
     cl::Buffer d_in(queue_, h_data.begin(), h_data.end(), /*readOnly=*/true);
     cl::Buffer d_partial[2] = {cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * passes[0].groups),

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -29,9 +28,6 @@ constexpr std::uint64_t kCpuRunFloats = 4096;
 struct ReduceOptions {
     std::size_t workGroupSize = 0;  // 0: 256 (64 for Float4, 1 for Cpu), or less if the kernel allows less
     hoc::Repeats repeats{0, 1};     // runs of all the passes; the median time is kept
-    // Called with the planned passes' additions (ReduceResult::additions) before anything runs: the
-    // driver refuses there a plan whose error bound could not tell a right sum from a wrong one.
-    std::function<void(std::uint64_t additions)> beforeRun;
 };
 
 struct ReduceResult {
