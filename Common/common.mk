@@ -1,5 +1,6 @@
 # Rules shared by every exercise and solution Makefile (the plain-make path).
-# An exercise's Makefile sets PROGRAM, SOURCES and KERNEL_DIRS, then includes ../../make.def
+# An exercise's Makefile sets PROGRAM, SOURCES (paths relative to its folder: given/main.cpp ...) and
+# KERNEL_DIRS (usually $(call hoc_kernel_path,$(CURDIR) ...): every folder of those rooms), then includes ../../make.def
 # (a copy of one file from Make_def_files/) and this file. A solution's Makefile includes
 # solution.mk, which sets HOC_EXERCISE_DIR and reads the exercise's Makefile: the solution's own
 # files (the lesson) are found in its folder, every other file in Exercises/X, kernels in Kernels/.
@@ -25,15 +26,24 @@ else
 HOC_EXERCISE_DIR := $(CURDIR)
 HOC_KIND         := Exercises
 endif
+# $(call hoc_room_dirs,DIR): DIR and the folders of its room that exist (given/, partN_*/, partN_*/given/;
+# the shape is described in cmake/HocCourse.cmake). $(call hoc_kernel_path,DIR...): those of every DIR, joined by ':'.
+hoc_room_dirs   = $(1) $(patsubst %/.,%,$(wildcard $(1)/given/. $(1)/part[0-9]*/. $(1)/part[0-9]*/given/.))
+hoc_empty       :=
+hoc_space       := $(hoc_empty) $(hoc_empty)
+hoc_kernel_path = $(subst $(hoc_space),:,$(strip $(foreach d,$(1),$(call hoc_room_dirs,$(d)))))
 # $(call hoc_find,file.cpp): the path of a file of this folder (a solution's own, else the exercise's).
 hoc_find = $(firstword $(wildcard $(CURDIR)/$(1)) $(HOC_EXERCISE_DIR)/$(1))
-# $(call hoc_folder_sources,Exercise05_MatmulHost): that folder's .cpp files but main.cpp, as this
-# build's kind has them (for programs that link other exercises' host code, e.g. matmul_table).
-hoc_folder_sources = $(foreach f,$(filter-out main.cpp,$(notdir $(wildcard $(HOC_ROOT)/Exercises/$(1)/*.cpp))),\
+# $(call hoc_folder_sources,Exercise05_MatmulHost): that folder's .cpp files (in every folder of its
+# room) but given/main.cpp, as this build's kind has them (for programs that link other exercises'
+# host code, e.g. matmul_table). $(call hoc_folder_includes,Folder...): -I for every folder of their rooms.
+hoc_folder_sources = $(foreach f,$(filter-out given/main.cpp,$(patsubst $(HOC_ROOT)/Exercises/$(1)/%,%,\
+                       $(wildcard $(addsuffix /*.cpp,$(call hoc_room_dirs,$(HOC_ROOT)/Exercises/$(1)))))),\
                        $(firstword $(wildcard $(HOC_ROOT)/$(HOC_KIND)/$(1)/$(f)) $(HOC_ROOT)/Exercises/$(1)/$(f)))
+hoc_folder_includes = $(addprefix -I,$(foreach f,$(1),$(call hoc_room_dirs,$(HOC_ROOT)/Exercises/$(f))))
 
 COMMON_CPPFLAGS = -I$(HOC_ROOT)/Common/include $(OPENCL_CFLAGS)
-HOC_CPPFLAGS    = $(COMMON_CPPFLAGS) -I$(CURDIR) -I$(HOC_EXERCISE_DIR) -DHOC_KERNEL_DIRS='"$(KERNEL_DIRS)"'
+HOC_CPPFLAGS    = $(COMMON_CPPFLAGS) $(addprefix -I,$(call hoc_room_dirs,$(CURDIR)) $(call hoc_room_dirs,$(HOC_EXERCISE_DIR))) -DHOC_KERNEL_DIRS='"$(KERNEL_DIRS)"'
 SOURCE_PATHS    = $(foreach s,$(SOURCES),$(call hoc_find,$(s)))
 SHARED_OBJDIRS  = $(COMMON_OBJDIR)
 

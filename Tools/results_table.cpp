@@ -4,7 +4,8 @@
 // lists. --html also writes the instructor's page (results.html) from them: the page of a run made
 // elsewhere, or made again after the page changed, without running anything.
 // Exit status 1 when a result is wrong or a file is missing, 2 for a bad command line (a --html path
-// that is not a page or an empty file is one), 3 when the page cannot be written.
+// that is not a page or an empty file is one, and so is a --chartjs that is not a build of Chart.js),
+// 3 when the page cannot be written.
 #include <CLI/CLI.hpp>
 #include <iostream>
 
@@ -33,9 +34,11 @@ int main(int argc, char** argv)
     const hoc::Replaceable aPage = [](const std::string& text) {
         return text.find_first_not_of(" \t\r\n") == std::string::npos || text.find("<html") < 512;
     };
+    std::string chartJsText;
     if (!page.empty()) {
         try {
             hoc::checkWritable(page, "--html", aPage);
+            chartJsText = hoc::tools::readChartJs(chartJs);  // only a build of Chart.js goes into the page
         } catch (const std::exception& e) {
             std::cerr << "error: " << e.what() << "\n";
             return 2;
@@ -50,7 +53,7 @@ int main(int argc, char** argv)
     if (!page.empty()) {
         try {
             const nlohmann::json run = {{"command", std::vector<std::string>(argv, argv + argc)}, {"files", files.size()}};
-            hoc::writeFile(page, hoc::tools::html(table, run, hoc::tools::readChartJs(chartJs)), "--html", aPage);
+            hoc::writeFile(page, hoc::tools::html(table, run, chartJsText), "--html", aPage);
         } catch (const std::exception& e) {
             std::cerr << "error: " << e.what() << "\n";
             return 3;

@@ -10,14 +10,24 @@
 //
 // The output folder is the runner's own: a new or empty folder, or one an earlier run wrote (it holds
 // the file .hoc-runner); any other is refused, and only the files the runner writes are ever removed
-// there. Every file is written through hoc::writeFile (complete or not at all).
-// SIGINT (Ctrl-C) or SIGTERM is passed on to the program running, which is waited for; the results
-// of the runs that finished are then written as usual, the interrupted run and those not started
-// marked as such, and the runner exits with 128 + the signal's number (130 for SIGINT).
+// there. It is locked for the run (flock on .hoc-runner): a second runner given the same folder is
+// refused and changes nothing there. Every path the runner will write (results.*, json/, logs/ and
+// the files in them) is checked before the first program starts: a symbolic link, a folder or a
+// device where a file of ours goes is refused then, not after the run. Every file is written through
+// hoc::writeFile (complete or not at all). --chartjs must be a build of Chart.js (html.hpp says what
+// that means), checked before the run too: no other file is ever copied into the page.
+// SIGINT (Ctrl-C), SIGTERM or SIGHUP (the terminal closed) is passed on to the program running,
+// which is waited for; the results of the runs that finished are then written as usual, the
+// interrupted run and those not started marked as such, and the runner exits with 128 + the
+// signal's number (130 for SIGINT). The programs die with the runner however it ends, SIGKILL
+// included (process.hpp: each runs in a process group of its own with a parent-death signal).
 //
-// Exit status: 0 every program finished and every result is correct; 1 otherwise; 2 bad command
-// line (or an output folder that is not the runner's); 3 nothing could run (no course list, no
-// OpenCL device); 130 / 143 interrupted by SIGINT / SIGTERM.
+// Exit status: 0 every program finished and every result is correct; 1 otherwise; 2 the user's
+// input: a bad command line, a course list that is not one (a folder, an empty file, a line that is
+// not a course entry), --only matching no program, --chartjs not Chart.js, an output folder that is
+// not the runner's, is in use by another runner, or holds a link where an output file goes; 3
+// nothing could run (no build/course.txt when --course is not given, no OpenCL device);
+// 129 / 130 / 143 interrupted by SIGHUP / SIGINT / SIGTERM.
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstring>
@@ -26,6 +36,8 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "hoc/cli.hpp"
@@ -164,6 +176,8 @@ std::string twoDigits(std::size_t n, std::size_t total)
     return s.str();
 }
 
+void writeNew(const std::string& path, const std::string& text);
+
 Run runJob(const Job& job, std::size_t number, std::size_t total, const Options& options, const fs::path& out)
 {
     const std::string stem = twoDigits(number, total) + "_" + safeName(job.folder) + "_" + safeName(job.program) +
@@ -181,11 +195,10 @@ Run runJob(const Job& job, std::size_t number, std::size_t total, const Options&
                                     std::string("--json"), run.jsonPath})
         argv.push_back(word);
     {
-        std::ofstream log(run.logPath);
-        log << "$";
+        std::string command = "$";
         for (const auto& a : argv)
-            log << " " << a;
-        log << "\n";
+            command += " " + a;
+        writeNew(run.logPath, command + "\n");
     }
 
     std::cerr << "[" << std::setw(std::to_string(total).size()) << number << "/" << total << "] " << job.folder
@@ -267,37 +280,127 @@ bool earlierResults(const fs::path& out)
     }
 }
 
-// Makes `out` the output folder, refusing any folder that is not the runner's own, and clears what
-// an earlier run left there: the files this program writes, nothing else, never through a link.
-void prepareFolder(const fs::path& out)
+// The names of the files the runner writes in the output folder, and of the files in json/ and logs/.
+const char* const kOutputFiles[] = {"results.html", "results.md", "results.csv", "results.json"};
+const char* const kEarlierFiles[] = {"progression.svg", "roofline.svg"};  // an earlier version's, removed
+bool ourEntry(const fs::path& path) { return path.extension() == ".json" || path.extension() == ".log"; }
+
+std::string typeName(fs::file_type type)
+{
+    switch (type) {
+    case fs::file_type::symlink: return "a symbolic link";
+    case fs::file_type::directory: return "a folder";
+    case fs::file_type::regular: return "a file";
+    default: return "a device, pipe or socket";
+    }
+}
+
+// Everything the run will write in `out`, checked before anything is written: refused (UsageError)
+// when `out` is not a folder of the runner's own, or when a path it writes is not a regular file (or,
+// for json/ and logs/, a folder): a symbolic link, a folder, a device. Writes nothing.
+void checkOutputFolder(const fs::path& out)
 {
     if (out.empty())
         throw hoc::UsageError("--out: no folder given (the results need a folder of their own)");
     const auto status = fs::status(out);
     if (fs::exists(status) && !fs::is_directory(status))
         throw hoc::UsageError("--out " + out.string() + " is not a folder");
-    if (fs::is_directory(status) && !fs::is_empty(out) && !fs::exists(fs::symlink_status(out / kMarker)) &&
-        !earlierResults(out))
+    if (!fs::exists(status)) {
+        // It will be made: its nearest existing parent must be a folder we can write in.
+        fs::path parent = fs::absolute(out).parent_path();
+        while (!parent.empty() && !fs::exists(parent) && parent != parent.root_path())
+            parent = parent.parent_path();
+        if (!fs::is_directory(parent) || ::access(parent.c_str(), W_OK | X_OK) != 0)
+            throw hoc::UsageError("--out " + out.string() + " cannot be made (" + parent.string() +
+                                  " is not a folder this user may write in)");
+        return;
+    }
+    if (::access(out.c_str(), W_OK | X_OK) != 0)
+        throw hoc::UsageError("--out " + out.string() + " is a folder this user may not write in");
+    if (!fs::is_empty(out) && !fs::exists(fs::symlink_status(out / kMarker)) && !earlierResults(out))
         throw hoc::UsageError("--out " + out.string() + " holds files hoc-runner did not write (it has no " +
                               kMarker + " file): give a new or empty folder, or one an earlier run wrote");
+    const auto marker = fs::symlink_status(out / kMarker).type();
+    if (marker != fs::file_type::not_found && marker != fs::file_type::regular)
+        throw hoc::UsageError("--out " + out.string() + ": " + kMarker + " is " + typeName(marker) +
+                              ", not the file hoc-runner keeps there");
+    for (const char* name : kOutputFiles) {
+        const auto type = fs::symlink_status(out / name).type();
+        if (type != fs::file_type::not_found && type != fs::file_type::regular)
+            throw hoc::UsageError("--out " + out.string() + ": " + name + " is " + typeName(type) +
+                                  "; hoc-runner writes its own " + name + " there (remove it, or give another "
+                                  "--out)");
+    }
     for (const char* sub : {"json", "logs"}) {
         const auto type = fs::symlink_status(out / sub).type();
-        if (type != fs::file_type::not_found && type != fs::file_type::directory)
+        if (type == fs::file_type::not_found)
+            continue;
+        if (type != fs::file_type::directory)
             throw hoc::UsageError("--out " + out.string() + ": " + sub + " is not a folder (a link or a file); "
                                   "hoc-runner writes its own " + sub + "/ there");
+        for (const auto& entry : fs::directory_iterator(out / sub))
+            if (ourEntry(entry.path()) && entry.symlink_status().type() != fs::file_type::regular)
+                throw hoc::UsageError("--out " + out.string() + ": " + sub + "/" +
+                                      entry.path().filename().string() + " is " +
+                                      typeName(entry.symlink_status().type()) + " where hoc-runner writes its own " +
+                                      (sub == std::string("json") ? "results" : "logs") + " (remove it)");
     }
+}
+
+// The lock on the output folder, held until the runner ends (the kernel releases it then, however
+// the runner ends).
+int outputLock = -1;
+
+// Makes `out` the output folder for this run: checks it (checkOutputFolder), locks it against a
+// second runner (which is then refused, having changed nothing), checks it again under the lock,
+// and clears what an earlier run left there: the files this program writes, nothing else, never
+// through a link.
+void prepareFolder(const fs::path& out)
+{
+    checkOutputFolder(out);
+    std::error_code error;
+    fs::create_directories(out, error);
+    if (error)
+        throw hoc::UsageError("--out " + out.string() + " cannot be made: " + error.message());
+    const fs::path marker = out / kMarker;
+    outputLock = ::open(marker.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (outputLock < 0)
+        throw hoc::UsageError("--out " + out.string() + ": cannot open " + marker.string() + ": " +
+                              std::strerror(errno));
+    if (::flock(outputLock, LOCK_EX | LOCK_NB) != 0)
+        throw hoc::UsageError("--out " + out.string() + " is in use: another hoc-runner is writing its results "
+                              "there (it holds the lock on " + marker.string() + "); wait for it to finish, or "
+                              "give another --out");
+    checkOutputFolder(out);  // as it is now that no other runner can change it
+
+    const std::string text = "This folder holds hoc-runner's results; a new run replaces them.\n";
+    if (::ftruncate(outputLock, 0) != 0 || ::pwrite(outputLock, text.data(), text.size(), 0) !=
+                                               static_cast<ssize_t>(text.size()))
+        throw hoc::Failure("cannot write " + marker.string() + ": " + std::strerror(errno));
     fs::create_directories(out / "json");
     fs::create_directories(out / "logs");
-    writeFile(out / kMarker, "This folder holds hoc-runner's results; a new run replaces them.\n");
     for (const char* sub : {"json", "logs"})
         for (const auto& entry : fs::directory_iterator(out / sub))
-            if (entry.symlink_status().type() == fs::file_type::regular &&
-                (entry.path().extension() == ".json" || entry.path().extension() == ".log"))
+            if (entry.symlink_status().type() == fs::file_type::regular && ourEntry(entry.path()))
                 fs::remove(entry.path());
-    for (const char* name : {"results.html", "results.md", "results.csv", "results.json", "progression.svg",
-                             "roofline.svg"})
-        if (fs::symlink_status(out / name).type() == fs::file_type::regular)
-            fs::remove(out / name);
+    for (const auto& names : {std::vector<const char*>(std::begin(kOutputFiles), std::end(kOutputFiles)),
+                              std::vector<const char*>(std::begin(kEarlierFiles), std::end(kEarlierFiles))})
+        for (const char* name : names)
+            if (fs::symlink_status(out / name).type() == fs::file_type::regular)
+                fs::remove(out / name);
+}
+
+// A new file with `text` (a program's log, whose earlier copy prepareFolder removed): never through a
+// symbolic link. A failure is the machine's (exit 3).
+void writeNew(const std::string& path, const std::string& text)
+{
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+    const bool written = fd >= 0 && ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    const int error = errno;
+    if (fd >= 0)
+        ::close(fd);
+    if (!written)
+        throw hoc::Failure("cannot write " + path + ": " + std::strerror(error));
 }
 
 std::string programFolder()
@@ -325,9 +428,15 @@ int runCourse(const Options& options, const std::vector<std::string>& commandLin
     for (auto& entry : readCourseFile(options.course))
         if (selected(entry, options.only))
             course.push_back(std::move(entry));
-    if (course.empty())
-        throw hoc::Failure("no program of " + options.course + " matches --only");
+    if (course.empty()) {
+        std::string only;
+        for (const auto& text : options.only)
+            only += (only.empty() ? "'" : ", '") + text + "'";
+        throw hoc::UsageError("no program of " + options.course + " matches --only " + only +
+                              " (a text in a folder's or a program's name)");
+    }
     const auto devices = chooseDevices(options);
+    const std::string chartJs = readChartJs(options.chartJs);  // before the run: a wrong file is refused now
     const std::string probe = options.probe.empty() ? programFolder() + "/hoc-roofline" : options.probe;
 
     // The probe first on every device (the roofs), then the course in order, each program on every device.
@@ -350,7 +459,7 @@ int runCourse(const Options& options, const std::vector<std::string>& commandLin
 
     const auto start = std::chrono::steady_clock::now();
     std::vector<Run> runs;
-    passOnStopSignals();  // from here on a Ctrl-C stops the program running, and the results are written
+    passOnStopSignals();  // from here on a Ctrl-C (or SIGTERM, SIGHUP) stops the program running, and the results are written
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         if (const int signal = stopSignal()) {  // the jobs not started are marked, not dropped
             Run skipped;
@@ -385,7 +494,6 @@ int runCourse(const Options& options, const std::vector<std::string>& commandLin
         doc["runs"].push_back({{"exercise", run.folder}, {"program", run.program}, {"device", run.device.index},
                                {"finished", run.finished}, {"problem", run.problem}, {"seconds", run.seconds},
                                {"json", run.jsonPath}, {"log", run.logPath}});
-    const std::string chartJs = readChartJs(options.chartJs);
     writeFile(out / "results.html", html(table, doc, chartJs));
     writeFile(out / "results.md", md);
     writeFile(out / "results.csv", csv(table));
@@ -451,6 +559,13 @@ int main(int argc, char** argv)
     } catch (const hoc::UsageError& e) {
         std::cerr << "error: " << e.what() << "\n";
         return 2;
+    } catch (const ChartJsError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 2;
+    } catch (const CourseFileError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        // The default build/course.txt missing is a build not made yet; a file the user named is their input.
+        return e.missing && app.count("--course") == 0 ? 3 : 2;
     } catch (const cl::Error& e) {
         std::cerr << "error: OpenCL call " << hoc::describe(e) << "\n";
     } catch (const std::exception& e) {

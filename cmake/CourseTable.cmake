@@ -171,9 +171,25 @@ hoc_course(Exercise21_WorkGroupSize workgroup_sizes RUN_ARGS --runs 3 QUICK_ARGS
            CHECK_ARGS --steps 4096 --size 1000 --rows 33 --cols 17 --runs 1
            SIZE_OPTIONS --steps --size --rows --cols --runs OVERSIZE_ARGS --size 1000000 --kernels reduce)
 
+# Work-item divergence: the same two paths, branched per work-item and per block of `span` work-items.
+# NO_UNINITIALIZED: LLVM turns the grouped kernel's gid / span and gid % span into a division and a
+# freeze instruction, which oclgrind 21.10's uninitialized-value check stops at ("Unsupported
+# instruction: freeze"); the program checks every element exactly.
+hoc_course(Exercise22_Divergence divergence RUN_ARGS --size 524288 --steps 256 --spans 1 16 32 64 --runs 3
+           QUICK_ARGS --size 65536 --steps 64 --spans 1 32 --runs 2
+           CHECK_ARGS NO_UNINITIALIZED --size 1000 --steps 3 --spans 1 7 32 --local 16 --runs 1
+           SIZE_OPTIONS --size --steps --local --spans --runs WORKGROUP_OPTIONS --local OVERSIZE_ARGS --size 1048576)
+# Occupancy: work-groups per compute unit worked out from the kernel's footprint, against GB/s measured
+# as the kernel's __local array grows.
+hoc_course(Exercise23_Occupancy occupancy RUN_ARGS --runs 5 QUICK_ARGS --size 4194304 --array-kb 1 16 32 --runs 3
+           CHECK_ARGS --size 1000 --local 16 --array-kb 1 2 --runs 1
+           SIZE_OPTIONS --size --local --array-kb --runs --cu-work-items --cu-groups --cu-local-bytes --cu-registers
+           WORKGROUP_OPTIONS --local OVERSIZE_ARGS --size 1048576 LOCAL_MEMORY_ARGS --size 1000 --local 16 --array-kb 1)
+
 # Kernels handed out finished: the same file in the exercise's folder and in Kernels/ (checked).
-hoc_given_kernels(Exercise01_Vadd/vadd.cl Exercise02_ChainedVadd/broken_vadd.cl
-                  Exercise09_MatmulBlocked/matmul_tile_order.cl Exercise11_Profiling/matmul_element.cl
-                  Exercise14_EventsQueues/events_queues.cl Exercise19_Overlap/saxpy.cl
-                  ExerciseA_VectorPi/builtins.cl
-                  Exercise15_MultipleDevices/two_devices.cl)
+hoc_given_kernels(Exercise01_Vadd/vadd.cl Exercise02_ChainedVadd/part2_build_log/given/broken_vadd.cl
+                  Exercise09_MatmulBlocked/part4_tile_order/given/matmul_tile_order.cl
+                  Exercise11_Profiling/given/matmul_element.cl Exercise14_EventsQueues/given/events_queues.cl
+                  Exercise19_Overlap/given/saxpy.cl ExerciseA_VectorPi/part2_builtins/given/builtins.cl
+                  Exercise23_Occupancy/given/occupancy.cl
+                  Exercise15_MultipleDevices/part2_shared_context/given/two_devices.cl)

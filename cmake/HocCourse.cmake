@@ -1,14 +1,30 @@
-# How an exercise becomes a library (the lesson, which tests call) and a program (main.cpp): each
+# How an exercise becomes a library (the lesson, which tests call) and a program (given/main.cpp): each
 # folder's CMakeLists.txt, in Exercises/ only, says what it builds in a line or two:
 #
 #   hoc_folder(PROGRAM vadd SOURCES vadd.cpp)
 #
+# The student's room: every Exercises/X shows at its top README.md, CMakeLists.txt, Makefile, the
+# files the student edits (the ones with TODOs; in Exercise 01, the two it reads line by line and
+# then breaks on purpose) and at most one folder given/: the code the student reads but does not edit
+# (main.cpp, headers, the host code of an exercise whose lesson is a kernel, serial references,
+# given kernels, helpers such as Exercise 09b's given/support/). An exercise with several parts keeps
+# part 1 at its top as above, and each further part in a folder partN_<topic>/ of the same shape:
+# the part's files to edit at its top, its given code in partN_<topic>/given/ (Exercise 02:
+# part2_build_log/; Exercise 09: part2_dynamic_local/, part3_images/, part4_tile_order/; Exercise 15:
+# part2_shared_context/; Exercise A: part2_builtins/). A part with nothing to edit has only given/.
+# Paths in SOURCES and MAIN are relative to Exercises/X (e.g. part2_build_log/given/build_log_main.cpp),
+# or absolute. Every folder of the room (X, X/given, X/partN_*, X/partN_*/given) is on the include
+# path and, for an exercise, on the kernel search path (HOC_KERNEL_DIRS). tests/room/ checks the shape:
+# at most 8 entries at an exercise's top, and every file of Solutions/X has a twin in Exercises/X.
+#
 # The same folder is built twice: as the student's exercise (Exercises/CMakeLists.txt) and as the
 # solution (Solutions/CMakeLists.txt, hoc_solution()). Solutions/X holds only the files that differ
-# from Exercises/X, the lesson; every other file (main.cpp, headers, the CMakeLists.txt itself) is
-# taken from Exercises/X, so nothing is kept in sync by hand and `diff -r` shows only the lesson.
+# from Exercises/X, the lesson, at the same relative paths (Solutions/Exercise15_MultipleDevices/
+# part2_shared_context/shared_context.cpp); every other file (given/, headers, the CMakeLists.txt
+# itself) is taken from Exercises/X, so nothing is kept in sync by hand and `diff -r` shows only the
+# lesson.
 #
-# Solutions find their kernels in Kernels/; exercises in their own folder (plus the folders of
+# Solutions find their kernels in Kernels/; exercises in their own room (plus the rooms of
 # KERNELS_FROM, e.g. Exercise 05 uses the kernel the student wrote in Exercise 04).
 # The folder's library (the lesson) links hoc::common (Common/) and the LIBRARIES it names (e.g.
 # hoc::matmul); its programs link hoc::cli too (Cli/: the command line every main.cpp parses with).
@@ -38,11 +54,33 @@ function(_hoc_kind out_kind)
   set(${out_kind} exercise PARENT_SCOPE)
 endfunction()
 
-# The full paths of `files`: a solution's own file where Solutions/X has one, else Exercises/X's.
+# The folders of a room that exist, in this order: `root`, root/given, then each partN_*/ and its given/.
+function(_hoc_room_dirs out root)
+  set(dirs "${root}")
+  if(IS_DIRECTORY "${root}/given")
+    list(APPEND dirs "${root}/given")
+  endif()
+  file(GLOB parts LIST_DIRECTORIES true "${root}/part[0-9]*")
+  list(SORT parts)
+  foreach(part IN LISTS parts)
+    if(IS_DIRECTORY "${part}")
+      list(APPEND dirs "${part}")
+      if(IS_DIRECTORY "${part}/given")
+        list(APPEND dirs "${part}/given")
+      endif()
+    endif()
+  endforeach()
+  set(${out} ${dirs} PARENT_SCOPE)
+endfunction()
+
+# The full paths of `files`: a solution's own file where Solutions/X has one, else Exercises/X's
+# (an absolute path is taken as it is).
 function(_hoc_sources out)
   set(paths "")
   foreach(file IN LISTS ARGN)
-    if(HOC_KIND STREQUAL "solution" AND EXISTS "${HOC_LESSON_DIR}/${file}")
+    if(IS_ABSOLUTE "${file}")
+      list(APPEND paths "${file}")
+    elseif(HOC_KIND STREQUAL "solution" AND EXISTS "${HOC_LESSON_DIR}/${file}")
       list(APPEND paths "${HOC_LESSON_DIR}/${file}")
     else()
       list(APPEND paths "${CMAKE_CURRENT_SOURCE_DIR}/${file}")
@@ -61,7 +99,7 @@ function(hoc_solution folder)
   if(NOT IS_DIRECTORY "${exercise_dir}")
     message(FATAL_ERROR "Solutions/${folder} has no exercise: Exercises/${folder} is missing")
   endif()
-  file(GLOB lesson_files RELATIVE "${lesson_dir}" CONFIGURE_DEPENDS "${lesson_dir}/*")
+  file(GLOB_RECURSE lesson_files RELATIVE "${lesson_dir}" CONFIGURE_DEPENDS "${lesson_dir}/*")
   foreach(file IN LISTS lesson_files)
     if(file MATCHES "\\.(h|hpp)$" AND EXISTS "${exercise_dir}/${file}")
       message(FATAL_ERROR "Solutions/${folder}/${file}: a solution cannot replace a header; the "
@@ -130,7 +168,7 @@ function(hoc_course folder program)
   endforeach()
 endfunction()
 
-# hoc_folder(PROGRAM name [MAIN main.cpp] SOURCES lesson.cpp... [KERNELS_FROM folder...]
+# hoc_folder(PROGRAM name [MAIN given/main.cpp] SOURCES lesson.cpp... [KERNELS_FROM folder...]
 #            [LIBRARIES target...] [USES folder...])
 # USES links the folder's library with the libraries of other folders of the same kind, as
 # hoc_program's USES does (Exercise 21's sweep runs the host code of Exercises 10, 16 and 17).
@@ -142,16 +180,18 @@ function(hoc_folder)
   get_filename_component(folder "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
   _hoc_kind(kind)
   if(NOT ARG_MAIN)
-    set(ARG_MAIN main.cpp)
+    set(ARG_MAIN given/main.cpp)
   endif()
 
   if(kind STREQUAL "solution")
     set(kernel_dirs "${PROJECT_SOURCE_DIR}/Kernels")
   else()
-    set(kernel_dirs "${CMAKE_CURRENT_SOURCE_DIR}")
+    _hoc_room_dirs(dirs "${CMAKE_CURRENT_SOURCE_DIR}")
     foreach(other IN LISTS ARG_KERNELS_FROM)
-      string(APPEND kernel_dirs ":${PROJECT_SOURCE_DIR}/Exercises/${other}")
+      _hoc_room_dirs(other_dirs "${PROJECT_SOURCE_DIR}/Exercises/${other}")
+      list(APPEND dirs ${other_dirs})
     endforeach()
+    string(REPLACE ";" ":" kernel_dirs "${dirs}")
   endif()
 
   set_property(DIRECTORY PROPERTY HOC_KERNEL_DIRS "${kernel_dirs}")
@@ -160,9 +200,11 @@ function(hoc_folder)
   _hoc_sources(sources ${ARG_SOURCES})
   add_library(${lib} STATIC ${sources})
   if(kind STREQUAL "solution")
-    target_include_directories(${lib} PUBLIC "${HOC_LESSON_DIR}")
+    _hoc_room_dirs(lesson_dirs "${HOC_LESSON_DIR}")
+    target_include_directories(${lib} PUBLIC ${lesson_dirs})
   endif()
-  target_include_directories(${lib} PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}")
+  _hoc_room_dirs(room_dirs "${CMAKE_CURRENT_SOURCE_DIR}")
+  target_include_directories(${lib} PUBLIC ${room_dirs})
   target_link_libraries(${lib} PUBLIC hoc::common ${ARG_LIBRARIES})
   foreach(other IN LISTS ARG_USES)
     target_link_libraries(${lib} PUBLIC ${other}_${kind})
@@ -176,9 +218,10 @@ function(hoc_folder)
 endfunction()
 
 # A further program in the same folder, linked with the folder's library:
-#   hoc_program(PROGRAM pi_serial MAIN pi_serial.cpp [USES folder...])
+#   hoc_program(PROGRAM pi_serial MAIN given/pi_serial.cpp [USES folder...])
 # USES links the libraries of other folders of the same kind (solutions with solutions, exercises
-# with exercises): Exercise 09's matmul_table runs the host code of Exercises 05-08.
+# with exercises): the instructor's matmul_table (Tools/matmul_table/, built in Exercise 09's folder)
+# runs the host code of Exercises 05-08.
 function(hoc_program)
   cmake_parse_arguments(ARG "" "PROGRAM;MAIN" "USES" ${ARGN})
   if(ARG_UNPARSED_ARGUMENTS)
@@ -246,8 +289,8 @@ function(hoc_write_course_list file)
   file(GENERATE OUTPUT "${file}" CONTENT "${text}\n")
 endfunction()
 
-# hoc_given_kernels(Folder/file.cl...): kernels an exercise hands out finished (its lesson is the
-# host code, a measurement or a build log). The student's copy is Exercises/Folder/file.cl, the
+# hoc_given_kernels(Folder/given/file.cl...): kernels an exercise hands out finished (its lesson is the
+# host code, a measurement or a build log). The student's copy is Exercises/Folder/.../file.cl, the
 # solutions' is Kernels/file.cl; nobody keeps the two in step by hand: the configuration stops if
 # they differ, or if an exercise holds a copy of a kernel of Kernels/ that is not declared here.
 function(hoc_given_kernels)
@@ -266,8 +309,8 @@ function(hoc_given_kernels)
     endif()
     set_property(DIRECTORY "${PROJECT_SOURCE_DIR}" APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${copy}" "${kernel}")
   endforeach()
-  file(GLOB copies RELATIVE "${PROJECT_SOURCE_DIR}/Exercises" CONFIGURE_DEPENDS
-       "${PROJECT_SOURCE_DIR}/Exercises/*/*.cl")
+  file(GLOB_RECURSE copies RELATIVE "${PROJECT_SOURCE_DIR}/Exercises" CONFIGURE_DEPENDS
+       "${PROJECT_SOURCE_DIR}/Exercises/*.cl")
   foreach(copy IN LISTS copies)
     get_filename_component(file "${copy}" NAME)
     set(kernel "${PROJECT_SOURCE_DIR}/Kernels/${file}")

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <optional>
 #include <ostream>
 
 #include "hoc/data.hpp"
@@ -10,6 +11,7 @@
 #include "hoc/errors.hpp"
 #include "hoc/limits.hpp"
 #include "hoc/program.hpp"
+#include "support/peers.hpp"
 
 namespace {
 
@@ -59,6 +61,29 @@ bool hasCpAsync(const cl::Device& device)
     const cl_device_info kComputeCapabilityMajor = 0x4000;  // CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV
     cl_uint major = 0;
     return clGetDeviceInfo(device(), kComputeCapabilityMajor, sizeof(major), &major, nullptr) == CL_SUCCESS && major >= 8;
+}
+
+// sgemm_tc: the tensor cores, each product as three TF32 products ("3xTF32", FP32 accuracy; NVIDIA
+// compute capability 8.0 and newer only): BM x BN tiles, (BM/WM) x (BN/WN) warps, steps of BK in STAGES
+// cp.async stages; split 1: each element split into TF32 hi and lo once, as it lands, 0: by every warp
+// that reads it, 2: A as it lands, B by every warp; flush 1: each step's tensor-core sums added in FP32; fastrna 1: the rounding to TF32
+// in integer operations.
+Variant tc(int bm, int bn, int bk, int wm, int wn, int stages, int split, int flush, int fastrna, int ks = 1)
+{
+    Variant v{"sgemm_tc",
+              {{"BM", bm}, {"BN", bn}, {"BK", bk}, {"WM", wm}, {"WN", wn}, {"STAGES", stages}, {"SPLIT", split},
+               {"FLUSH", flush}, {"FASTRNA", fastrna}}};
+    if (ks > 1)
+        v.values["KS"] = ks;
+    return v;
+}
+
+// A variant whose kernel `does` something in PTX that needs compute capability 8.0: an error elsewhere.
+void requireSm80(const cl::Device& device, const Variant& variant, const std::string& does)
+{
+    if (!hasCpAsync(device))
+        throw hoc::Failure("variant '" + variant.text() + "' needs an NVIDIA GPU of compute capability 8.0 or newer (its kernel " +
+                           does + ", in PTX); this device is " + device.getInfo<CL_DEVICE_NAME>());
 }
 
 // kc: split K into slices of at most kc (the slice of B a work-item streams stays in a CPU core's cache).
@@ -127,6 +152,17 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
                                  // 48 KB with 128 x 64 tiles)
                                  with(async(128, 64, 16, 8, 8, 8, 3), "AT")})
             gpu.push_back(v);
+    // The tensor cores (the same devices: mma.sync with TF32 came with compute capability 8.0), each
+    // variant offered only where its error passes the FP32 rule (tuneSgemm): A split as it lands and
+    // B by each warp (SPLIT=2) in 128 x 128, 128 x 64 and 64 x 64 tiles, K in two slices for small C;
+    // both split as they land (SPLIT=1) and both by each warp (SPLIT=0), with cvt.rna.tf32.f32; and
+    // one without the FP32 additions (FLUSH=0), the fastest and too inaccurate, which the rule turns away.
+    if (hasCpAsync(device))
+        for (const Variant& v : {banded(tc(128, 128, 8, 64, 32, 2, 2, 1, 1), 8), banded(tc(128, 64, 16, 64, 32, 2, 2, 1, 1), 8),
+                                 tc(64, 64, 16, 32, 32, 3, 2, 1, 1), banded(tc(128, 128, 8, 64, 32, 3, 1, 1, 0), 8),
+                                 tc(64, 64, 16, 32, 32, 3, 0, 1, 0), banded(tc(128, 128, 8, 64, 32, 2, 2, 1, 1, 2), 8),
+                                 tc(64, 64, 16, 32, 32, 3, 2, 1, 1, 2), banded(tc(128, 128, 8, 64, 32, 2, 2, 0, 1), 8)})
+            gpu.push_back(v);
     return gpu;
 }
 
@@ -139,6 +175,14 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
 {
     // The shape of the work: the tile each work-item and each work-group computes, after checking
     // the parameters against the kernel's rules (its #error lines, and what the host divides by).
+    // The GPU kernels' shape: BM x BN tiles of C, steps of BK, work-groups of wg, K in KS slices.
+    const auto gpuTiles = [&](int bm, int bn, int bk, int wg) {
+        tileM_ = bm;
+        tileN_ = bn;
+        tileK_ = bk;
+        ks_ = variant.values.count("KS") ? variant.within("KS", 1, 16) : 1;
+        local_ = cl::NDRange(wg, 1, 1);
+    };
     const bool async = variant.kernel == "sgemm_async";
     if (variant.kernel == "sgemm_tiles" || async) {
         variant.only({"BM", "BN", "BK", "TM", "TN", "WARPX", async ? "STAGES" : "DB", "SKEW", "KS", "GM", "AT"});
@@ -167,15 +211,31 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
         variant.require(!at || !variant.values.count("SKEW") || variant.at("SKEW") == 0,
                         "AT=1 needs SKEW=0 (Exercise 17's transpose makes A^T from rows of exactly K floats)");
         transposeA_ = at;
-        if (async && !hasCpAsync(device))
-            throw hoc::Failure("variant '" + variant.text() +
-                               "' needs an NVIDIA GPU of compute capability 8.0 or newer (its kernel copies with cp.async, "
-                               "in PTX); this device is " + device.getInfo<CL_DEVICE_NAME>());
-        tileM_ = bm;
-        tileN_ = bn;
-        tileK_ = bk;
-        ks_ = variant.values.count("KS") ? variant.within("KS", 1, 16) : 1;
-        local_ = cl::NDRange(wg, 1, 1);
+        if (async)
+            requireSm80(device, variant, "copies with cp.async");
+        gpuTiles(bm, bn, bk, wg);
+    } else if (variant.kernel == "sgemm_tc") {
+        variant.only({"BM", "BN", "BK", "WM", "WN", "STAGES", "SPLIT", "FLUSH", "FASTRNA", "GM", "KS"});
+        const int bm = variant.within("BM", 16, 256), bn = variant.within("BN", 8, 256), bk = variant.within("BK", 8, 64);
+        const int wm = variant.within("WM", 16, 128), wn = variant.within("WN", 8, 128);
+        variant.within("STAGES", 2, 4);
+        const bool split = variant.within("SPLIT", 0, 2) == 1;
+        variant.within("FLUSH", 0, 1);
+        variant.within("FASTRNA", 0, 1);
+        if (variant.values.count("GM"))
+            variant.within("GM", 1, 64);
+        variant.require(bk % 8 == 0 && wm % 16 == 0 && wn % 8 == 0 && bm % wm == 0 && bn % wn == 0,
+                        "BK is a multiple of 8, WM of 16 and WN of 8 (the 16 x 8 x 8 tensor-core product), WM divides BM "
+                        "and WN divides BN (whole warps per tile)");
+        const int wg = (bm / wm) * (bn / wn) * 32;
+        variant.require(wg <= 1024, "at most 32 warps per work-group ((BM/WM) x (BN/WN))");
+        variant.require(bm * bk / 4 % wg == 0 && bk * bn / 4 % wg == 0,
+                        "BM*BK/4 and BK*BN/4 are multiples of the work-group size (BM/WM)*(BN/WN)*32 = " +
+                            std::to_string(wg) + " (every work-item copies whole float4s)");
+        variant.require(!split || bk * bn / 2 % wg == 0,
+                        "with SPLIT=1, BK*BN/2 is a multiple of the work-group size (every work-item splits whole pairs of B)");
+        requireSm80(device, variant, "uses the tensor cores with TF32 and cp.async");
+        gpuTiles(bm, bn, bk, wg);
     } else if (variant.kernel == "sgemm_panel") {
         variant.only({"RM", "VW", "NV", "SKEW", "KC", "PB", "PA", "RB", "PF"});
         const int rm = variant.within("RM", 1, 32), vw = variant.within("VW", 2, 16), nv = variant.within("NV", 1, 16);
@@ -194,7 +254,7 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
         rb_ = variant.values.count("RB") ? variant.within("RB", 1, 1 << 16) : 0;
     } else {
         throw hoc::UsageError("unknown kernel '" + variant.kernel + "' in variant '" + variant.text() +
-                              "' (sgemm_tiles, sgemm_async or sgemm_panel)");
+                              "' (sgemm_tiles, sgemm_async, sgemm_tc or sgemm_panel)");
     }
 
     // 1. Platform: a context for the device and a queue with profiling.
@@ -407,14 +467,35 @@ hoc::tuning::Outcome tuneSgemm(const cl::Device& device, const std::vector<Varia
     const auto sa = hoc::randomFloats(small.m * small.k, 5, -1, 1), sb = hoc::randomFloats(small.k * small.n, 6, -1, 1);
     const auto a = hoc::randomFloats(d.m * d.k, 7, -1, 1), b = hoc::randomFloats(d.k * d.n, 8, -1, 1);
     double best = 0;
+    // The tensor cores' products are not FP32's: such a variant must first pass the FP32 rule at size d
+    // (hoc::peers::fp32AccuracyRule: within the rigorous FP32 bound, and at most twice cuBLAS FP32's
+    // error on the same inputs), measured against the double reference on 64 rows of C.
+    std::optional<hoc::peers::SampledReference> reference;
+    std::optional<std::optional<hoc::peers::Accuracy>> cublas;
+    const auto fp32Rule = [&](Sgemm& s) {
+        if (!reference) {
+            reference = hoc::peers::sampledReference(a, b, d);
+            const auto product = hoc::peers::cublasProduct(device, a, b, d);
+            cublas = product ? std::optional(hoc::peers::accuracy(*reference, *product)) : std::nullopt;
+        }
+        s.run();
+        const auto ours = hoc::peers::accuracy(*reference, s.download());
+        const std::string why = hoc::peers::fp32AccuracyRule(ours, *cublas ? &**cublas : nullptr);
+        if (!why.empty())
+            throw hoc::Failure("not offered at " + d.text() + ", less accurate than FP32: " + why);
+    };
     const auto measure = [&](const Variant& v) {
         Sgemm s(device, v);
         s.upload(sa, sb, small);
         s.run();
-        const auto check = hoc::matmul::check(sa, sb, s.download(), small);
+        // (the tensor cores at K = 45 are held to their own bound here, and to the FP32 rule below)
+        const auto check = v.kernel == "sgemm_tc" ? hoc::peers::checkTf32Split(sa, sb, s.download(), small)
+                                                   : hoc::matmul::check(sa, sb, s.download(), small);
         if (!check.ok)
             throw hoc::Failure("wrong result for " + small.text() + ": " + check.message());
         s.upload(a, b, d);
+        if (v.kernel == "sgemm_tc")
+            fp32Rule(s);
         const auto once = [&] { return s.run(); };
         std::vector<double> times = hoc::runSeconds({kTuningRepeats.warmups, 1}, once);
         if (best > 0 && times[0] > 3 * best)

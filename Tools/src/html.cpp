@@ -1,6 +1,10 @@
 #include "hoc/tools/html.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <set>
 #include <stdexcept>
@@ -70,7 +74,14 @@ std::string cellRate(const Cell& cell)
         return "";
     if (cell.rate <= 0)
         return "&ndash;";
-    return escape(formatNumber(cell.rate)) + " <span class=unit>" + escape(cell.unit) + "</span>";
+    // The number and its unit never apart; words after the unit ("(round trip)") may go to the next line.
+    const ScaledRate scaled = scaleRate(cell.rate, cell.unit);
+    const auto space = scaled.unit.find(' ');
+    std::string text = "<span class=rate>" + escape(scaled.number) + " <span class=unit>" +
+                       escape(scaled.unit.substr(0, space)) + "</span></span>";
+    if (space != std::string::npos)
+        text += " <span class=unit>" + escape(scaled.unit.substr(space + 1)) + "</span>";
+    return text;
 }
 
 // The JavaScript that draws both charts from the JSON in the page (Chart.js's API).
@@ -88,7 +99,7 @@ const char* const kChartsScript = R"JS(
                pointRadius: 5, borderWidth: 2, spanGaps: true };
     });
     p.blas.forEach(function (b) {
-      sets.push({ label: 'vendor BLAS on ' + b.device, data: p.variants.map(function () { return b.mflops; }),
+      sets.push({ label: 'vendor BLAS on ' + b.device, data: p.variants.map(function () { return b.gflops; }),
                   borderColor: b.colour, borderDash: [8, 5], borderWidth: 1.5, pointRadius: 0 });
     });
     new Chart(document.getElementById('progression'), {
@@ -97,7 +108,7 @@ const char* const kChartsScript = R"JS(
         plugins: { legend: { position: 'bottom' },
           tooltip: { callbacks: { title: function (items) { var v = p.variants[items[0].dataIndex];
                                                             return v.number + '. ' + v.name; } } } },
-        scales: { y: { type: 'logarithmic', title: { display: true, text: 'MFLOPS (log scale)' } },
+        scales: { y: { type: 'logarithmic', title: { display: true, text: 'GFLOP/s (log scale)' } },
                   x: { title: { display: true, text: 'variant, in course order (names below the chart)' } } } }
     });
   }
@@ -219,19 +230,89 @@ std::vector<std::string> chartJsCandidates()
             "/usr/share/nodejs/chart.js/dist/chart.umd.js"};
 }
 
+namespace {
+
+// Whether `text` assigns the global Chart as the UMD build does: ".Chart = factory()" (chart.js) or
+// ".Chart=e()" (chart.min.js).
+bool definesGlobalChart(const std::string& text)
+{
+    const auto identifier = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$'; };
+    for (std::size_t at = text.find(".Chart"); at != std::string::npos; at = text.find(".Chart", at + 1)) {
+        std::size_t i = at + 6;
+        while (i < text.size() && text[i] == ' ')
+            ++i;
+        if (i >= text.size() || text[i] != '=' || (i + 1 < text.size() && text[i + 1] == '='))
+            continue;
+        ++i;
+        while (i < text.size() && text[i] == ' ')
+            ++i;
+        const std::size_t name = i;
+        while (i < text.size() && identifier(text[i]))
+            ++i;
+        if (i > name && text.compare(i, 2, "()") == 0)
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+std::string chartJsProblem(const std::string& text)
+{
+    // The banner every build of Chart.js starts with ("/*!\n * Chart.js v3.9.1\n"), a major version
+    // of 3 or more (the page uses Chart.defaults.font and the v3 scale options).
+    const auto banner = text.substr(0, 512).find("Chart.js v");
+    if (banner == std::string::npos)
+        return "it does not start with Chart.js's banner ('Chart.js v3...' in its first lines)";
+    const std::size_t digits = banner + 10;
+    std::size_t end = digits;
+    while (end < text.size() && end < digits + 3 && std::isdigit(static_cast<unsigned char>(text[end])))
+        ++end;
+    if (end == digits || std::stoi(text.substr(digits, end - digits)) < 3)
+        return "it is Chart.js " + text.substr(banner + 9, end - banner - 9) + ", older than the version 3 the page needs";
+    if (text.find('\0') != std::string::npos)
+        return "it holds NUL bytes (Chart.js is a text file)";
+    // A classic script that defines the global Chart (the UMD build; an ES module's 'export' fails in
+    // the page's <script>), with the chart types and the scale the page draws.
+    if (!definesGlobalChart(text))
+        return "it does not define the global Chart (the page needs the UMD build, chart.js or chart.min.js, not "
+               "the ES module chart.esm.js or chart.mjs)";
+    for (const char* part : {"LineController", "ScatterController", "LogarithmicScale"})
+        if (text.find(part) == std::string::npos)
+            return std::string("it has no ") + part + " (a full build of Chart.js has it)";
+    return "";
+}
+
 std::string readChartJs(const std::string& given, const std::string& option)
 {
     const std::vector<std::string> candidates = given.empty() ? chartJsCandidates() : std::vector<std::string>{given};
     for (const auto& path : candidates) {
-        std::ifstream in(path);
-        if (in) {
-            std::ostringstream text;
-            text << in.rdbuf();
-            return text.str();
+        // Only a regular file (a link to one is fine) of a plausible size is read: never a device,
+        // a pipe or a folder, never megabytes of something else.
+        std::string problem;
+        struct stat info {};
+        if (::stat(path.c_str(), &info) != 0)
+            problem = std::string("it cannot be read (") + std::strerror(errno) + ")";
+        else if (!S_ISREG(info.st_mode))
+            problem = "it is not a regular file";
+        else if (info.st_size < kMinChartJsBytes || info.st_size > kMaxChartJsBytes)
+            problem = "it has " + std::to_string(info.st_size) + " bytes, where a build of Chart.js has " +
+                      std::to_string(kMinChartJsBytes / 1024) + " KiB to " + std::to_string(kMaxChartJsBytes >> 20) +
+                      " MiB";
+        std::string text;
+        if (problem.empty()) {
+            std::ifstream in(path, std::ios::binary);
+            std::ostringstream read;
+            read << in.rdbuf();
+            text = read.str();
+            problem = in ? chartJsProblem(text) : std::string("cannot read it");
         }
+        if (problem.empty())
+            return text;
+        if (!given.empty())
+            throw ChartJsError(option + " " + given + " is not a build of Chart.js: " + problem +
+                               " (Debian's libjs-chart.js installs one: " + chartJsCandidates().front() + ")");
     }
-    if (!given.empty())
-        throw std::runtime_error("cannot read Chart.js from " + given + " (" + option + ")");
     return "";
 }
 
@@ -261,7 +342,7 @@ nlohmann::json progressionData(const Table& table)
         for (const Row* row : rows) {
             const Cell& cell = row->cells[c];
             if (cell.present() && cell.unit == "MFLOPS" && cell.rate > 0) {
-                values.push_back(cell.rate);
+                values.push_back(cell.rate / 1e3);  // GFLOP/s
                 any = true;
             } else {
                 values.push_back(nullptr);
@@ -273,7 +354,7 @@ nlohmann::json progressionData(const Table& table)
         if (any)
             data["series"].push_back({{"device", label}, {"colour", colour(c)}, {"values", values}});
         if (blas > 0)
-            data["blas"].push_back({{"device", label}, {"colour", colour(c)}, {"mflops", blas}});
+            data["blas"].push_back({{"device", label}, {"colour", colour(c)}, {"gflops", blas / 1e3}});
     }
     return data;
 }
@@ -320,6 +401,7 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
             anyBlas = anyBlas || cell.blasFraction.has_value();
             anyRoof = anyRoof || cell.roof.has_value();
         }
+    const Footnotes notes = footnotes(table);
 
     std::ostringstream o;
     o << "<!DOCTYPE html>\n<html lang=en>\n<head>\n<meta charset=utf-8>\n"
@@ -328,10 +410,13 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
          "body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:1400px;padding:0 1em;color:#222}\n"
          "h1{font-size:1.6em;margin-bottom:.2em} h2{margin-top:1.6em;border-bottom:1px solid #ccc}\n"
          ".meta{color:#555} table{border-collapse:collapse;font-size:.92em}\n"
-         "th,td{border:1px solid #ccc;padding:.25em .5em;vertical-align:top}\n"
-         "th{background:#f0f3f7;position:sticky;top:0} td.num{text-align:right;white-space:nowrap}\n"
+         "th,td{border:1px solid #ccc;padding:.25em .4em;vertical-align:top}\n"
+         // The table fits the window: numbers stay whole (.rate), words in the variant may break.
+         "th{background:#f0f3f7;position:sticky;top:0} td.num{text-align:right} .rate{white-space:nowrap}\n"
+         "#results-table td:nth-child(2){overflow-wrap:anywhere}\n"
          "td.ok{text-align:center} td.bad{background:#fde0e0;font-weight:bold;text-align:center}\n"
-         "td.failed{background:#fde0e0} td.above{background:#fff3cd} td.note{font-size:.88em;color:#444;max-width:34em}\n"
+         "td.failed{background:#fde0e0} td.above{background:#fff3cd} td.note{font-size:.88em;white-space:nowrap}\n"
+         "ol.notes{font-size:.9em;color:#444;margin-top:.4em} code{overflow-wrap:anywhere}\n"
          "tr.split td{background:#eef6ee} .unit{color:#777;font-size:.85em} .chart{position:relative;height:520px}\n"
          "ol.variants{columns:2;font-size:.95em} ol.points{font-size:.9em} .above-mark{color:#b26b00;font-weight:bold}\n"
          "#charts-status{display:none}\n</style>\n"
@@ -369,11 +454,14 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
         o << "<th colspan=" << perDevice << " title='" << escape(column.device.name + " (" + column.device.platform + ")")
           << "'>" << escape(column.device.label()) << "<br><span class=unit>" << escape(column.device.name)
           << "</span></th>";
-    o << "<th rowspan=2>note</th></tr>\n<tr>";
+    if (!notes.texts.empty())
+        o << "<th rowspan=2>note</th>";
+    o << "</tr>\n<tr>";
     for (std::size_t c = 0; c < table.columns.size(); ++c)
         o << "<th>rate</th><th>ok</th>" << (anyBlas ? "<th>of BLAS</th>" : "") << (anyRoof ? "<th>of roof</th>" : "");
     o << "</tr></thead>\n<tbody>\n";
-    for (const auto& row : table.rows) {
+    for (std::size_t r = 0; r < table.rows.size(); ++r) {
+        const Row& row = table.rows[r];
         o << "<tr" << (row.devices > 1 ? " class=split" : "") << (row.probe ? " class=probe" : "") << "><td>"
           << escape(exerciseNumber(row.folder)) << " <span class=unit>" << escape(row.program) << "</span></td><td>"
           << escape(row.variant()) << "</td>";
@@ -405,9 +493,23 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
                 o << "</td>";
             }
         }
-        o << "<td class=note>" << escape(rowNote(table, row)) << "</td></tr>\n";
+        if (!notes.texts.empty()) {
+            o << "<td class=note>";
+            for (const int n : notes.ofRow[r])
+                o << "<a href='#note-" << n << "' title='" << escape(notes.texts[n - 1]) << "'>[" << n << "]</a> ";
+            o << "</td>";
+        }
+        o << "</tr>\n";
     }
-    o << "</tbody></table>\n<p>";
+    o << "</tbody></table>\n";
+    // The notes below the table, where their length does not widen it.
+    if (!notes.texts.empty()) {
+        o << "<ol class=notes id=notes>\n";
+        for (std::size_t n = 0; n < notes.texts.size(); ++n)
+            o << "<li id=note-" << n + 1 << ">" << escape(notes.texts[n]) << "</li>\n";
+        o << "</ol>\n";
+    }
+    o << "<p>";
     if (anyBlas)
         o << "<b>of BLAS</b>: the rate as a fraction of the fastest BLAS SGEMM raced on the same device and sizes; "
              "<span class=above-mark>(!)</span> above 100%: the row's note says why. ";
@@ -430,7 +532,7 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
     if (progression["variants"].empty()) {
         o << "<p>No matmul variant of Exercises 04-09 ran.</p>\n";
     } else {
-        o << "<p>MFLOPS of each variant of the matrix multiplication, in course order, one line per device";
+        o << "<p>GFLOP/s of each variant of the matrix multiplication, in course order, one line per device";
         if (!progression["blas"].empty())
             o << "; dashed: the vendor BLAS SGEMM on that device (Exercise 09b)";
         o << ".</p>\n<div class=chart><canvas id=progression role=img aria-label='matmul progression chart'>"
@@ -486,8 +588,9 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
         o << "<tr><td>" << escape(d.label()) << "</td><td>" << escape(d.name) << "</td><td>" << escape(d.platform)
           << "</td>";
         if (column.roofs.known())
-            o << "<td class=num>" << formatNumber(column.roofs.bandwidthGBps) << " GB/s</td><td class=num>"
-              << formatNumber(column.roofs.computeMflops / 1e3) << " GFLOP/s</td><td class=num>"
+            o << "<td class=num>" << escape(scaleRate(column.roofs.bandwidthGBps, "GB/s").text())
+              << "</td><td class=num>" << escape(scaleRate(column.roofs.computeMflops, "MFLOPS").text())
+              << "</td><td class=num>"
               << formatNumber(ridgeIntensity(column.roofs)) << " FLOP/byte</td>";
         else
             o << "<td colspan=3>not measured</td>";
@@ -499,8 +602,10 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
     o << "<h2 id=how>How each figure was measured</h2>\n<ul>\n"
          "<li><b>rate</b>: each program times its own work with OpenCL profiling events or the host clock and "
          "reports the rate it computes from that time (its log, in logs/, shows how many repeats and which time "
-         "was kept). MFLOPS counts 2&middot;M&middot;N&middot;K floating-point operations for a matrix "
-         "multiplication (a multiply-add is two); GB/s counts the bytes the kernel reads and writes.</li>\n"
+         "was kept), shown here in the unit that suits its size (MFLOP/s, GFLOP/s, TFLOP/s; GB/s, TB/s; the "
+         "programs print MFLOPS and GB/s, results.csv and results.json keep their numbers in full). FLOP/s counts "
+         "2&middot;M&middot;N&middot;K floating-point operations for a matrix "
+         "multiplication (a multiply-add is two); B/s counts the bytes the kernel reads and writes.</li>\n"
          "<li><b>ok</b>: the program checked its result against a reference computed on the host.</li>\n"
          "<li><b>roofs</b>: hoc-roofline on each device: the read bandwidth is the best rate of a kernel that only "
          "reads a large buffer (each work-item sums a run of vectors; every width from float to float16 tried, the "

@@ -1,7 +1,7 @@
 #include "hoc/tools/process.hpp"
 
 #include <fcntl.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,8 +10,6 @@
 #include <csignal>
 #include <cstring>
 #include <thread>
-
-extern char** environ;
 
 namespace hoc::tools {
 
@@ -31,25 +29,18 @@ std::string ProcessResult::describe() const
 
 namespace {
 
-// posix_spawn's objects, released however the function returns.
-struct SpawnSetup {
-    posix_spawn_file_actions_t actions;
-    posix_spawnattr_t attributes;
-    SpawnSetup()
-    {
-        posix_spawn_file_actions_init(&actions);
-        posix_spawnattr_init(&attributes);
-    }
-    ~SpawnSetup()
-    {
-        posix_spawn_file_actions_destroy(&actions);
-        posix_spawnattr_destroy(&attributes);
-    }
-};
-
 volatile std::sig_atomic_t receivedStop = 0;
 
 extern "C" void recordStop(int signal) { receivedStop = signal; }
+
+// In the child, between fork and exec: only async-signal-safe calls (the runner has OpenCL's threads).
+// Writes errno to `report` and ends the child when a step fails.
+[[noreturn]] void childFails(int report)
+{
+    const int error = errno;
+    [[maybe_unused]] const auto written = ::write(report, &error, sizeof error);
+    ::_exit(127);
+}
 
 }  // namespace
 
@@ -58,8 +49,8 @@ void passOnStopSignals()
     struct sigaction action {};
     action.sa_handler = recordStop;
     sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, nullptr);
-    sigaction(SIGTERM, &action, nullptr);
+    for (const int signal : kStopSignals)
+        sigaction(signal, &action, nullptr);
 }
 
 int stopSignal() { return receivedStop; }
@@ -77,21 +68,8 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
         result.problem = std::string("not started: SIG") + sigabbrev_np(receivedStop) + " received";
         return result;
     }
-    SpawnSetup setup;
-    posix_spawn_file_actions_addopen(&setup.actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&setup.actions, STDOUT_FILENO, logPath.c_str(),
-                                     O_WRONLY | O_CREAT | O_APPEND, 0644);
-    posix_spawn_file_actions_adddup2(&setup.actions, STDOUT_FILENO, STDERR_FILENO);
-    // Its own process group, so a time-out stops the program and anything it started, and nothing else.
-    // The program gets the default actions for the signals we record, whatever ours are.
-    posix_spawnattr_setflags(&setup.attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
-    posix_spawnattr_setpgroup(&setup.attributes, 0);
-    sigset_t defaults;
-    sigemptyset(&defaults);
-    sigaddset(&defaults, SIGINT);
-    sigaddset(&defaults, SIGTERM);
-    posix_spawnattr_setsigdefault(&setup.attributes, &defaults);
 
+    // Everything the child needs is made before fork (no allocation after it).
     std::vector<char*> args;
     static const std::string stdbuf = "/usr/bin/stdbuf", lineBuffered = "-oL";
     if (access(stdbuf.c_str(), X_OK) == 0 && access(argv[0].c_str(), X_OK) == 0) {
@@ -101,15 +79,68 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
     for (const auto& a : argv)
         args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
+    int report[2];  // the child's errno when it cannot start the program; closed by a successful exec
+    if (::pipe2(report, O_CLOEXEC) != 0) {
+        result.problem = std::string("pipe: ") + std::strerror(errno);
+        return result;
+    }
+    const pid_t parent = ::getpid();
 
-    const auto start = std::chrono::steady_clock::now();
-    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-    pid_t pid = 0;
-    if (const int error = posix_spawn(&pid, args[0], &setup.actions, &setup.attributes, args.data(), environ)) {
-        result.problem = argv[0] + ": " + std::strerror(error);
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+        result.problem = std::string("fork: ") + std::strerror(errno);
+        ::close(report[0]);
+        ::close(report[1]);
+        return result;
+    }
+    if (pid == 0) {
+        // Its own process group, so a time-out or a stop signal reaches the program and anything it
+        // started, and nothing else; a Ctrl-C at the terminal reaches only the runner.
+        ::setpgid(0, 0);
+        // It dies with the runner, however the runner ends (SIGKILL included): the kernel sends it
+        // SIGKILL when the runner's thread that started it exits. A runner already gone: stop here.
+        if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
+            childFails(report[1]);
+        if (::getppid() != parent)
+            ::_exit(127);
+        // The default actions for the signals the runner records, and no signal blocked.
+        struct sigaction defaults {};
+        defaults.sa_handler = SIG_DFL;
+        sigemptyset(&defaults.sa_mask);
+        for (const int signal : kStopSignals)
+            ::sigaction(signal, &defaults, nullptr);
+        sigset_t none;
+        sigemptyset(&none);
+        ::sigprocmask(SIG_SETMASK, &none, nullptr);
+        // Standard input from /dev/null; standard output and error appended to the log, never
+        // through a symbolic link.
+        const int in = ::open("/dev/null", O_RDONLY);
+        const int out = ::open(logPath.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0644);
+        if (in < 0 || out < 0 || ::dup2(in, STDIN_FILENO) < 0 || ::dup2(out, STDOUT_FILENO) < 0 ||
+            ::dup2(out, STDERR_FILENO) < 0)
+            childFails(report[1]);
+        ::execv(args[0], args.data());
+        childFails(report[1]);
+    }
+    ::close(report[1]);
+    ::setpgid(pid, pid);  // also here, so that kill(-pid) reaches it from the start (an error after exec is fine)
+    int childError = 0;
+    ssize_t got;
+    do
+        got = ::read(report[0], &childError, sizeof childError);
+    while (got < 0 && errno == EINTR);
+    ::close(report[0]);
+    if (got == static_cast<ssize_t>(sizeof childError)) {
+        int status = 0;
+        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        result.problem = argv[0] + ": " + std::strerror(childError);
         return result;
     }
     result.started = true;
+
+    const auto start = std::chrono::steady_clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
 
     int status = 0;
     double killAt = -1;

@@ -2,7 +2,9 @@
 
 #include <csv.h>
 
+#include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -63,7 +65,7 @@ std::string rateText(const Cell& cell)
         return "";
     if (cell.rate <= 0)
         return "-";
-    return formatNumber(cell.rate) + " " + cell.unit;
+    return scaleRate(cell.rate, cell.unit).text();
 }
 
 std::string roofText(const Cell& cell)
@@ -89,12 +91,13 @@ std::set<std::string> foldersWithSeveralPrograms(const Table& table)
 
 }  // namespace
 
-std::string rowNote(const Table& table, const Row& row)
+std::vector<std::string> rowNotes(const Table& table, const Row& row)
 {
-    std::string note;
+    std::vector<std::string> notes;
     if (row.devices > 1)
-        note = "ran on " + std::to_string(row.devices) +
-               " devices together (the column is the device it was started on); no one device's roof or BLAS applies";
+        notes.push_back("ran on " + std::to_string(row.devices) +
+                        " devices together (the column is the device it was started on); no one device's roof or "
+                        "BLAS applies");
     std::map<std::string, std::vector<std::string>> byNote;  // one note, the devices it is about
     for (std::size_t c = 0; c < row.cells.size(); ++c)
         for (const std::string* text : {&row.cells[c].blasNote, &row.cells[c].note})
@@ -104,9 +107,69 @@ std::string rowNote(const Table& table, const Row& row)
         std::string who;
         for (const auto& d : devices)
             who += (who.empty() ? "" : ", ") + d;
-        note += (note.empty() ? "" : "; ") + ("(!) " + who + ": " + text);
+        notes.push_back("(!) " + who + ": " + text);
     }
+    return notes;
+}
+
+std::string rowNote(const Table& table, const Row& row)
+{
+    std::string note;
+    for (const auto& text : rowNotes(table, row))
+        note += (note.empty() ? "" : "; ") + text;
     return note;
+}
+
+Footnotes footnotes(const Table& table)
+{
+    Footnotes notes;
+    std::map<std::string, int> number;
+    for (const auto& row : table.rows) {
+        std::vector<int> numbers;
+        for (const auto& text : rowNotes(table, row)) {
+            auto [at, added] = number.emplace(text, static_cast<int>(notes.texts.size()) + 1);
+            if (added)
+                notes.texts.push_back(text);
+            numbers.push_back(at->second);
+        }
+        notes.ofRow.push_back(std::move(numbers));
+    }
+    return notes;
+}
+
+ScaledRate scaleRate(double rate, const std::string& unit)
+{
+    struct Known {
+        const char* unit;
+        const char* base;  // the unit without prefix
+        double factor;     // one `unit` in `base`
+    };
+    static const Known known[] = {
+        {"MFLOPS", "FLOP/s", 1e6},  {"FLOP/s", "FLOP/s", 1},     {"kFLOP/s", "FLOP/s", 1e3}, {"MFLOP/s", "FLOP/s", 1e6},
+        {"GFLOP/s", "FLOP/s", 1e9}, {"GFLOPS", "FLOP/s", 1e9},  {"TFLOP/s", "FLOP/s", 1e12}, {"B/s", "B/s", 1},
+        {"kB/s", "B/s", 1e3},       {"MB/s", "B/s", 1e6},       {"GB/s", "B/s", 1e9},       {"TB/s", "B/s", 1e12},
+        {"steps/s", "steps/s", 1}};
+    // A known unit, perhaps followed by words that say more ("GB/s (round trip)"): those stay.
+    const std::string head = unit.substr(0, unit.find(' ')), tail = unit.substr(head.size());
+    const Known* found = nullptr;
+    for (const auto& k : known)
+        if (head == k.unit)
+            found = &k;
+    if (!found || !(rate > 0) || !std::isfinite(rate))
+        return {formatNumber(rate), unit};
+    static const char* const prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
+    const int last = static_cast<int>(sizeof prefixes / sizeof prefixes[0]) - 1;
+    const double value = rate * found->factor;
+    int p = std::clamp(static_cast<int>(std::floor(std::log10(value) / 3)), 0, last);
+    // 4 significant digits; a mantissa that rounds up to 1000 takes the next prefix (999.96 k -> 1.000 M).
+    auto digits = [&](int prefix) {
+        const double m = value / std::pow(1000.0, prefix);
+        return m < 1 && prefix == 0 ? formatNumber(m) : printf1(m >= 100 ? "%.1f" : m >= 10 ? "%.2f" : "%.3f", m);
+    };
+    std::string number = digits(p);
+    if (p < last && std::strtod(number.c_str(), nullptr) >= 1000)
+        number = digits(++p);
+    return {number, prefixes[p] + std::string(found->base) + tail};
 }
 
 namespace {
@@ -165,6 +228,7 @@ std::string markdown(const Table& table)
         }
     }
     const auto several = foldersWithSeveralPrograms(table);
+    const Footnotes notes = footnotes(table);
 
     std::ostringstream out;
     out << "| exercise | variant |";
@@ -186,7 +250,8 @@ std::string markdown(const Table& table)
         rule += "---|";
     }
     out << "\n" << rule << "\n";
-    for (const auto& row : table.rows) {
+    for (std::size_t r = 0; r < table.rows.size(); ++r) {
+        const Row& row = table.rows[r];
         std::string exercise = row.folder;
         if (several.count(row.folder))
             exercise += " " + row.program;
@@ -200,9 +265,18 @@ std::string markdown(const Table& table)
             if (anyRoof)
                 out << " " << roofText(cell) << " |";
         }
-        if (anyNote || anySplit)
-            out << " " << escapeMarkdown(rowNote(table, row)) << " |";
+        if (anyNote || anySplit) {
+            std::string numbers;
+            for (const int n : notes.ofRow[r])
+                numbers += (numbers.empty() ? "[" : " [") + std::to_string(n) + "]";
+            out << " " << numbers << " |";
+        }
         out << "\n";
+    }
+    if (!notes.texts.empty()) {
+        out << "\nNotes:\n";
+        for (std::size_t n = 0; n < notes.texts.size(); ++n)
+            out << "- [" << n + 1 << "] " << escapeMarkdown(notes.texts[n]) << "\n";
     }
 
     out << "\nDevices:\n";
@@ -210,8 +284,8 @@ std::string markdown(const Table& table)
         const auto& d = column.device;
         out << "- " << d.label() << ": " << d.name << " (" << d.platform << ")";
         if (column.roofs.known())
-            out << "; roofs: read " << formatNumber(column.roofs.bandwidthGBps) << " GB/s, FMA "
-                << formatNumber(column.roofs.computeMflops) << " MFLOPS, ridge point "
+            out << "; roofs: read " << scaleRate(column.roofs.bandwidthGBps, "GB/s").text() << ", FMA "
+                << scaleRate(column.roofs.computeMflops, "MFLOPS").text() << ", ridge point "
                 << formatNumber(ridgeIntensity(column.roofs)) << " FLOP/byte";
         else
             out << "; roofs not measured";

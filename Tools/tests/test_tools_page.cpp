@@ -39,6 +39,88 @@ std::vector<Run> pageRuns()
     return runs;
 }
 
+// A room's run like the one in the top README (PoCL on a 16-core Xeon as dev 0, an H100 as dev 1,
+// 2026-11-23, `script/run --device all`): its roofs and a sample of its rows with their figures, the
+// long variant names, rates from 349.7 MFLOPS to 65.8 TFLOPS and 2.5e12 steps/s, "GFLOPS" and "GB/s
+// (round trip)" units, notes above the roof and above the BLAS, plus a split over both devices and a
+// failure with a long message. A third column, Intel's CPU runtime on the same Xeon (a room with three
+// devices), repeats the Xeon's figures: made up for the layout, not measured.
+std::vector<Run> roomRuns()
+{
+    using nlohmann::json;
+    const hoc::tools::DeviceInfo xeon{0, "cpu-skylakex-avx512-Intel(R) Xeon(R) Platinum 8480+", "CPU",
+                                      "Portable Computing Language"};
+    const hoc::tools::DeviceInfo h100{1, "NVIDIA H100 80GB HBM3", "GPU", "NVIDIA CUDA"};
+    const hoc::tools::DeviceInfo intel{2, "Intel(R) Xeon(R) Platinum 8480+", "CPU", "Intel(R) OpenCL"};
+    const std::string mm = "M = N = K = 1024";
+    const double flops = 2147483648.0, naive = 8589934592.0;
+    struct Line {
+        std::string folder, program, name, size;
+        double cpu, gpu;  // 0: not on that device
+        std::string unit;
+        json extra;
+    };
+    const std::vector<Line> lines = {
+        {"Roofline", "hoc-roofline", "read (peak bandwidth), 524288 work-items x 16 float16", "", 111.8, 3033, "GB/s",
+         json{{"bytes", 1e10}}},
+        {"Roofline", "hoc-roofline", "fused multiply-add (peak FP32), 270336 work-items x 64 chains x 4096 steps", "",
+         1197916, 65844843, "MFLOPS", json{{"flops", 1e12}, {"bytes", 4096}}},
+        {"Exercise01_Vadd", "vadd", "C = A + B", "N = 16777216", 16.55, 1083, "GB/s",
+         json{{"bytes", 201326592}, {"flops", 16777216}}},
+        {"Exercise04_MatmulKernel", "matmul_kernel", "C(i,j) per work-item, all global", mm, 6260, 4885619, "MFLOPS",
+         json{{"flops", flops}, {"bytes", naive}}},
+        {"Exercise05_MatmulHost", "matmul_host", "C(i,j) per work-item, all global", mm, 6056, 4901677, "MFLOPS",
+         json{{"flops", flops}, {"bytes", naive}}},
+        {"Exercise08_MatmulLocalColumn", "matmul_local_column", "C row per work-item, A private, B local", mm, 12131,
+         51511, "MFLOPS", json{{"flops", flops}, {"bytes", naive * 4}}},
+        {"Exercise09_MatmulBlocked", "matmul_table", "Sequential C (not OpenCL)", mm, 379.4, 349.7, "MFLOPS",
+         json{{"flops", flops}}},
+        {"Exercise09_MatmulBlocked", "matmul_table", "C(i,j) per work-item, A and B as images", mm, 675.7, 1934809,
+         "MFLOPS", json{{"flops", flops}, {"bytes", naive / 2.6}}},
+        {"Exercise09b_Competition", "sgemm", "C = A * B (sgemm_panel)", mm, 1029356, 31865557, "MFLOPS",
+         json{{"flops", flops}, {"bytes", naive / 64}}},
+        {"Exercise09b_Competition", "sgemm_benchmark", "OpenBLAS", mm, 495.0, 0, "GFLOPS",
+         json{{"vendor_blas_mflops", 495000.0}}},
+        {"Exercise09b_Competition", "sgemm_benchmark", "cuBLAS", mm, 0, 37221, "GFLOPS",
+         json{{"vendor_blas_mflops", 37221000.0}}},
+        {"Exercise10_Pi", "pi", "tree design (compensated sums, tree in local memory)", "2^30 steps", 9566807847,
+         2464700455414, "steps/s", json{{"flops", 4 * 1073741824.0}}},
+        {"Exercise12_MemoryObjects", "memory_objects", "C = A + B with CL_MEM_USE_HOST_PTR", "N = 16777216", 48.65,
+         10.86, "GB/s (round trip)", nullptr},
+        {"Exercise12_MemoryObjects", "memory_objects",
+         "A in the buffer when the host waits for the write's event, then the vector dies", "N = 16777216", -1, -1,
+         "", nullptr},
+        {"Exercise15_MultipleDevices", "multi_device", "C = A * B split over 2 devices", mm, 0, 4012345, "MFLOPS",
+         json{{"flops", flops}, {"devices", 2}}},
+    };
+    std::vector<Run> runs;
+    for (const auto* device : {&xeon, &h100, &intel})
+        for (const auto& line : lines) {
+            const double rate = device == &h100 ? line.gpu : line.cpu;
+            if (rate == 0)
+                continue;
+            // The time that gives the rate (the roofline places a result by flops or bytes over seconds).
+            double seconds = 0.01;
+            if (line.extra.is_object() && rate > 0) {
+                if (line.unit == "MFLOPS" && line.extra.contains("flops"))
+                    seconds = line.extra["flops"].get<double>() / (rate * 1e6);
+                else if (line.unit == "GB/s" && line.extra.contains("bytes"))
+                    seconds = line.extra["bytes"].get<double>() / (rate * 1e9);
+            }
+            const json result = hoc::test::resultJson(line.name, line.size, true, seconds, std::max(rate, 0.0),
+                                                      line.unit, line.extra);
+            if (!runs.empty() && runs.back().program == line.program && runs.back().device.sameAs(*device))
+                runs.back().doc["results"].push_back(result);
+            else
+                runs.push_back(hoc::test::run(line.folder, line.program, *device, {result}));
+        }
+    runs.push_back(hoc::test::failedRun(
+        "Exercise19_Overlap", "overlap", xeon,
+        "exit 3: error: clEnqueueNDRangeKernel failed: CL_OUT_OF_RESOURCES (-5) while enqueueing the third chunk of "
+        "the pipeline (--chunks 8, --size 67108864): the device could not hold the buffers of both queues"));
+    return runs;
+}
+
 std::string readText(const fs::path& path)
 {
     std::ifstream in(path, std::ios::binary);
@@ -73,20 +155,34 @@ std::vector<std::string> chromiumArgs(const fs::path& dir)
 
 // Writes `table` as results.html in a fresh folder `name` of the build folder, opens it in headless
 // Chromium and returns the page's DOM after its scripts ran ("" after a failed assertion).
-std::string openInChromium(const std::string& name, const Table& table, const std::string& script)
+// `measure`, when given, is a script added at the end of the page (the test's own measurements).
+std::string openInChromium(const std::string& name, const Table& table, const std::string& script,
+                           const std::string& measure = "")
 {
     const fs::path dir = fs::path(HOC_BINARY_DIR) / name;
     fs::remove_all(dir);
     fs::create_directories(dir);
     {
-        std::ofstream out(dir / "results.html");
-        out << html(table, {{"seconds", 12.5}, {"command", {"hoc-runner", "--device", "all"}}}, script);
+        std::string page = html(table, {{"seconds", 12.5}, {"command", {"hoc-runner", "--device", "all"}}}, script);
+        if (!measure.empty())
+            page.insert(page.rfind("</body>"), "<script>" + measure + "</script>\n");
+        std::ofstream(dir / "results.html") << page;
     }
     auto args = chromiumArgs(dir);
     args.insert(args.end(), {"--dump-dom", "file://" + fs::absolute(dir / "results.html").string()});
     const auto dumped = runProcess(args, (dir / "dom.html").string(), 120);
     EXPECT_TRUE(dumped.succeeded()) << dumped.describe() << "\n" << readText(dir / "dom.html");
     return dumped.succeeded() ? readText(dir / "dom.html") : "";
+}
+
+// A screenshot of `dir`/results.html as `dir`/results.png, for a person to look at.
+void screenshot(const fs::path& dir)
+{
+    auto args = chromiumArgs(dir);
+    args.insert(args.end(), {"--screenshot=" + (dir / "results.png").string(),
+                             "file://" + fs::absolute(dir / "results.html").string()});
+    const auto shot = runProcess(args, (dir / "screenshot.log").string(), 120);
+    EXPECT_TRUE(shot.succeeded()) << shot.describe() << "\n" << readText(dir / "screenshot.log");
 }
 
 }  // namespace
@@ -103,7 +199,7 @@ TEST(Page, ProgressionShowsTheLadderOncePerDevice)
     EXPECT_EQ(data["variants"][1]["name"], "tiles | <local> & \"16\"");  // the full name
     ASSERT_EQ(data["series"].size(), 2u);  // one per device
     EXPECT_EQ(data["series"][0]["device"], "dev 0 (CPU)");
-    EXPECT_DOUBLE_EQ(data["series"][1]["values"][0].get<double>(), 21474.83648);
+    EXPECT_DOUBLE_EQ(data["series"][1]["values"][0].get<double>(), 21.47483648);  // GFLOP/s
     EXPECT_TRUE(data["series"][1]["values"][1].is_null());  // failed on the GPU
     ASSERT_EQ(data["blas"].size(), 1u);  // measured on the GPU only
     EXPECT_EQ(data["blas"][0]["device"], "dev 1 (GPU)");
@@ -192,12 +288,72 @@ TEST(Page, OpensInABrowserWithTableAndBothCharts)
     EXPECT_EQ(attribute(dom, "canvas id=\"roofline\"", "data-label-overlaps"), "0");
 
     const fs::path dir = fs::path(HOC_BINARY_DIR) / "test_tools_page";
-    auto shotArgs = chromiumArgs(dir);
-    shotArgs.insert(shotArgs.end(), {"--screenshot=" + (dir / "results.png").string(),
-                                     "file://" + fs::absolute(dir / "results.html").string()});
-    const auto shot = runProcess(shotArgs, (dir / "screenshot.log").string(), 120);
-    EXPECT_TRUE(shot.succeeded()) << shot.describe() << "\n" << readText(dir / "screenshot.log");
+    screenshot(dir);
     EXPECT_GT(fs::file_size(dir / "results.png"), 50000u);  // a page of text and two charts, not a blank one
+}
+
+// Issue 28: the instructor's page reads at a glance. On a room's run (roomRuns) in a window 1400 px
+// wide: the results table and the page fit the width (nothing runs off the right edge: notes are
+// footnotes below the table), and every rate is in the unit scaled to its size with 3-4 significant
+// digits (66.53 TFLOP/s, not 66534250 MFLOPS). A screenshot is left in the build folder
+// (test_tools_page_room/results.png) for a person to look at.
+TEST(Page, RoomRunFitsA1400PixelWindowWithScaledUnits)
+{
+    ASSERT_TRUE(fs::exists(kChromium)) << "Chromium is not installed (Debian's chromium: script/bootstrap)";
+    const Table table = buildTable(roomRuns());
+    // After the page's scripts ran: the window's width, the page's and the table's right edge.
+    const std::string measure =
+        "window.addEventListener('load', function () { var e = document.documentElement;\n"
+        "  e.setAttribute('data-window', window.innerWidth);\n"
+        "  e.setAttribute('data-client-width', e.clientWidth);\n"
+        "  e.setAttribute('data-page-width', e.scrollWidth);\n"
+        "  e.setAttribute('data-table-right', Math.ceil(document.getElementById('results-table')"
+        ".getBoundingClientRect().right)); });";
+    const std::string dom = openInChromium("test_tools_page_room", table, chartJs(), measure);
+    ASSERT_FALSE(dom.empty());
+    EXPECT_EQ(attribute(dom, "html", "data-errors"), "") << "the page's scripts reported errors";
+    const std::string window = attribute(dom, "html", "data-window");
+    ASSERT_EQ(window, "1400") << "the window is not 1400 px wide";
+    // The width left of the vertical scroll bar.
+    const int width = std::stoi(attribute(dom, "html", "data-client-width"));
+    EXPECT_GT(width, 1300);
+    EXPECT_LE(std::stoi(attribute(dom, "html", "data-table-right")), width) << "the table runs off the right edge";
+    EXPECT_LE(std::stoi(attribute(dom, "html", "data-page-width")), width) << "the page scrolls sideways";
+
+    // The rate cells (a number and its unit): every rate a mantissa of 3-4 significant digits below
+    // 1000 and a scaled unit.
+    const auto start = dom.find("<table id=\"results-table\">"), end = dom.find("</table>", start);
+    ASSERT_NE(start, std::string::npos);
+    const std::string tableDom = dom.substr(start, end - start);
+    const std::regex numberCell("<td class=\"num[^\"]*\"[^>]*>([\\s\\S]*?)</td>");
+    std::string text;
+    for (auto it = std::sregex_iterator(tableDom.begin(), tableDom.end(), numberCell); it != std::sregex_iterator();
+         ++it)
+        if ((*it)[1].str().find("class=\"unit\"") != std::string::npos)
+            text += std::regex_replace((*it)[1].str(), std::regex("<[^>]*>"), "") + "\n";
+    EXPECT_FALSE(std::regex_search(text, std::regex("[0-9]{5}"))) << "a number of 5 digits or more:\n" << text;
+    EXPECT_EQ(text.find("MFLOPS"), std::string::npos) << text;
+    const std::regex rate("([0-9]+)\\.([0-9]+) +([kMGTP]?)(FLOP/s|B/s|steps/s)");
+    std::size_t rates = 0;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), rate); it != std::sregex_iterator(); ++it) {
+        ++rates;
+        const std::string whole = (*it)[1], fraction = (*it)[2];
+        EXPECT_LE(whole.size(), 3u) << it->str();
+        EXPECT_EQ(whole.size() + fraction.size(), 4u) << it->str();
+    }
+    EXPECT_EQ(rates, 37u);  // 11 rows with a rate on all 3 devices, 1 on the two CPUs, 2 on the GPU only
+    for (const char* shown : {"65.84 TFLOP/s", "4.886 TFLOP/s", "379.4 MFLOP/s", "3.033 TB/s", "111.8 GB/s",
+                              "2.465 Tsteps/s", "37.22 TFLOP/s", "10.86 GB/s (round trip)"})
+        EXPECT_NE(text.find(shown), std::string::npos) << shown << " not in the table: " << text;
+    // The notes: a number in the table, the text once below it.
+    EXPECT_NE(dom.find("<ol class=\"notes\" id=\"notes\">"), std::string::npos);
+    const std::string note = "above the bandwidth roof: caches serve again";
+    EXPECT_EQ(std::regex_replace(tableDom, std::regex("<[^>]*>"), "").find(note), std::string::npos)
+        << "a note's text inside the table";
+    const auto first = dom.find(note, end);
+    EXPECT_NE(first, std::string::npos);
+
+    screenshot(fs::path(HOC_BINARY_DIR) / "test_tools_page_room");
 }
 
 // A crowded roofline like a real room's (two devices, 60 results, many at one intensity, some
@@ -243,7 +399,13 @@ TEST(Page, HocResultsWritesThePageFromResultFiles)
     fs::create_directories(dir);
     std::vector<std::string> args = {std::string(HOC_TOOLS_DIR) + "/hoc-results", "--html",
                                      (dir / "results.html").string(), "--chartjs", (dir / "chart.js").string()};
-    std::ofstream(dir / "chart.js") << "/* a stand-in for Chart.js */";
+    // A stand-in for Chart.js with what the check asks of a build (banner, the global Chart, the
+    // charts and scale the page draws) and a build's size.
+    std::string standIn = "/*!\n * Chart.js v3.9.1 (a stand-in for Chart.js)\n */\n"
+                          "(function (g, f) { g.Chart = f(); })(this, function () {\n"
+                          "  /* LineController ScatterController LogarithmicScale */ });\n";
+    standIn.resize(kMinChartJsBytes + 1, ' ');
+    std::ofstream(dir / "chart.js") << standIn;
     int n = 0;
     for (auto run : pageRuns()) {
         run.doc["device"] = {{"name", run.device.name}, {"type", run.device.type}, {"platform", run.device.platform}};
@@ -255,7 +417,7 @@ TEST(Page, HocResultsWritesThePageFromResultFiles)
     EXPECT_EQ(made.exitCode, 1) << made.describe();  // the fixture holds a wrong result
     const std::string page = readText(dir / "results.html");
     EXPECT_NE(page.find("<table id=results-table>"), std::string::npos);
-    EXPECT_NE(page.find("/* a stand-in for Chart.js */"), std::string::npos);  // inlined, not linked
+    EXPECT_NE(page.find("v3.9.1 (a stand-in for Chart.js)"), std::string::npos);  // inlined, not linked
     EXPECT_NE(page.find("Made from " + std::to_string(n) + " result files"), std::string::npos);
 
     std::ofstream(dir / "notes.txt") << "an instructor's notes";
@@ -264,4 +426,14 @@ TEST(Page, HocResultsWritesThePageFromResultFiles)
     EXPECT_EQ(refused.exitCode, 2) << refused.describe();
     EXPECT_EQ(readText(dir / "notes.txt"), "an instructor's notes");
     EXPECT_NE(readText(dir / "log").find("not a file this program writes"), std::string::npos);
+
+    // Issue 30: --chartjs must be a build of Chart.js; anything else is refused before the page is written.
+    std::ofstream(dir / "passwd") << "root:x:0:0:root:/root:/bin/bash\n";
+    args[2] = (dir / "results.html").string();
+    args[4] = (dir / "passwd").string();
+    fs::remove(dir / "results.html");
+    const auto notChartJs = runProcess(args, (dir / "log").string(), 60);
+    EXPECT_EQ(notChartJs.exitCode, 2) << notChartJs.describe();
+    EXPECT_NE(readText(dir / "log").find("is not a build of Chart.js"), std::string::npos) << readText(dir / "log");
+    EXPECT_FALSE(fs::exists(dir / "results.html"));
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "hoc/tools/results.hpp"
@@ -81,6 +82,25 @@ std::vector<std::string> markdownCells(const std::string& line)
         }
     }
     return cells;
+}
+
+// One unit printed (" 21.47 GFLOP/s" after the number) in the unit the program reported: 1e3 for
+// GFLOP/s against MFLOPS; 0 when the two are not the same quantity.
+double inReportedUnit(const std::string& printed, const std::string& reported)
+{
+    const std::map<std::string, std::pair<std::string, double>> units = {
+        {"MFLOPS", {"FLOP/s", 1e6}}, {"GB/s", {"B/s", 1e9}}, {"steps/s", {"steps/s", 1}}};
+    const std::map<char, double> prefixes = {{'k', 1e3}, {'M', 1e6}, {'G', 1e9}, {'T', 1e12}, {'P', 1e15}};
+    const auto it = units.find(reported);
+    if (it == units.end() || printed.size() < 2 || printed[0] != ' ')
+        return 0;
+    const std::string unit = printed.substr(1);
+    if (unit == it->second.first)
+        return 1 / it->second.second;
+    const auto prefix = prefixes.find(unit[0]);
+    if (prefix == prefixes.end() || unit.substr(1) != it->second.first)
+        return 0;
+    return prefix->second / it->second.second;
 }
 
 }  // namespace
@@ -196,6 +216,39 @@ TEST(Format, NumbersAndPercentages)
         EXPECT_EQ(std::stod(hoc::tools::exactNumber(v)), v);
 }
 
+// Issue 28: rates in the unit scaled to their size, 4 significant digits (the H100's 66534250
+// MFLOPS and 4899888 MFLOPS of the instructor's table read 66.53 and 4.900 TFLOP/s).
+TEST(Format, RatesInUnitsScaledToTheirSize)
+{
+    const auto text = [](double rate, const std::string& unit) { return hoc::tools::scaleRate(rate, unit).text(); };
+    EXPECT_EQ(text(66534250, "MFLOPS"), "66.53 TFLOP/s");
+    EXPECT_EQ(text(4899888, "MFLOPS"), "4.900 TFLOP/s");
+    EXPECT_EQ(text(2147.483648, "MFLOPS"), "2.147 GFLOP/s");
+    EXPECT_EQ(text(379.4, "MFLOPS"), "379.4 MFLOP/s");
+    EXPECT_EQ(text(0.5, "MFLOPS"), "500.0 kFLOP/s");
+    EXPECT_EQ(text(999.96, "MFLOPS"), "1.000 GFLOP/s");  // rounds up into the next unit, not "1000.0 MFLOP/s"
+    EXPECT_EQ(text(2752, "GB/s"), "2.752 TB/s");
+    EXPECT_EQ(text(150, "GB/s"), "150.0 GB/s");
+    EXPECT_EQ(text(0.25, "GB/s"), "250.0 MB/s");
+    EXPECT_EQ(text(3e6, "steps/s"), "3.000 Msteps/s");
+    EXPECT_EQ(text(2464700455414, "steps/s"), "2.465 Tsteps/s");
+    EXPECT_EQ(text(37221, "GFLOPS"), "37.22 TFLOP/s");
+    EXPECT_EQ(text(1.68, "GB/s (round trip)"), "1.680 GB/s (round trip)");
+    EXPECT_EQ(text(0.5, "steps/s"), "0.5 steps/s");
+    EXPECT_EQ(text(12.5, "widgets/s"), "12.50 widgets/s");  // a unit it does not know stays
+    EXPECT_EQ(text(0, "MFLOPS"), "0 MFLOPS");
+    // Every known unit over 9 decades: 3 or 4 significant digits and a mantissa below 1000.
+    for (const char* unit : {"MFLOPS", "GB/s", "steps/s"})
+        for (double rate = 1.234567; rate < 1e9; rate *= 10) {
+            const auto scaled = hoc::tools::scaleRate(rate, unit);
+            const double m = std::stod(scaled.number);
+            EXPECT_TRUE(m >= 1 && m < 1000) << scaled.text();
+            std::string digits = scaled.number;
+            digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
+            EXPECT_EQ(digits.size(), 4u) << scaled.text();
+        }
+}
+
 TEST(Markdown, TableReadsBackToTheReportedNumbers)
 {
     const Table& t = table();
@@ -216,12 +269,12 @@ TEST(Markdown, TableReadsBackToTheReportedNumbers)
             const Cell& cell = t.rows[r].cells[c];
             const std::string& rate = cells[2 + 4 * c];
             if (cell.present()) {
-                // The rate as printed, then its unit. formatNumber keeps 3 significant digits or more
-                // (whole numbers from 1000 up), so the printed number is within 0.5% of the reported one.
+                // The rate as printed, in its scaled unit with 4 significant digits: read back in the
+                // unit reported, within 0.05% of the reported number.
                 std::size_t used = 0;
                 const double shown = std::stod(rate, &used);
-                EXPECT_EQ(rate.substr(used), " " + cell.unit);
-                EXPECT_NEAR(shown, cell.rate, 0.005 * cell.rate) << rate;
+                EXPECT_NEAR(shown * inReportedUnit(rate.substr(used), cell.unit), cell.rate, 0.0005 * cell.rate)
+                    << rate;
                 EXPECT_EQ(cells[3 + 4 * c], cell.status == Cell::Status::Correct ? "yes" : "NO");
             } else if (cell.status == Cell::Status::Failed) {
                 EXPECT_EQ(rate.rfind("failed: ", 0), 0u) << rate;
@@ -234,16 +287,16 @@ TEST(Markdown, TableReadsBackToTheReportedNumbers)
     // Spot checks against the arithmetic: GPU naive matmul 1% of the BLAS and 57% of its roof.
     const auto& naive = lines[2 + 3];
     EXPECT_EQ(naive[0], "Exercise04_Matmul");
-    EXPECT_EQ(naive[6], "21475 MFLOPS");
+    EXPECT_EQ(naive[6], "21.47 GFLOP/s");
     EXPECT_EQ(naive[8], "1.0%");
     EXPECT_EQ(naive[9], "57%");
-    EXPECT_EQ(naive[2], "2147 MFLOPS");
+    EXPECT_EQ(naive[2], "2.147 GFLOP/s");
     EXPECT_EQ(naive[3], "NO");
     EXPECT_EQ(lines[2 + 4][6], "failed: exit 3");
     EXPECT_EQ(lines[2 + 5][5], "");           // the competition ran on the GPU only
     EXPECT_EQ(lines[2 + 5][9], "54%*");       // flops without bytes: fraction of the FMA peak
     // Below the table: the roofs and the failures.
-    EXPECT_NE(md.find("- dev 1 (GPU): Test GPU (Vendor OpenCL); roofs: read 150.0 GB/s, FMA 1000000 MFLOPS, ridge "
+    EXPECT_NE(md.find("- dev 1 (GPU): Test GPU (Vendor OpenCL); roofs: read 150.0 GB/s, FMA 1.000 TFLOP/s, ridge "
                       "point 6.67 FLOP/byte"),
               std::string::npos)
         << md;
@@ -257,7 +310,7 @@ TEST(Markdown, NoBlasOrRoofColumnsWhenNothingHasThem)
         {hoc::test::run("Exercise11_Pi", "pi", cpu(), {hoc::test::resultJson("pi", "", true, 1, 3e6, "steps/s")})});
     const std::string md = hoc::tools::markdown(t);
     EXPECT_EQ(md.substr(0, md.find('\n')), "| exercise | variant | dev 0 (CPU) | ok |");
-    EXPECT_NE(md.find("| Exercise11_Pi | pi | 3000000 steps/s | yes |"), std::string::npos) << md;
+    EXPECT_NE(md.find("| Exercise11_Pi | pi | 3.000 Msteps/s | yes |"), std::string::npos) << md;
 }
 
 TEST(Csv, ReadsBackToTheSameNumbers)

@@ -12,10 +12,12 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
 #include "hoc/tools/course.hpp"
+#include "hoc/tools/html.hpp"
 #include "hoc/tools/process.hpp"
 #include "hoc_test.hpp"
 
@@ -89,6 +91,27 @@ TEST(Course, ReadsTheListCMakeWrites)
 
     std::istringstream bad("Exercise01_Vadd\n");
     EXPECT_THROW(hoc::tools::readCourse(bad), std::runtime_error);
+}
+
+// Issue 30: a course list that is not one is refused, naming the line: too many fields, a control
+// character (a NUL), a blank folder; Windows line ends are read as line ends.
+TEST(Course, LinesThatAreNotCourseEntriesAreRefused)
+{
+    for (const std::string text : {std::string("A\t/b/a\t\t\textra\n"), std::string("A\t/b/a\0x\t\t\n", 12),
+                                   std::string("ok\t/b/ok\t\t\n \t/b/a\t\t\n"), std::string("A\t/b/a\x1b[2J\n")}) {
+        std::istringstream in(text);
+        try {
+            hoc::tools::readCourse(in);
+            ADD_FAILURE() << "accepted: " << text;
+        } catch (const hoc::tools::CourseFileError& e) {
+            EXPECT_NE(std::string(e.what()).find("course list line "), std::string::npos) << e.what();
+            EXPECT_EQ(std::string(e.what()).find('\x1b'), std::string::npos) << "a control character in the message";
+        }
+    }
+    std::istringstream windows("A\t/b/a\t--size 4\t--size 2\r\n");
+    const auto course = hoc::tools::readCourse(windows);
+    ASSERT_EQ(course.size(), 1u);
+    EXPECT_EQ(course[0].quickArgs, (std::vector<std::string>{"--size", "2"}));
 }
 
 TEST(Process, ExitStatusAndOutput)
@@ -405,4 +428,221 @@ TEST(Runner, OnlyItsOwnOutputFolderIsCleared)
     EXPECT_EQ(r.exitCode, 0) << readText(dir / "runner.log");
     EXPECT_FALSE(fs::exists(own / "json" / "stale.json")) << "an earlier run's files are cleared";
     EXPECT_EQ(readText(own / "notes.txt"), "kept\n") << "only the runner's own files are removed";
+}
+
+namespace {
+
+// hoc-runner with `args` in `dir`, its output in dir/runner.log: the exit status and the output.
+std::pair<int, std::string> runnerIn(const fs::path& dir, const std::vector<std::string>& args)
+{
+    const auto r = runner(args, dir / "runner.log");
+    return {r.started ? r.exitCode : -1, readText(dir / "runner.log")};
+}
+
+// A program that leaves a mark when it runs (nothing may run after a refusal).
+std::string marks(const fs::path& file) { return "touch " + file.string() + "\n" + kFinishes; }
+
+}  // namespace
+
+// Issue 30: `hoc-runner --course <folder or empty file>` exits 2 with a message about the course
+// file (it was 3 with "no program ... matches --only"); so does a missing file named by --course, and
+// --only matching nothing (the user's input).
+TEST(Runner, CourseThatIsAFolderOrEmptyIsTheUsersInput)
+{
+    const fs::path dir = scratch("course-file");
+    std::ofstream(dir / "empty.txt").close();
+    std::ofstream(dir / "blank.txt") << "\n  \n\t\n";
+    fs::create_directories(dir / "folder");
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {(dir / "folder").string(), "is a folder, not a file"},
+        {(dir / "empty.txt").string(), "names no program (it is empty"},
+        {(dir / "blank.txt").string(), "names no program (it has blank lines only"},
+        {(dir / "missing.txt").string(), "cannot read the course list"},
+        {"/dev/zero", "is not a regular file"}};
+    for (const auto& [course, message] : cases) {
+        const auto [status, log] = runnerIn(dir, {"--course", course, "--out", (dir / "out").string(),
+                                                  "--no-roofline", "--device", testDeviceIndex()});
+        EXPECT_EQ(status, 2) << course << ": " << log;
+        EXPECT_NE(log.find(message), std::string::npos) << course << ": " << log;
+        EXPECT_EQ(log.find("--only"), std::string::npos) << course << ": " << log;
+        EXPECT_FALSE(fs::exists(dir / "out")) << "nothing is written after a refusal";
+    }
+    EXPECT_THROW(hoc::tools::readCourseFile((dir / "folder").string()), hoc::tools::CourseFileError);
+
+    const fs::path course = scriptCourse(dir, {{"First", kFinishes}});
+    const auto [status, log] = runnerIn(dir, {"--course", course.string(), "--out", (dir / "out").string(),
+                                              "--only", "NoSuchExercise", "--device", testDeviceIndex()});
+    EXPECT_EQ(status, 2) << log;
+    EXPECT_NE(log.find("matches --only 'NoSuchExercise'"), std::string::npos) << log;
+}
+
+// Issue 30: SIGHUP (the terminal closed) is handled like SIGTERM: passed on to the program and to
+// what it started, the results written, exit 129. It used to end the runner at once and leave its
+// program running.
+TEST(Runner, HangUpIsHandledLikeTerminate)
+{
+    const fs::path dir = scratch("signal-HUP");
+    const fs::path course = scriptCourse(
+        dir, {{"First", kFinishes},
+              {"Sleeper", "sleep 600 & echo $! > " + (dir / "straggler.pid").string() + "\necho $$ > " +
+                              (dir / "sleeper.pid").string() + "\nwait\n"}});
+    const pid_t runnerPid = startRunner({"--course", course.string(), "--out", (dir / "out").string(),
+                                         "--no-roofline", "--device", testDeviceIndex()},
+                                        dir / "runner.log");
+    const pid_t sleeper = pidIn(dir / "sleeper.pid", 60), straggler = pidIn(dir / "straggler.pid", 5);
+    ASSERT_GT(sleeper, 0) << readText(dir / "runner.log");
+    ::kill(runnerPid, SIGHUP);
+    const int status = waitFor(runnerPid, 60);
+    EXPECT_EQ(status, 128 + SIGHUP) << readText(dir / "runner.log");
+    EXPECT_FALSE(alive(sleeper)) << "the program the runner ran is still running";
+    EXPECT_FALSE(alive(straggler)) << "what the program started is still running";
+    ASSERT_TRUE(fs::exists(dir / "out" / "results.json")) << readText(dir / "runner.log");
+    const auto doc = nlohmann::json::parse(readText(dir / "out" / "results.json"));
+    EXPECT_TRUE(doc["interrupted"].get<bool>());
+    EXPECT_NE(doc["runs"][1]["problem"].get<std::string>().find("interrupted (SIGHUP passed on to it"),
+              std::string::npos)
+        << doc["runs"][1].dump();
+}
+
+// Issue 30: SIGKILL of the runner, which it cannot handle, leaves no orphan: the program dies with
+// it (its parent-death signal). It used to run on.
+TEST(Runner, KilledRunnerLeavesNoOrphan)
+{
+    const fs::path dir = scratch("signal-KILL");
+    const fs::path course = scriptCourse(
+        dir, {{"Sleeper", "echo $$ > " + (dir / "sleeper.pid").string() + "\nexec sleep 600\n"}});
+    const pid_t runnerPid = startRunner({"--course", course.string(), "--out", (dir / "out").string(),
+                                         "--no-roofline", "--device", testDeviceIndex()},
+                                        dir / "runner.log");
+    const pid_t sleeper = pidIn(dir / "sleeper.pid", 60);
+    ASSERT_GT(sleeper, 0) << readText(dir / "runner.log");
+    ::usleep(200000);  // the shell has become sleep (exec)
+    ::kill(runnerPid, SIGKILL);
+    EXPECT_EQ(waitFor(runnerPid, 60), 128 + SIGKILL);
+    const bool orphan = alive(sleeper);
+    EXPECT_FALSE(orphan) << "the program of a killed runner is still running";
+    if (orphan)
+        ::kill(sleeper, SIGKILL);
+}
+
+namespace {
+
+// Every file under `dir` with its size and contents: what a refused runner must leave as it was.
+std::map<std::string, std::string> snapshot(const fs::path& dir)
+{
+    std::map<std::string, std::string> files;
+    for (const auto& entry : fs::recursive_directory_iterator(dir))
+        files[entry.path().string()] = entry.is_regular_file() ? readText(entry.path()) : "(" + std::to_string(
+                                           static_cast<int>(entry.symlink_status().type())) + ")";
+    return files;
+}
+
+}  // namespace
+
+// Issue 30: --out is locked for the run: a second runner given the same folder is refused with exit
+// 2 and changes nothing there (it used to delete the first one's files and write its own).
+TEST(Runner, SecondRunnerOnTheSameFolderIsRefused)
+{
+    const fs::path dir = scratch("lock");
+    const fs::path first = scriptCourse(
+        dir, {{"Sleeper", "echo $$ > " + (dir / "sleeper.pid").string() + "\nexec sleep 600\n"}});
+    const pid_t runnerPid = startRunner({"--course", first.string(), "--out", (dir / "out").string(),
+                                         "--no-roofline", "--device", testDeviceIndex()},
+                                        dir / "first.log");
+    ASSERT_GT(pidIn(dir / "sleeper.pid", 60), 0) << readText(dir / "first.log");
+    const auto before = snapshot(dir / "out");
+
+    fs::create_directories(dir / "second");
+    const fs::path second = scriptCourse(dir / "second", {{"Second", marks(dir / "second-ran")}});
+    const auto [status, log] = runnerIn(dir / "second", {"--course", second.string(), "--out",
+                                                         (dir / "out").string(), "--no-roofline", "--device",
+                                                         testDeviceIndex()});
+    EXPECT_EQ(status, 2) << log;
+    EXPECT_NE(log.find("is in use: another hoc-runner is writing its results there"), std::string::npos) << log;
+    EXPECT_FALSE(fs::exists(dir / "second-ran")) << "the second runner ran a program";
+    EXPECT_EQ(snapshot(dir / "out"), before) << "the second runner changed the first one's folder";
+
+    ::kill(runnerPid, SIGTERM);
+    EXPECT_EQ(waitFor(runnerPid, 60), 128 + SIGTERM) << readText(dir / "first.log");
+    // Once the first has ended, the folder is free again.
+    const auto [again, againLog] = runnerIn(dir / "second", {"--course", second.string(), "--out",
+                                                             (dir / "out").string(), "--no-roofline", "--device",
+                                                             testDeviceIndex()});
+    EXPECT_EQ(again, 0) << againLog;
+    EXPECT_TRUE(fs::exists(dir / "second-ran"));
+}
+
+// Issue 30: every path the runner writes is checked before the first program starts. A symbolic link
+// (to a file elsewhere) as results.md, .html, .csv or .json, as a file in json/ or logs/, or a folder
+// as results.md, is refused with exit 2 before anything runs, and what it points to is left as it was
+// (a results.md that is a link used to be refused only after the whole run).
+TEST(Runner, EveryOutputPathIsCheckedBeforeTheFirstProgram)
+{
+    const fs::path dir = scratch("output-paths");
+    const fs::path course = scriptCourse(dir, {{"First", marks(dir / "ran")}});
+    const fs::path target = dir / "precious.txt";
+    for (const std::string place : {"results.md", "results.html", "results.csv", "results.json",
+                                    "json/stale.json", "logs/stale.log",
+                                    "results.md/"}) {
+        const fs::path out = dir / "out";
+        fs::remove_all(out);
+        fs::create_directories(out / "json");
+        fs::create_directories(out / "logs");
+        std::ofstream(out / ".hoc-runner") << "\n";
+        std::ofstream(target) << "precious\n";
+        if (place.back() == '/')
+            fs::create_directories(out / place);
+        else
+            fs::create_symlink(target, out / place);
+        fs::remove(dir / "ran");
+        const auto [status, log] = runnerIn(dir, {"--course", course.string(), "--out", out.string(),
+                                                  "--no-roofline", "--device", testDeviceIndex()});
+        EXPECT_EQ(status, 2) << place << ": " << log;
+        EXPECT_NE(log.find(place.back() == '/' ? "is a folder" : "is a symbolic link"), std::string::npos)
+            << place << ": " << log;
+        EXPECT_FALSE(fs::exists(dir / "ran")) << place << ": a program ran before the refusal";
+        EXPECT_EQ(readText(target), "precious\n") << place;
+        EXPECT_FALSE(fs::exists(out / "results.json") && !fs::is_symlink(out / "results.json")) << place;
+    }
+}
+
+// Issue 30: --chartjs accepts only a build of Chart.js (its banner, version 3 or later, the global
+// Chart the page calls, the charts and scale it draws): a password file, a device, an ES module
+// build are refused with exit 2 before anything runs, and never copied into the page.
+TEST(Runner, ChartJsMustBeABuildOfChartJs)
+{
+    const fs::path dir = scratch("chartjs");
+    const fs::path course = scriptCourse(dir, {{"First", marks(dir / "ran")}});
+    std::ofstream(dir / "passwd") << "root:x:0:0:root:/root:/bin/bash\ninstructor:x:1000:1000::/home/i:/bin/sh\n";
+    std::vector<std::pair<std::string, std::string>> refused = {
+        {(dir / "passwd").string(), "bytes, where a build of Chart.js has"},
+        {"/dev/zero", "is not a regular file"},
+        {(dir / "missing.js").string(), "it cannot be read (No such file"}};
+    if (fs::exists("/usr/share/javascript/chart.js/chart.esm.js"))
+        refused.push_back({"/usr/share/javascript/chart.js/chart.esm.js", "does not define the global Chart"});
+    for (const auto& [file, message] : refused) {
+        fs::remove(dir / "ran");
+        const auto [status, log] = runnerIn(dir, {"--course", course.string(), "--out", (dir / "out").string(),
+                                                  "--no-roofline", "--chartjs", file, "--device", testDeviceIndex()});
+        EXPECT_EQ(status, 2) << file << ": " << log;
+        EXPECT_NE(log.find("--chartjs " + file + " is not a build of Chart.js: it"), std::string::npos) << log;
+        EXPECT_NE(log.find(message), std::string::npos) << file << ": " << log;
+        EXPECT_FALSE(fs::exists(dir / "ran")) << file << ": a program ran before the refusal";
+        EXPECT_FALSE(fs::exists(dir / "out" / "results.html")) << file;
+    }
+    // A password file padded to the size of Chart.js is still not Chart.js.
+    std::string padded = readText(dir / "passwd");
+    padded.resize(200 * 1024, '#');
+    EXPECT_NE(hoc::tools::chartJsProblem(padded).find("banner"), std::string::npos);
+    // Debian's build is accepted and inlined.
+    for (const auto& candidate : hoc::tools::chartJsCandidates())
+        if (fs::exists(candidate)) {
+            EXPECT_EQ(hoc::tools::chartJsProblem(readText(candidate)), "") << candidate;
+            const auto [status, log] = runnerIn(dir, {"--course", course.string(), "--out", (dir / "out").string(),
+                                                      "--no-roofline", "--chartjs", candidate, "--device",
+                                                      testDeviceIndex()});
+            EXPECT_EQ(status, 0) << log;
+            EXPECT_NE(readText(dir / "out" / "results.html").find("Chart.js v"), std::string::npos);
+            break;
+        }
 }

@@ -15,7 +15,7 @@
 #include "hoc/data.hpp"
 #include "hoc_test.hpp"
 #include "vector_pi.hpp"
-#include "../Exercise10_Pi/pi_reference.hpp"  // Exercise 10's, found beside this exercise's folder
+#include "../Exercise10_Pi/given/pi_reference.hpp"  // Exercise 10's, found beside this exercise's folder
 
 namespace {
 

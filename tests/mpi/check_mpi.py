@@ -21,7 +21,7 @@ import re
 import subprocess
 import sys
 
-K_TARGET = 1e-6  # hoc::pi::kTarget, the course's accuracy for pi (Exercise10_Pi/pi_reference.hpp)
+K_TARGET = 1e-6  # hoc::pi::kTarget, the course's accuracy for pi (Exercise10_Pi/given/pi_reference.hpp)
 
 
 def run(mpiexec, np, program, args, timeout, under):

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -18,9 +19,24 @@ struct CourseEntry {
     std::string programName() const;     // the file name of `program`
 };
 
-// Reads the course list; blank lines are skipped. Throws std::runtime_error naming the line
-// when a line has no program path.
+// What is wrong with a course list (hoc-runner: exit 2, the user's input). `missing`: the file does
+// not exist (for hoc-runner's default, build/course.txt, a build not made yet rather than a mistake).
+struct CourseFileError : std::runtime_error {
+    explicit CourseFileError(const std::string& what, bool missing = false) : std::runtime_error(what), missing(missing) {}
+    bool missing;
+};
+
+// The largest course list read (the course's is a few kilobytes).
+inline constexpr long kMaxCourseFileBytes = 1 << 20;
+
+// Reads the course list; blank lines (and a '\r' before each line's end) are skipped. Throws
+// CourseFileError naming the line when a line has no folder or program, more than four fields, or
+// a control character other than the tab. Every entry has a folder and a program free of tabs and
+// control characters, and arguments that are words without blanks (tests/fuzz/fuzz_course_file.cpp
+// holds the parser to that).
 std::vector<CourseEntry> readCourse(std::istream& in);
+// The same from a file, which must be a regular file of at most kMaxCourseFileBytes naming at least
+// one program: a missing file, a folder, a device, a pipe, an empty file throw CourseFileError.
 std::vector<CourseEntry> readCourseFile(const std::string& path);
 
 // "--size 1024  --repeats 3" -> {"--size", "1024", "--repeats", "3"} (CMake joined the words with spaces).

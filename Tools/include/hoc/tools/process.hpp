@@ -2,6 +2,7 @@
 // One program that crashes, hangs or fails stops only itself: the caller goes on with the next.
 #pragma once
 
+#include <csignal>
 #include <functional>
 #include <string>
 #include <vector>
@@ -13,7 +14,7 @@ struct ProcessResult {
     int exitCode = -1;      // the exit status when it exited
     int signal = 0;         // the signal that ended it, 0 when it exited
     bool timedOut = false;  // it ran past the limit and was stopped
-    int interrupted = 0;    // the signal (SIGINT, SIGTERM) the caller received and passed on to it
+    int interrupted = 0;    // the stop signal (kStopSignals) the caller received and passed on to it
     double seconds = 0;     // wall-clock time
     std::string problem;    // why it did not start
 
@@ -23,18 +24,25 @@ struct ProcessResult {
     std::string describe() const;
 };
 
-// From now on SIGINT and SIGTERM do not end this process: they are recorded (stopSignal()), and
-// runProcess passes them on to the program it runs, waits for it to end (SIGKILL 5 s later if it
-// has not) and returns with `interrupted` set. The caller then writes what it has and stops.
+// The signals that stop a run: Ctrl-C, a kill, and a closed terminal (SIGHUP), all handled alike.
+inline constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+// From now on SIGINT, SIGTERM and SIGHUP do not end this process: they are recorded (stopSignal()),
+// and runProcess passes them on to the program it runs, waits for it to end (SIGKILL 5 s later if
+// it has not) and returns with `interrupted` set. The caller then writes what it has and stops.
 // (The program runs in a process group of its own, so a Ctrl-C at the terminal reaches only us.)
 void passOnStopSignals();
-// The SIGINT or SIGTERM received since passOnStopSignals(); 0 when none.
+// The stop signal received since passOnStopSignals(); 0 when none.
 int stopSignal();
 
 // Runs argv[0] (a path) with the arguments argv[1..], standard input from /dev/null, standard
-// output and error appended to `logPath`. After `timeoutSeconds` (0: no limit) it sends the
-// program's process group SIGTERM, and SIGKILL 5 s later if it is still there; after a stop signal
-// (passOnStopSignals) it does the same with that signal at once, and starts nothing new.
+// output and error appended to `logPath` (never through a symbolic link). The program runs in a
+// process group of its own and dies with the calling thread: it gets SIGKILL from the kernel
+// (PR_SET_PDEATHSIG) when the caller ends, by SIGKILL too, so no program of a killed runner is left
+// running (what the program itself started in the background is stopped with its group on a time
+// limit or a stop signal, not after a SIGKILL of the caller). After `timeoutSeconds` (0: no limit)
+// it sends the program's process group SIGTERM, and SIGKILL 5 s later if it is still there; after a
+// stop signal (passOnStopSignals) it does the same with that signal at once, and starts nothing new.
 // `tick`, when given, is called with the seconds elapsed while the program runs (about 20 times a
 // second): the caller's progress display. Standard output is line-buffered through stdbuf when
 // /usr/bin/stdbuf exists, so the log shows each line as the program prints it.

@@ -7,7 +7,7 @@
 
 #include "hoc/main.hpp"
 #include "vector_pi.hpp"
-#include "../Exercise10_Pi/pi_reference.hpp"  // Exercise 10's references (see CMakeLists.txt)
+#include "../../Exercise10_Pi/given/pi_reference.hpp"  // Exercise 10's references (see CMakeLists.txt)
 
 int main(int argc, char** argv)
 try {

@@ -58,11 +58,11 @@ try {
     const SgemmResult r = sgemm(device, a, b, d, variant, {1, static_cast<int>(repeats)});
 
     // Global-memory traffic as written, for the roofline: a block of C reads its rows of A and
-    // columns of B once; the block is a work-group's TS x TS (sgemm_local) or BM x BN (sgemm_tiles, sgemm_async),
+    // columns of B once; the block is a work-group's TS x TS (sgemm_local) or BM x BN (sgemm_tiles, sgemm_async, sgemm_tc),
     // a work-item's RM x NV*VW (sgemm_panel). Kernels of other names report no bytes.
     hoc::Extra traffic;
     const bool panel = variant.kernel == "sgemm_panel", local = variant.kernel == "sgemm_local";
-    if (panel || local || variant.kernel == "sgemm_tiles" || variant.kernel == "sgemm_async") {
+    if (panel || local || variant.kernel == "sgemm_tiles" || variant.kernel == "sgemm_async" || variant.kernel == "sgemm_tc") {
         const int blockM = local ? variant.at("TS") : panel ? variant.at("RM") : variant.at("BM");
         const int blockN = local ? variant.at("TS") : panel ? variant.at("NV") * variant.at("VW") : variant.at("BN");
         traffic.emplace_back("bytes", hoc::matmul::bytesTiled(d, static_cast<std::size_t>(blockM),

@@ -38,7 +38,7 @@ hoc::matmul::MatmulResult matmulTileOrder(const cl::Device& device, const std::v
                                           const std::vector<float>& b, hoc::matmul::Dims d, std::size_t tile,
                                           bool loadsDownColumns);
 
-// This exercise's kernels as rows of the performance table (see matmul_table.cpp), with their
+// This exercise's kernels as rows of the performance table (see Tools/matmul_table/), with their
 // global-memory traffic as the kernels are written: a tile x tile work-group loads one tile of A and
 // one of B per step along K, so each element of A is read by ceil(N / tile) work-groups.
 inline std::vector<hoc::matmul::Variant> blockedVariants(std::size_t tile)

@@ -6,6 +6,9 @@
 // profiling events for ours and CLBlast, CUDA events for cuBLAS, the host clock for OpenBLAS, whose
 // device is the CPU), and the host clock from the call until the result is complete (launch and
 // synchronisation included). The device-time ratio is the headline; the host-clock one follows.
+// Accuracy is part of the result: every contestant's error against the double reference (on up to
+// kAccuracyRows rows of C), relative to the rigorous FP32 bound and norm-wise. cuBLAS on the TF32
+// tensor cores races as a separate peer ("cuBLAS TF32") that does not promise FP32 accuracy.
 // Each contestant in turn gets hoc::Repeats: warm-up runs (the first may compile kernels), then
 // timed runs; the medians count. After each OpenBLAS call (a run, or the double-precision reference)
 // the benchmark waits until OpenBLAS's threads have stopped spinning.
@@ -62,6 +65,16 @@ std::vector<double> peerBounds(const std::vector<float>& a, const std::vector<fl
     return bound;
 }
 
+std::string sci(double value)
+{
+    std::ostringstream s;
+    s << std::setprecision(3) << value;
+    return s.str();
+}
+
+// Rows of C on which every contestant's error is measured against the double reference.
+constexpr std::size_t kAccuracyRows = 128;
+
 std::vector<double> twice(std::vector<double> v)
 {
     for (auto& x : v)
@@ -107,7 +120,7 @@ try {
     hoc::CommandLine cli("Exercise09b_Competition", "Exercise 9b: SGEMM against CLBlast and the vendor's BLAS");
     std::vector<std::size_t> sizes = {1024, 2048, 4096, 1000, 3000};
     std::vector<std::vector<std::size_t>> shapes = {{2000, 3000, 1000}};
-    std::vector<std::string> peerNames = {"clblast", "openblas", "cublas"};
+    std::vector<std::string> peerNames = {"clblast", "openblas", "cublas", "cublas-tf32"};
     long repeats = 10, checkLimit = 4096;
     double timeLimit = 20;
     std::size_t bandwidthSize = std::size_t{1} << 25;
@@ -116,7 +129,8 @@ try {
     cli.sizesOption("--sizes", sizes, "square sizes M = N = K", INT_MAX);
     cli.shapesOption("--shapes", shapes, "MxNxK", 3, "rectangular sizes (none by default when --sizes is given)",
                      INT_MAX);
-    cli.listOption("--peers", peerNames, "libraries to race", {"clblast", "openblas", "cublas", "none"});
+    cli.listOption("--peers", peerNames, "libraries to race (cublas-tf32: cuBLAS on the TF32 tensor cores, less accurate)",
+                   {"clblast", "openblas", "cublas", "cublas-tf32", "none"});
     cli.option("--repeats", repeats, "timed runs of each contestant per size, after 2 warm-ups (at least 3)", 3, 1000);
     cli.option("--time-limit", timeLimit, "seconds per size and contestant that reduce the repeats (down to 3)");
     cli.option("--check-limit", checkLimit, "largest M, N or K checked against the double reference", 0, 1 << 16);
@@ -171,6 +185,8 @@ try {
         add(hoc::peers::openblas(device, note), note);
     if (has("cublas"))
         add(hoc::peers::cublas(device, note), note);
+    if (has("cublas-tf32"))
+        add(hoc::peers::cublasTf32(device, note), note);
     std::cout << "Compute units: " << device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>() << ", "
               << device.getInfo<CL_DEVICE_MAX_CLOCK_FREQUENCY>() << " MHz, driver " << device.getInfo<CL_DRIVER_VERSION>()
               << "\n";
@@ -182,7 +198,11 @@ try {
     const auto variants = sgemmVariants(device);
     std::map<std::string, Variant> tuned;                // per tuning size
     std::map<std::string, std::unique_ptr<Sgemm>> built;  // per variant
-    std::ostringstream table;
+    std::ostringstream table, errors;
+    errors << "\nAccuracy against the double reference on " << kAccuracyRows
+           << " rows of C (all rows when C has fewer): the largest error relative to the rigorous FP32 bound (at most 1 "
+              "for any FP32 summation order), and ||C - exact|| / ||exact||\n\n| M x N x K | contestant | largest error / "
+              "FP32 bound | norm-wise relative error |\n|---|---|---:|---:|\n";
     table << "| M x N x K | ours: device | ours TFLOPS |";
     for (const auto& p : peers)
         table << " " << p->name() << ": device | ours / " << p->name() << " | (host clock) |";
@@ -246,6 +266,15 @@ try {
             }
         }
         const bool haveReference = !product.empty();
+        // Accuracy, every size: the double reference on kAccuracyRows rows, ours and every peer against it.
+        const hoc::peers::SampledReference sampled = hoc::peers::sampledReference(a, b, d, kAccuracyRows);
+        const auto accuracyRow = [&](const std::string& who, const std::vector<float>& result) {
+            const hoc::peers::Accuracy acc = hoc::peers::accuracy(sampled, result);
+            errors << "| " << d.m << " x " << d.n << " x " << d.k << " | " << who << " | " << sci(acc.worst) << " | "
+                   << sci(acc.normwise) << " |\n";
+            return acc;
+        };
+        const hoc::peers::Accuracy oursAccuracy = accuracyRow("ours (" + variant.kernel + ")", c);
         const hoc::CheckResult oursCheck =
             haveReference ? hoc::compareWithBounds(product, c, bound) : hoc::CheckResult{true, c.size()};
         const std::vector<double> pairBound = haveReference ? twice(bound) : peerBounds(a, b, d);
@@ -262,22 +291,31 @@ try {
         for (std::size_t i = 0; i < peers.size(); ++i) {
             const Contestant& f = field[i + 1];
             const std::vector<float> pc = peers[i]->download();
-            const auto vsPeer = hoc::compareWithBounds(std::vector<double>(pc.begin(), pc.end()), c, pairBound);
-            oursOk = oursOk && vsPeer.ok;
-            checks.push_back("against " + f.name + ": " + vsPeer.message());
+            const hoc::peers::Accuracy peerAccuracy = accuracyRow(f.name, pc);
+            const bool accurate = peers[i]->fp32Accurate();
+            if (accurate) {  // a peer that is not FP32-accurate (TF32) is no yardstick for ours
+                const auto vsPeer = hoc::compareWithBounds(std::vector<double>(pc.begin(), pc.end()), c, pairBound);
+                oursOk = oursOk && vsPeer.ok;
+                checks.push_back("against " + f.name + ": " + vsPeer.message());
+            }
             // Ratios of speed: the peer's time over ours (above 1: ours is faster).
             const double ratio = f.device() / us.device(), hostRatio = f.host() / us.host();
             ratios.push_back({f.name, ratio});
             ratios.push_back({f.name + "_host_clock", hostRatio});
-            const auto peerCheck = haveReference ? hoc::compareWithBounds(product, pc, bound) : hoc::CheckResult{true, pc.size()};
-            std::string peerDetail = (haveReference ? refNote + ": " + peerCheck.message() : "not checked") +
+            // Not FP32-accurate: not held to the FP32 bound (it would fail it); its errors are reported.
+            const auto peerCheck = haveReference && accurate ? hoc::compareWithBounds(product, pc, bound)
+                                                             : hoc::CheckResult{true, pc.size()};
+            std::string peerDetail = (!accurate ? "not FP32-accurate, not checked against the FP32 bound; " + peerAccuracy.text()
+                                      : haveReference ? refNote + ": " + peerCheck.message() : "not checked") +
                                      "\n  device " + fixed(f.device() * 1e3, 3) + " ms, host clock " +
                                      fixed(f.host() * 1e3, 3) + " ms";
             if (const std::string note = peers[i]->timingNote(); !note.empty())
                 peerDetail += "\n  note: " + note;
             peerRows.push_back({f.name, d.text(), peerCheck.ok, peerDetail, f.device(), d.flops() / f.device() * 1e-9,
                                 "GFLOPS", {{"host_seconds", f.host()}, {"ours_over_peer", ratio},
-                                           {"ours_over_peer_host_clock", hostRatio}}});
+                                           {"ours_over_peer_host_clock", hostRatio},
+                                           {"error_over_fp32_bound", peerAccuracy.worst},
+                                           {"normwise_error", peerAccuracy.normwise}}});
             table << " " << fixed(f.device() * 1e3, 3) << " ms | **" << fixed(ratio, 2) << "** | " << fixed(hostRatio, 2)
                   << " |";
         }
@@ -290,13 +328,16 @@ try {
                 detail += "; " + fixed(ratio, 2) + "x " + name;
         for (const auto& line : checks)
             detail += "\n  " + line;
+        detail += "\n  accuracy on " + std::to_string(sampled.rows.size()) + " rows: " + oursAccuracy.text();
         hoc::Result oursRow{"ours", d.text(), oursOk, detail, us.device(), d.flops() / us.device() * 1e-9, "GFLOPS",
-                            {{"host_seconds", us.host()}}};
+                            {{"host_seconds", us.host()}, {"error_over_fp32_bound", oursAccuracy.worst},
+                             {"normwise_error", oursAccuracy.normwise}}};
         // The fastest library's rate, for the instructor's page: its matmul ladder at this size is
         // drawn against it (hoc/report.hpp, "vendor_blas_mflops").
         double fastest = 0;
         for (std::size_t i = 0; i < peers.size(); ++i)
-            fastest = std::max(fastest, d.flops() / field[i + 1].device() * 1e-6);
+            if (peers[i]->fp32Accurate())  // the same problem: FP32 accuracy
+                fastest = std::max(fastest, d.flops() / field[i + 1].device() * 1e-6);
         if (fastest > 0)
             oursRow.extra.push_back({"vendor_blas_mflops", fastest});
         for (const auto& [name, ratio] : ratios)
@@ -319,7 +360,7 @@ try {
               << fixed(bw.vadd.gbps(), 1) << " GB/s = " << fixed(100 * bw.vadd.gbps() / peak, 1)
               << "% of the best copy\n";
     }
-    std::cout << "\n" << table.str();
+    std::cout << "\n" << table.str() << errors.str();
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

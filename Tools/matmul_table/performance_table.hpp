@@ -1,6 +1,6 @@
 // The slides' matrix-multiplication performance table, measured: every variant on every size, a
 // warm-up and repeats, the median time, MFLOPS, the speed-up over the sequential code, and a check
-// of every result. Used by this folder's matmul_table program (matmul_table.cpp).
+// of every result. Used by the matmul_table program (matmul_table.cpp) and by Exercise 09's programs.
 #pragma once
 
 #include <cstddef>

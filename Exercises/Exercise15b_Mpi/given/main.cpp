@@ -6,7 +6,7 @@
 #include <iostream>
 #include <set>
 
-#include "../Exercise10_Pi/pi_reference.hpp"  // Exercise 10's references (see CMakeLists.txt)
+#include "../../Exercise10_Pi/given/pi_reference.hpp"  // Exercise 10's references (see CMakeLists.txt)
 #include "hoc/data.hpp"
 #include "hoc/dims.hpp"
 #include "hoc/errors.hpp"

@@ -2,12 +2,14 @@
 // CLBlast and cuBLAS live in peers_clblast.cpp and peers_cublas.cpp, compiled only when found.
 #include "peers.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <limits>
+#include <sstream>
 #include <thread>
 #include <unistd.h>
 
@@ -32,6 +34,11 @@ std::unique_ptr<Peer> clblast(const cl::Device&, std::string& note)
 std::unique_ptr<Peer> cublas(const cl::Device&, std::string& note)
 {
     note = "cuBLAS: skipped, not built in (needs the CUDA toolkit at configure time)";
+    return nullptr;
+}
+std::unique_ptr<Peer> cublasTf32(const cl::Device&, std::string& note)
+{
+    note = "cuBLAS TF32: skipped, not built in (needs the CUDA toolkit at configure time)";
     return nullptr;
 }
 #endif
@@ -162,6 +169,122 @@ bool fastReference(const std::vector<float>& a, const std::vector<float>& b, mat
     (void)a, (void)b, (void)d, (void)product, (void)bound;
     return false;
 #endif
+}
+
+SampledReference sampledReference(const std::vector<float>& a, const std::vector<float>& b, matmul::Dims d,
+                                  std::size_t maxRows)
+{
+    SampledReference ref;
+    ref.d = d;
+    const std::size_t count = std::min(d.m, std::max<std::size_t>(maxRows, 1));
+    for (std::size_t s = 0; s < count; ++s)
+        ref.rows.push_back(s * d.m / count);
+    ref.product.assign(count * d.n, 0.0);
+    ref.bound.assign(count * d.n, 0.0);
+    // The factor of fastReference: (1 + u)^K - 1 in float and in double, u for the rounding to float,
+    // and one more factor in double for the sum of |a| |b|.
+    const auto gamma = [&](double u) { return hoc::matmul::roundingFactor(d.k, u); };
+    const double uFloat = std::ldexp(1.0, -24), uDouble = std::ldexp(1.0, -53);
+    const double g = (gamma(uFloat) + gamma(uDouble) + uFloat) * (1.0 + gamma(uDouble));
+    const auto rows = [&](std::size_t first, std::size_t step) {
+        std::vector<double> abs(d.n);
+        for (std::size_t s = first; s < count; s += step) {
+            double* exact = &ref.product[s * d.n];
+            std::fill(abs.begin(), abs.end(), 0.0);
+            const std::size_t i = ref.rows[s];
+            for (std::size_t k = 0; k < d.k; ++k) {
+                const double x = a[i * d.k + k], ax = std::fabs(x);
+                const float* row = &b[k * d.n];
+                for (std::size_t j = 0; j < d.n; ++j) {
+                    exact[j] += x * row[j];
+                    abs[j] += ax * std::fabs(row[j]);
+                }
+            }
+            for (std::size_t j = 0; j < d.n; ++j)
+                ref.bound[s * d.n + j] = g * abs[j] + std::numeric_limits<float>::denorm_min();
+        }
+    };
+    const std::size_t threads = std::min<std::size_t>(count, std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < threads; ++t)
+        pool.emplace_back(rows, t, threads);
+    rows(0, threads);
+    for (auto& t : pool)
+        t.join();
+    return ref;
+}
+
+std::string Accuracy::text() const
+{
+    std::ostringstream s;
+    s.precision(3);
+    s << "largest error " << worst << " of the FP32 bound, norm-wise " << normwise;
+    return s.str();
+}
+
+Accuracy accuracy(const SampledReference& ref, const std::vector<float>& c)
+{
+    Accuracy result;
+    double error = 0, size = 0;
+    const std::size_t n = ref.d.n;
+    for (std::size_t s = 0; s < ref.rows.size(); ++s)
+        for (std::size_t j = 0; j < n; ++j) {
+            const double exact = ref.product[s * n + j], diff = std::fabs(c[ref.rows[s] * n + j] - exact);
+            // NaN (an element never written, or a NaN result) counts as infinitely wrong.
+            const double ratio = diff == diff ? diff / ref.bound[s * n + j] : std::numeric_limits<double>::infinity();
+            result.worst = std::max(result.worst, ratio);
+            error += diff == diff ? diff * diff : std::numeric_limits<double>::infinity();
+            size += exact * exact;
+        }
+    result.normwise = size > 0 ? std::sqrt(error / size) : std::sqrt(error);
+    return result;
+}
+
+std::optional<std::vector<float>> cublasProduct(const cl::Device& device, const std::vector<float>& a,
+                                                const std::vector<float>& b, matmul::Dims d)
+{
+    std::string note;
+    const auto peer = cublas(device, note);
+    if (!peer)
+        return std::nullopt;
+    peer->upload(a, b, d);
+    peer->run();
+    return peer->download();
+}
+
+CheckResult checkTf32Split(const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& c,
+                           matmul::Dims d)
+{
+    const std::vector<double> exact = matmul::reference(a, b, d);
+    const double u = std::ldexp(1.0, -24), g = 2 * (matmul::roundingFactor(d.k, u) + u) + std::ldexp(1.0, -20);
+    std::vector<double> bound(d.m * d.n, 0.0);
+    for (std::size_t i = 0; i < d.m; ++i)
+        for (std::size_t k = 0; k < d.k; ++k) {
+            const double x = std::fabs(a[i * d.k + k]);
+            for (std::size_t j = 0; j < d.n; ++j)
+                bound[i * d.n + j] += x * std::fabs(b[k * d.n + j]);
+        }
+    for (auto& v : bound)
+        v = g * v * 1.0001 + std::numeric_limits<float>::denorm_min();  // 1.0001: this double sum's own error
+    return compareWithBounds(exact, c, bound);
+}
+
+std::string fp32AccuracyRule(const Accuracy& ours, const Accuracy* fp32Peer)
+{
+    std::ostringstream s;
+    s.precision(3);
+    if (!(ours.worst <= 1.0)) {
+        s << "its largest error is " << ours.worst << " times the rigorous FP32 bound";
+        return s.str();
+    }
+    if (!fp32Peer)
+        return "no cuBLAS FP32 SGEMM to compare its error with (built without the CUDA toolkit, or no CUDA device)";
+    if (!(ours.normwise <= kFp32PeerFactor * fp32Peer->normwise)) {
+        s << "its norm-wise error " << ours.normwise << " is more than " << kFp32PeerFactor << " x cuBLAS FP32's "
+          << fp32Peer->normwise;
+        return s.str();
+    }
+    return "";
 }
 
 CheckResult check(const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& c, matmul::Dims d)

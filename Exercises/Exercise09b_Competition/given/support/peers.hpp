@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,9 @@ public:
     virtual std::string timingNote() const { return ""; }
     // How long to wait after a run before anything else runs on the CPU (threads that keep spinning).
     virtual double settleSeconds() const { return 0; }
+    // False for a peer that does not promise FP32 accuracy (cuBLAS with TF32 tensor cores): its
+    // result is not held to the FP32 error bound, only its errors are reported.
+    virtual bool fp32Accurate() const { return true; }
     virtual std::vector<float> download() = 0;
 };
 
@@ -54,6 +58,8 @@ void restartForFairOpenBlas(char** argv);
 std::unique_ptr<Peer> clblast(const cl::Device& device, std::string& note);
 std::unique_ptr<Peer> openblas(const cl::Device& device, std::string& note);
 std::unique_ptr<Peer> cublas(const cl::Device& device, std::string& note);
+// cuBLAS with TF32 tensor cores (CUBLAS_TF32_TENSOR_OP_MATH): a separate, less accurate peer.
+std::unique_ptr<Peer> cublasTf32(const cl::Device& device, std::string& note);
 
 // The exact product (in double) and, per element, the error bound of any float computation of it
 // (hoc::matmul::errorBounds), computed with OpenBLAS's multithreaded DGEMM: fast enough for
@@ -64,5 +70,41 @@ bool fastReference(const std::vector<float>& a, const std::vector<float>& b, mat
 
 // hoc::matmul::check, with fastReference when it is available (seconds instead of minutes at N = 4096).
 CheckResult check(const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& c, matmul::Dims d);
+
+// ---------------------------------------------------------------------------------------------------
+// Accuracy, measured: the double reference for some rows of C (all of them up to `maxRows`, else
+// `maxRows` rows spread evenly over C) and, per element, the rigorous FP32 bound of fastReference.
+struct SampledReference {
+    matmul::Dims d;
+    std::vector<std::size_t> rows;
+    std::vector<double> product, bound;  // rows.size() x d.n
+};
+SampledReference sampledReference(const std::vector<float>& a, const std::vector<float>& b, matmul::Dims d,
+                                  std::size_t maxRows = 64);
+
+struct Accuracy {
+    double worst = 0;     // the largest |c - exact| / (rigorous FP32 bound): at most 1 for any FP32 summation
+    double normwise = 0;  // ||c - exact|| / ||exact|| (Frobenius norms over the sampled rows)
+    std::string text() const;  // "largest error 0.0123 of the FP32 bound, norm-wise 4.1e-07"
+};
+Accuracy accuracy(const SampledReference& ref, const std::vector<float>& c);
+
+// C = A * B by cuBLAS in FP32 on the OpenCL device, or nothing when cuBLAS cannot run there.
+std::optional<std::vector<float>> cublasProduct(const cl::Device& device, const std::vector<float>& a,
+                                                const std::vector<float>& b, matmul::Dims d);
+
+// A product of the tensor cores' 3xTF32 (a b as a_hi b_hi + a_hi b_lo + a_lo b_hi, TF32 parts of 11
+// significant bits, the high part rounded to nearest) against the double reference, for any K: the
+// parts leave out a_lo b_lo and their own rounding, at most 3 x 2^-22 |a| |b| per product (bounded
+// here by 2^-20), and the tensor cores' additions round toward zero (an error below one unit in the
+// last place instead of half: twice the FP32 bound). A wrong index is still far outside it.
+CheckResult checkTf32Split(const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& c,
+                           matmul::Dims d);
+
+// The rule for a less-than-FP32 method (the tensor cores): offered only where its error is within
+// the rigorous FP32 bound and at most twice (kFp32PeerFactor) that of cuBLAS's FP32 SGEMM on the same
+// inputs. "" when `ours` passes, else why not; `fp32Peer` null (no cuBLAS): not offered.
+constexpr double kFp32PeerFactor = 2.0;
+std::string fp32AccuracyRule(const Accuracy& ours, const Accuracy* fp32Peer);
 
 }  // namespace hoc::peers

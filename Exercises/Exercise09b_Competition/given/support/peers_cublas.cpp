@@ -1,5 +1,6 @@
-// cuBLAS SGEMM in plain FP32 (no TF32 tensor cores) on the GPU that is the OpenCL device
-// (compiled only when CMake finds the CUDA toolkit; only the runtime API, no CUDA compiler).
+// cuBLAS SGEMM on the GPU that is the OpenCL device: in plain FP32 (no TF32 tensor cores), and as a
+// separate, less accurate peer with TF32 tensor cores (compiled only when CMake finds the CUDA
+// toolkit; only the runtime API, no CUDA compiler).
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
@@ -30,13 +31,13 @@ void blas(cublasStatus_t status, const char* what)
 
 class CuBlas : public Peer {
 public:
-    CuBlas(int device, const std::string& gpu) : device_(device), gpu_(gpu)
+    CuBlas(int device, const std::string& gpu, bool tf32) : device_(device), gpu_(gpu), tf32_(tf32)
     {
         cuda(cudaSetDevice(device_), "cudaSetDevice");
         blas(cublasCreate(&handle_), "cublasCreate");
-        // Default math: FP32 inputs, FP32 arithmetic. (CUBLAS_TF32_TENSOR_OP_MATH would use the
-        // tensor cores with 10-bit mantissas - not the same problem.)
-        blas(cublasSetMathMode(handle_, CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
+        // Default math: FP32 inputs, FP32 arithmetic. CUBLAS_TF32_TENSOR_OP_MATH uses the tensor
+        // cores with inputs rounded to 10-bit mantissas: another, less accurate problem (its own peer).
+        blas(cublasSetMathMode(handle_, tf32_ ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
         cuda(cudaEventCreate(&start_), "cudaEventCreate");
         cuda(cudaEventCreate(&stop_), "cudaEventCreate");
     }
@@ -47,7 +48,8 @@ public:
         cudaEventDestroy(stop_);
         cublasDestroy(handle_);
     }
-    std::string name() const override { return "cuBLAS"; }
+    std::string name() const override { return tf32_ ? "cuBLAS TF32" : "cuBLAS"; }
+    bool fp32Accurate() const override { return !tf32_; }
     std::string detail() const override
     {
         int version = 0;
@@ -55,7 +57,7 @@ public:
         const char* tf32 = std::getenv("NVIDIA_TF32_OVERRIDE");
         return "cuBLAS " + std::to_string(version / 10000) + "." + std::to_string(version / 100 % 100) + "." +
                std::to_string(version % 100) + " on CUDA device " + std::to_string(device_) + " (" + gpu_ +
-               "), FP32 without TF32, device time from CUDA events around a call queued behind another" + (tf32 && std::string(tf32) != "0" ? " (WARNING: NVIDIA_TF32_OVERRIDE is set)" : "");
+               "), " + (tf32_ ? "TF32 tensor cores (CUBLAS_TF32_TENSOR_OP_MATH: inputs rounded to 10-bit mantissas, less accurate than FP32)" : "FP32 without TF32") + ", device time from CUDA events around a call queued behind another" + (tf32 && std::string(tf32) != "0" ? " (WARNING: NVIDIA_TF32_OVERRIDE is set)" : "");
     }
     void upload(const std::vector<float>& a, const std::vector<float>& b, matmul::Dims d) override
     {
@@ -124,6 +126,7 @@ private:
 
     int device_;
     std::string gpu_;
+    bool tf32_;
     cublasHandle_t handle_ = nullptr;
     cudaEvent_t start_ = nullptr, stop_ = nullptr;
     float *a_ = nullptr, *b_ = nullptr, *c_ = nullptr;
@@ -133,7 +136,7 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Peer> cublas(const cl::Device& device, std::string& note)
+static std::unique_ptr<Peer> make(const cl::Device& device, std::string& note, bool tf32)
 {
     const std::string vendor = device.getInfo<CL_DEVICE_VENDOR>();
     if (vendor.find("NVIDIA") == std::string::npos) {
@@ -160,7 +163,7 @@ std::unique_ptr<Peer> cublas(const cl::Device& device, std::string& note)
         if (same) {
             try {
                 note.clear();
-                return std::make_unique<CuBlas>(i, prop.name);
+                return std::make_unique<CuBlas>(i, prop.name, tf32);
             } catch (const Failure& e) {
                 note = std::string("cuBLAS: skipped, ") + e.what();
                 return nullptr;
@@ -169,6 +172,16 @@ std::unique_ptr<Peer> cublas(const cl::Device& device, std::string& note)
     }
     note = "cuBLAS: skipped, no CUDA device matches the OpenCL device " + name;
     return nullptr;
+}
+
+std::unique_ptr<Peer> cublas(const cl::Device& device, std::string& note)
+{
+    return make(device, note, false);
+}
+
+std::unique_ptr<Peer> cublasTf32(const cl::Device& device, std::string& note)
+{
+    return make(device, note, true);
 }
 
 }  // namespace hoc::peers

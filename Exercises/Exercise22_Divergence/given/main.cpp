@@ -1,0 +1,67 @@
+// Exercise 22: the driver. Runs the divergent kernel and the grouped one at every span on the same
+// elements, checks each result against the serial reference (exactly), and prints each time with its
+// ratio to the divergent kernel's. The OpenCL work is in divergence.cpp.
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "divergence.hpp"
+#include "hoc/data.hpp"
+#include "hoc/errors.hpp"
+#include "hoc/main.hpp"
+
+int main(int argc, char** argv)
+try {
+    hoc::CommandLine cli("Exercise22_Divergence",
+                         "Exercise 22: work-item divergence, a branch per work-item against a branch per block");
+    std::size_t n = std::size_t{1} << 22;
+    std::size_t steps = 1024;
+    std::size_t local = 0;
+    std::vector<std::size_t> spans = {1, 2, 4, 8, 16, 32, 64, 128, 256};
+    long runs = 5;
+    cli.sizeOption("-n,--size", n, "Elements (at most 2^30)", kMaxElements);
+    cli.sizeOption("--steps", steps, "Rounds of each path's loop (two multiply-adds each)", UINT32_MAX);
+    cli.sizeOption("--local", local, "Work-group size (default 256, or less where the kernel allows less)", 1u << 16);
+    cli.sizesOption("--spans", spans, "Grouped kernel: work-items per block that take one path", kMaxSpan);
+    cli.option("--runs", runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
+
+    const cl::Device device = cli.device();
+    hoc::Report report = cli.report(device);
+    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 2, std::to_string(n) + " elements");
+    hoc::requireHostMemory(3.0 * sizeof(float) * static_cast<double>(n), std::to_string(n) + " elements");
+
+    const std::vector<float> in = hoc::randomFloats(n, 22);
+    const std::vector<float> expected = referencePaths(in, static_cast<unsigned>(steps));
+    Divergence divergence(device);
+    const hoc::Repeats repeats{1, static_cast<int>(runs)};
+    const double flops = 4.0 * static_cast<double>(steps) * static_cast<double>(n);  // 2 fma per round
+    const std::string size = "N = " + hoc::sizeText(n) + ", " + std::to_string(steps) + " steps";
+
+    // Span 0 is the divergent kernel; every other span the grouped one.
+    std::vector<std::size_t> order = {0};
+    order.insert(order.end(), spans.begin(), spans.end());
+    std::vector<std::pair<std::string, double>> rows;
+    std::size_t ranLocal = 0;
+    for (const std::size_t span : order) {
+        const PathsResult r = divergence.run(in, static_cast<unsigned>(steps), span, local, repeats);
+        ranLocal = r.local;
+        const std::string name = span == 0 ? "divergent (branch on e % 2)" : "grouped, span " + std::to_string(span);
+        report.flops(name, size, hoc::compare(expected, r.out), {r.seconds, 0}, flops);
+        rows.emplace_back(span == 0 ? "divergent" : "grouped, span " + std::to_string(span), r.seconds);
+    }
+
+    std::cout << "work-groups of " << ranLocal << "; time per kernel and its ratio to the divergent kernel's\n";
+    std::cout << std::left << std::setw(22) << "kernel" << std::right << std::setw(14) << "time"
+              << std::setw(16) << "x divergent\n";
+    for (const auto& [name, seconds] : rows) {
+        std::ostringstream ratio;
+        ratio << std::fixed << std::setprecision(2) << seconds / rows.front().second;
+        std::cout << std::left << std::setw(22) << name << std::right << std::setw(14) << hoc::formatTime(seconds)
+                  << std::setw(15) << ratio.str() << "\n";
+    }
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
+}

@@ -1,0 +1,143 @@
+// Exercise 23: the given host code. The compute unit's documented limits, the kernel's footprint as
+// the runtime reports it, and the measured kernel (occupancy.cl) built for each size of its array.
+#include <algorithm>
+#include <regex>
+
+#include "hoc/device.hpp"
+#include "hoc/errors.hpp"
+#include "hoc/limits.hpp"
+#include "hoc/program.hpp"
+#include "occupancy.hpp"
+
+namespace {
+
+// cl_nv_device_attribute_query (NVIDIA's OpenCL extension): the compute capability.
+constexpr cl_device_info kComputeCapabilityMajorNV = 0x4000;
+constexpr cl_device_info kComputeCapabilityMinorNV = 0x4001;
+
+bool hasExtension(const cl::Device& device, const std::string& name)
+{
+    return (" " + device.getInfo<CL_DEVICE_EXTENSIONS>() + " ").find(" " + name + " ") != std::string::npos;
+}
+
+cl_uint nvInfo(const cl::Device& device, cl_device_info what)
+{
+    cl_uint value = 0;
+    const cl_int status = clGetDeviceInfo(device(), what, sizeof value, &value, nullptr);
+    if (status != CL_SUCCESS)
+        throw cl::Error(status, "clGetDeviceInfo (cl_nv_device_attribute_query)");
+    return value;
+}
+
+// NVIDIA's compiler prints "ptxas info    : Used 10 registers, ..." under -cl-nv-verbose.
+std::size_t registersFromBuildLog(const std::string& log)
+{
+    std::smatch match;
+    static const std::regex used("Used ([0-9]+) registers");
+    return std::regex_search(log, match, used) ? std::stoul(match[1]) : 0;
+}
+
+}  // namespace
+
+double occupancy(const ComputeUnitLimits& cu, const KernelFootprint& kernel, const Fit& fit)
+{
+    if (cu.workItems == 0)
+        return 0;
+    const std::size_t multiple = std::max<std::size_t>(kernel.multiple, 1);
+    return static_cast<double>(fit.groups * hoc::roundUp(kernel.workGroupSize, multiple)) /
+           static_cast<double>(cu.workItems);
+}
+
+ComputeUnitLimits documentedLimits(const cl::Device& device)
+{
+    ComputeUnitLimits cu;
+    if (!hasExtension(device, "cl_nv_device_attribute_query")) {
+        cu.source = "none known for this device (OpenCL reports no per-compute-unit limits)";
+        return cu;
+    }
+    const cl_uint major = nvInfo(device, kComputeCapabilityMajorNV), minor = nvInfo(device, kComputeCapabilityMinorNV);
+    const std::string cc = std::to_string(major) + "." + std::to_string(minor);
+    if (cc != "9.0") {
+        cu.source = "none known for compute capability " + cc + " (the course has the figures of 9.0 only)";
+        return cu;
+    }
+    // NVIDIA's figures for compute capability 9.0, as the CUDA driver reports them for an H100
+    // (cuDeviceGetAttribute, 2026-11-27: docs/measurements/Exercise23_Occupancy.md). cuda.h's words:
+    cu.workItems = 2048;              // "Maximum resident threads per multiprocessor"
+    cu.workGroups = 32;               // "Maximum number of blocks per multiprocessor"
+    cu.localBytes = 228 * 1024;       // "Maximum shared memory available per multiprocessor in bytes"
+    cu.localReservedPerGroup = 1024;  // "Shared memory reserved by CUDA driver per block in bytes"
+    cu.registers = 64 * 1024;         // "Maximum number of 32-bit registers available per multiprocessor"
+    cu.source = "compute capability 9.0, NVIDIA's figures (the CUDA driver's cuDeviceGetAttribute on an H100), "
+                "not OpenCL's";
+    return cu;
+}
+
+std::vector<float> referenceStage(const std::vector<float>& in, std::size_t local)
+{
+    std::vector<float> out(in.size());
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        const std::size_t next = i - i % local + (i % local + 1) % local;  // the next one of its group, wrapped
+        out[i] = in[i] + (next < in.size() ? in[next] : 0.0f);
+    }
+    return out;
+}
+
+Occupancy::Occupancy(const cl::Device& device)
+    : device_(device),
+      // 1. Platform: a context for the device and a queue that records when commands run.
+      context_(device),
+      queue_(context_, device, CL_QUEUE_PROFILING_ENABLE)
+{
+}
+
+StageRun Occupancy::run(const std::vector<float>& h_in, std::size_t localFloats, std::size_t local,
+                        const hoc::Repeats& repeats)
+{
+    const std::size_t n = h_in.size();
+    if (n == 0 || n > UINT32_MAX)
+        throw hoc::Failure("occupancy: " + std::to_string(n) + " floats; need 1 to 2^32 - 1 (the kernel's uint)");
+    if (local == 0 || localFloats < local)
+        throw hoc::Failure("occupancy: an array of " + std::to_string(localFloats) + " floats for work-groups of " +
+                           std::to_string(local) + "; it needs one float per work-item");
+    const std::string what = "a __local array of " + std::to_string(localFloats) + " floats";
+    hoc::requireLocalMemory(device_, sizeof(float) * localFloats, what);
+
+    // 2. Program: the array's size is a build option; NVIDIA's compiler prints its register count
+    //    into the build log when asked (-cl-nv-verbose, extension cl_nv_compiler_options).
+    //    Each size is built once per Occupancy (programs_ keeps them).
+    auto built = programs_.find(localFloats);
+    if (built == programs_.end()) {
+        std::string options = "-D LOCAL_FLOATS=" + std::to_string(localFloats);
+        if (hasExtension(device_, "cl_nv_compiler_options"))
+            options += " -cl-nv-verbose";
+        built = programs_.emplace(localFloats, hoc::buildProgram(context_, device_, "occupancy.cl", options)).first;
+    }
+    const cl::Program& program = built->second;
+    cl::Kernel kernel(program, "stage");
+    hoc::requireWorkGroupSize(kernel, device_, local, "work-groups of " + std::to_string(local));
+    hoc::requireLocalMemory(kernel, device_, 0, what);
+
+    StageRun result;
+    result.footprint.workGroupSize = local;
+    result.footprint.maxWorkGroupSize = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
+    result.footprint.multiple = kernel.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(device_);
+    result.footprint.localBytes = kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device_);
+    result.footprint.privateBytes = kernel.getWorkGroupInfo<CL_KERNEL_PRIVATE_MEM_SIZE>(device_);
+    result.footprint.registersPerWorkItem = registersFromBuildLog(program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_));
+
+    // 3. Memory.
+    cl::Buffer d_in(queue_, h_in.begin(), h_in.end(), /*readOnly=*/true);
+    cl::Buffer d_out(context_, CL_MEM_WRITE_ONLY, sizeof(float) * n);
+
+    // 4./5. Kernel and commands.
+    cl::KernelFunctor<cl::Buffer, cl::Buffer, cl_uint> stage(kernel);
+    const cl::NDRange global(hoc::roundUp(n, local));
+    result.seconds = hoc::medianSeconds(repeats, [&] {
+        cl::Event done = stage(cl::EnqueueArgs(queue_, global, cl::NDRange(local)), d_in, d_out, static_cast<cl_uint>(n));
+        return hoc::EventSpan{done, done};
+    });
+    result.out.resize(n);
+    cl::copy(queue_, d_out, result.out.begin(), result.out.end());
+    return result;
+}

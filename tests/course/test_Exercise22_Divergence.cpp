@@ -1,0 +1,93 @@
+// Exercise 22: both kernels against the serial reference, exactly (fma only: correctly rounded on
+// the device as on the host), for lengths that are no multiple of a block pair or a work-group, for
+// spans that divide no warp (7) and spans larger than the work-group, and for work-groups from 1
+// work-item to the kernels' CL_KERNEL_WORK_GROUP_SIZE.
+#include <algorithm>
+#include <string>
+
+#include "divergence.hpp"
+#include "hoc/data.hpp"
+#include "hoc_test.hpp"
+
+namespace {
+
+constexpr unsigned kSteps = 3;  // enough to tell path_a from path_b; cheap on PoCL
+const std::size_t kLengths[] = {1, 2, 3, 1000, 4097};
+const std::size_t kSpans[] = {0, 1, 2, 7, 32, 64, 300};  // 0: the divergent kernel
+
+Divergence makeDivergence()
+{
+    return hoc::test::run([] { return Divergence(hoc::test::device()); });
+}
+
+std::string kernelText(std::size_t span)
+{
+    return span == 0 ? "kernel divergent" : "kernel grouped (span " + std::to_string(span) + ")";
+}
+
+// Where a wrong result most likely comes from.
+std::string hint(std::size_t span, const std::vector<float>& out)
+{
+    const std::string where = "\n  where: " + kernelText(span) + " in divergence.cl";
+    if (std::all_of(out.begin(), out.end(), [](float x) { return x == 0.0f; }))
+        return where + "\n  hint: out is all 0 (the host fills it with 0 first): is grouped still the starter "
+                       "(it writes nothing)?";
+    if (span == 0)
+        return where + "\n  hint: the divergent kernel is given; was it changed?";
+    return where + "\n  hint: the path must follow the element, not the work-item: element e takes path_a when e is "
+                   "even, path_b when it is odd. Grouping the branch by blocks ((gid / span) % 2) without moving "
+                   "the elements gives half of them the wrong path: work-item gid of block gid / span takes element "
+                   "e = 2 * ((block / 2) * span + lane) + block % 2, and skips it when e >= n";
+}
+
+void checkLengths(Divergence& divergence, std::size_t span, std::size_t local)
+{
+    for (const std::size_t n : kLengths) {
+        const std::vector<float> in = hoc::randomFloats(n, static_cast<std::uint32_t>(n + span));
+        const PathsResult r = hoc::test::run([&] { return divergence.run(in, kSteps, span, local); });
+        ASSERT_TRUE(hoc::test::correct(hoc::compare(referencePaths(in, kSteps), r.out),
+                                       kernelText(span) + ", n = " + std::to_string(n) +
+                                           ", work-groups of " + std::to_string(r.local)))
+            << hint(span, r.out);
+        EXPECT_EQ(r.global % r.local, 0u) << "the NDRange must be whole work-groups";
+        EXPECT_GT(r.seconds, 0.0) << "the kernel's profiling event should report its run time";
+    }
+}
+
+}  // namespace
+
+TEST(Divergence, PathsDiffer)
+{
+    // The lesson needs two different paths: a kernel that took the wrong one must fail.
+    EXPECT_NE(pathA(0.3f, kSteps), pathB(0.3f, kSteps));
+}
+
+TEST(Divergence, EveryKernelAndSpanMatchesTheReference)
+{
+    Divergence divergence = makeDivergence();
+    for (const std::size_t span : kSpans) {
+        checkLengths(divergence, span, 0);
+        if (HasFatalFailure())
+            return;  // the first wrong kernel is enough
+    }
+}
+
+TEST(Divergence, WorkGroupsFromOneToTheMaximum)
+{
+    Divergence divergence = makeDivergence();
+    for (const std::size_t span : {std::size_t{0}, std::size_t{7}, std::size_t{32}}) {
+        const std::size_t largest = divergence.maxWorkGroupSize(span);  // CL_KERNEL_WORK_GROUP_SIZE
+        for (const std::size_t local : {std::size_t{1}, std::size_t{7}, largest}) {
+            checkLengths(divergence, span, local);
+            if (HasFatalFailure())
+                return;
+        }
+    }
+}
+
+TEST(Divergence, BadRequestsAreRefused)
+{
+    Divergence divergence = makeDivergence();
+    EXPECT_THROW(hoc::test::run([&] { return divergence.run({}, kSteps, 32); }), std::runtime_error);
+    EXPECT_THROW(hoc::test::run([&] { return divergence.run({1.0f}, kSteps, kMaxSpan + 1); }), std::runtime_error);
+}

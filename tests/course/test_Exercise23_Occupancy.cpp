@@ -1,0 +1,130 @@
+// Exercise 23: fitPerComputeUnit on the worked examples of the CSE 160 notes (004 section 4.11 and
+// "Block Granularities Considerations") and on the H100's documented figures, where every answer is
+// known; and the measured kernel against the serial reference for several array sizes and
+// work-groups up to CL_KERNEL_WORK_GROUP_SIZE, with its footprint as the runtime reports it.
+#include <algorithm>
+#include <string>
+
+#include "hoc/data.hpp"
+#include "hoc_test.hpp"
+#include "occupancy.hpp"
+
+namespace {
+
+const std::string kWhere = "\n  where: fitPerComputeUnit in occupancy.cpp";
+
+KernelFootprint group(std::size_t size, std::size_t multiple, std::size_t localBytes = 0, std::size_t registers = 0)
+{
+    KernelFootprint k;
+    k.workGroupSize = size;
+    k.multiple = multiple;
+    k.localBytes = localBytes;
+    k.registersPerWorkItem = registers;
+    return k;
+}
+
+ComputeUnitLimits unit(std::size_t items, std::size_t groups, std::size_t local, std::size_t reserved = 0,
+                       std::size_t registers = 0)
+{
+    return ComputeUnitLimits{items, groups, local, reserved, registers, "test"};
+}
+
+// The H100's compute unit (compute capability 9.0, as documentedLimits gives it).
+const ComputeUnitLimits kHopper = unit(2048, 32, 228 * 1024, 1024, 64 * 1024);
+
+void expectFit(const ComputeUnitLimits& cu, const KernelFootprint& k, std::size_t groups, const std::string& limit,
+               const std::string& hint)
+{
+    const Fit fit = fitPerComputeUnit(cu, k);
+    EXPECT_EQ(fit.groups, groups) << HOC_UNDER_TEST << ": work-groups of " << k.workGroupSize << " (multiple "
+                                  << k.multiple << ", " << k.localBytes << " bytes of local memory)" << kWhere
+                                  << "\n  hint: " << hint;
+    EXPECT_EQ(fit.limit, limit) << HOC_UNDER_TEST << ": the resource that limits" << kWhere << "\n  hint: " << hint;
+}
+
+}  // namespace
+
+TEST(Fit, LocalMemoryConstraintsOfTheNotes)
+{
+    // 004 section 4.11: 64 kB per compute unit, 2 kB per work-group of 256: local memory alone
+    // "Limits active work-groups to 32", the 2048 work-items "Limits work-groups to 8 (= 2048/256)".
+    const Fit fit = fitPerComputeUnit(unit(2048, 0, 64 * 1024), group(256, 32, 2048));
+    EXPECT_EQ(fit.byLocalMemory, std::optional<std::size_t>(32)) << kWhere << "\n  hint: 65536 / 2048 = 32";
+    EXPECT_EQ(fit.byWorkItems, std::optional<std::size_t>(8)) << kWhere << "\n  hint: 2048 / 256 = 8";
+    EXPECT_FALSE(fit.byWorkGroups) << kWhere << "\n  hint: a limit that is 0 (not known) limits nothing";
+    expectFit(unit(2048, 0, 64 * 1024), group(256, 32, 2048), 8, "work-items", "the fewest of 32 and 8");
+}
+
+TEST(Fit, BlockGranularitiesOfTheNotes)
+{
+    // 004, "Block Granularities Considerations": 1,536 threads and 8 blocks per SM.
+    const ComputeUnitLimits sm = unit(1536, 8, 0);
+    expectFit(sm, group(64, 32), 8, "work-groups", "8x8: 24 by work-items, but only 8 blocks");
+    expectFit(sm, group(256, 32), 6, "work-items", "16x16: 1536 / 256 = 6");
+    expectFit(sm, group(1024, 32), 1, "work-items", "32x32: 1536 / 1024 = 1");
+}
+
+TEST(Fit, WorkGroupsTakeWholeWarps)
+{
+    // 100 work-items are scheduled as 4 warps of 32: they take 128 of the 2048 slots, not 100.
+    expectFit(unit(2048, 0, 0), group(100, 32), 16,
+              "work-items", "a work-group takes whole units of CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE "
+                            "work-items: 100 work-items in units of 32 take 128 slots, 2048 / 128 = 16");
+    expectFit(unit(2048, 0, 0), group(33, 32), 32, "work-items", "33 work-items take 2 warps: 2048 / 64 = 32");
+}
+
+TEST(Fit, HopperLocalMemoryPerWorkGroupWithTheReservedKilobyte)
+{
+    // 228 KiB per SM, 1 KiB kept by the runtime per work-group: 24 KiB arrays still let all 8
+    // work-groups of 256 in (233472 / 25600 = 9), 48 KiB ones only 4 (233472 / 50176).
+    const std::string hint = "each work-group takes kernel.localBytes + cu.localReservedPerGroup of cu.localBytes";
+    expectFit(kHopper, group(256, 32, 24 * 1024), 8, "work-items", hint);
+    expectFit(kHopper, group(256, 32, 28 * 1024), 7, "local memory", hint);
+    expectFit(kHopper, group(256, 32, 48 * 1024), 4, "local memory", hint);
+    expectFit(kHopper, group(1024, 32, 0), 2, "work-items", "2048 / 1024 = 2");
+}
+
+TEST(Fit, Registers)
+{
+    // 65536 registers, 64 per work-item, groups of 256: 65536 / (64 * 256) = 4.
+    expectFit(kHopper, group(256, 32, 0, 64), 4, "registers", "cu.registers / (registers per work-item x slots)");
+    const Fit fit = fitPerComputeUnit(kHopper, group(256, 32, 0, 0));
+    EXPECT_FALSE(fit.byRegisters) << kWhere << "\n  hint: registers per work-item not known: no register limit";
+}
+
+TEST(Fit, NothingKnownPredictsNothing)
+{
+    expectFit(unit(0, 0, 0), group(256, 8, 1024), 0, "", "no limit known: groups 0 and limit \"\"");
+    expectFit(unit(512, 0, 0), group(1024, 32), 0, "work-items", "a work-group larger than the compute unit fits 0 times");
+}
+
+TEST(Stage, MatchesTheReferenceForEveryArrayAndWorkGroup)
+{
+    Occupancy occupancy = hoc::test::run([] { return Occupancy(hoc::test::device()); });
+    // The largest work-group: CL_KERNEL_WORK_GROUP_SIZE of the kernel built once (4096 on PoCL 3.1,
+    // 256 on the H100), less where the array (a float per work-item, 512 more in the second run)
+    // would not fit CL_DEVICE_LOCAL_MEM_SIZE with room for the kernel's own few bytes.
+    // (CL_KERNEL_LOCAL_MEM_SIZE is not asserted: PoCL 5.0 reports 0 for a static __local array.)
+    const StageRun probe = hoc::test::run([&] { return occupancy.run({1.0f}, 256, 1); });
+    EXPECT_GE(probe.footprint.multiple, 1u) << "CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE";
+    const std::size_t localFloats = hoc::test::device().getInfo<CL_DEVICE_LOCAL_MEM_SIZE>() / sizeof(float) - 64;
+    const std::size_t largest = std::min(probe.footprint.maxWorkGroupSize, localFloats);
+    ASSERT_GE(largest, 64u);
+    for (const std::size_t n : {std::size_t{1}, std::size_t{1000}, std::size_t{4097}})
+        for (const std::size_t local : {std::size_t{1}, std::size_t{7}, std::size_t{64}, largest})
+            for (const std::size_t floats : {local, std::min(local + 512, localFloats)}) {
+                const std::vector<float> in = hoc::randomFloats(n, static_cast<std::uint32_t>(n + local));
+                const StageRun r = hoc::test::run([&] { return occupancy.run(in, floats, local); });
+                ASSERT_TRUE(hoc::test::correct(hoc::compare(referenceStage(in, local), r.out),
+                                               "stage, n = " + std::to_string(n) + ", work-groups of " +
+                                                   std::to_string(local) + ", " + std::to_string(floats) + " floats"));
+                EXPECT_EQ(r.footprint.workGroupSize, local);
+            }
+}
+
+TEST(Stage, BadRequestsAreRefused)
+{
+    Occupancy occupancy = hoc::test::run([] { return Occupancy(hoc::test::device()); });
+    EXPECT_THROW(hoc::test::run([&] { return occupancy.run({}, 256, 256); }), std::runtime_error);
+    EXPECT_THROW(hoc::test::run([&] { return occupancy.run({1.0f}, 16, 32); }), std::runtime_error);  // array < group
+}
