@@ -414,6 +414,39 @@ def starter_mode(args):
     return 0
 
 
+def parts_mode(args):
+    """selfcheck.py parts --build DIR: every part of tests/selfcheck/parts.txt names at least one test
+    of its exercise, and every part folder of the room (Exercises/<Folder>/partN_<topic>/) has a part
+    named after it."""
+    build = args[args.index("--build") + 1] if "--build" in args else "build"
+    root = os.path.dirname(os.path.dirname(HERE))
+    problems, named = [], set()
+    with open(os.path.join(HERE, "parts.txt")) as f:
+        lines = [l.rstrip("\n").split(" ", 2) for l in f if l.strip() and not l.startswith("#")]
+    listing = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1", "-R", "exercise\\."],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    tests = [t["name"] for t in json.loads(listing.stdout or '{"tests": []}').get("tests", [])]
+    for folder, names, regex in lines:
+        prefix = re.compile(rf"^(mpi\.)?exercise\.{re.escape(folder)}\.")
+        bare = [re.sub(r"\s+# GetParam\(\) = .*$", "", prefix.sub("", t)) for t in tests if prefix.match(t)]
+        matched = [t for t in bare if re.search(regex, t)]
+        named.update((folder, n) for n in names.split(","))
+        if not matched:
+            problems.append(f"{folder} part {names} names no test")
+        else:
+            print(f"{folder} {names}: {len(matched)} tests")
+    for folder in sorted(os.listdir(os.path.join(root, "Exercises"))):
+        path = os.path.join(root, "Exercises", folder)
+        for part in sorted(os.listdir(path)) if os.path.isdir(path) else []:
+            if re.match(r"part\d+_", part) and (folder, part) not in named:
+                problems.append(f"Exercises/{folder}/{part}/ has no line in tests/selfcheck/parts.txt")
+    if problems:
+        print("FAILED: " + "; ".join(problems))
+        return 1
+    print(f"ok: {len(lines)} parts, each naming tests of its exercise; every part folder has one")
+    return 0
+
+
 def view_mode(args):
     """selfcheck.py view --build DIR: the progress view (script/check) in a scratch copy of this
     checkout (its tracked files, made a git repository of its own), with two exercises solved by
@@ -433,11 +466,17 @@ def view_mode(args):
     git = ["git", "-C", scratch, "-c", "user.name=selfcheck", "-c", "user.email=selfcheck@localhost"]
     for command in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "the course as given"]):
         subprocess.run(git + command, check=True, stdout=subprocess.DEVNULL)
+    def student_file(folder, name):  # where the room keeps the student's copy of a kernel
+        for dirpath, _, files in os.walk(os.path.join(scratch, "Exercises", folder)):
+            if name in files:
+                return os.path.join(dirpath, name)
+        sys.exit(f"selfcheck.py view: no {name} in Exercises/{folder}")
     solved = {"Exercise04_MatmulKernel": "matmul_element.cl", "Exercise18_Atomics": "histogram.cl"}
     for folder, kernel in solved.items():
-        shutil.copy(os.path.join(root, "Kernels", kernel), os.path.join(scratch, "Exercises", folder, kernel))
+        shutil.copy(os.path.join(root, "Kernels", kernel), student_file(folder, kernel))
+    broken = student_file("Exercise08_MatmulLocalColumn", "matmul_local_column.cl")
     plant_bug(planted_bug("Exercise08_MatmulLocalColumn.missing_first_barrier"), [os.path.join(root, "Kernels")],
-              os.path.join(scratch, "Exercises", "Exercise08_MatmulLocalColumn"))
+              os.path.dirname(broken))
     result = subprocess.run([os.path.join(scratch, "script", "check"), "--build", build],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=1500,
                             env=dict(os.environ, NO_COLOR="1"))
@@ -474,7 +513,7 @@ def view_mode(args):
 
 if __name__ == "__main__":
     modes = {"gtest": gtest_mode, "oclgrind": oclgrind_mode, "hint": hint_mode, "starter": starter_mode,
-             "view": view_mode}
+             "view": view_mode, "parts": parts_mode}
     if len(sys.argv) < 2 or sys.argv[1] not in modes:
         sys.exit(__doc__)
     sys.exit(modes[sys.argv[1]](sys.argv[2:]))
