@@ -504,25 +504,50 @@ TEST(Runner, HangUpIsHandledLikeTerminate)
         << doc["runs"][1].dump();
 }
 
-// Issue 30: SIGKILL of the runner, which it cannot handle, leaves no orphan: the program dies with
-// it (its parent-death signal). It used to run on.
+// Issue 30: SIGKILL of the runner, which it cannot handle, leaves no orphan: the program and what
+// it started in the background (as an MPI program its daemon) die with it (the parent-death signal of
+// the guard between them, which kills their process group). They used to run on.
 TEST(Runner, KilledRunnerLeavesNoOrphan)
 {
     const fs::path dir = scratch("signal-KILL");
     const fs::path course = scriptCourse(
-        dir, {{"Sleeper", "echo $$ > " + (dir / "sleeper.pid").string() + "\nexec sleep 600\n"}});
+        dir, {{"Sleeper", "sleep 600 & echo $! > " + (dir / "straggler.pid").string() + "\necho $$ > " +
+                              (dir / "sleeper.pid").string() + "\nexec sleep 600\n"}});
     const pid_t runnerPid = startRunner({"--course", course.string(), "--out", (dir / "out").string(),
                                          "--no-roofline", "--device", testDeviceIndex()},
                                         dir / "runner.log");
-    const pid_t sleeper = pidIn(dir / "sleeper.pid", 60);
+    const pid_t sleeper = pidIn(dir / "sleeper.pid", 60), straggler = pidIn(dir / "straggler.pid", 5);
     ASSERT_GT(sleeper, 0) << readText(dir / "runner.log");
+    ASSERT_GT(straggler, 0) << readText(dir / "runner.log");
     ::usleep(200000);  // the shell has become sleep (exec)
     ::kill(runnerPid, SIGKILL);
     EXPECT_EQ(waitFor(runnerPid, 60), 128 + SIGKILL);
-    const bool orphan = alive(sleeper);
-    EXPECT_FALSE(orphan) << "the program of a killed runner is still running";
-    if (orphan)
-        ::kill(sleeper, SIGKILL);
+    for (const pid_t pid : {sleeper, straggler}) {
+        const bool orphan = alive(pid);
+        EXPECT_FALSE(orphan) << (pid == sleeper ? "the program" : "what the program started")
+                             << " of a killed runner is still running";
+        if (orphan)
+            ::kill(pid, SIGKILL);
+    }
+}
+
+// A program that crashes, exits with a status or is stopped by a signal is seen as it ended through
+// the guard between the runner and the program (process.hpp): the runner's table says what the
+// program did, not what the guard did.
+TEST(Process, TheGuardEndsAsTheProgramEnded)
+{
+    const fs::path dir = scratch("guard");
+    for (const int status : {0, 1, 3, 77, 127})
+        EXPECT_EQ(hoc::tools::runProcess({"/bin/sh", "-c", "exit " + std::to_string(status)}, (dir / "log").string(),
+                                         60).exitCode,
+                  status);
+    for (const int signal : {SIGINT, SIGTERM, SIGHUP, SIGABRT, SIGKILL, SIGUSR1}) {
+        const auto r = hoc::tools::runProcess({"/bin/sh", "-c", "kill -" + std::to_string(signal) + " $$"},
+                                              (dir / "log").string(), 60);
+        EXPECT_TRUE(r.started);
+        EXPECT_EQ(r.signal, signal) << r.describe();
+    }
+    EXPECT_FALSE(fs::exists(dir / "core")) << "a core file";
 }
 
 namespace {

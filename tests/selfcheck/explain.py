@@ -80,10 +80,10 @@ def parse_log(text):
         if m:
             f["kernel"] = m.group(1)
             continue
-        m = re.match(r"At line (\d+)(?: \(column (\d+)\))?", text_)
+        m = re.match(r"At line (\d+)(?: \(column (\d+)\))?(?: of (\S+?):)?", text_)
         if m:
             f["entities"].append({"op": op, "line": int(m.group(1)),
-                                  "column": int(m.group(2)) if m.group(2) else 0, "code": ""})
+                                  "column": int(m.group(2)) if m.group(2) else 0, "code": "", "file": m.group(3)})
             continue
         if f["entities"] and not f["entities"][-1]["code"] and raw.startswith("\t  "):
             f["entities"][-1]["code"] = text_
@@ -464,6 +464,11 @@ def explain(findings, search, root):
     out = []
     for (kind, kernel), group in groups.items():
         path = kernel_file(kernel, search)
+        # A line of a file the kernel's file includes (#include "work_group_sum.cl", which
+        # hoc::readKernelFile expands between #line directives): oclgrind names that file.
+        named = next((e["file"] for g in group for e in g["entities"] if e.get("file")), None)
+        if named and path and named.endswith(".cl") and named != os.path.basename(path):
+            path = next((os.path.join(d, named) for d in search if os.path.isfile(os.path.join(d, named))), path)
         source = Source(path)
         where = student_path(path, root) if path else "the kernel source"
         first, last = source.kernel_range(kernel)

@@ -37,10 +37,11 @@ int stopSignal();
 
 // Runs argv[0] (a path) with the arguments argv[1..], standard input from /dev/null, standard
 // output and error appended to `logPath` (never through a symbolic link). The program runs in a
-// process group of its own and dies with the calling thread: it gets SIGKILL from the kernel
-// (PR_SET_PDEATHSIG) when the caller ends, by SIGKILL too, so no program of a killed runner is left
-// running (what the program itself started in the background is stopped with its group on a time
-// limit or a stop signal, not after a SIGKILL of the caller). After `timeoutSeconds` (0: no limit)
+// process group of its own, under a small guard process (a fork of the caller, the group's leader,
+// which ends as the program ended, so the result is the program's): when the calling thread ends,
+// by SIGKILL too, the kernel tells the guard (PR_SET_PDEATHSIG) and the guard kills the whole group,
+// the program and whatever it started; so nothing of a killed runner is left running. After
+// `timeoutSeconds` (0: no limit)
 // it sends the program's process group SIGTERM, and SIGKILL 5 s later if it is still there; after a
 // stop signal (passOnStopSignals) it does the same with that signal at once, and starts nothing new.
 // `tick`, when given, is called with the seconds elapsed while the program runs (about 20 times a
