@@ -242,7 +242,7 @@ function(hoc_program)
   target_compile_definitions(${exe} PRIVATE "HOC_KERNEL_DIRS=\"${kernel_dirs}\"")
   # On the target too (tests/selfcheck reads it): a folder added twice (exercise and solution) has one
   # directory property, the last one set, so only the target knows its own kind's folders.
-  set_target_properties(${exe} PROPERTIES HOC_KERNEL_DIRS "${kernel_dirs}")
+  set_target_properties(${exe} PROPERTIES HOC_KERNEL_DIRS "${kernel_dirs}" HOC_FOLDER ${folder})
   hoc_use_pch(${exe})
   set_property(GLOBAL APPEND PROPERTY HOC_${kind}_PROGRAMS_ALL ${exe})  # for the check_* targets (tests/)
   if(NOT kind STREQUAL "solution")
