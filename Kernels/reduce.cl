@@ -27,29 +27,8 @@ __kernel void reduce_interleaved(__global const float* in, const ulong n, __loca
         out[get_group_id(0)] = scratch[0];
 }
 
-// The work-group's sum as a tree in local memory (sequential addressing; the same function as in
-// Exercise 10's pi.cl): each work-item puts `mine` in scratch, then in each round the lower half of
-// the active work-items adds the upper half's values, with a barrier after each round. The active
-// work-items stay contiguous and read consecutive addresses (on a GPU whole warps finish early),
-// and each value goes through log2(size) additions, not size. Any work-group size works: the tree
-// starts at the largest power of two below the size, and a partner past the end is skipped.
-// Every work-item returns the sum (scratch[0]).
-inline float work_group_sum(const float mine, __local float* scratch)
-{
-    const int lid = get_local_id(0);
-    const int size = get_local_size(0);
-    scratch[lid] = mine;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    int stride = 1;
-    while (2 * stride < size)
-        stride *= 2;  // the largest power of two below size (1 for sizes 1 and 2)
-    for (; stride > 0; stride /= 2) {
-        if (lid < stride && lid + stride < size)
-            scratch[lid] += scratch[lid + stride];
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    return scratch[0];
-}
+// The work-group's sum as a tree in local memory: work_group_sum, in work_group_sum.cl (Exercise 10 uses it too).
+#include "work_group_sum.cl"
 
 // Step 2, sequential addressing: the same tree, with the active work-items contiguous (work_group_sum above).
 __kernel void reduce_sequential(__global const float* in, const ulong n, __local float* scratch,
@@ -129,6 +108,49 @@ __kernel void reduce_float4(__global const float* in, const ulong n, __local flo
     float sum = dot(mine, (float4)(1.0f));  // the four lanes added (each times 1: exact)
     for (size_t j = 4 * quads + get_global_id(0); j < n; j += stride)
         sum += in[j];
+    sum = work_group_sum(sum, scratch);
+    if (get_local_id(0) == 0)
+        out[get_group_id(0)] = sum;
+}
+
+#ifndef CPU_RUNS
+#define CPU_RUNS 8  // step 7: runs each work-item reads side by side (the host passes -D CPU_RUNS)
+#endif
+
+// Step 7, shaped for a CPU: a few work-groups per core, each work-item adding one long contiguous
+// stretch of the array in CPU_RUNS parts read side by side, sixteen floats per load.
+__kernel void reduce_cpu(__global const float* in, const ulong n, __local float* scratch, __global float* out)
+{
+    // A CPU runs a work-group as one task on one core, its work-items one after another. What keeps
+    // its memory busy: long runs of neighbouring addresses (the prefetcher streams them, each cache
+    // line is used whole), several runs at once (one stream per core leaves the memory idle between
+    // its misses), and wide loads (a float16 is 64 bytes: one AVX-512 register, one cache line).
+    // A buffer starts aligned for every OpenCL type, so in16[j] is in[16j], ..., in[16j + 15].
+    __global const float16* in16 = (__global const float16*)in;
+    const size_t items = get_global_size(0);
+    const size_t blocks = n / 16;                     // the whole float16s; the 0 to 15 floats after them below
+    const size_t per = (blocks + items - 1) / items;  // float16s per work-item, rounded up
+    const size_t first = min(get_global_id(0) * per, blocks);
+    const size_t last = min(first + per, blocks);
+    const size_t part = (last - first) / CPU_RUNS;    // the length of each of the work-item's runs
+    float16 sums[CPU_RUNS];
+    for (int r = 0; r < CPU_RUNS; r++)
+        sums[r] = 0.0f;
+    for (size_t j = first; j < first + part; j++)
+        for (int r = 0; r < CPU_RUNS; r++)
+            sums[r] += in16[j + r * part];
+    for (size_t j = first + CPU_RUNS * part; j < last; j++)  // the 0 to CPU_RUNS - 1 float16s left over
+        sums[0] += in16[j];
+    float16 all = 0.0f;
+    for (int r = 0; r < CPU_RUNS; r++)
+        all += sums[r];
+    float lanes[16];  // the sixteen lanes added one by one (oclgrind 21.10 flags dot() on a float16's parts)
+    vstore16(all, 0, lanes);
+    float sum = 0.0f;
+    for (int l = 0; l < 16; l++)
+        sum += lanes[l];
+    for (size_t k = 16 * blocks + get_global_id(0); k < n; k += items)  // the 0 to 15 floats after the last float16
+        sum += in[k];
     sum = work_group_sum(sum, scratch);
     if (get_local_id(0) == 0)
         out[get_group_id(0)] = sum;

@@ -35,8 +35,8 @@ __kernel void fma_peak(__global float* out, const int iterations, const float a,
         x[v] = (start + lanes) + (float)v;  // all exact
     const vec av = a, bv = b;
     // 16 steps per trip of the outer loop: a loop of a constant count is unrolled by the compiler,
-    // so the counter and the branch come 1/16 as often (on the H100 one step per trip reached 57.9
-    // TFLOP/s, this 65.7); the steps left over come after, in the same order.
+    // so the counter and the branch come 1/16 as often (what that gained, with date and device:
+    // docs/instructors.md, "the FMA loop unrolled"); the steps left over come after, in the same order.
     for (int i = 0; i < iterations / 16; i++) {
         #pragma unroll
         for (int j = 0; j < 16; j++) {

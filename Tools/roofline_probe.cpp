@@ -56,8 +56,8 @@ try {
     const std::size_t maxAlloc = device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>() / sizeof(float);
     const std::size_t globalFloats = device.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>() / sizeof(float);
     // The same buffer as clpeak's global-memory test on a CPU (512 MiB), 1 GiB elsewhere (clpeak's
-    // 2 GiB on the H100 reads no faster). A CPU whose last-level cache holds a large part of it reads
-    // faster than from DRAM alone: the README gives the figures of a 16-core Xeon with 300 MiB of L3.
+    // 2 GiB reads no faster). A CPU whose last-level cache holds a large part of it reads faster than
+    // from DRAM alone: docs/instructors.md, "the same buffer as clpeak on a CPU", has the figures.
     if (readN == 0)
         readN = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) ? std::size_t{1} << 27 : std::size_t{1} << 28;
     if (const std::size_t fits = std::min(maxAlloc, globalFloats / 3); readN > fits) {

@@ -192,7 +192,27 @@ std::string findKernelFile(const std::string& file, const std::string& configure
                   "\n(set HOC_KERNEL_PATH to a folder that holds it)");
 }
 
-std::string readKernelFile(const std::string& file, const std::string& configured)
+namespace {
+
+// The name in a line that reads `#include "name"` (spaces allowed around the words), else "".
+std::string includedName(const std::string& line)
+{
+    std::size_t i = line.find_first_not_of(" \t");
+    if (i == std::string::npos || line[i] != '#')
+        return "";
+    i = line.find_first_not_of(" \t", i + 1);
+    if (i == std::string::npos || line.compare(i, 7, "include") != 0)
+        return "";
+    i = line.find_first_not_of(" \t", i + 7);
+    if (i == std::string::npos || line[i] != '"')
+        return "";
+    const std::size_t close = line.find('"', i + 1);
+    if (close == std::string::npos || close == i + 1 || line.find_first_not_of(" \t\r", close + 1) != std::string::npos)
+        return "";
+    return line.substr(i + 1, close - i - 1);
+}
+
+std::string readKernelText(const std::string& file, const std::string& configured, int depth)
 {
     const std::string path = findKernelFile(file, configured);
     std::ifstream in(path);
@@ -203,7 +223,39 @@ std::string readKernelFile(const std::string& file, const std::string& configure
     if (text.str().find_first_not_of(" \t\r\n") == std::string::npos)
         throw Failure("kernel file " + path + " is empty: it should hold the kernel source (the __kernel "
                       "functions the program runs)");
-    return text.str();
+    if (text.str().find("#") == std::string::npos)
+        return text.str();
+
+    // Each `#include "name"` line becomes name's text, found as a kernel file is, between #line
+    // directives so that a build log's line numbers name the right file and line.
+    std::istringstream lines(text.str());
+    std::string line, out;
+    int number = 0;
+    bool included = false;
+    while (std::getline(lines, line)) {
+        ++number;
+        const std::string name = includedName(line);
+        if (name.empty()) {
+            out += line + "\n";
+            continue;
+        }
+        if (depth >= 8)
+            throw Failure("kernel file " + path + ", line " + std::to_string(number) + ": includes nested more than 8 deep (" +
+                          name + " includes itself?)");
+        std::string body = readKernelText(name, configured, depth + 1);
+        if (body.back() != '\n')
+            body += "\n";
+        out += "#line 1 \"" + name + "\"\n" + body + "#line " + std::to_string(number + 1) + " \"" + file + "\"\n";
+        included = true;
+    }
+    return included ? out : text.str();
+}
+
+}  // namespace
+
+std::string readKernelFile(const std::string& file, const std::string& configured)
+{
+    return readKernelText(file, configured, 0);
 }
 
 std::string builtKernelsText()

@@ -8,7 +8,7 @@
 #include "hoc/program.hpp"
 #include "hoc/timing.hpp"
 
-// (Later exercises call hoc::commandTimes from Common, which does the same.)
+// (Later exercises call Measure's hoc::commandTimes, Measure/src/timeline.cpp, which does the same.)
 hoc::CommandTimes readTimestamps(const std::string& name, const cl::Event& event)
 {
     // The four times are known once the command has finished.

@@ -8,26 +8,6 @@
 #include "hoc/timing.hpp"
 #include "short_lived_vector.hpp"
 
-std::string flagName(HostMemory flag)
-{
-    switch (flag) {
-    case HostMemory::Copy: return "CL_MEM_COPY_HOST_PTR";
-    case HostMemory::Use: return "CL_MEM_USE_HOST_PTR";
-    case HostMemory::Alloc: return "CL_MEM_ALLOC_HOST_PTR";
-    }
-    return "?";
-}
-
-std::string waitName(WaitBy how)
-{
-    switch (how) {
-    case WaitBy::Finish: return "queue.finish()";
-    case WaitBy::Event: return "the read's event";
-    case WaitBy::BlockingRead: return "a blocking read";
-    }
-    return "?";
-}
-
 namespace {
 
 // Steps 1, 2 and 4 do not depend on the buffer flags, so they are done once.
@@ -167,14 +147,14 @@ NonBlockingRun vaddNonBlocking(const cl::Device& device, const std::vector<float
     result.c.assign(h_a.size(), 0.0f);
     const std::size_t bytes = sizeof(float) * h_a.size();
 
-    // 1-4. Platform, program, memory and kernel as in Exercise 1.
+    // 1. Platform, 2. program, 3. memory and 4. kernel as in Exercise 1.
     cl::Context context(device);
     cl::CommandQueue queue(context, device);
-    cl::KernelFunctor<cl::Buffer, cl::Buffer, cl::Buffer, int> vadd(hoc::buildProgram(context, device, "vadd.cl"),
-                                                                     "vadd");
+    cl::Program program = hoc::buildProgram(context, device, "vadd.cl");
     cl::Buffer d_a(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, const_cast<float*>(h_a.data()));
     cl::Buffer d_b(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, const_cast<float*>(h_b.data()));
     cl::Buffer d_c(context, CL_MEM_WRITE_ONLY, bytes);
+    cl::KernelFunctor<cl::Buffer, cl::Buffer, cl::Buffer, int> vadd(program, "vadd");
     const std::size_t local = hoc::localSize(vadd.getKernel(), device, 64);
 
     // 5. Commands. A user event (Exercise 14) holds the kernel back until the host releases it, so

@@ -48,15 +48,16 @@ IndexGrids recordIds(const cl::Device& device, std::size_t width, std::size_t he
     // 2. Program.
     cl::Program program = hoc::buildProgram(context, device, "indices.cl");
 
-    // 4. Kernel (before the memory: its work-group limit is needed to check the shape).
-    cl::KernelFunctor<cl::Buffer, int, int> record(program, "record_ids");
-    checkShape(record.getKernel(), device, width, height, group);
-
     // 3. Memory: six planes of width x height ints, filled with -1 so that an id no work-item wrote
-    //    stands out.
+    //    stands out. The work-group shape is checked first, against the kernel's limit on this device
+    //    (checkShape, above): a shape that cannot run is refused before anything is allocated.
+    checkShape(cl::Kernel(program, "record_ids"), device, width, height, group);
     const std::size_t plane = width * height;
     std::vector<int> ids(6 * plane, -1);
     cl::Buffer d_ids(queue, ids.begin(), ids.end(), /*readOnly=*/false);
+
+    // 4. Kernel.
+    cl::KernelFunctor<cl::Buffer, int, int> record(program, "record_ids");
 
     // 5. Commands: a 2D range of width x height work-items.
     // TODO: in work-groups of group.x x group.y: give the local range as a second cl::NDRange

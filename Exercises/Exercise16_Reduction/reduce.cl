@@ -79,3 +79,19 @@ __kernel void reduce_float4(__global const float* in, const ulong n, __local flo
     if (get_local_id(0) == 0)
         out[get_group_id(0)] = 0.0f;
 }
+
+// Step 7, shaped for a CPU: TODO a few work-groups per core (the host starts them, of one
+// work-item unless told otherwise), each work-item adding ONE contiguous stretch of the array with
+// wide loads. Of the n / 16 whole float16s, work-item g adds [g * per, (g + 1) * per), with per
+// the float16s divided by get_global_size(0), rounded up (both ends clipped at n / 16);
+// ((__global const float16*)in)[j] reads in[16j .. 16j + 15]. Cut the stretch into CPU_RUNS runs
+// (the host passes -D CPU_RUNS=8) read side by side in one loop, each into a float16 sum of its
+// own; then add the float16s left over, the sums, and their sixteen lanes (vstore16 into a
+// float[16], then a loop: oclgrind 21.10 flags dot() on a float16's parts); then the 0 to 15
+// floats after the last whole float16 (from 16 * (n / 16) on, get_global_size(0) apart); then the
+// tree (work_group_sum).
+__kernel void reduce_cpu(__global const float* in, const ulong n, __local float* scratch, __global float* out)
+{
+    if (get_local_id(0) == 0)
+        out[get_group_id(0)] = 0.0f;
+}

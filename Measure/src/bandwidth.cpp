@@ -52,8 +52,8 @@ constexpr std::size_t kCopyGroup = 256;
 // The copies tried: kernel, floats per work-item.
 const std::pair<const char*, std::size_t> kCopies[] = {{"copy_floats", 1}, {"copy_float4s", 4}};
 
-// The read probe's candidates: vector widths and vectors per work-item (roofline_read.cl). Measured
-// on the H100 every width came within 4% of the best; on the CPUs through PoCL float16 was best.
+// The read probe's candidates: vector widths and vectors per work-item (roofline_read.cl). Which
+// one wins depends on the device (docs/instructors.md, "the same probe ... tries every width").
 constexpr int kReadWidths[] = {1, 2, 4, 8, 16};
 constexpr int kReadPerItem[] = {16, 64};
 constexpr std::size_t kReadGroup = 256;

@@ -7,12 +7,14 @@
 
 #include "hoc/errors.hpp"
 #include "hoc/limits.hpp"
+#include "hoc/names.hpp"
 #include "hoc/program.hpp"
 
 namespace {
 
 struct Sizes {
     std::uint64_t groups = 0, local = 0, niters = 0;
+    std::uint64_t maxLocal = 0;  // the largest work-group the kernel allows on the device
 };
 
 std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
@@ -48,6 +50,36 @@ Sizes deviceFillingSizes(std::uint64_t nsteps, std::uint64_t maxLocal, std::uint
     return s;
 }
 
+// The kernel of each step of pi.cl.
+std::string kernelName(PiDesign design)
+{
+    static const hoc::Names<PiDesign> names{
+        {PiDesign::Simple, "pi_simple"},
+        {PiDesign::SimpleTree, "pi_simple_tree"},
+        {PiDesign::CountedX, "pi_counted_x"},
+        {PiDesign::Tree, "pi"},
+    };
+    return names(design);
+}
+
+// How `kernel` is run for nsteps steps on `device`: the kernel says how large its work-groups may
+// be, the device how many compute units it has. Steps 1-3 share the slides' sizes, so that they
+// differ in the kernel only. Refused (with the reason) where the kernel or the device does not
+// allow them.
+Sizes workSizes(const cl::Kernel& kernel, const cl::Device& device, std::uint64_t nsteps, const PiOptions& options)
+{
+    const std::uint64_t maxLocal = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);
+    const std::uint64_t units = device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+    Sizes s = options.design == PiDesign::Tree ? deviceFillingSizes(nsteps, maxLocal, units, options)
+                                               : slidesSizes(nsteps, maxLocal, units, options);
+    s.maxLocal = maxLocal;
+    hoc::requireWorkGroupSize(kernel, device, s.local, "pi work-group size");
+    hoc::requireLocalMemory(kernel, device, s.local * sizeof(float), "pi work-group size " + std::to_string(s.local));
+    if (s.niters > UINT32_MAX)
+        throw hoc::Failure("pi: " + std::to_string(s.niters) + " steps per work-item do not fit the kernel's uint");
+    return s;
+}
+
 }  // namespace
 
 PiResult pi(const cl::Device& device, const PiOptions& options)
@@ -63,38 +95,26 @@ PiResult pi(const cl::Device& device, const PiOptions& options)
 
     // 2. Program: pi.cl holds the four steps' kernels; they take the same arguments.
     cl::Program program = hoc::buildProgram(context, device, "pi.cl");
-    const char* name = options.design == PiDesign::Simple       ? "pi_simple"
-                       : options.design == PiDesign::SimpleTree ? "pi_simple_tree"
-                       : options.design == PiDesign::CountedX   ? "pi_counted_x"
-                                                                : "pi";
-    cl::KernelFunctor<cl_ulong, cl_uint, float, cl::LocalSpaceArg, cl::Buffer> pi_kernel(program, name);
 
-    // Sizes: ask the kernel how large its work-groups may be, and the device how many compute units it has.
-    const cl::Kernel& kernel = pi_kernel.getKernel();
-    const std::uint64_t maxLocal = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);
-    const std::uint64_t units = device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
-    // Steps 1-3 share the slides' sizes, so that they differ in the kernel only.
-    const Sizes s = options.design == PiDesign::Tree ? deviceFillingSizes(nsteps, maxLocal, units, options)
-                                                     : slidesSizes(nsteps, maxLocal, units, options);
-    hoc::requireWorkGroupSize(kernel, device, s.local, "pi work-group size");
-    hoc::requireLocalMemory(kernel, device, s.local * sizeof(float), "pi work-group size " + std::to_string(s.local));
-    if (s.niters > UINT32_MAX)
-        throw hoc::Failure("pi: " + std::to_string(s.niters) + " steps per work-item do not fit the kernel's uint");
-
-    // 3. Memory: one float per work-group for its sum.
+    // 3. Memory: one float per work-group for its sum. How many work-groups, and how large, depends
+    //    on what the step's kernel allows on this device (workSizes, above).
+    const cl::Kernel kernel(program, kernelName(options.design).c_str());
+    const Sizes s = workSizes(kernel, device, nsteps, options);
     cl::Buffer d_sums(context, CL_MEM_WRITE_ONLY, sizeof(float) * s.groups);
 
-    // 4./5. Kernel and commands: groups * local work-items, a float of local memory for each.
+    // 4. Kernel: s.groups * s.local work-items, a float of local memory for each, the step width as a float.
+    cl::KernelFunctor<cl_ulong, cl_uint, float, cl::LocalSpaceArg, cl::Buffer> pi_kernel(kernel);
     const float step = static_cast<float>(1.0 / static_cast<double>(nsteps));  // rounded once
     const cl::EnqueueArgs range(queue, cl::NDRange(s.groups * s.local), cl::NDRange(s.local));
+
+    // 5. Commands: run it (the median of options.repeats runs), read the work-groups' sums back, and
+    //    finish on the host: add them in double, then multiply by the step width.
     PiResult result;
     result.timing.kernel_s = hoc::medianSeconds(options.repeats, [&] {
         cl::Event done = pi_kernel(range, nsteps, static_cast<cl_uint>(s.niters), step,
                                    cl::Local(sizeof(float) * s.local), d_sums);
         return hoc::EventSpan{done, done};
     });
-
-    // Finish on the host: add the work-groups' sums in double, then multiply by the step width.
     std::vector<float> h_sums(s.groups);
     cl::copy(queue, d_sums, h_sums.begin(), h_sums.end());
     double sum = 0.0;
@@ -105,7 +125,7 @@ PiResult pi(const cl::Device& device, const PiOptions& options)
     result.workGroups = s.groups;
     result.workGroupSize = s.local;
     result.stepsPerItem = s.niters;
-    result.maxWorkGroupSize = maxLocal;
+    result.maxWorkGroupSize = s.maxLocal;
     result.timing.wall_s = timer.seconds();
     return result;
 }

@@ -78,18 +78,22 @@ GateResult holdWithUserEvent(const cl::Device& device, const std::vector<float>&
     result.y.resize(h_x.size());
     result.y_held.resize(h_x.size());
 
-    // 1-4. Platform (a profiling queue, and a second one to look at Y during the hold), program,
-    //      memory, kernel.
+    // 1. Platform: a profiling queue, and a second one to look at Y during the hold.
     cl::Context context(device);
     cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
     cl::CommandQueue lookout(context, device, CL_QUEUE_PROFILING_ENABLE);
+
+    // 2. Program.
     cl::Program program = hoc::buildProgram(context, device, "events_queues.cl");
+
+    // 3. Memory.
     cl::Buffer d_x = inputBuffer(context, h_x);
     cl::Buffer d_y(context, CL_MEM_WRITE_ONLY, sizeof(float) * h_x.size());
+
+    // 4. Kernel, and a warm-up run of it (which leaves a different Y, of 0 rounds, in d_y).
     Produce produce(program, "produce");
     const std::size_t local = hoc::localSize(produce.getKernel(), device, 64);
     const cl::NDRange global(hoc::roundUp(h_x.size(), local));
-    // (leaves a different Y, of 0 rounds, in d_y)
     warmUp(queue, produce, nullptr, cl::EnqueueArgs(queue, global, cl::NDRange(local)), d_x, d_y, count);
 
     // 5. Commands. A user event is an event the host completes. The kernel waits for it.
@@ -130,12 +134,16 @@ JoinResult joinTwoKernels(const cl::Device& device, const std::vector<float>& h_
     cl::CommandQueue queue(context, device,
                            CL_QUEUE_PROFILING_ENABLE | (result.out_of_order ? CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE : 0));
 
-    // 2-4. Program and kernels; memory: A and B start as zeros (an add that does not wait gives C = 0).
+    // 2. Program: events_queues.cl, built by ProduceAndAdd (above) with step 4's two kernels.
     ProduceAndAdd k(context, device, h_x.size());
-    const cl::NDRange global = k.global, local(k.local);
+
+    // 3. Memory: A and B start as zeros (an add that does not wait gives C = 0).
     cl::Buffer d_x = inputBuffer(context, h_x), d_y = inputBuffer(context, h_y);
     cl::Buffer d_a = zerosBuffer(context, h_x.size()), d_b = zerosBuffer(context, h_x.size());
     cl::Buffer d_c(context, CL_MEM_WRITE_ONLY, bytes);
+
+    // 4. Kernels: k.produce and k.add over the same range, and a warm-up run of both.
+    const cl::NDRange global = k.global, local(k.local);
     warmUp(queue, k.produce, &k.add, cl::EnqueueArgs(queue, global, local), d_x, d_c, count);
 
     // 5. Commands. Both producers wait for the host's gate; the add waits for both producers' events;
@@ -173,12 +181,16 @@ TwoQueuesResult linkTwoQueues(const cl::Device& device, const std::vector<float>
     cl::CommandQueue queue1(context, device, CL_QUEUE_PROFILING_ENABLE);
     cl::CommandQueue queue2(context, device, CL_QUEUE_PROFILING_ENABLE);
 
-    // 2-4. Program and kernels; memory: A starts as zeros (an add that does not wait for queue 1 gives C = Y).
+    // 2. Program: events_queues.cl, built by ProduceAndAdd (above) with step 4's two kernels.
     ProduceAndAdd k(context, device, h_x.size());
-    const cl::NDRange global = k.global, local(k.local);
+
+    // 3. Memory: A starts as zeros (an add that does not wait for queue 1 gives C = Y).
     cl::Buffer d_x = inputBuffer(context, h_x), d_y = inputBuffer(context, h_y);
     cl::Buffer d_a = zerosBuffer(context, h_x.size());
     cl::Buffer d_c(context, CL_MEM_WRITE_ONLY, bytes);
+
+    // 4. Kernels: k.produce and k.add over the same range, and a warm-up run of both.
+    const cl::NDRange global = k.global, local(k.local);
     warmUp(queue2, k.produce, &k.add, cl::EnqueueArgs(queue2, global, local), d_x, d_c, count);
 
     // 5. Commands.

@@ -144,3 +144,47 @@ TEST_F(KernelFiles, AFileBuiltTwiceIsListedOnce)
     ASSERT_NE(first, std::string::npos) << text;
     EXPECT_EQ(text.find("kernel file k.cl (", first + 1), std::string::npos) << text;
 }
+
+// `#include "name.cl"` (Kernels/pi.cl and reduce.cl share work_group_sum.cl): the included text is
+// found as a kernel file is (the first folder of the search path that has it), the source builds
+// and runs on the test device, and a build error after the include names the including file and
+// its own line, one in the included file that file and line.
+TEST_F(KernelFiles, AnIncludedFileIsReadFromTheSearchPath)
+{
+    std::ofstream(dir_ / "second" / "twice.cl") << "// the helper\ninline float twice(float x) { return 2.0f * x; }\n";
+    std::ofstream(dir_ / "first" / "twice.cl") << "// found first\ninline float twice(float x) { return 3.0f * x; }\n";
+    std::ofstream(dir_ / "first" / "k.cl") << "// uses twice\n  #  include \"twice.cl\"  \n"
+                                              "__kernel void k(__global float* x) { x[0] = twice(x[0]); }\n";
+    const std::string text = hoc::readKernelFile("k.cl", "");
+    EXPECT_EQ(text, "// uses twice\n#line 1 \"twice.cl\"\n// found first\ninline float twice(float x) { return 3.0f * x; "
+                    "}\n#line 3 \"k.cl\"\n__kernel void k(__global float* x) { x[0] = twice(x[0]); }\n");
+
+    const cl::Device& device = hoc::test::device();
+    const cl::Context context(device);
+    cl::CommandQueue queue(context, device);
+    const cl::Program program = hoc::buildProgram(context, device, "k.cl");
+    cl::Buffer x(context, CL_MEM_READ_WRITE, sizeof(float));
+    const float in = 1.5f;
+    queue.enqueueWriteBuffer(x, CL_TRUE, 0, sizeof(float), &in);
+    cl::Kernel kernel(program, "k");
+    kernel.setArg(0, x);
+    queue.enqueueTask(kernel);
+    float out = 0;
+    queue.enqueueReadBuffer(x, CL_TRUE, 0, sizeof(float), &out);
+    EXPECT_EQ(out, 4.5f);  // 3 x 1.5: first/twice.cl, not second/'s
+
+    std::ofstream(dir_ / "first" / "k.cl", std::ios::trunc)
+        << "#include \"twice.cl\"\n\n__kernel void k(__global float* x) { x[0] = twice(x[0]) }\n";
+    const std::string after = failureOf([&] { hoc::buildProgram(context, device, "k.cl"); });
+    EXPECT_NE(after.find("k.cl:3:"), std::string::npos) << after;
+    std::ofstream(dir_ / "first" / "twice.cl", std::ios::trunc) << "\ninline float twice(float x) { return 3.0f * x }\n";
+    const std::string inside = failureOf([&] { hoc::buildProgram(context, device, "k.cl"); });
+    EXPECT_NE(inside.find("twice.cl:2:"), std::string::npos) << inside;
+}
+
+TEST_F(KernelFiles, AnIncludeCycleIsNamed)
+{
+    std::ofstream(dir_ / "first" / "k.cl") << "#include \"k.cl\"\n";
+    const std::string message = readFailure();
+    EXPECT_NE(message.find("includes nested more than 8 deep (k.cl includes itself?)"), std::string::npos) << message;
+}

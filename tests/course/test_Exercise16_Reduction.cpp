@@ -13,6 +13,7 @@
 #include <string>
 
 #include "hoc/data.hpp"
+#include "hoc/device.hpp"
 #include "hoc_test.hpp"
 #include "reduce.hpp"
 #include "sum_reference.hpp"
@@ -51,6 +52,7 @@ std::string what(ReduceKernel kernel, std::size_t n, const ReduceResult& r, cons
 //                              work-group's share: only the first work-groups' partial sums are used)
 //   the sum less the last      the bounds check stops one early
 //   all but the last n % 4     (step 6) the floats after the last whole float4 are not added
+//   all but the last n % 16    (step 7) the floats after the last whole float16 are not added
 //   less                       elements or work-items' values left out of a tree
 //   more                       elements counted twice, or elements past n read
 std::string hint(ReduceKernel kernel, const std::vector<float>& data, double got, const ReduceResult& r)
@@ -59,17 +61,20 @@ std::string hint(ReduceKernel kernel, const std::vector<float>& data, double got
     double exact = 0;
     for (const float x : data)
         exact += x;
-    // Step 6 reads whole float4s: the 1 to 3 floats after the last one are its own classic miss.
-    if (kernel == ReduceKernel::Float4 && data.size() % 4 != 0) {
+    // Steps 6 and 7 read whole float4s or float16s: the floats after the last one are their classic miss.
+    const std::size_t width = kernel == ReduceKernel::Float4 ? 4 : kernel == ReduceKernel::Cpu ? 16 : 1;
+    if (width > 1 && data.size() % width != 0) {
         double whole = 0;
-        for (std::size_t i = 0; i < data.size() / 4 * 4; ++i)
+        for (std::size_t i = 0; i < data.size() / width * width; ++i)
             whole += data[i];
+        const std::string vector = "float" + std::to_string(width);
+        const std::string w = std::to_string(width);
         if (got == whole && got != exact)
             return where + "\n  hint: " +
-                   (got == 0 ? "the sum is 0: is reduce_float4 still the starter (it writes 0)? If not, " : "") +
-                   "the last " + std::to_string(data.size() % 4) +
-                   " element(s), after the last whole float4, are missing: after the float4 loop add in[4 * (n / 4)] "
-                   "to in[n - 1] (each work-item from 4 * (n / 4) + get_global_id(0), get_global_size(0) apart).";
+                   (got == 0 ? "the sum is 0: is " + kernelName(kernel) + " still the starter (it writes 0)? If not, " : "") +
+                   "the last " + std::to_string(data.size() % width) + " element(s), after the last whole " + vector +
+                   ", are missing: after the " + vector + " loop add in[" + w + " * (n / " + w + ")] to in[n - 1] (each "
+                   "work-item from " + w + " * (n / " + w + ") + get_global_id(0), get_global_size(0) apart).";
     }
     if (got == 0 && exact != 0)
         return where + "\n  hint: the sum is 0: is " + kernelName(kernel) + " still the starter (it writes 0)?" +
@@ -174,6 +179,24 @@ TEST(Reduce, Float4TakesTwoPassesInWorkGroupsOf64)
     const ReduceResult r = runSum(data, ReduceKernel::Float4);
     EXPECT_EQ(r.passes, 2u);
     EXPECT_EQ(r.workGroupSize, std::min<std::size_t>(64, r.maxWorkGroupSize));
+}
+
+// Step 7 runs in work-groups of one work-item unless told otherwise, a few per compute unit, and
+// always finishes in a second pass of one work-group.
+TEST(Reduce, CpuStepTakesTwoPassesInWorkGroupsOfOne)
+{
+    const std::vector<float> data = smallIntegers(1 << 20);
+    const ReduceResult r = runSum(data, ReduceKernel::Cpu);
+    EXPECT_EQ(r.passes, 2u);
+    EXPECT_EQ(r.workGroupSize, 1u);
+}
+
+// The program picks step 7 for a CPU and step 6 for any other device.
+TEST(Reduce, ThePickedStepFollowsTheDeviceType)
+{
+    const cl::Device device = hoc::test::device();
+    const bool cpu = hoc::deviceTypeName(device.getInfo<CL_DEVICE_TYPE>()) == "CPU";
+    EXPECT_EQ(kernelFor(device), cpu ? ReduceKernel::Cpu : ReduceKernel::Float4) << device.getInfo<CL_DEVICE_NAME>();
 }
 
 // The program prints where a sum's time went: each pass, and the rest (launching the next pass).

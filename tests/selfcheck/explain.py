@@ -80,10 +80,10 @@ def parse_log(text):
         if m:
             f["kernel"] = m.group(1)
             continue
-        m = re.match(r"At line (\d+)(?: \(column (\d+)\))?", text_)
+        m = re.match(r"At line (\d+)(?: \(column (\d+)\))?(?: of (\S+?):)?", text_)
         if m:
             f["entities"].append({"op": op, "line": int(m.group(1)),
-                                  "column": int(m.group(2)) if m.group(2) else 0, "code": ""})
+                                  "column": int(m.group(2)) if m.group(2) else 0, "code": "", "file": m.group(3)})
             continue
         if f["entities"] and not f["entities"][-1]["code"] and raw.startswith("\t  "):
             f["entities"][-1]["code"] = text_
@@ -114,6 +114,16 @@ def kernel_file(kernel, dirs):
                     if pattern.search(f.read()):
                         return path
     return None
+
+
+def student_path(path, root):
+    """How the student names a kernel file: from Exercises/ on (whatever copy of the course holds it),
+    else relative to root."""
+    parts = os.path.abspath(path).split(os.sep)
+    if "Exercises" in parts:
+        at = len(parts) - 1 - parts[::-1].index("Exercises")
+        return "/".join(parts[at:])
+    return os.path.relpath(path, root)
 
 
 class Source:
@@ -454,8 +464,13 @@ def explain(findings, search, root):
     out = []
     for (kind, kernel), group in groups.items():
         path = kernel_file(kernel, search)
+        # A line of a file the kernel's file includes (#include "work_group_sum.cl", which
+        # hoc::readKernelFile expands between #line directives): oclgrind names that file.
+        named = next((e["file"] for g in group for e in g["entities"] if e.get("file")), None)
+        if named and path and named.endswith(".cl") and named != os.path.basename(path):
+            path = next((os.path.join(d, named) for d in search if os.path.isfile(os.path.join(d, named))), path)
         source = Source(path)
-        where = os.path.relpath(path, root) if path else "the kernel source"
+        where = student_path(path, root) if path else "the kernel source"
         first, last = source.kernel_range(kernel)
         f = group[0]
         e = f["entities"][0] if f["entities"] else {"line": 0, "column": 0, "code": "", "op": None}

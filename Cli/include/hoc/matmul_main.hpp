@@ -1,10 +1,14 @@
-// What the main() of every matrix-multiplication program shares: the size options, and the check of
-// C against the double reference reported with time and MFLOPS.
+// What the main() of every matrix-multiplication program shares: the size options, the check of C
+// against the double reference reported with time and MFLOPS, and hoc::matmul::programMain, the whole
+// main() of Exercises 04-09's programs (each exercise's main.cpp names its runs and options only).
 // Header-only, in the front end (Cli/): it is used by the programs' main.cpp alone, whose folder links
 // hoc::matmul (Matmul/ is below Cli and never includes this header).
 #pragma once
 
 #include <climits>
+#include <exception>
+#include <functional>
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -42,6 +46,54 @@ inline void reportRun(Report& report, const std::string& label, const Inputs& in
                       double bytes)
 {
     report.flops(label, d.text(), check(in.a, in.b, result.c, d), result.timing, d.flops(), {{"bytes", bytes}});
+}
+
+// One kernel a matmul program runs: the report's label, the host function (the lesson) and the
+// kernel's global-memory bytes as written (bytesElement() ... in hoc/matmul.hpp).
+struct ProgramRun {
+    std::string label;
+    HostFunction run;
+    std::function<double(Dims)> bytes;
+};
+
+// The main() of Exercises 04-09's programs: the command line (--size, --m, --n, --k and what
+// `addOptions` adds), the device, the report, random inputs A and B, then for each of `runs()` (called
+// after the command line is read, so it sees the options' values) the kernel run, its NDRange printed,
+// C checked against the double reference and reported with time and MFLOPS. Returns the exit status:
+// 0 when every result is correct, 1 when one is wrong, 2 or 3 for an error, printed by name.
+inline int programMain(int argc, char** argv, const std::string& exercise, const std::string& description,
+                       const std::function<void(CommandLine&)>& addOptions,
+                       const std::function<std::vector<ProgramRun>()>& runs)
+try {
+    CommandLine cli(exercise, description);
+    SizeOptions sizes;
+    sizes.add(cli);
+    if (addOptions)
+        addOptions(cli);
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
+
+    const cl::Device device = cli.device();
+    Report report = cli.report(device);
+
+    const Dims d = sizes.dims();
+    requireMatrices(device, d);
+    const Inputs in = randomInputs(d);
+    for (const ProgramRun& run : runs()) {
+        const MatmulResult result = run.run(device, in.a, in.b, d);
+        std::cout << "NDRange: " << result.launch << "\n";
+        reportRun(report, run.label, in, d, result, run.bytes(d));
+    }
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return exitCode(std::current_exception());  // the error by name; exit status 2 or 3
+}
+
+// A program of one kernel and no options of its own (Exercises 04-06).
+inline int programMain(int argc, char** argv, const std::string& exercise, const std::string& description,
+                       const ProgramRun& run)
+{
+    return programMain(argc, argv, exercise, description, nullptr, [&run] { return std::vector<ProgramRun>{run}; });
 }
 
 }  // namespace hoc::matmul

@@ -30,7 +30,13 @@ std::vector<std::string> kernelSearchPath(const std::string& configured);
 // wrong, when that is not a readable file (a folder, no permission): it is never skipped for another.
 std::string findKernelFile(const std::string& file, const std::string& configured);
 
-// The text of a kernel file; hoc::Failure naming the file when it is empty.
+// The text of a kernel file; hoc::Failure naming the file when it is empty. A line
+// `#include "name.cl"` is replaced by that file's text, found the same way (so a copy in
+// HOC_KERNEL_PATH comes first), between #line directives that keep the build log's file names and
+// line numbers right: Kernels/pi.cl and Kernels/reduce.cl share work_group_sum.cl this way. The
+// runtime is handed the whole source, so no include path has to be passed to its compiler (each
+// implementation quotes and caches those in its own way). (oclgrind 21.10 names the file and line
+// right, but quotes the line of that number in the whole source.)
 std::string readKernelFile(const std::string& file, const std::string& configured);
 
 // Builds `source` (read from `file`) for `device` with `options`. On CL_BUILD_PROGRAM_FAILURE

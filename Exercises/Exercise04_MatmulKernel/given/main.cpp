@@ -1,29 +1,10 @@
-// Exercise 4: command line, inputs, check and report. Your kernel is matmul_element.cl.
-#include <iostream>
-
+// Exercise 4: command line, inputs, check and report (hoc::matmul::programMain, Cli/include/hoc/matmul_main.hpp).
+// Your kernel is matmul_element.cl.
 #include "hoc/matmul_main.hpp"
 #include "matmul_kernel.hpp"
 
 int main(int argc, char** argv)
-try {
-    hoc::CommandLine cli("Exercise04_MatmulKernel", "Exercise 4: C = A * B, your kernel: one work-item per element of C");
-    hoc::matmul::SizeOptions sizes;
-    sizes.add(cli);
-    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
-        return *stop;
-
-    const cl::Device device = cli.device();
-    hoc::Report report = cli.report(device);
-
-    const hoc::matmul::Dims d = sizes.dims();
-    hoc::matmul::requireMatrices(device, d);
-    const hoc::matmul::Inputs in = hoc::matmul::randomInputs(d);
-
-    const hoc::matmul::MatmulResult result = matmulKernel(device, in.a, in.b, d);
-
-    std::cout << "NDRange: " << result.launch << "\n";
-    hoc::matmul::reportRun(report, "C(i,j) per work-item, all global", in, d, result, hoc::matmul::bytesElement(d));
-    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
-} catch (...) {
-    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
+{
+    return hoc::matmul::programMain(argc, argv, "Exercise04_MatmulKernel", "Exercise 4: C = A * B, your kernel: one work-item per element of C",
+                                    {"C(i,j) per work-item, all global", matmulKernel, hoc::matmul::bytesElement});
 }

@@ -1,32 +1,22 @@
-// Exercise 8: command line, inputs, check and report. The OpenCL work is in matmul_local_column.cpp.
-#include <iostream>
-
+// Exercise 8: command line, inputs, check and report (hoc::matmul::programMain, Cli/include/hoc/matmul_main.hpp).
+// The OpenCL work is in matmul_local_column.cpp.
 #include "hoc/matmul_main.hpp"
 #include "matmul_local_column.hpp"
 
 int main(int argc, char** argv)
-try {
-    hoc::CommandLine cli("Exercise08_MatmulLocalColumn", "Exercise 8: C = A * B, one row of C per work-item, A row private, B column local");
-    hoc::matmul::SizeOptions sizes;
-    sizes.add(cli);
+{
     long chunk = kLocalColumnChunk;
-    cli.option("--chunk", chunk, "Floats of the row of A (private) and column of B (local) at a time", 1, 65536);
-    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
-        return *stop;
-
-    const cl::Device device = cli.device();
-    hoc::Report report = cli.report(device);
-
-    const hoc::matmul::Dims d = sizes.dims();
-    hoc::matmul::requireMatrices(device, d);
-    const hoc::matmul::Inputs in = hoc::matmul::randomInputs(d);
-
-    const hoc::matmul::MatmulResult result = matmulLocalColumn(device, in.a, in.b, d, static_cast<std::size_t>(chunk));
-
-    std::cout << "NDRange: " << result.launch << "\n";
-    hoc::matmul::reportRun(report, "C row per work-item, A private, B local", in, d, result,
-                           hoc::matmul::bytesLocalColumn(d, static_cast<std::size_t>(chunk), 64));
-    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
-} catch (...) {
-    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
+    const auto options = [&chunk](hoc::CommandLine& cli) {
+        cli.option("--chunk", chunk, "Floats of the row of A (private) and column of B (local) at a time", 1, 65536);
+    };
+    const auto runs = [&chunk] {
+        const auto c = static_cast<std::size_t>(chunk);
+        return std::vector<hoc::matmul::ProgramRun>{
+            {"C row per work-item, A private, B local",
+             [c](auto& device, auto& a, auto& b, hoc::matmul::Dims d) { return matmulLocalColumn(device, a, b, d, c); },
+             [c](hoc::matmul::Dims d) { return hoc::matmul::bytesLocalColumn(d, c, 64); }}};
+    };
+    return hoc::matmul::programMain(argc, argv, "Exercise08_MatmulLocalColumn",
+                                    "Exercise 8: C = A * B, one row of C per work-item, A row private, B column local",
+                                    options, runs);
 }

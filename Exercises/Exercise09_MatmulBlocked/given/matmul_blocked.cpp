@@ -8,14 +8,14 @@
 #include "hoc/limits.hpp"
 #include "hoc/program.hpp"
 
-hoc::matmul::MatmulResult matmulBlocked(const cl::Device& device, const std::vector<float>& a,
-                                        const std::vector<float>& b, hoc::matmul::Dims d, std::size_t tile,
-                                        bool requireGroupSize)
+hoc::matmul::MatmulResult runTiledKernel(const cl::Device& device, const std::vector<float>& a,
+                                         const std::vector<float>& b, hoc::matmul::Dims d, const TiledKernel& k)
 {
     const auto [M, N, K] = hoc::matmul::kernelDims(d);  // the kernel's int arguments (checked to fit)
+    const std::size_t tile = k.tile;
 
     // Before compiling: can this device have tile x tile work-groups and two tiles of local memory?
-    const std::string what = "the blocked kernel with tile " + std::to_string(tile);
+    const std::string what = k.description + " with tile " + std::to_string(tile);
     hoc::requireWorkGroupSize2D(device, tile, tile, what);
     hoc::requireLocalMemory(device, 2 * tile * tile * sizeof(float), what);
 
@@ -24,24 +24,21 @@ hoc::matmul::MatmulResult matmulBlocked(const cl::Device& device, const std::vec
     cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
 
     // 2. Program: the tile size is compiled in (it sizes the kernel's __local arrays).
-    std::string options = "-DTILE=" + std::to_string(tile);
-    if (requireGroupSize)
-        options += " -DREQUIRE_GROUP_SIZE";
-    cl::Program program = hoc::buildProgram(context, device, "matmul_blocked.cl", options);
+    cl::Program program = hoc::buildProgram(context, device, k.file, "-DTILE=" + std::to_string(tile) + k.options);
 
     // 3. Memory as in Exercise 05: buffers for A, B and C (hoc::matmul::Buffers).
     const hoc::matmul::Buffers mem(context, queue, a, b, d);
 
     // 4. Kernel, and this kernel's own limits (its work-group size limit can be below the device's;
     //    its two tiles are __local arrays of its own).
-    cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer> mmul(program, "mmul_blocked");
+    cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer> mmul(program, k.kernel);
     hoc::requireWorkGroupSize2D(mmul.getKernel(), device, tile, tile, what);
     hoc::requireLocalMemory(mmul.getKernel(), device, 0, what);
-    if (requireGroupSize) {
+    if (k.requireGroupSize) {
         // The kernel says which work-group size it must run with: ask it.
         const auto declared = mmul.getKernel().getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(device);
         if (declared[0] != tile || declared[1] != tile || declared[2] != 1)
-            throw hoc::Failure("mmul_blocked built with -DREQUIRE_GROUP_SIZE -DTILE=" + std::to_string(tile) +
+            throw hoc::Failure(k.kernel + " built with -DREQUIRE_GROUP_SIZE -DTILE=" + std::to_string(tile) +
                                " declares the work-group size " + std::to_string(declared[0]) + " x " +
                                std::to_string(declared[1]) + " x " + std::to_string(declared[2]) +
                                " (CL_KERNEL_COMPILE_WORK_GROUP_SIZE; 0 x 0 x 0 means none); it should declare "
@@ -53,4 +50,13 @@ hoc::matmul::MatmulResult matmulBlocked(const cl::Device& device, const std::vec
     const cl::NDRange global(hoc::roundUp(d.n, tile), hoc::roundUp(d.m, tile)), local(tile, tile);
     cl::Event done = mmul(cl::EnqueueArgs(queue, global, local), M, N, K, mem.a, mem.b, mem.c);
     return mem.readResult(queue, done, global, local);
+}
+
+hoc::matmul::MatmulResult matmulBlocked(const cl::Device& device, const std::vector<float>& a,
+                                        const std::vector<float>& b, hoc::matmul::Dims d, std::size_t tile,
+                                        bool requireGroupSize)
+{
+    return runTiledKernel(device, a, b, d,
+                          {"matmul_blocked.cl", "mmul_blocked", "the blocked kernel", tile,
+                           requireGroupSize ? " -DREQUIRE_GROUP_SIZE" : "", requireGroupSize});
 }

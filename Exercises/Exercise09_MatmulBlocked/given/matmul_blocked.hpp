@@ -13,6 +13,21 @@
 // In each, A is M x K and B is K x N, both row-major (d gives M, N, K, each at least 1), and C = A * B
 // is computed by one work-item per element.
 
+// A tiled kernel with mmul_blocked's arguments (M, N, K, A, B, C), run in tile x tile work-groups.
+struct TiledKernel {
+    std::string file;         // "matmul_blocked.cl"
+    std::string kernel;       // "mmul_blocked"
+    std::string description;  // "the blocked kernel", for messages
+    std::size_t tile = 16;    // built with -DTILE=tile
+    std::string options;      // further build options, each with a space before it
+    bool requireGroupSize = false;  // check that the kernel declares reqd_work_group_size(tile, tile, 1)
+};
+
+// The five steps of the blocked kernel's host program for any such kernel (matmulBlocked and
+// matmulTileOrder below are two calls of it).
+hoc::matmul::MatmulResult runTiledKernel(const cl::Device& device, const std::vector<float>& a,
+                                         const std::vector<float>& b, hoc::matmul::Dims d, const TiledKernel& k);
+
 // The kernel mmul_blocked (matmul_blocked.cl), compiled for tile x tile tiles (-DTILE=tile) and run in
 // tile x tile work-groups. With requireGroupSize the kernel also declares that work-group size
 // (reqd_work_group_size, built with -DREQUIRE_GROUP_SIZE) and the host launches with what it declares.

@@ -5,13 +5,22 @@
 #include <string>
 #include <vector>
 
+#include "hoc/names.hpp"
 #include "hoc/opencl.hpp"
 #include "hoc/timing.hpp"
 
 enum class HostMemory { Copy, Use, Alloc };
 
 // "CL_MEM_COPY_HOST_PTR", "CL_MEM_USE_HOST_PTR", "CL_MEM_ALLOC_HOST_PTR"
-std::string flagName(HostMemory flag);
+inline std::string flagName(HostMemory flag)
+{
+    static const hoc::Names<HostMemory> names{
+        {HostMemory::Copy, "CL_MEM_COPY_HOST_PTR"},
+        {HostMemory::Use, "CL_MEM_USE_HOST_PTR"},
+        {HostMemory::Alloc, "CL_MEM_ALLOC_HOST_PTR"},
+    };
+    return names(flag);
+}
 
 // Host-timer seconds of one vadd, split into its parts.
 struct FlagTimes {
@@ -36,7 +45,15 @@ std::vector<FlagRun> vaddWithFlags(const cl::Device& device, const std::vector<f
 enum class WaitBy { Finish, Event, BlockingRead };
 
 // "queue.finish()", "the read's event", "a blocking read"
-std::string waitName(WaitBy how);
+inline std::string waitName(WaitBy how)
+{
+    static const hoc::Names<WaitBy> names{
+        {WaitBy::Finish, "queue.finish()"},
+        {WaitBy::Event, "the read's event"},
+        {WaitBy::BlockingRead, "a blocking read"},
+    };
+    return names(how);
+}
 
 struct NonBlockingRun {
     cl_int kernel_status = CL_COMPLETE;  // CL_EVENT_COMMAND_EXECUTION_STATUS right after enqueueing the kernel

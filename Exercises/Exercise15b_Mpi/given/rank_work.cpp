@@ -39,22 +39,25 @@ PiPart piPart(const cl::Device& device, const PiLayout& layout, std::uint64_t fi
 
     // 2. Program: Exercise 10's kernels; step 3, `pi`, is the one that meets the course's 1e-6.
     cl::Program program = hoc::buildProgram(context, device, "pi.cl");
-    cl::KernelFunctor<cl_ulong, cl_uint, float, cl::LocalSpaceArg, cl::Buffer> pi_kernel(program, "pi");
-    part.local = hoc::localSize(pi_kernel.getKernel(), device, 256);
-    hoc::requireLocalMemory(pi_kernel.getKernel(), device, part.local * sizeof(float),
-                            "pi work-group size " + std::to_string(part.local));
-    const std::uint64_t groups = ceilDiv(count, part.local);
 
-    // 3. Memory: one float per work-group for its sum.
+    // 3. Memory: one float per work-group for its sum; the work-group size is what the kernel
+    //    prefers on this device, within its local memory.
+    const cl::Kernel kernel(program, "pi");
+    part.local = hoc::localSize(kernel, device, 256);
+    hoc::requireLocalMemory(kernel, device, part.local * sizeof(float), "pi work-group size " + std::to_string(part.local));
+    const std::uint64_t groups = ceilDiv(count, part.local);
     cl::Buffer d_sums(context, CL_MEM_WRITE_ONLY, sizeof(float) * groups);
 
-    // 4./5. Kernel and commands. The global offset makes get_global_id(0) start at `first`, so work-item
-    // g still integrates steps g * niters ...; the kernel's step count is where this rank's steps end,
-    // so the work-items that round the range up to whole work-groups add nothing. The step width is
-    // the whole integral's.
+    // 4. Kernel. The global offset makes get_global_id(0) start at `first`, so work-item g still
+    //    integrates steps g * niters ...; the kernel's step count is where this rank's steps end, so
+    //    the work-items that round the range up to whole work-groups add nothing. The step width is
+    //    the whole integral's.
+    cl::KernelFunctor<cl_ulong, cl_uint, float, cl::LocalSpaceArg, cl::Buffer> pi_kernel(kernel);
     const std::uint64_t end = std::min(layout.steps, (first + count) * layout.niters);
     const float step = static_cast<float>(1.0 / static_cast<double>(layout.steps));
     const cl::EnqueueArgs range(queue, cl::NDRange(first), cl::NDRange(groups * part.local), cl::NDRange(part.local));
+
+    // 5. Commands: run it (the median of the repeats), read the work-groups' sums back and add them.
     part.kernel_s = hoc::medianSeconds(repeats, [&] {
         cl::Event done = pi_kernel(range, end, static_cast<cl_uint>(layout.niters), step,
                                    cl::Local(sizeof(float) * part.local), d_sums);

@@ -1,10 +1,13 @@
 // Exercise 16: the bandwidth driver. It measures the read kernel (the roofline's bandwidth roof) once,
 // then for each size the copy kernel and every reduction kernel on the same device, checks each sum,
 // prints a table of GB/s (and % of the copy's), and reports each kernel at the largest size with its
-// fractions of both yardsticks. The OpenCL work is in reduce.cpp.
+// fractions of both yardsticks; last, the step it picks for this kind of device (kernelFor). The
+// OpenCL work is in reduce.cpp.
 #include <algorithm>
 #include <climits>
+#include <iomanip>
 #include <iostream>
+#include <sstream>
 
 #include "hoc/bandwidth.hpp"
 #include "hoc/data.hpp"
@@ -15,7 +18,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise16_Reduction", "Exercise 16: the sum of N floats, six kernels against a copy and a read");
+    hoc::CommandLine cli("Exercise16_Reduction", "Exercise 16: the sum of N floats, seven kernels against a copy and a read");
     std::vector<std::size_t> sizes;
     for (int p = 12; p <= 26; ++p)
         sizes.push_back(std::size_t{1} << p);
@@ -28,7 +31,8 @@ try {
     std::size_t readFloats = 0;  // 0: ReadBenchmark::yardstickFloats, four times the largest size
     cli.sizesOption("--sizes", sizes, "Numbers of floats to sum (default 2^12 to 2^26)");
     cli.listOption("--kernels", chosen, "Kernels to run (default all)", names);
-    cli.sizeOption("--local", local, "Work-group size (default 256, 64 for reduce_float4, or the kernel's maximum if less)", 1 << 20);
+    cli.sizeOption("--local", local, "Work-group size (default 256, 64 for reduce_float4, 1 for reduce_cpu, or the "
+                   "kernel's maximum if less)", 1 << 20);
     cli.option("--runs", runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
     cli.sizeOption("--read-size", readFloats, "Floats the read kernel reads (default: four times the largest size, "
                    "at least " + std::to_string(hoc::ReadBenchmark::kMinFloats) + ", at most what fits)", INT_MAX);
@@ -57,6 +61,8 @@ try {
     Reduction reduction(device);
     hoc::CopyBenchmark copy(device);
     hoc::BandwidthTable table(std::cout, "N (GB/s)", columns);
+    const ReduceKernel picked = kernelFor(device);  // step 7 on a CPU, step 6 elsewhere
+    double pickedGbps = 0;                          // its rate at the largest size, if it ran
 
     for (const std::size_t n : sizes) {
         const std::vector<float> data = hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f);
@@ -68,6 +74,8 @@ try {
             const hoc::CheckResult check = hoc::checkSum(expected, r.sum, r.additions);
             const double bytes = sizeof(float) * static_cast<double>(n);  // each element read once
             cells.emplace_back(hoc::gbps(bytes, r.seconds), check.ok);
+            if (k == picked && n == largest && check.ok)
+                pickedGbps = cells.back().first;
             if (n == largest || !check.ok) {
                 hoc::Extra extra = {{"flops", static_cast<double>(n - 1)}};  // n floats, n - 1 additions
                 for (std::size_t p = 0; p < r.passSeconds.size(); ++p)
@@ -84,6 +92,13 @@ try {
             }
         }
         table.row(hoc::sizeText(n), copyGbps, cells);
+    }
+    if (pickedGbps > 0) {
+        std::ostringstream percent;
+        percent << std::fixed << std::setprecision(1) << 100 * pickedGbps / readGbps;
+        std::cout << "For this device (" << (picked == ReduceKernel::Cpu ? "a CPU" : "not a CPU") << ") the program picks "
+                  << shortName(picked) << " (" << kernelName(picked) << "): " << hoc::rateText(pickedGbps) << " GB/s at N = "
+                  << hoc::sizeText(largest) << ", " << percent.str() << "% of the read kernel\n";
     }
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {

@@ -12,40 +12,49 @@
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
 #include "hoc/limits.hpp"
+#include "hoc/names.hpp"
 #include "hoc/program.hpp"
 
 const std::vector<ReduceKernel>& reduceKernels()
 {
     static const std::vector<ReduceKernel> all = {ReduceKernel::Interleaved, ReduceKernel::Sequential,
                                                   ReduceKernel::FirstAdd, ReduceKernel::PerItem, ReduceKernel::TwoPass,
-                                                  ReduceKernel::Float4};
+                                                  ReduceKernel::Float4, ReduceKernel::Cpu};
     return all;
 }
 
 std::string kernelName(ReduceKernel kernel)
 {
-    switch (kernel) {
-    case ReduceKernel::Interleaved: return "reduce_interleaved";
-    case ReduceKernel::Sequential: return "reduce_sequential";
-    case ReduceKernel::FirstAdd: return "reduce_first_add";
-    case ReduceKernel::PerItem: return "reduce_per_item";
-    case ReduceKernel::TwoPass: return "reduce_two_pass";
-    case ReduceKernel::Float4: return "reduce_float4";
-    }
-    return "";
+    static const hoc::Names<ReduceKernel> names{
+        {ReduceKernel::Interleaved, "reduce_interleaved"},
+        {ReduceKernel::Sequential, "reduce_sequential"},
+        {ReduceKernel::FirstAdd, "reduce_first_add"},
+        {ReduceKernel::PerItem, "reduce_per_item"},
+        {ReduceKernel::TwoPass, "reduce_two_pass"},
+        {ReduceKernel::Float4, "reduce_float4"},
+        {ReduceKernel::Cpu, "reduce_cpu"},
+    };
+    return names(kernel);
 }
 
 std::string shortName(ReduceKernel kernel)
 {
-    switch (kernel) {
-    case ReduceKernel::Interleaved: return "interleaved";
-    case ReduceKernel::Sequential: return "sequential";
-    case ReduceKernel::FirstAdd: return "first add";
-    case ReduceKernel::PerItem: return std::to_string(kPerItem) + " per item";
-    case ReduceKernel::TwoPass: return "two-pass";
-    case ReduceKernel::Float4: return "float4 loads";
-    }
-    return "";
+    static const hoc::Names<ReduceKernel> names{
+        {ReduceKernel::Interleaved, "interleaved"},
+        {ReduceKernel::Sequential, "sequential"},
+        {ReduceKernel::FirstAdd, "first add"},
+        {ReduceKernel::PerItem, std::to_string(kPerItem) + " per item"},
+        {ReduceKernel::TwoPass, "two-pass"},
+        {ReduceKernel::Float4, "float4 loads"},
+        {ReduceKernel::Cpu, "CPU-shaped"},
+    };
+    return names(kernel);
+}
+
+ReduceKernel kernelFor(const cl::Device& device)
+{
+    // A CPU as the "Device:" line names it (a device that is also a GPU, as oclgrind's is, is a GPU).
+    return hoc::deviceTypeName(device.getInfo<CL_DEVICE_TYPE>()) == "CPU" ? ReduceKernel::Cpu : ReduceKernel::Float4;
 }
 
 Reduction::Reduction(const cl::Device& device)
@@ -53,8 +62,10 @@ Reduction::Reduction(const cl::Device& device)
       // 1. Platform: a context for the device and a queue that records when commands run.
       context_(device),
       queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
-      // 2. Program: all the kernels of reduce.cl, with step 4's elements per work-item fixed at build time.
-      program_(hoc::buildProgram(context_, device, "reduce.cl", "-D PER_ITEM=" + std::to_string(kPerItem)))
+      // 2. Program: all the kernels of reduce.cl, with step 4's elements per work-item and step 7's
+      //    runs per work-item fixed at build time.
+      program_(hoc::buildProgram(context_, device, "reduce.cl",
+                                 "-D PER_ITEM=" + std::to_string(kPerItem) + " -D CPU_RUNS=" + std::to_string(kCpuRuns)))
 {
 }
 
@@ -94,14 +105,16 @@ struct Plan {
 struct Shape {
     std::uint64_t preferredLocal = 256;  // work-items per work-group unless told otherwise
     std::uint64_t perItem = 1;           // elements a work-item adds before the tree (steps 1 to 4)
-    bool loops = false;                  // a fixed number of work-groups loops over the whole array (steps 5, 6)
-    std::uint64_t loadFloats = 1;        // floats per load
-    std::uint64_t itemsPerUnit = 0;      // loops: work-items started per compute unit in the first pass
+    bool loops = false;                  // a fixed number of work-groups loops over the whole array (steps 5 to 7)
+    std::uint64_t loadFloats = 1;        // loops: the fewest floats a work-item of the first pass gets
+    std::uint64_t itemsPerUnit = 0;      // loops: work-items started per compute unit in the first pass, or
+    std::uint64_t groupsPerUnit = 0;     //        work-groups started per compute unit, whatever their size
 };
 
 // Step 5 starts about 2048 work-items per compute unit, what a GPU keeps in flight to hide memory
 // latency. Step 6 starts 1024, whose 16-byte loads keep as many bytes in flight with half the
-// partial sums, in work-groups of 64 (README, "Measured").
+// partial sums, in work-groups of 64. Step 7 starts a few work-groups per compute unit (a core, on
+// a CPU), of one work-item unless told otherwise, each with a long run of the array (README).
 Shape shapeOf(ReduceKernel which)
 {
     switch (which) {
@@ -109,6 +122,7 @@ Shape shapeOf(ReduceKernel which)
     case ReduceKernel::PerItem: return {256, kPerItem, false, 1, 0};
     case ReduceKernel::TwoPass: return {256, 1, true, 1, 2048};
     case ReduceKernel::Float4: return {64, 1, true, 4, 1024};
+    case ReduceKernel::Cpu: return {1, 1, true, kCpuRunFloats, 0, kCpuGroupsPerUnit};
     default: return {};
     }
 }
@@ -141,6 +155,13 @@ std::uint64_t additionsInPass(ReduceKernel which, std::uint64_t n, std::uint64_t
         // at most 3 to add the four lanes (dot() adds them in any order), and at most 3 for the
         // floats after the last whole float4.
         beforeTree = 2 + ceilDiv(n / 4, groups * local) + 3 + 3;
+    if (which == ReduceKernel::Cpu) {
+        // In its lane of sums[r], one per float16 of a run (a work-item's float16s over kCpuRuns)
+        // and at most kCpuRuns - 1 left over; kCpuRuns to add the sums, 16 to add the lanes, then
+        // at most one per float after the last float16.
+        const std::uint64_t perItem = ceilDiv(n / 16, groups * local);
+        beforeTree = perItem / kCpuRuns + (kCpuRuns - 1) + kCpuRuns + 16 + ceilDiv(n % 16, groups * local);
+    }
     return beforeTree + treeRounds(local);
 }
 
@@ -152,10 +173,11 @@ Plan planPasses(ReduceKernel which, std::uint64_t n, std::uint64_t local, std::u
     plan.local = local;
     while (true) {
         Pass pass{n, ceilDiv(n, shape.perItem * local)};
-        if (shape.loops)  // enough work-groups to fill the device first, then one for the partial sums
-            pass.groups = plan.passes.empty() ? std::min(ceilDiv(computeUnits * shape.itemsPerUnit, local),
-                                                         ceilDiv(n, shape.loadFloats * local))
-                                              : 1;
+        if (shape.loops) {  // enough work-groups to fill the device first, then one for the partial sums
+            const std::uint64_t fill = shape.groupsPerUnit ? computeUnits * shape.groupsPerUnit
+                                                           : ceilDiv(computeUnits * shape.itemsPerUnit, local);
+            pass.groups = plan.passes.empty() ? std::min(fill, ceilDiv(n, shape.loadFloats * local)) : 1;
+        }
         plan.additions += additionsInPass(which, pass.n, pass.groups, local);
         plan.passes.push_back(pass);
         if (pass.groups == 1)

@@ -10,16 +10,23 @@
 #include "hoc/timing.hpp"
 
 // The kernels of reduce.cl, in course order.
-enum class ReduceKernel { Interleaved, Sequential, FirstAdd, PerItem, TwoPass, Float4 };
+enum class ReduceKernel { Interleaved, Sequential, FirstAdd, PerItem, TwoPass, Float4, Cpu };
 const std::vector<ReduceKernel>& reduceKernels();
 std::string kernelName(ReduceKernel kernel);  // "reduce_interleaved", ...
-std::string shortName(ReduceKernel kernel);   // "interleaved", "sequential", "first add", "8 per item", "two-pass", "float4 loads"
+std::string shortName(ReduceKernel kernel);   // "interleaved", ..., "float4 loads", "CPU-shaped"
+// The step the program picks for a device: step 7 (Cpu) on a CPU, step 6 (Float4) elsewhere.
+ReduceKernel kernelFor(const cl::Device& device);
 
 // Elements each work-item of reduce_per_item adds (built into the kernel as -D PER_ITEM).
 constexpr int kPerItem = 8;
+// Step 7: runs each work-item reads side by side (built into the kernel as -D CPU_RUNS); in the
+// first pass, work-groups per compute unit and the fewest floats a work-item gets.
+constexpr int kCpuRuns = 8;
+constexpr std::uint64_t kCpuGroupsPerUnit = 4;
+constexpr std::uint64_t kCpuRunFloats = 4096;
 
 struct ReduceOptions {
-    std::size_t workGroupSize = 0;  // 0: 256 (64 for Float4), or less if the kernel allows less
+    std::size_t workGroupSize = 0;  // 0: 256 (64 for Float4, 1 for Cpu), or less if the kernel allows less
     hoc::Repeats repeats{0, 1};     // runs of all the passes; the median time is kept
 };
 

@@ -5,6 +5,7 @@
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
 #include "hoc/limits.hpp"
+#include "hoc/names.hpp"
 #include "hoc/program.hpp"
 
 const std::vector<TransposeKernel>& transposeKernels()
@@ -16,22 +17,22 @@ const std::vector<TransposeKernel>& transposeKernels()
 
 std::string kernelName(TransposeKernel kernel)
 {
-    switch (kernel) {
-    case TransposeKernel::Naive: return "transpose_naive";
-    case TransposeKernel::Tiled: return "transpose_tiled";
-    case TransposeKernel::Padded: return "transpose_padded";
-    }
-    return "";
+    static const hoc::Names<TransposeKernel> names{
+        {TransposeKernel::Naive, "transpose_naive"},
+        {TransposeKernel::Tiled, "transpose_tiled"},
+        {TransposeKernel::Padded, "transpose_padded"},
+    };
+    return names(kernel);
 }
 
 std::string shortName(TransposeKernel kernel)
 {
-    switch (kernel) {
-    case TransposeKernel::Naive: return "naive";
-    case TransposeKernel::Tiled: return "tiled";
-    case TransposeKernel::Padded: return "tiled + padding";
-    }
-    return "";
+    static const hoc::Names<TransposeKernel> names{
+        {TransposeKernel::Naive, "naive"},
+        {TransposeKernel::Tiled, "tiled"},
+        {TransposeKernel::Padded, "tiled + padding"},
+    };
+    return names(kernel);
 }
 
 namespace {
@@ -45,6 +46,21 @@ const TransposeShape& checked(const cl::Device& device, const TransposeShape& sh
     hoc::requireLocalMemory(device, shape.tile * (shape.tile + 1) * sizeof(float),
                             "a " + std::to_string(shape.tile) + " x " + std::to_string(shape.tile) + " tile");
     return shape;
+}
+
+// The range that covers a rows x cols matrix: the naive kernel one work-item per element in
+// naiveX x naiveY work-groups, the tiled ones one tile x tileRows work-group per tile x tile block.
+struct Launch {
+    std::size_t localX = 0, localY = 0;
+    cl::NDRange global;
+};
+Launch launchFor(TransposeKernel which, const TransposeShape& shape, std::size_t rows, std::size_t cols)
+{
+    if (which == TransposeKernel::Naive)
+        return {shape.naiveX, shape.naiveY,
+                cl::NDRange(hoc::roundUp(cols, shape.naiveX), hoc::roundUp(rows, shape.naiveY))};
+    return {shape.tile, shape.tileRows,
+            cl::NDRange(hoc::roundUp(cols, shape.tile), hoc::roundUp(rows, shape.tile) / shape.tile * shape.tileRows)};
 }
 
 }  // namespace
@@ -74,31 +90,23 @@ TransposeResult Transposer::transpose(const std::vector<float>& h_in, std::size_
                            " x " + std::to_string(cols) + " matrix (rows and cols at least 1)");
     if (rows > UINT32_MAX || cols > UINT32_MAX)
         throw hoc::Failure("transpose: a side longer than 2^32 - 1 does not fit the kernels' uint");
-    cl::KernelFunctor<cl::Buffer, cl::Buffer, cl_uint, cl_uint> transpose_kernel(program_, kernelName(which));
-
-    // Sizes: the naive kernel covers the matrix with work-items, the tiled ones with tiles.
-    TransposeResult result;
-    cl::NDRange global, local;
-    if (which == TransposeKernel::Naive) {
-        result.localX = shape_.naiveX;
-        result.localY = shape_.naiveY;
-        global = cl::NDRange(hoc::roundUp(cols, result.localX), hoc::roundUp(rows, result.localY));
-    } else {
-        result.localX = shape_.tile;
-        result.localY = shape_.tileRows;
-        global = cl::NDRange(hoc::roundUp(cols, shape_.tile), hoc::roundUp(rows, shape_.tile) / shape_.tile * shape_.tileRows);
-    }
-    local = cl::NDRange(result.localX, result.localY);
-    hoc::requireWorkGroupSize2D(transpose_kernel.getKernel(), device_, result.localX, result.localY, kernelName(which));
 
     // 3. Memory: the matrix in, and its transpose out.
     cl::Buffer d_in(queue_, h_in.begin(), h_in.end(), /*readOnly=*/true);
     cl::Buffer d_out(context_, CL_MEM_WRITE_ONLY, sizeof(float) * h_in.size());
 
-    // 4./5. Kernel and commands.
+    // 4. Kernel: the naive kernel covers the matrix with work-items, the tiled ones with tiles (launchFor, above).
+    cl::KernelFunctor<cl::Buffer, cl::Buffer, cl_uint, cl_uint> transpose_kernel(program_, kernelName(which));
+    const Launch launch = launchFor(which, shape_, rows, cols);
+    hoc::requireWorkGroupSize2D(transpose_kernel.getKernel(), device_, launch.localX, launch.localY, kernelName(which));
+    const cl::EnqueueArgs range(queue_, launch.global, cl::NDRange(launch.localX, launch.localY));
+
+    // 5. Commands: run it (the median of the repeats), then read the transpose back.
+    TransposeResult result;
+    result.localX = launch.localX;
+    result.localY = launch.localY;
     result.seconds = hoc::medianSeconds(repeats, [&] {
-        cl::Event done = transpose_kernel(cl::EnqueueArgs(queue_, global, local), d_in, d_out,
-                                          static_cast<cl_uint>(rows), static_cast<cl_uint>(cols));
+        cl::Event done = transpose_kernel(range, d_in, d_out, static_cast<cl_uint>(rows), static_cast<cl_uint>(cols));
         return hoc::EventSpan{done, done};
     });
     result.out.resize(h_in.size());

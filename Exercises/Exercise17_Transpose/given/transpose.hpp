@@ -16,8 +16,8 @@ std::string shortName(TransposeKernel kernel);   // "naive", "tiled", "tiled + p
 
 // How the work is cut up. The tiled kernels' block is fixed when the program is built.
 struct TransposeShape {
-    // 64 x 4: on the H100 at 8192 x 8192 the padded kernel moved 2790 GB/s, against 2664-2687
-    // with 32 x 8, 2720 with 32 x 4, 2753 with 64 x 2 and 2326 with 16 x 8 (README, "Measured").
+    // 64 x 4: the fastest of the block shapes measured for the padded kernel (the figures, with
+    // date and device: docs/measurements/Exercise17_Transpose.md).
     std::size_t tile = 64;        // tiled kernels: a work-group moves a tile x tile block ...
     std::size_t tileRows = 4;     // ... with tile x tileRows work-items (each moves tile / tileRows floats)
     std::size_t naiveX = 16;      // naive kernel: work-groups of naiveX x naiveY work-items

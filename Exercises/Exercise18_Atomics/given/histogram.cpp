@@ -8,6 +8,7 @@
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
 #include "hoc/limits.hpp"
+#include "hoc/names.hpp"
 #include "hoc/program.hpp"
 
 const std::vector<HistogramKernel>& histogramKernels()
@@ -19,37 +20,58 @@ const std::vector<HistogramKernel>& histogramKernels()
 
 std::string optionName(HistogramKernel kernel)
 {
-    switch (kernel) {
-    case HistogramKernel::Global: return "global";
-    case HistogramKernel::Local: return "local";
-    case HistogramKernel::LastGroup: return "last-group";
-    case HistogramKernel::TwoKernels: return "two-kernels";
-    }
-    return "";
+    static const hoc::Names<HistogramKernel> names{
+        {HistogramKernel::Global, "global"},
+        {HistogramKernel::Local, "local"},
+        {HistogramKernel::LastGroup, "last-group"},
+        {HistogramKernel::TwoKernels, "two-kernels"},
+    };
+    return names(kernel);
 }
 
 std::string kernelNames(HistogramKernel kernel)
 {
-    switch (kernel) {
-    case HistogramKernel::Global: return "histogram_global";
-    case HistogramKernel::Local: return "histogram_local";
-    case HistogramKernel::LastGroup: return "histogram_last_group";
-    case HistogramKernel::TwoKernels: return "histogram_partial + histogram_merge";
-    }
-    return "";
+    static const hoc::Names<HistogramKernel> names{
+        {HistogramKernel::Global, "histogram_global"},
+        {HistogramKernel::Local, "histogram_local"},
+        {HistogramKernel::LastGroup, "histogram_last_group"},
+        {HistogramKernel::TwoKernels, "histogram_partial + histogram_merge"},
+    };
+    return names(kernel);
 }
 
 bool dependsOnGroupOrder(HistogramKernel kernel) { return kernel == HistogramKernel::LastGroup; }
 
 std::string orderName(GroupOrder order)
 {
-    switch (order) {
-    case GroupOrder::OneLaunch: return "one launch";
-    case GroupOrder::InOrder: return "one group at a time, first to last";
-    case GroupOrder::Reversed: return "one group at a time, last to first";
-    }
-    return "";
+    static const hoc::Names<GroupOrder> names{
+        {GroupOrder::OneLaunch, "one launch"},
+        {GroupOrder::InOrder, "one group at a time, first to last"},
+        {GroupOrder::Reversed, "one group at a time, last to first"},
+    };
+    return names(order);
 }
+
+namespace {
+
+// How the bytes are shared out, into result's workGroupSize, groups and chunk: work-groups of 64
+// work-items (or the device's maximum, if less; step 4 checks the kernel's own limit), 16
+// work-groups per compute unit (enough to fill a GPU), but no more than one per `local` bytes. Each
+// work-group counts one chunk of consecutive bytes.
+void splitWork(const cl::Device& device, std::size_t bytes, const HistogramOptions& options, HistogramResult& result)
+{
+    const std::size_t deviceMax = device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
+    const std::size_t local = options.workGroupSize ? options.workGroupSize : std::min<std::size_t>(64, deviceMax);
+    const std::size_t units = device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+    const std::size_t wanted = options.groups ? options.groups : 16 * units;
+    const std::size_t planned = std::min(wanted, (bytes + local - 1) / local);
+    const std::size_t chunk = (bytes + planned - 1) / planned;
+    result.workGroupSize = local;
+    result.groups = (bytes + chunk - 1) / chunk;  // rounding the chunk up can leave fewer groups
+    result.chunk = chunk;
+}
+
+}  // namespace
 
 Histogram::Histogram(const cl::Device& device)
     : device_(device),
@@ -71,18 +93,8 @@ HistogramResult Histogram::count(const std::vector<std::uint8_t>& h_data, Histog
     const cl_uint n = static_cast<cl_uint>(h_data.size());
     HistogramResult result;
 
-    // Sizes: work-groups of 64 work-items (or the device's maximum, if less; step 4 checks the
-    // kernel's own limit), 16 work-groups per compute unit (enough to fill a GPU), but no more than
-    // one per `local` bytes. Each work-group counts one chunk of consecutive bytes.
-    const std::size_t deviceMax = device_.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
-    const std::size_t local = options.workGroupSize ? options.workGroupSize : std::min<std::size_t>(64, deviceMax);
-    const std::size_t units = device_.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
-    const std::size_t wanted = options.groups ? options.groups : 16 * units;
-    const std::size_t planned = std::min(wanted, (h_data.size() + local - 1) / local);
-    const std::size_t chunk = (h_data.size() + planned - 1) / planned;
-    result.workGroupSize = local;
-    result.groups = (h_data.size() + chunk - 1) / chunk;  // rounding the chunk up can leave fewer groups
-    result.chunk = chunk;
+    splitWork(device_, h_data.size(), options, result);
+    const std::size_t local = result.workGroupSize, chunk = result.chunk;
     const cl_uint used = static_cast<cl_uint>(result.groups);
 
     // 3. Memory: the bytes, the bins, and one row of bins per work-group for steps 3 and 4.

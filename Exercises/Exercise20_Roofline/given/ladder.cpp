@@ -1,6 +1,8 @@
 // The ladder's names and work-item counts: given, not the exercise (that is traffic.cpp).
 #include "traffic.hpp"
 
+#include "hoc/names.hpp"
+
 const std::vector<LadderKernel>& ladderKernels()
 {
     static const std::vector<LadderKernel> all = {LadderKernel::Element, LadderKernel::Row, LadderKernel::PrivateRow,
@@ -10,26 +12,26 @@ const std::vector<LadderKernel>& ladderKernels()
 
 std::string keyOf(LadderKernel kernel)
 {
-    switch (kernel) {
-    case LadderKernel::Element: return "element";
-    case LadderKernel::Row: return "row";
-    case LadderKernel::PrivateRow: return "private_row";
-    case LadderKernel::LocalColumn: return "local_column";
-    case LadderKernel::Blocked: return "blocked";
-    }
-    return "?";
+    static const hoc::Names<LadderKernel> names{
+        {LadderKernel::Element, "element"},
+        {LadderKernel::Row, "row"},
+        {LadderKernel::PrivateRow, "private_row"},
+        {LadderKernel::LocalColumn, "local_column"},
+        {LadderKernel::Blocked, "blocked"},
+    };
+    return names(kernel);
 }
 
 std::string labelOf(LadderKernel kernel)
 {
-    switch (kernel) {
-    case LadderKernel::Element: return "C(i,j) per work-item, all global (Ex. 05)";
-    case LadderKernel::Row: return "C row per work-item, all global (Ex. 06)";
-    case LadderKernel::PrivateRow: return "C row per work-item, A row private (Ex. 07)";
-    case LadderKernel::LocalColumn: return "C row per work-item, A private, B local (Ex. 08)";
-    case LadderKernel::Blocked: return "Blocked, tiles in local memory (Ex. 09)";
-    }
-    return "?";
+    static const hoc::Names<LadderKernel> names{
+        {LadderKernel::Element, "C(i,j) per work-item, all global (Ex. 05)"},
+        {LadderKernel::Row, "C row per work-item, all global (Ex. 06)"},
+        {LadderKernel::PrivateRow, "C row per work-item, A row private (Ex. 07)"},
+        {LadderKernel::LocalColumn, "C row per work-item, A private, B local (Ex. 08)"},
+        {LadderKernel::Blocked, "Blocked, tiles in local memory (Ex. 09)"},
+    };
+    return names(kernel);
 }
 
 double workItems(LadderKernel kernel, hoc::matmul::Dims d)

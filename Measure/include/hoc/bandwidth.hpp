@@ -79,9 +79,9 @@ public:
     static constexpr std::size_t kMinFloats = 256 * 16;
     // How many floats the read kernel reads as the yardstick of a kernel that moves `kernelFloats`:
     // four times as many (at least kMinFloats, at most what fits one buffer and a third of the
-    // device's memory). A read of the kernel's own size pays its launch and ramp-up in a run of
-    // about 90 us on the H100 (2^26 floats: 2879-2962 GB/s); four times that reads at 3034-3037
-    // GB/s, what clpeak measures (3033-3037), and on PoCL the tests' sizes stay a few MiB.
+    // device's memory). A read of the kernel's own size is short enough on a GPU to pay its launch
+    // and ramp-up; four times that reads at what clpeak measures (the figures, with date and device:
+    // docs/measurements/Exercise16_Reduction.md), and on PoCL the tests' sizes stay a few MiB.
     static std::size_t yardstickFloats(const cl::Device& device, std::size_t kernelFloats);
 
 private:
