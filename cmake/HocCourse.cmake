@@ -15,7 +15,8 @@
 # Paths in SOURCES and MAIN are relative to Exercises/X (e.g. part2_build_log/given/build_log_main.cpp),
 # or absolute. Every folder of the room (X, X/given, X/partN_*, X/partN_*/given) is on the include
 # path and, for an exercise, on the kernel search path (HOC_KERNEL_DIRS). tests/room/ checks the shape:
-# at most 8 entries at an exercise's top, and every file of Solutions/X has a twin in Exercises/X.
+# at most 8 entries at an exercise's top, every file of Solutions/X has a twin in Exercises/X, and
+# the READMEs name given and part files with their folder (`given/main.cpp`).
 #
 # The same folder is built twice: as the student's exercise (Exercises/CMakeLists.txt) and as the
 # solution (Solutions/CMakeLists.txt, hoc_solution()). Solutions/X holds only the files that differ
@@ -241,7 +242,7 @@ function(hoc_program)
   target_compile_definitions(${exe} PRIVATE "HOC_KERNEL_DIRS=\"${kernel_dirs}\"")
   # On the target too (tests/selfcheck reads it): a folder added twice (exercise and solution) has one
   # directory property, the last one set, so only the target knows its own kind's folders.
-  set_target_properties(${exe} PROPERTIES HOC_KERNEL_DIRS "${kernel_dirs}")
+  set_target_properties(${exe} PROPERTIES HOC_KERNEL_DIRS "${kernel_dirs}" HOC_FOLDER ${folder})
   hoc_use_pch(${exe})
   set_property(GLOBAL APPEND PROPERTY HOC_${kind}_PROGRAMS_ALL ${exe})  # for the check_* targets (tests/)
   if(NOT kind STREQUAL "solution")

@@ -34,7 +34,7 @@ TEST(DeviceInfo, FactsMatchTheCApi)
     const cl::Device& device = hoc::test::device();
     const cl_device_id id = device();
     const DeviceFacts f = hoc::test::run([&] { return describeDevice(device); });
-    const std::string who = HOC_UNDER_TEST ": ";
+    const std::string who = std::string(HOC_UNDER_TEST) + ": ";
 
     EXPECT_EQ(f.name, queryText(id, CL_DEVICE_NAME)) << who << "name";
     EXPECT_EQ(f.vendor, queryText(id, CL_DEVICE_VENDOR)) << who << "vendor";
@@ -65,5 +65,5 @@ TEST(DeviceInfo, ListsTheTestDeviceUnderItsPlatform)
         if (p.name == platform)
             for (const auto& d : p.devices)
                 found = found || d.name == device.getInfo<CL_DEVICE_NAME>();
-    EXPECT_TRUE(found) << HOC_UNDER_TEST ": the test device is missing from describeAll() under " << platform;
+    EXPECT_TRUE(found) << HOC_UNDER_TEST << ": the test device is missing from describeAll() under " << platform;
 }

@@ -116,6 +116,16 @@ def kernel_file(kernel, dirs):
     return None
 
 
+def student_path(path, root):
+    """How the student names a kernel file: from Exercises/ on (whatever copy of the course holds it),
+    else relative to root."""
+    parts = os.path.abspath(path).split(os.sep)
+    if "Exercises" in parts:
+        at = len(parts) - 1 - parts[::-1].index("Exercises")
+        return "/".join(parts[at:])
+    return os.path.relpath(path, root)
+
+
 class Source:
     """A kernel file's lines, with the helpers the hints need."""
 
@@ -460,7 +470,7 @@ def explain(findings, search, root):
         if named and path and named.endswith(".cl") and named != os.path.basename(path):
             path = next((os.path.join(d, named) for d in search if os.path.isfile(os.path.join(d, named))), path)
         source = Source(path)
-        where = os.path.relpath(path, root) if path else "the kernel source"
+        where = student_path(path, root) if path else "the kernel source"
         first, last = source.kernel_range(kernel)
         f = group[0]
         e = f["entities"][0] if f["entities"] else {"line": 0, "column": 0, "code": "", "op": None}

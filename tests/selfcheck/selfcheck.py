@@ -37,6 +37,7 @@
       output holds every TEXT (the message naming the bug's symptom and the hint that points at it).
 """
 import atexit
+import json
 import os
 import re
 import shutil
@@ -44,6 +45,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -341,8 +343,177 @@ def hint_mode(args):
     return 0
 
 
+def _ctest_exercise(build, folder, extra, env=None):
+    """Runs the exercise's tests (ctest in build) with extra options; returns {name: (passed, output)}
+    in the order ctest lists them, and the names it lists."""
+    escaped = re.sub(r"([][.*+?^$|()\\{}])", r"\\\1", folder)
+    regex = rf"^(mpi\.)?exercise\.{escaped}\."
+    listing = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1", "-R", regex],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    names = [t["name"] for t in json.loads(listing.stdout or '{"tests": []}').get("tests", [])]
+    fd, junit = tempfile.mkstemp(prefix="starter.", suffix=".xml")
+    os.close(fd)
+    try:
+        subprocess.run(["ctest", "--test-dir", build, "-R", regex, "--output-junit", junit, *extra],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        outcomes = {}
+        for case in ET.parse(junit).iter("testcase"):
+            # A skipped test (GTEST_SKIP: status notrun, <skipped>) is no failure.
+            ok = case.find("failure") is None and (case.get("status") in ("run", "passed")
+                                                   or case.find("skipped") is not None)
+            outcomes[case.get("name")] = (ok, case.findtext("system-out") or "")
+    except ET.ParseError:
+        outcomes = {}
+    finally:
+        os.unlink(junit)
+    return outcomes, names
+
+
+def starter_mode(args):
+    """selfcheck.py starter --exercise FOLDER --build DIR [--complete]: the untouched starter of FOLDER
+    (Exercises/FOLDER as it is in this tree) must fail its check, the first failing test (in ctest's
+    order, stopping there) naming Exercises/FOLDER; with --complete (tests/selfcheck/starters.txt: a
+    starter that is complete from the start) every test must pass."""
+    folder, build, complete = None, "build", False
+    while args:
+        option = args.pop(0)
+        if option == "--exercise":
+            folder = args.pop(0)
+        elif option == "--build":
+            build = args.pop(0)
+        elif option == "--complete":
+            complete = True
+        else:
+            sys.exit("selfcheck.py starter: unknown option " + option)
+    extra = ["-j", str(os.cpu_count() or 2)] if complete else ["-j", "1", "--stop-on-failure"]
+    outcomes, names = _ctest_exercise(build, folder, extra)
+    if not names:
+        print(f"FAILED: {folder} has no tests of its exercise (exercise.{folder}.*)")
+        return 1
+    failed = [(n, out) for n, (ok, out) in outcomes.items() if not ok]
+    if complete:
+        if failed or len(outcomes) < len(names):
+            print(f"FAILED: the starter of {folder} is listed as complete (tests/selfcheck/starters.txt) "
+                  f"but {len(failed)} of {len(names)} tests fail: " + ", ".join(n for n, _ in failed[:5]))
+            return 1
+        print(f"ok: the complete starter of {folder} passes its {len(names)} tests")
+        return 0
+    if not failed:
+        print(f"FAILED: the untouched starter of {folder} passes its check ({len(outcomes)} tests ran): a "
+              f"starter must fail until the student does the exercise (or be listed in "
+              f"tests/selfcheck/starters.txt as complete)")
+        return 1
+    name, output = failed[0]
+    if f"Exercises/{folder}" not in output:
+        print(output[-3000:])
+        print(f"FAILED: the starter of {folder} fails ({name}), but its message does not name "
+              f"Exercises/{folder}")
+        return 1
+    line = next((l.strip() for l in output.splitlines() if f"Exercises/{folder}" in l), "")
+    print(f"ok: the untouched starter of {folder} fails its check, first at {name}:\n    {line[:400]}")
+    return 0
+
+
+def parts_mode(args):
+    """selfcheck.py parts --build DIR: every part of tests/selfcheck/parts.txt names at least one test
+    of its exercise, and every part folder of the room (Exercises/<Folder>/partN_<topic>/) has a part
+    named after it."""
+    build = args[args.index("--build") + 1] if "--build" in args else "build"
+    root = os.path.dirname(os.path.dirname(HERE))
+    problems, named = [], set()
+    with open(os.path.join(HERE, "parts.txt")) as f:
+        lines = [l.rstrip("\n").split(" ", 2) for l in f if l.strip() and not l.startswith("#")]
+    listing = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1", "-R", "exercise\\."],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    tests = [t["name"] for t in json.loads(listing.stdout or '{"tests": []}').get("tests", [])]
+    for folder, names, regex in lines:
+        prefix = re.compile(rf"^(mpi\.)?exercise\.{re.escape(folder)}\.")
+        bare = [re.sub(r"\s+# GetParam\(\) = .*$", "", prefix.sub("", t)) for t in tests if prefix.match(t)]
+        matched = [t for t in bare if re.search(regex, t)]
+        named.update((folder, n) for n in names.split(","))
+        if not matched:
+            problems.append(f"{folder} part {names} names no test")
+        else:
+            print(f"{folder} {names}: {len(matched)} tests")
+    for folder in sorted(os.listdir(os.path.join(root, "Exercises"))):
+        path = os.path.join(root, "Exercises", folder)
+        for part in sorted(os.listdir(path)) if os.path.isdir(path) else []:
+            if re.match(r"part\d+_", part) and (folder, part) not in named:
+                problems.append(f"Exercises/{folder}/{part}/ has no line in tests/selfcheck/parts.txt")
+    if problems:
+        print("FAILED: " + "; ".join(problems))
+        return 1
+    print(f"ok: {len(lines)} parts, each naming tests of its exercise; every part folder has one")
+    return 0
+
+
+def view_mode(args):
+    """selfcheck.py view --build DIR: the progress view (script/check) in a scratch copy of this
+    checkout (its tracked files, made a git repository of its own), with two exercises solved by
+    copying the solutions' kernels in (04 and 18), one given a planted bug (08, missing_first_barrier)
+    and the rest untouched, run against the build DIR (kernels from the scratch copy): every status,
+    the first failing exercise, its first message (file, line, hint) and the command must be right."""
+    build = args[args.index("--build") + 1] if "--build" in args else "build"
+    build = os.path.abspath(build)
+    root = os.path.dirname(os.path.dirname(HERE))
+    scratch = tempfile.mkdtemp(prefix="view.", dir=os.path.join(build, "selfcheck"))
+    atexit.register(shutil.rmtree, scratch, True)
+    listing = subprocess.run(["git", "-C", root, "ls-files", "-z"], stdout=subprocess.PIPE, check=True)
+    for name in listing.stdout.decode().split("\0"):
+        if name and os.path.isfile(os.path.join(root, name)):
+            os.makedirs(os.path.dirname(os.path.join(scratch, name)), exist_ok=True)
+            shutil.copy2(os.path.join(root, name), os.path.join(scratch, name))
+    git = ["git", "-C", scratch, "-c", "user.name=selfcheck", "-c", "user.email=selfcheck@localhost"]
+    for command in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "the course as given"]):
+        subprocess.run(git + command, check=True, stdout=subprocess.DEVNULL)
+    def student_file(folder, name):  # where the room keeps the student's copy of a kernel
+        for dirpath, _, files in os.walk(os.path.join(scratch, "Exercises", folder)):
+            if name in files:
+                return os.path.join(dirpath, name)
+        sys.exit(f"selfcheck.py view: no {name} in Exercises/{folder}")
+    solved = {"Exercise04_MatmulKernel": "matmul_element.cl", "Exercise18_Atomics": "histogram.cl"}
+    for folder, kernel in solved.items():
+        shutil.copy(os.path.join(root, "Kernels", kernel), student_file(folder, kernel))
+    broken = student_file("Exercise08_MatmulLocalColumn", "matmul_local_column.cl")
+    plant_bug(planted_bug("Exercise08_MatmulLocalColumn.missing_first_barrier"), [os.path.join(root, "Kernels")],
+              os.path.dirname(broken))
+    result = subprocess.run([os.path.join(scratch, "script", "check"), "--build", build],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=1500,
+                            env=dict(os.environ, NO_COLOR="1"))
+    print(result.stdout)
+    rows = {folder: status for status, folder in
+            re.findall(r"^\s+\[.\] (\w+)\s+\S+\s+(\S+)$", result.stdout, re.M)}
+    problems = []
+    with open(os.path.join(HERE, "starters.txt")) as f:
+        complete = {l.split()[0] for l in f if l.strip() and not l.startswith("#")}
+    with open(os.path.join(build, "selfcheck", "exercises.tsv")) as f:
+        exercises = [l.split("\t")[0] for l in f if l.strip()]
+    for folder in exercises:
+        want = ("passed" if folder in solved or folder in complete else
+                "failing" if folder == "Exercise08_MatmulLocalColumn" else "untouched")
+        if rows.get(folder) != want:
+            problems.append(f"{folder} is {rows.get(folder, 'missing')}, not {want}")
+    if list(rows) != exercises:
+        problems.append("the exercises are not listed in course order")
+    for text in ("First failing: Exercise08_MatmulLocalColumn",
+                 "Exercises/Exercise08_MatmulLocalColumn/matmul_local_column.cl:29: a data race in local memory",
+                 "barrier(CLK_LOCAL_MEM_FENCE) between the write at line 29 and the read at line 34",
+                 "check just it: script/check 08"):
+        if text not in result.stdout:
+            problems.append(f"the view does not say {text!r}")
+    if result.returncode != 1:
+        problems.append(f"exit status {result.returncode}, not 1 (not every exercise passes)")
+    if problems:
+        print("FAILED: " + "; ".join(problems))
+        return 1
+    print(f"ok: the view lists all {len(exercises)} exercises with the right status, and the first failing "
+          f"one's first message")
+    return 0
+
+
 if __name__ == "__main__":
-    modes = {"gtest": gtest_mode, "oclgrind": oclgrind_mode, "hint": hint_mode}
+    modes = {"gtest": gtest_mode, "oclgrind": oclgrind_mode, "hint": hint_mode, "starter": starter_mode,
+             "view": view_mode, "parts": parts_mode}
     if len(sys.argv) < 2 or sys.argv[1] not in modes:
         sys.exit(__doc__)
     sys.exit(modes[sys.argv[1]](sys.argv[2:]))

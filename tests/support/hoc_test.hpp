@@ -12,6 +12,9 @@
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
 
+// The course tests define HOC_UNDER_TEST as hoc_under_test() (tests/course/CMakeLists.txt: one object
+// file, linked against the solution and against the exercise, each with its own definition of it).
+const char* hoc_under_test();
 #ifndef HOC_UNDER_TEST
 #define HOC_UNDER_TEST "this code"
 #endif

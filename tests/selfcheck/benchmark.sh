@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The student's loop, timed (a benchmark, not a test): from a built tree, a kernel of Exercises 01,
+# 04, 08 and 10 edited (a comment line appended, so the file's content changes), then
+# `script/check NN` timed (wall clock: its build step, which finds nothing to build, and the tests);
+# and the first check of one exercise in a fresh clone (configure + that exercise's build + its
+# tests). The edits are undone afterwards. Prints one markdown row per measurement, with the load
+# average before each run (other work on the machine slows every figure).
+#   tests/selfcheck/benchmark.sh [--fresh-clone] [EXERCISE...]      (default: 01 04 08 10)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+fresh=0
+exercises=()
+for arg in "$@"; do
+  if [ "$arg" = "--fresh-clone" ]; then fresh=1; else exercises+=("$arg"); fi
+done
+[ ${#exercises[@]} -gt 0 ] || exercises=(01 04 08 10)
+
+load() { cut -d' ' -f1 /proc/loadavg; }
+echo "| check | wall time | tests | load before | date (UTC) |"
+echo "|---|---|---|---|---|"
+for id in "${exercises[@]}"; do
+  folder=$(ls -d Exercises/Exercise"$id"_* | head -1)
+  kernel=$(ls "$folder"/*.cl | head -1)
+  cp "$kernel" "$kernel.benchmark-backup"
+  trap 'mv "$kernel.benchmark-backup" "$kernel"' EXIT
+  script/check "$id" >/dev/null 2>&1 || true   # warm: the build is up to date, PoCL's cache filled
+  echo "// benchmark edit $(date +%s%N)" >>"$kernel"
+  before=$(load)
+  start=$(date +%s.%N)
+  output=$(script/check "$id" 2>&1 || true)
+  end=$(date +%s.%N)
+  mv "$kernel.benchmark-backup" "$kernel"
+  trap - EXIT
+  tests=$(sed -nE 's/.*\((([0-9]+ of )?[0-9]+) tests?.*/\1/p' <<<"$output" | head -1)
+  printf '| `script/check %s` after editing `%s` | %.1f s | %s | %s | %s |\n' "$id" "$kernel" \
+         "$(echo "$end - $start" | bc)" "$tests" "$before" "$(date -u '+%Y-%m-%d %H:%M')"
+done
+if [ $fresh -eq 1 ]; then
+  clone=$(mktemp -d "${TMPDIR:-/tmp}/fresh-clone.XXXXXX")
+  git clone -q . "$clone"
+  before=$(load)
+  start=$(date +%s.%N)
+  # No compiler cache: a student's first build.
+  (cd "$clone" && env -u CMAKE_CXX_COMPILER_LAUNCHER CCACHE_DISABLE=1 script/check 01 >/dev/null 2>&1 || true)
+  end=$(date +%s.%N)
+  printf '| first `script/check 01` in a fresh clone (configure, build, tests; no ccache) | %.0f s | | %s | %s |\n' \
+         "$(echo "$end - $start" | bc)" "$before" "$(date -u '+%Y-%m-%d %H:%M')"
+  rm -rf "$clone"
+fi
