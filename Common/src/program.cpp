@@ -266,6 +266,45 @@ std::string readKernelText(const std::string& file, const std::string& configure
 
 }  // namespace
 
+std::string linesOfTheFiles(const std::string& log, const std::string& source, const std::string& file)
+{
+    if (source.find("#line ") == std::string::npos || log.find("<kernel>:") == std::string::npos)
+        return log;
+    std::vector<std::pair<std::string, long>> at;  // line n + 1 of the whole source: file and line
+    std::string name = file;
+    long next = 1;
+    std::istringstream lines(source);
+    for (std::string line; std::getline(lines, line);) {
+        at.emplace_back(name, next++);
+        if (line.rfind("#line ", 0) != 0)
+            continue;
+        const std::size_t open = line.find('"'), close = line.rfind('"');
+        next = std::strtol(line.c_str() + 6, nullptr, 10);
+        if (open != std::string::npos && close > open)
+            name = line.substr(open + 1, close - open - 1);
+    }
+    std::string out;
+    for (std::size_t i = 0; i < log.size();) {
+        const std::size_t hit = log.find("<kernel>:", i);
+        if (hit == std::string::npos) {
+            out += log.substr(i);
+            break;
+        }
+        out += log.substr(i, hit - i);
+        std::size_t end = hit + 9;
+        long n = 0;
+        while (end < log.size() && std::isdigit(static_cast<unsigned char>(log[end])) && n < 100000000)
+            n = n * 10 + (log[end++] - '0');
+        if (end < log.size() && log[end] == ':' && n >= 1 && static_cast<std::size_t>(n) <= at.size()) {
+            out += at[n - 1].first + ":" + std::to_string(at[n - 1].second);
+        } else {
+            out += log.substr(hit, end - hit);
+        }
+        i = end;
+    }
+    return out;
+}
+
 std::string readKernelFile(const std::string& file, const std::string& configured)
 {
     return readKernelText(file, configured, 0);
@@ -317,13 +356,16 @@ cl::Program buildSource(const cl::Context& context, const std::vector<cl::Device
         }
         if (e.err() == CL_INVALID_BUILD_OPTIONS)
             log = "invalid build options: \"" + options + "\"\n" + log;
-        throw BuildFailure(file, deviceLabel(device), e.err(), log);
+        throw BuildFailure(file, deviceLabel(device), e.err(), linesOfTheFiles(log, source, file));
     }
     // What the file defines, for the error messages: a source without a kernel is reported now.
     BuiltKernels kernels{whereFound(file), {}};
     std::string names;
     try {
-        names = program.getInfo<CL_PROGRAM_KERNEL_NAMES>();
+        // The count first: NVIDIA's OpenCL (driver 580) crashes when asked the names of no kernels
+        // (issue 30: Kernels.ASourceWithoutKernelIsNamed, a segmentation fault on the H100).
+        if (program.getInfo<CL_PROGRAM_NUM_KERNELS>() > 0)
+            names = program.getInfo<CL_PROGRAM_KERNEL_NAMES>();
     } catch (const cl::Error&) {  // not told: nothing to check, nothing to list
         return program;
     }

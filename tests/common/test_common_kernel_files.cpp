@@ -194,6 +194,21 @@ TEST_F(KernelFiles, AnIncludedFileIsReadFromTheSearchPath)
     EXPECT_NE(inside.find("twice.cl:2:"), std::string::npos) << inside;
 }
 
+// NVIDIA's OpenCL compiler ignores #line and numbers the lines of the whole source ("<kernel>:6:56"):
+// those are mapped back to the files (issue 30: AnIncludedFileIsReadFromTheSearchPath failed on the H100).
+TEST(Kernels, ALogThatIgnoresLineDirectivesNamesTheFiles)
+{
+    const std::string source = "#line 1 \"twice.cl\"\n// found first\ninline float twice(float x) { return 3.0f * x }\n"
+                               "#line 2 \"k.cl\"\n\n__kernel void k(__global float* x) { x[0] = twice(x[0]) }\n";
+    EXPECT_EQ(hoc::linesOfTheFiles("<kernel>:3:46: error: expected ';'\n<kernel>:6:56: error: expected ';'\n", source,
+                                   "k.cl"),
+              "twice.cl:2:46: error: expected ';'\nk.cl:3:56: error: expected ';'\n");
+    // A log that names the files already, a line beyond the source, a source without includes: unchanged.
+    EXPECT_EQ(hoc::linesOfTheFiles("k.cl:3:56: error\n", source, "k.cl"), "k.cl:3:56: error\n");
+    EXPECT_EQ(hoc::linesOfTheFiles("<kernel>:99:1: error\n", source, "k.cl"), "<kernel>:99:1: error\n");
+    EXPECT_EQ(hoc::linesOfTheFiles("<kernel>:1:1: error\n", "__kernel void k() {}\n", "k.cl"), "<kernel>:1:1: error\n");
+}
+
 TEST_F(KernelFiles, AnIncludeCycleIsNamed)
 {
     std::ofstream(dir_ / "first" / "k.cl") << "#include \"k.cl\"\n";

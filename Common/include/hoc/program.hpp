@@ -40,6 +40,12 @@ std::string findKernelFile(const std::string& file, const std::string& configure
 // right, but quotes the line of that number in the whole source.)
 std::string readKernelFile(const std::string& file, const std::string& configured);
 
+// A build log of `source` (read from `file` by readKernelFile) as the files name their lines. A
+// compiler that honours #line (clang's, PoCL's) names "k.cl:3:" itself; one that ignores it
+// (NVIDIA's OpenCL, driver 580: "<kernel>:6:56") counts the lines of the whole source, included files
+// and all: each "<kernel>:N:" is mapped back through the #line directives readKernelFile wrote.
+std::string linesOfTheFiles(const std::string& log, const std::string& source, const std::string& file);
+
 // The parameter list of kernel `name` as written in `source` ("(__global const float* a, ...)"),
 // comments removed and blanks collapsed to one space; "" when it cannot be found (macros, ...).
 // What the messages about a kernel's arguments quote (builtKernelsText).
