@@ -41,9 +41,10 @@ if [ $fresh -eq 1 ]; then
   before=$(load)
   start=$(date +%s.%N)
   # No compiler cache: a student's first build.
-  (cd "$clone" && env -u CMAKE_CXX_COMPILER_LAUNCHER CCACHE_DISABLE=1 script/check 01 >/dev/null 2>&1 || true)
+  (cd "$clone" && env -u CMAKE_CXX_COMPILER_LAUNCHER CCACHE_DISABLE=1 script/check "${exercises[0]}" >"$clone.log" 2>&1 || true)
   end=$(date +%s.%N)
-  printf '| first `script/check 01` in a fresh clone (configure, build, tests; no ccache) | %.0f s | | %s | %s |\n' \
-         "$(echo "$end - $start" | bc)" "$before" "$(date -u '+%Y-%m-%d %H:%M')"
-  rm -rf "$clone"
+  printf '| first `script/check %s` in a fresh clone (configure, build, tests; no ccache) | %.0f s | | %s | %s |\n' \
+         "${exercises[0]}" "$(echo "$end - $start" | bc)" "$before" "$(date -u "+%Y-%m-%d %H:%M")"
+  grep -E "passed|failing" "$clone.log" | head -1 >&2
+  rm -rf "$clone" "$clone.log"
 fi
