@@ -24,7 +24,7 @@ struct MatmulResult {
 using HostFunction = std::function<MatmulResult(const cl::Device& device, const std::vector<float>& a,
                                                 const std::vector<float>& b, Dims d)>;
 
-// M, N and K as the kernels' `const int` arguments. Throws hoc::Failure when an index into A, B or C
+// M, N and K as the kernels' `const int` arguments. Throws hoc::UsageError (exit status 2) when an index into A, B or C
 // (up to M*K, K*N, M*N elements) would not fit in an int.
 struct KernelDims {
     int m = 0, n = 0, k = 0;
