@@ -186,6 +186,17 @@ hoc_course(Exercise23_Occupancy occupancy RUN_ARGS --runs 5 QUICK_ARGS --size 41
            SIZE_OPTIONS --size --local --array-kb --runs --cu-work-items --cu-groups --cu-local-bytes --cu-registers
            WORKGROUP_OPTIONS --local OVERSIZE_ARGS --size 1048576 LOCAL_MEMORY_ARGS --size 1000 --local 16 --array-kb 1)
 
+# Memory layout: one particle step over an array of structures and over a structure of arrays.
+hoc_course(Exercise24_MemoryLayout memory_layout RUN_ARGS --size 4194304 --runs 5 QUICK_ARGS --size 1048576 --runs 3
+           CHECK_ARGS --size 1000 --local 16 --runs 1
+           SIZE_OPTIONS --size --local --runs WORKGROUP_OPTIONS --local OVERSIZE_ARGS --size 1048576)
+
+# Amdahl's law: vadd and matmul timed as whole programs (writes, kernel, read) and as the kernel alone.
+hoc_course(Exercise25_Amdahl amdahl RUN_ARGS --size 16777216 --matmul-size 1024 --runs 5
+           QUICK_ARGS --size 1048576 --matmul-size 256 --runs 3
+           CHECK_ARGS --size 1000 --matmul-size 17 --runs 1
+           SIZE_OPTIONS --size --matmul-size --runs OVERSIZE_ARGS --size 1000000)
+
 # Kernels handed out finished: the same file in the exercise's folder and in Kernels/ (checked).
 hoc_given_kernels(Exercise01_Vadd/vadd.cl Exercise02_ChainedVadd/part2_build_log/given/broken_vadd.cl
                   Exercise09_MatmulBlocked/part4_tile_order/given/matmul_tile_order.cl

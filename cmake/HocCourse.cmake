@@ -15,7 +15,8 @@
 # Paths in SOURCES and MAIN are relative to Exercises/X (e.g. part2_build_log/given/build_log_main.cpp),
 # or absolute. Every folder of the room (X, X/given, X/partN_*, X/partN_*/given) is on the include
 # path and, for an exercise, on the kernel search path (HOC_KERNEL_DIRS). tests/room/ checks the shape:
-# at most 8 entries at an exercise's top, and every file of Solutions/X has a twin in Exercises/X.
+# at most 8 entries at an exercise's top, every file of Solutions/X has a twin in Exercises/X, and
+# the READMEs name given and part files with their folder (`given/main.cpp`).
 #
 # The same folder is built twice: as the student's exercise (Exercises/CMakeLists.txt) and as the
 # solution (Solutions/CMakeLists.txt, hoc_solution()). Solutions/X holds only the files that differ

@@ -8,6 +8,10 @@
 #include <list>
 #include <cstdlib>
 #include <cstring>
+#include <cerrno>
+#include <cstdio>
+#include <fcntl.h>
+#include <unistd.h>
 #include <iostream>
 #include <new>
 #include <sstream>
@@ -20,7 +24,35 @@
 
 namespace hoc {
 
+namespace {
+int reportError(std::exception_ptr error);
+}  // namespace
+
+int outputStatus(int status)
+{
+    errno = 0;  // what the last failed write says (a write that failed earlier is tried again by the flush)
+    std::cout.flush();
+    const bool lost = std::fflush(stdout) != 0 || std::ferror(stdout) || !std::cout.good();
+    if (!lost)
+        return status;
+    // The write that failed may be long past (its errno gone): one more byte says why.
+    if (errno == 0 && ::write(STDOUT_FILENO, "\n", 1) == 1)
+        errno = 0;
+    const int error = errno;
+    std::cerr << "error: standard output could not be written" << (error ? std::string(": ") + std::strerror(error) : "")
+              << "; what this program printed is incomplete\n";
+    return status >= kUsage ? status : kError;
+}
+
 int exitCode(std::exception_ptr error)
+{
+    return outputStatus(reportError(error));
+}
+
+namespace {
+
+// Prints the error as the course names it and returns its exit status (exitCode's work).
+int reportError(std::exception_ptr error)
 {
     try {
         std::rethrow_exception(error);
@@ -58,8 +90,6 @@ int exitCode(std::exception_ptr error)
     }
     return kError;
 }
-
-namespace {
 
 // CLI11's own range check answers "Value abc not in range 1 to 10" for text that is no number at
 // all, and its integer conversion reads "010" as octal and wraps "-5" into a huge unsigned value.
@@ -187,6 +217,44 @@ struct CommandLine::Cli {
     // Shapes are read as words and turned into numbers after a successful parse.
     std::list<std::vector<std::string>> words;
     std::vector<std::function<void()>> finish;
+    // The names of the options that take lists separated by commas ("--sizes", "-s"). CLI11 skips
+    // empty items ("4096,,8" reads as 4096 8), and a value of commas alone (",,") as no value at all,
+    // which left the option empty and the message about another one: parse() refuses that first.
+    std::vector<std::string> lists;
+    void addList(const std::string& names)
+    {
+        std::string name;
+        for (std::size_t i = 0; i <= names.size(); ++i) {
+            if (i == names.size() || names[i] == ',') {
+                if (!name.empty())
+                    lists.push_back(name);
+                name.clear();
+            } else {
+                name += names[i];
+            }
+        }
+    }
+    // The first list option given a value of commas alone, as its message; "" when there is none.
+    std::string emptyListItem(int argc, char** argv) const
+    {
+        const auto empty = [](const std::string& v) { return v.find_first_not_of(',') == std::string::npos; };
+        for (int i = 1; i < argc; ++i) {
+            const std::string word = argv[i];
+            for (const auto& name : lists) {
+                std::vector<std::string> values;
+                if (word.rfind(name + "=", 0) == 0)
+                    values.push_back(word.substr(name.size() + 1));
+                else if (word == name)
+                    for (int j = i + 1; j < argc && (argv[j][0] != '-' || argv[j][1] == '\0' || argv[j][1] == ','); ++j)
+                        values.push_back(argv[j]);
+                for (const auto& v : values)
+                    if (v.find(',') != std::string::npos && empty(v))
+                        return name + ": '" + v + "' holds no item, only commas; write the items separated by "
+                                                  "commas or by spaces";
+            }
+        }
+        return "";
+    }
 };
 
 CommandLine::CommandLine(std::string exercise, const std::string& description)
@@ -232,6 +300,7 @@ void CommandLine::choice(const std::string& names, std::string& value, const std
 void CommandLine::sizesOption(const std::string& names, std::vector<std::size_t>& values, const std::string& help,
                               std::size_t max, std::size_t count)
 {
+    cli_->addList(names);
     auto* option = cli_->app.add_option(names, values, help)
                        ->delimiter(',')
                        ->transform(wholeNumber(std::size_t{1}, max))
@@ -262,6 +331,7 @@ void CommandLine::shapesOption(const std::string& names, std::vector<std::vector
     std::string defaults;
     for (const auto& v : values)
         defaults += (defaults.empty() ? "" : ",") + joinNumbers(v, "x");
+    cli_->addList(names);
     cli_->app.add_option(names, words, help + " (" + form + ", several separated by spaces or commas)")
         ->delimiter(',')
         ->check(shape(form, parts, max, limit))
@@ -278,6 +348,7 @@ void CommandLine::shapesOption(const std::string& names, std::vector<std::vector
 void CommandLine::listOption(const std::string& names, std::vector<std::string>& values, const std::string& help,
                              const std::vector<std::string>& allowed)
 {
+    cli_->addList(names);
     auto* option = cli_->app.add_option(names, values, help)->delimiter(',');
     if (!allowed.empty())
         option->check(CLI::IsMember(allowed));
@@ -290,7 +361,26 @@ void CommandLine::flag(const std::string& names, bool& value, const std::string&
 
 std::optional<int> CommandLine::parse(int argc, char** argv)
 {
+    // A closed standard output: nothing printed could be read, and the first file this program opens
+    // would take its descriptor (and receive what it prints). Refused before anything is opened.
+    if (fcntl(STDOUT_FILENO, F_GETFD) == -1 && errno == EBADF) {
+        std::cerr << "error: standard output is closed, so nothing this program prints could be read; run it "
+                     "with its output going to a terminal, a file or a pipe\n";
+        return kError;
+    }
+    const auto stop = parseWords(argc, argv);
+    if (stop)
+        return outputStatus(*stop);
+    return stop;
+}
+
+std::optional<int> CommandLine::parseWords(int argc, char** argv)
+{
     CLI::App& app = cli_->app;
+    if (const std::string empty = cli_->emptyListItem(argc, argv); !empty.empty()) {
+        std::cerr << "error: " << empty << "\n";
+        return kUsage;
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -357,7 +447,7 @@ int CommandLine::finish(const Report& report) const
 {
     if (!json_.empty())
         writeFile(json_, report.json(true) + "\n", "--json", looksLikeJson);
-    return report.allCorrect() ? kOk : kWrong;
+    return outputStatus(report.allCorrect() ? kOk : kWrong);
 }
 
 }  // namespace hoc

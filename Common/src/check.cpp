@@ -1,5 +1,7 @@
 #include "hoc/check.hpp"
 
+#include "hoc/errors.hpp"
+
 #include <cmath>
 #include <sstream>
 
@@ -45,6 +47,10 @@ std::string CheckResult::message() const
         out << problem;
     else if (ok)
         out << (count == 1 ? "the value is" : "all " + std::to_string(count) + " elements") << " correct";
+    else if (wrong == 0)  // every element within its bound; the whole is not
+        out << "every element within its own bound, but the error's norm is " << normError << ", more than the "
+            << normAllowed << " its normwise bound allows (expected " << expected << " at index " << first
+            << ", got " << got << ")";
     else if (count == 1)
         out << "wrong: expected " << expected << ", got " << got << " (allowed difference " << allowed << ")";
     else
@@ -75,6 +81,34 @@ CheckResult compareWithBounds(const std::vector<double>& expected, const std::ve
     return compareWith(expected, got, [&](std::size_t i, double) { return bound[i]; });
 }
 
+CheckResult compareWithBounds(const std::vector<double>& expected, const std::vector<float>& got,
+                              const std::vector<double>& bound, double normBound)
+{
+    CheckResult r = compareWithBounds(expected, got, bound);
+    if (!r.problem.empty() || !r.ok || !(normBound < INFINITY))
+        return r;
+    // The elements are all within their bounds (so finite): the norm of the difference, and the
+    // element with the largest difference, to show where it is.
+    double squares = 0, largest = -1;
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        const double diff = static_cast<double>(got[i]) - expected[i];
+        squares += diff * diff;
+        if (std::fabs(diff) > largest) {
+            largest = std::fabs(diff);
+            r.first = i;
+        }
+    }
+    r.normError = std::sqrt(squares);
+    r.normAllowed = normBound;
+    if (!(r.normError <= normBound)) {
+        r.ok = false;
+        r.expected = expected[r.first];
+        r.got = got[r.first];
+        r.allowed = bound[r.first];
+    }
+    return r;
+}
+
 CheckResult compareValue(double expected, double got, double allowed)
 {
     CheckResult r;
@@ -85,6 +119,18 @@ CheckResult compareValue(double expected, double got, double allowed)
     r.ok = std::fabs(got - expected) <= allowed;
     r.wrong = r.ok ? 0 : 1;
     return r;
+}
+
+void requireDecisiveBound(double allowed, double value, const std::string& what, const std::string& narrowing)
+{
+    if (allowed < std::fabs(value))
+        return;
+    std::ostringstream out;
+    out.precision(3);
+    out << what << ": its check cannot tell a right result from a wrong one: the rounding error it must allow, "
+        << allowed << ", is at least the result itself (" << std::fabs(value) << "), so 0 would pass as correct; "
+        << narrowing;
+    throw UsageError(out.str());
 }
 
 }  // namespace hoc

@@ -47,8 +47,8 @@ const DeviceEntry& byIndex(const std::vector<DeviceEntry>& devices, const std::s
     if (isIndex(text) && text.size() < 10)
         index = std::stoul(text);
     if (index >= devices.size())
-        throw Failure(std::string(source) + " '" + text + "' is not a device index: choose 0 to " +
-                      std::to_string(devices.size() - 1) + " from" + listText(devices));
+        throw UsageError(std::string(source) + " '" + text + "' is not a device index: choose 0 to " +
+                         std::to_string(devices.size() - 1) + " from" + listText(devices));
     return devices[index];
 }
 
@@ -73,9 +73,9 @@ const DeviceEntry& byText(const std::vector<DeviceEntry>& devices, const std::st
             matches.push_back(&d);
     }
     if (matches.empty())
-        throw Failure(std::string(source) + " '" + text + "' matches no " +
-                      (deviceNamesToo ? "platform or device" : "platform") + "; the devices are:" +
-                      listText(devices));
+        throw UsageError(std::string(source) + " '" + text + "' matches no " +
+                         (deviceNamesToo ? "platform or device" : "platform") + "; the devices are:" +
+                         listText(devices));
     return preferGpu(matches);
 }
 
@@ -134,8 +134,8 @@ cl::Device chooseDevice(const DeviceChoice& choice)
         const auto& d = byIndex(devices, choice.device, "--device");
         if (!choice.platform.empty() && !contains(d.platform.getInfo<CL_PLATFORM_NAME>(), choice.platform) &&
             !contains(d.platform.getInfo<CL_PLATFORM_VENDOR>(), choice.platform))
-            throw Failure("--device " + choice.device + " is not on a platform matching --platform '" +
-                          choice.platform + "'; the devices are:" + listText(devices));
+            throw UsageError("--device " + choice.device + " is not on a platform matching --platform '" +
+                             choice.platform + "'; the devices are:" + listText(devices));
         return d.device;
     }
     if (!choice.platform.empty())
@@ -201,12 +201,19 @@ void requireBuffers(const cl::Device& device, double bytes, int count, const std
         return s.str();
     };
     if (bytes > maxAlloc)
-        throw Failure(what + " needs " + mib(bytes) + " in one buffer, more than this device allows (" +
-                      mib(maxAlloc) + ", CL_DEVICE_MAX_MEM_ALLOC_SIZE); choose a smaller size");
+        throw UsageError(what + " needs " + mib(bytes) + " in one buffer, more than this device allows (" +
+                         mib(maxAlloc) + ", CL_DEVICE_MAX_MEM_ALLOC_SIZE); choose a smaller size");
     if (bytes * count > global)
-        throw Failure(what + " needs " + std::to_string(count) + " buffers, " + mib(bytes * count) +
-                      " in all, more than this device's global memory (" + mib(global) +
-                      ", CL_DEVICE_GLOBAL_MEM_SIZE); choose a smaller size");
+        throw UsageError(what + " needs " + std::to_string(count) + " buffers, " + mib(bytes * count) +
+                         " in all, more than this device's global memory (" + mib(global) +
+                         ", CL_DEVICE_GLOBAL_MEM_SIZE); choose a smaller size");
+}
+
+double hostBytes(const cl::Device& device, double host, double buffers)
+{
+    const bool shared = device.getInfo<CL_DEVICE_HOST_UNIFIED_MEMORY>() ||
+                        (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) != 0;
+    return host + (shared ? buffers : 0.0);
 }
 
 std::size_t localSize(const cl::Kernel& kernel, const cl::Device& device, std::size_t preferred)

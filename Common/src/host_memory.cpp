@@ -98,9 +98,9 @@ void requireHostMemory(double bytes, const std::string& what)
     const HostMemory available = hostMemory();
     if (available.bytes == UINT64_MAX || bytes <= static_cast<double>(available.bytes))
         return;
-    throw Failure(what + " needs " + memoryText(bytes) + " of host memory; this machine has " +
-                  memoryText(static_cast<double>(available.bytes)) + " available (" + available.source +
-                  "); choose a smaller size");
+    throw UsageError(what + " needs " + memoryText(bytes) + " of host memory; this machine has " +
+                     memoryText(static_cast<double>(available.bytes)) + " available (" + available.source +
+                     "); choose a smaller size");
 }
 
 }  // namespace hoc

@@ -27,9 +27,9 @@ void requireSides(const cl::Device& device, std::size_t x, std::size_t y, const 
     const std::vector<cl::size_type> sides = device.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
     const std::size_t maxX = sides.size() > 0 ? sides[0] : 1, maxY = sides.size() > 1 ? sides[1] : 1;
     if (x == 0 || y == 0 || x > maxX || y > maxY)
-        throw Failure(what + ": a work-group of " + std::to_string(x) + " x " + std::to_string(y) +
-                      "; this device allows at most " + std::to_string(maxX) + " x " + std::to_string(maxY) +
-                      " (CL_DEVICE_MAX_WORK_ITEM_SIZES)");
+        throw UsageError(what + ": a work-group of " + std::to_string(x) + " x " + std::to_string(y) +
+                         "; this device allows at most " + std::to_string(maxX) + " x " + std::to_string(maxY) +
+                         " (CL_DEVICE_MAX_WORK_ITEM_SIZES)");
 }
 
 // A work-group of `items` work-items (`shape`: "256" or "16 x 16 = 256") for a built kernel.
@@ -38,9 +38,9 @@ void requireKernelItems(const cl::Kernel& kernel, const cl::Device& device, std:
 {
     const std::size_t limit = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);
     if (items == 0 || items > limit)
-        throw Failure(what + ": a work-group of " + shape + " work-items; kernel '" +
-                      kernel.getInfo<CL_KERNEL_FUNCTION_NAME>() + "' allows 1 to " + std::to_string(limit) +
-                      " on this device (CL_KERNEL_WORK_GROUP_SIZE)");
+        throw UsageError(what + ": a work-group of " + shape + " work-items; kernel '" +
+                         kernel.getInfo<CL_KERNEL_FUNCTION_NAME>() + "' allows 1 to " + std::to_string(limit) +
+                         " on this device (CL_KERNEL_WORK_GROUP_SIZE)");
 }
 
 }  // namespace
@@ -49,8 +49,8 @@ void requireWorkGroupSize2D(const cl::Device& device, std::size_t x, std::size_t
 {
     const std::size_t limit = device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
     if (x == 0 || y == 0 || x > limit || y > limit || x * y > limit)
-        throw Failure(what + ": a work-group of " + shapeText(x, y) + " work-items; this device allows 1 to " +
-                      std::to_string(limit) + " (CL_DEVICE_MAX_WORK_GROUP_SIZE)");
+        throw UsageError(what + ": a work-group of " + shapeText(x, y) + " work-items; this device allows 1 to " +
+                         std::to_string(limit) + " (CL_DEVICE_MAX_WORK_GROUP_SIZE)");
     requireSides(device, x, y, what);
 }
 
@@ -71,8 +71,8 @@ void requireLocalMemory(const cl::Device& device, std::size_t bytes, const std::
 {
     const std::size_t limit = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
     if (bytes > limit)
-        throw Failure(what + " needs " + bytesText(bytes) + " of local memory, more than this device has (" +
-                      bytesText(limit) + ", CL_DEVICE_LOCAL_MEM_SIZE)");
+        throw UsageError(what + " needs " + bytesText(bytes) + " of local memory, more than this device has (" +
+                         bytesText(limit) + ", CL_DEVICE_LOCAL_MEM_SIZE)");
 }
 
 void requireLocalMemory(const cl::Kernel& kernel, const cl::Device& device, std::size_t bytes,
@@ -81,10 +81,10 @@ void requireLocalMemory(const cl::Kernel& kernel, const cl::Device& device, std:
     const std::size_t own = kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device);
     const std::size_t limit = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
     if (bytes + own > limit)
-        throw Failure(what + ": kernel '" + kernel.getInfo<CL_KERNEL_FUNCTION_NAME>() + "' needs " +
-                      bytesText(bytes + own) + " of local memory" +
-                      (own > 0 ? " (with its own __local variables, CL_KERNEL_LOCAL_MEM_SIZE)" : "") +
-                      ", more than this device has (" + bytesText(limit) + ", CL_DEVICE_LOCAL_MEM_SIZE)");
+        throw UsageError(what + ": kernel '" + kernel.getInfo<CL_KERNEL_FUNCTION_NAME>() + "' needs " +
+                         bytesText(bytes + own) + " of local memory" +
+                         (own > 0 ? " (with its own __local variables, CL_KERNEL_LOCAL_MEM_SIZE)" : "") +
+                         ", more than this device has (" + bytesText(limit) + ", CL_DEVICE_LOCAL_MEM_SIZE)");
 }
 
 }  // namespace hoc

@@ -91,8 +91,8 @@ std::string whereFound(const std::string& file)
     return file;
 }
 
-// The parameter list of kernel `name` as written in `source` ("(__global const float* a, ...)"),
-// comments removed and blanks collapsed; "" when it cannot be found (macros, ...).
+}  // namespace
+
 std::string writtenParameters(const std::string& source, const std::string& name)
 {
     std::string text;  // the source without comments
@@ -131,6 +131,8 @@ std::string writtenParameters(const std::string& source, const std::string& name
     }
     return "";
 }
+
+namespace {
 
 // "vadd(__global const float* a, __global const float* b, __global float* c, const int count), 4
 // arguments": the parameter list as the file writes it, with the number the compiler counted (the
@@ -220,15 +222,26 @@ std::string readKernelText(const std::string& file, const std::string& configure
     text << in.rdbuf();
     if (!in && !in.eof())
         throw Failure("kernel file " + path + " could not be read");
-    if (text.str().find_first_not_of(" \t\r\n") == std::string::npos)
+    const std::string source = text.str();
+    if (source.find_first_not_of(" \t\r\n") == std::string::npos)
         throw Failure("kernel file " + path + " is empty: it should hold the kernel source (the __kernel "
                       "functions the program runs)");
-    if (text.str().find("#") == std::string::npos)
-        return text.str();
+    // OpenCL takes a source as C text, which ends at its first NUL byte: what follows one would be
+    // silently left out (a kernel after it "defined nowhere"). Named where it is instead.
+    if (const std::size_t nul = source.find('\0'); nul != std::string::npos) {
+        const std::size_t line = 1 + static_cast<std::size_t>(std::count(source.begin(), source.begin() + nul, '\n'));
+        const std::size_t lineStart = source.rfind('\n', nul == 0 ? 0 : nul - 1);
+        const std::size_t column = lineStart == std::string::npos || nul == 0 ? nul + 1 : nul - lineStart;
+        throw Failure("kernel file " + path + " holds a NUL byte (line " + std::to_string(line) + ", column " +
+                      std::to_string(column) + "): a kernel source is text, and OpenCL would read it only up to "
+                      "there; remove it (a file saved as UTF-16, or not a text file at all, holds many)");
+    }
+    if (source.find("#") == std::string::npos)
+        return source;
 
     // Each `#include "name"` line becomes name's text, found as a kernel file is, between #line
     // directives so that a build log's line numbers name the right file and line.
-    std::istringstream lines(text.str());
+    std::istringstream lines(source);
     std::string line, out;
     int number = 0;
     bool included = false;
@@ -248,7 +261,7 @@ std::string readKernelText(const std::string& file, const std::string& configure
         out += "#line 1 \"" + name + "\"\n" + body + "#line " + std::to_string(number + 1) + " \"" + file + "\"\n";
         included = true;
     }
-    return included ? out : text.str();
+    return included ? out : source;
 }
 
 }  // namespace

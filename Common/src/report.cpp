@@ -107,7 +107,9 @@ std::string Report::json(bool finished) const
         doc["results"].push_back(row);
     }
     doc["finished"] = finished;
-    return doc.dump(2);
+    // Text that is not UTF-8 (a program path in another encoding, a device name with stray bytes) is
+    // written with U+FFFD in place of each bad byte, not refused with a type_error halfway through a run.
+    return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::string sizeText(std::size_t n)

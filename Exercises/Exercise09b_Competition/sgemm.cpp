@@ -78,8 +78,8 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
     ldb_ = pitch(d.n, p.n, tileN_);
     const std::size_t largest = std::max({p.m * lda_, p.k * ldb_});
     if (largest > INT_MAX)
-        throw hoc::Failure(d.text() + " is too large: the kernels index a matrix with an int (at most " +
-                           std::to_string(INT_MAX) + " elements, padded to whole tiles)");
+        throw hoc::UsageError(d.text() + " is too large: the kernels index a matrix with an int (at most " +
+                              std::to_string(INT_MAX) + " elements, padded to whole tiles)");
     hoc::requireBuffers(device_, sizeof(float) * largest, 3, d.text());
 
     // 3. Memory: A, B and C padded to whole tiles (at most one tile more per dimension). The padding

@@ -10,7 +10,8 @@
 
 namespace {
 
-// Steps 1, 2 and 4 do not depend on the buffer flags, so they are done once.
+// Steps 1, 2 and 4 do not depend on the buffer flags, so they are done once; each withXxx function
+// below does step 3 its flag's way, then step 5.
 struct Vadd {
     cl::Context context;
     cl::CommandQueue queue;
@@ -42,12 +43,14 @@ FlagTimes withCopyHostPtr(Vadd& v, const std::vector<float>& h_a, const std::vec
     FlagTimes t;
     const hoc::Timer total;
     hoc::Timer part;
+    // 3. Memory, this flag's way (timed as the setup).
     // (The host pointer parameter is not const, but with COPY_HOST_PTR OpenCL only reads it.)
     cl::Buffer d_a(v.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, const_cast<float*>(h_a.data()));
     cl::Buffer d_b(v.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, const_cast<float*>(h_b.data()));
     cl::Buffer d_c(v.context, CL_MEM_WRITE_ONLY, bytes);
     t.setup_s = part.seconds();
 
+    // 5. Commands: the kernel, then C onto the host (timed as the results).
     t.kernel_s = v.run(d_a, d_b, d_c, h_a.size());
 
     part.reset();
@@ -67,6 +70,7 @@ FlagTimes withUseHostPtr(Vadd& v, const std::vector<float>& h_a, const std::vect
     FlagTimes t;
     const hoc::Timer total;
     hoc::Timer part;
+    // 3. Memory, this flag's way (timed as the setup).
     // A and B are only read by the device (CL_MEM_READ_ONLY) and never mapped for writing, so these
     // const arrays are never written. They must stay alive while the buffers exist.
     // TODO: make the three buffers with CL_MEM_USE_HOST_PTR on h_a, h_b and h_c (as the COPY version
@@ -76,6 +80,7 @@ FlagTimes withUseHostPtr(Vadd& v, const std::vector<float>& h_a, const std::vect
     cl::Buffer d_c(v.context, CL_MEM_WRITE_ONLY, bytes);
     t.setup_s = part.seconds();
 
+    // 5. Commands: the kernel, then C onto the host (timed as the results).
     t.kernel_s = v.run(d_a, d_b, d_c, h_a.size());
 
     part.reset();
@@ -95,6 +100,7 @@ FlagTimes withAllocHostPtr(Vadd& v, const std::vector<float>& h_a, const std::ve
     FlagTimes t;
     const hoc::Timer total;
     hoc::Timer part;
+    // 3. Memory, this flag's way (timed as the setup).
     cl::Buffer d_a(v.context, CL_MEM_READ_ONLY | CL_MEM_ALLOC_HOST_PTR, bytes);
     cl::Buffer d_b(v.context, CL_MEM_READ_ONLY | CL_MEM_ALLOC_HOST_PTR, bytes);
     cl::Buffer d_c(v.context, CL_MEM_WRITE_ONLY | CL_MEM_ALLOC_HOST_PTR, bytes);
@@ -103,6 +109,7 @@ FlagTimes withAllocHostPtr(Vadd& v, const std::vector<float>& h_a, const std::ve
     v.queue.finish();
     t.setup_s = part.seconds();
 
+    // 5. Commands: the kernel, then C onto the host (timed as the results).
     t.kernel_s = v.run(d_a, d_b, d_c, h_a.size());
 
     part.reset();

@@ -102,9 +102,49 @@ std::vector<double> errorBounds(const std::vector<float>& a, const std::vector<f
     return magnitude;
 }
 
+double normBound(const std::vector<float>& a, const std::vector<float>& b, Dims d, const std::vector<double>& value)
+{
+    const double u = std::ldexp(1.0, -24), lambda = 10;
+    // rho^2 = sum_k ||A(:,k)||^2 ||B(k,:)||^2: the sum over C of each element's variance for random signs.
+    std::vector<double> columnA(d.k, 0.0);
+    for (std::size_t i = 0; i < d.m; ++i)
+        for (std::size_t k = 0; k < d.k; ++k)
+            columnA[k] += static_cast<double>(a[i * d.k + k]) * a[i * d.k + k];
+    double rho2 = 0;
+    for (std::size_t k = 0; k < d.k; ++k) {
+        double rowB = 0;
+        for (std::size_t j = 0; j < d.n; ++j)
+            rowB += static_cast<double>(b[k * d.n + j]) * b[k * d.n + j];
+        rho2 += columnA[k] * rowB;
+    }
+    double c2 = 0;
+    for (const double v : value)
+        c2 += v * v;
+    const double rho = std::sqrt(rho2), norm = std::sqrt(c2);
+    if (norm > 4 * rho)  // the products share a sign: the premise fails (see the header)
+        return INFINITY;
+    const double k = static_cast<double>(d.k);
+    return lambda * u * std::sqrt(2 * k) * rho + u * norm +
+           roundingFactor(d.k, std::ldexp(1.0, -53)) * std::sqrt(k) * rho + std::numeric_limits<float>::denorm_min();
+}
+
+ExpectedC expectedC(const std::vector<float>& a, const std::vector<float>& b, Dims d)
+{
+    ExpectedC e;
+    e.value = reference(a, b, d);
+    e.bound = errorBounds(a, b, d);
+    e.norm = normBound(a, b, d, e.value);
+    return e;
+}
+
+CheckResult check(const ExpectedC& expected, const std::vector<float>& c)
+{
+    return compareWithBounds(expected.value, c, expected.bound, expected.norm);
+}
+
 CheckResult check(const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& c, Dims d)
 {
-    return compareWithBounds(reference(a, b, d), c, errorBounds(a, b, d));
+    return check(expectedC(a, b, d), c);
 }
 
 }  // namespace hoc::matmul

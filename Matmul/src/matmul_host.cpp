@@ -10,6 +10,7 @@
 #include "hoc/data.hpp"
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
+#include "hoc/host_memory.hpp"
 
 namespace hoc::matmul {
 namespace {
@@ -30,25 +31,27 @@ KernelDims kernelDims(Dims d)
         return rows > 0 && cols > 0 && rows <= static_cast<std::size_t>(INT_MAX) / cols;
     };
     if (!fits(d.m, d.k) || !fits(d.k, d.n) || !fits(d.m, d.n))
-        throw Failure(d.text() + ": the kernels index A, B and C with int, so M*K, K*N and M*N must each be "
-                                 "between 1 and " + std::to_string(INT_MAX) + "; choose smaller sizes");
+        throw UsageError(d.text() + ": the kernels index A, B and C with int, so M*K, K*N and M*N must each be "
+                                    "between 1 and " + std::to_string(INT_MAX) + "; choose smaller sizes");
     return {static_cast<int>(d.m), static_cast<int>(d.n), static_cast<int>(d.k)};
 }
 
 void requireMatrices(const cl::Device& device, Dims d)
 {
     kernelDims(d);
-    requireHostMemory(d, d.text());
     const double a = 4.0 * d.m * d.k, b = 4.0 * d.k * d.n, c = 4.0 * d.m * d.n;
+    // On the host: A, B, C, the double reference and its bounds (hoc::matmul::requireHostMemory's
+    // count), and on a device that shares the host's memory the three buffers too.
+    hoc::requireHostMemory(hostBytes(device, a + b + c + 2.0 * 8.0 * d.m * d.n, a + b + c), d.text());
     requireBuffers(device, a, 1, "A (M x K), " + d.text());
     requireBuffers(device, b, 1, "B (K x N), " + d.text());
     requireBuffers(device, c, 1, "C (M x N), " + d.text());
     const double global = static_cast<double>(device.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>());
     if (a + b + c > global)
-        throw Failure(d.text() + ": A, B and C need " + std::to_string(static_cast<long long>((a + b + c) / 1048576)) +
-                      " MiB together, more than this device's global memory (" +
-                      std::to_string(static_cast<long long>(global / 1048576)) +
-                      " MiB, CL_DEVICE_GLOBAL_MEM_SIZE); choose smaller sizes");
+        throw UsageError(d.text() + ": A, B and C need " + std::to_string(static_cast<long long>((a + b + c) / 1048576)) +
+                         " MiB together, more than this device's global memory (" +
+                         std::to_string(static_cast<long long>(global / 1048576)) +
+                         " MiB, CL_DEVICE_GLOBAL_MEM_SIZE); choose smaller sizes");
 }
 
 Inputs randomInputs(Dims d)
@@ -59,6 +62,15 @@ Inputs randomInputs(Dims d)
 std::string launchText(const cl::NDRange& global, const cl::NDRange& local)
 {
     return "global " + dimsText(global) + ", local " + dimsText(local);
+}
+
+std::size_t elementGroupSide(const cl::Kernel& kernel, const cl::Device& device)
+{
+    const std::size_t limit = localSize(kernel, device, 256);
+    std::size_t side = 16;
+    while (side > 1 && side * side > limit)
+        side /= 2;
+    return side;
 }
 
 std::size_t squareLocalSize(const cl::Kernel& kernel, const cl::Device& device, std::size_t preferred)

@@ -121,8 +121,8 @@ ReadRuns ReadBenchmark::runs(std::size_t n, const Repeats& repeats)
             mostItems = std::max(mostItems, items);
         }
     if (candidates.empty())
-        throw Failure("the read probe needs at least " + std::to_string(kReadGroup * kReadPerItem[0]) +
-                      " floats; it was given " + std::to_string(n));
+        throw UsageError("--read-size: the read kernel reads at least " + std::to_string(kReadGroup * kReadPerItem[0]) +
+                         " floats; it was given " + std::to_string(n));
     cl::Buffer out(context_, CL_MEM_WRITE_ONLY, sizeof(float) * mostItems);
 
     const auto bytesOf = [](const Candidate& c) {

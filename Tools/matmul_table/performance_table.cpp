@@ -46,15 +46,15 @@ std::string afterWarmups(int warmups)
 }
 
 // The reference and error bounds of one size, computed once and used for every run.
-struct Expected {
-    std::vector<double> value, bound;
-};
+using Expected = ExpectedC;
 
+// C, or its first rows (the serial code's sample), against the reference. The normwise bound of the
+// whole C holds for any of its rows too (their error's norm is part of the whole's).
 CheckResult checkRows(const Expected& expected, const std::vector<float>& c)
 {
     const std::vector<double> value(expected.value.begin(), expected.value.begin() + c.size());
     const std::vector<double> bound(expected.bound.begin(), expected.bound.begin() + c.size());
-    return compareWithBounds(value, c, bound);
+    return compareWithBounds(value, c, bound, expected.norm);
 }
 
 TableCell runSerial(const Variant& variant, const Inputs& in, Dims d, const Expected& expected,
@@ -119,7 +119,7 @@ std::vector<TableCell> measure(const cl::Device& device, const std::vector<Varia
     for (const Dims d : sizes) {
         requireMatrices(device, d);
         const Inputs in = randomInputs(d);
-        const Expected expected{reference(in.a, in.b, d), errorBounds(in.a, in.b, d)};
+        const Expected expected = expectedC(in.a, in.b, d);
         double serialMflops = 0;
         for (const Variant& variant : variants) {
             TableCell m = start(variant, d);
@@ -131,6 +131,7 @@ std::vector<TableCell> measure(const cl::Device& device, const std::vector<Varia
                 // Unsupported: the device has no images, or none that large, and the row is skipped;
                 // anything else (a missing kernel file, a build failure, a tile beyond a limit) is an error.
                 m.failed = dynamic_cast<const Unsupported*>(&e) == nullptr;
+                m.usage = dynamic_cast<const UsageError*>(&e) != nullptr;
                 m.note = std::string(m.failed ? "error: " : "skipped: ") + e.what();
                 std::cout << variant.label << ", " << d.text() << ": " << m.note << "\n";
                 all.push_back(m);
@@ -209,13 +210,20 @@ void printTable(std::ostream& out, const std::vector<TableCell>& rows, const std
 void requireEveryRowRan(const std::vector<TableCell>& rows)
 {
     std::size_t failed = 0;
+    bool allUsage = true;  // every failed row the request's to change: the run's exit status is 2
     std::string first;
     for (const TableCell& m : rows)
-        if (m.failed && failed++ == 0)
-            first = m.variant->label + ", " + m.dims.text() + ": " + m.note;
+        if (m.failed) {
+            allUsage = allUsage && m.usage;
+            if (failed++ == 0)
+                first = m.variant->label + ", " + m.dims.text() + ": " + m.note;
+        }
+    const std::string text = std::to_string(failed) + " of the table's " + std::to_string(rows.size()) +
+                             " rows failed; the first: " + first;
+    if (failed > 0 && allUsage)
+        throw UsageError(text);
     if (failed > 0)
-        throw Failure(std::to_string(failed) + " of the table's " + std::to_string(rows.size()) +
-                      " rows failed; the first: " + first);
+        throw Failure(text);
 }
 
 }  // namespace hoc::matmul

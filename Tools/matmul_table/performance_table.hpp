@@ -38,6 +38,7 @@ struct TableCell {
     Dims dims;
     bool ran = false;      // false: skipped or failed, `note` says why
     bool failed = false;   // an error (a missing kernel file, a build failure, a limit), not a missing feature
+    bool usage = false;    // ... and that error was the request's (hoc::UsageError: a limit): exit status 2
     bool correct = false;  // every run (warm-up included) passed the check
     std::string note;
     double seconds = 0;  // median kernel time (for the sequential code: the one timed run)

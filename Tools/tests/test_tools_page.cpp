@@ -2,7 +2,8 @@
 // every result with an intensity on the roofline; a split over several devices under no one roof;
 // a note on every fraction above 100%), and the page as a person sees it: opened in headless
 // Chromium (Debian's chromium, script/packages.txt), it loads without script errors and shows the
-// table and both charts drawn.
+// table and both charts drawn; a room's table fits a window 1400 px wide, its rates in units scaled
+// to their size.
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -249,7 +250,12 @@ TEST(Page, EveryFractionAboveOneHundredPercentHasANote)
                 EXPECT_FALSE(cell.note.empty()) << row.variant();
     const std::string md = markdown(table);
     EXPECT_NE(md.find("(!)"), std::string::npos);
-    EXPECT_NE(md.find("caches serve again"), std::string::npos);
+    // The notes are listed once below the table, numbered; the table's rows carry the numbers.
+    const auto notes = md.find("\nNotes:\n- [1] ");
+    ASSERT_NE(notes, std::string::npos) << md;
+    EXPECT_NE(md.find("caches serve again", notes), std::string::npos);
+    EXPECT_EQ(md.substr(0, notes).find("caches serve again"), std::string::npos) << "a note inside the table";
+    EXPECT_NE(md.substr(0, notes).find(" [2] |"), std::string::npos) << md;
 }
 
 TEST(Page, IsSelfContainedAndEscaped)

@@ -77,3 +77,21 @@ TEST(Options, UnknownFlagIsAUsageError)
     EXPECT_EQ(r.exit, hoc::kUsage);
     EXPECT_NE(r.err.find("--no-such-option"), std::string::npos) << r.err;
 }
+
+// Issue 30: "reduce --sizes ,," answered "--runs is not a whole number". A list of commas alone names
+// its own option and what is wrong. (Empty items among others are skipped: "16,,5" is 16 and 5.)
+TEST(Options, ACommasOnlyListNamesItsOption)
+{
+    for (const char* text : {",,", ","}) {
+        std::vector<std::size_t> sizes;
+        long runs = 5;
+        hoc::CommandLine cli("Test", "a test program");
+        cli.sizesOption("--sizes", sizes, "sizes");
+        cli.option("--runs", runs, "runs", 1, 1000);
+        const auto [exit, err] = parseArgs(cli, {"--sizes", text});
+        EXPECT_EQ(exit, hoc::kUsage) << text;
+        EXPECT_NE(err.find("--sizes"), std::string::npos) << text << ": " << err;
+        EXPECT_NE(err.find("holds no item, only commas"), std::string::npos) << text << ": " << err;
+        EXPECT_EQ(err.find("--runs"), std::string::npos) << text << ": " << err;
+    }
+}

@@ -241,10 +241,10 @@ TEST(Limits, DeviceChecksNameTheLimit)
     const auto failureText = [](const std::function<void()>& work) -> std::string {
         try {
             work();
-        } catch (const hoc::Failure& e) {
+        } catch (const hoc::UsageError& e) {  // the size asked for must change: exit status 2 (issue 30)
             return e.what();
         }
-        return "(no hoc::Failure thrown)";
+        return "(no hoc::UsageError thrown)";
     };
     const std::size_t local = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
     const std::string memory = failureText([&] { hoc::requireLocalMemory(device, local + 1, "a test"); });
@@ -269,4 +269,17 @@ TEST(Report, JsonCarriesEveryResult)
                              "\"correct\": false"})
         EXPECT_NE(json.find(part), std::string::npos) << part << " missing from\n" << json;
     EXPECT_NE(printed.str().find("second: WRONG: wrong"), std::string::npos) << printed.str();
+}
+
+// Issue 30: a program path that is not UTF-8 (here Latin-1's "ü", byte 0xfc) made --json fail with
+// nlohmann's type_error; the JSON now holds U+FFFD in its place, and parses.
+TEST(Report, JsonOfTextThatIsNotUtf8)
+{
+    std::ostringstream printed;
+    hoc::Report report(printed);
+    report.setProgram("ExerciseX", "/home/m\xfcller/vadd");
+    report.add({"first", "N = 4", true, "all 4 elements correct", 0.5, 8.0, "GB/s", {}});
+    std::string json;
+    ASSERT_NO_THROW(json = report.json(true));
+    EXPECT_NE(json.find("/home/m\xef\xbf\xbdller/vadd"), std::string::npos) << json;
 }

@@ -37,6 +37,18 @@ TEST_F(KernelFiles, AnEmptyFileIsNamed)
         << message;
 }
 
+// Issue 30: a NUL byte before a kernel made the file "define no kernel" (OpenCL reads a source up to
+// its first NUL); it is named with its line and column instead.
+TEST_F(KernelFiles, ANulByteIsNamedWithItsPlace)
+{
+    std::ofstream(dir_ / "first" / "k.cl", std::ios::binary)
+        << std::string("// a kernel\nx") + std::string(1, '\0') + "\n__kernel void k(__global float* x) { x[0] = 1.0f; }\n";
+    const std::string message = readFailure();
+    EXPECT_NE(message.find("kernel file " + (dir_ / "first" / "k.cl").string() + " holds a NUL byte (line 2, column 2)"),
+              std::string::npos)
+        << message;
+}
+
 TEST_F(KernelFiles, AFolderOfThatNameIsNamedNotSkipped)
 {
     fs::create_directory(dir_ / "first" / "k.cl");

@@ -2,6 +2,7 @@
 // float results computed in different orders while rejecting a one-ulp-scale perturbation far above it.
 #include <cmath>
 #include <cstdint>
+#include <iostream>
 
 #include "hoc/data.hpp"
 #include "hoc/matmul.hpp"
@@ -80,4 +81,102 @@ TEST(MatmulReference, BoundHoldsAtK2To24)
                 EXPECT_FALSE(hoc::compareWithBounds(exact, {garbage}, bounds).ok) << garbage;
         }
     }
+}
+
+namespace {
+
+// The programs' inputs (hoc::matmul::randomInputs, which needs OpenCL's headers): uniform in [-1, 1).
+struct Inputs {
+    std::vector<float> a, b;
+};
+Inputs randomInputs(Dims d)
+{
+    return {hoc::randomFloats(d.m * d.k, 1, -1.0f, 1.0f), hoc::randomFloats(d.k * d.n, 2, -1.0f, 1.0f)};
+}
+
+// C = A B summed in float pairwise (a tree, as a work-group reduces), for the orders test below.
+std::vector<float> pairwiseFloat(const std::vector<float>& a, const std::vector<float>& b, Dims d)
+{
+    std::vector<float> c(d.m * d.n), terms(d.k);
+    for (std::size_t i = 0; i < d.m; ++i)
+        for (std::size_t j = 0; j < d.n; ++j) {
+            for (std::size_t k = 0; k < d.k; ++k)
+                terms[k] = a[i * d.k + k] * b[k * d.n + j];
+            for (std::size_t width = 1; width < d.k; width *= 2)
+                for (std::size_t k = 0; k + width < d.k; k += 2 * width)
+                    terms[k] += terms[k + width];
+            c[i * d.n + j] = terms[0];
+        }
+    return c;
+}
+
+}  // namespace
+
+// Issue 30: the elementwise bound grows like K u; from K = 2^24 on it allows more than a typical
+// |c_ij| and a C of zeros passed ("all 4 elements correct", expected about 822, allowed 7.2e6). The
+// normwise bound (hoc::matmul::normBound) grows like sqrt(K) u: zeros, and C off by 1%, are refused
+// at every K up to 2^24, while the float loop, a reversed loop and a pairwise tree pass.
+TEST(MatmulReference, NormwiseCheckRefusesZerosAtEveryK)
+{
+    for (const std::size_t k : {std::size_t{1} << 10, std::size_t{1} << 20, std::size_t{1} << 24}) {
+        SCOPED_TRACE(k);
+        const Dims d{2, 2, k};
+        const Inputs in = randomInputs(d);
+        const hoc::matmul::ExpectedC e = hoc::matmul::expectedC(in.a, in.b, d);
+        ASSERT_TRUE(std::isfinite(e.norm));
+        const std::vector<float> zeros(d.m * d.n, 0.0f);
+        const hoc::CheckResult zero = hoc::matmul::check(e, zeros);
+        EXPECT_FALSE(zero.ok);
+        if (k == (std::size_t{1} << 24)) {  // what issue 30 found: the elements alone pass
+            EXPECT_TRUE(hoc::compareWithBounds(e.value, zeros, e.bound).ok);
+            EXPECT_NE(zero.message().find("normwise bound"), std::string::npos) << zero.message();
+            std::cout << zero.message() << "\n";
+        }
+        std::vector<float> off(e.value.begin(), e.value.end());
+        for (float& v : off)
+            v *= 1.01f;
+        EXPECT_FALSE(hoc::matmul::check(e, off).ok);
+
+        const auto serial = hoc::matmul::serial(in.a, in.b, d);
+        EXPECT_TRUE(hoc::matmul::check(e, serial).ok) << hoc::matmul::check(e, serial).message();
+        const auto tree = pairwiseFloat(in.a, in.b, d);
+        EXPECT_TRUE(hoc::matmul::check(e, tree).ok) << hoc::matmul::check(e, tree).message();
+    }
+}
+
+// The normwise bound's margin on the course's sizes: the float loop's error is a small part of it
+// (the bound is a tail bound with lambda = 10 and counts 2K roundings on partial sums as large as
+// the whole), and a fused multiply-add loop passes too.
+TEST(MatmulReference, NormwiseBoundHoldsForCorrectOrders)
+{
+    for (const Dims d : {Dims{1, 1, 1}, Dims{1, 1, 12}, Dims{17, 33, 1000}, Dims{64, 64, 4096}, Dims{1, 3, 1 << 18}}) {
+        SCOPED_TRACE(d.text());
+        const Inputs in = randomInputs(d);
+        const hoc::matmul::ExpectedC e = hoc::matmul::expectedC(in.a, in.b, d);
+        std::vector<float> fma(d.m * d.n);
+        for (std::size_t i = 0; i < d.m; ++i)
+            for (std::size_t j = 0; j < d.n; ++j) {
+                float s = 0;
+                for (std::size_t k = 0; k < d.k; ++k)
+                    s = std::fma(in.a[i * d.k + k], in.b[k * d.n + j], s);
+                fma[i * d.n + j] = s;
+            }
+        for (const std::vector<float>& c : {hoc::matmul::serial(in.a, in.b, d), pairwiseFloat(in.a, in.b, d), fma}) {
+            const hoc::CheckResult r = hoc::matmul::check(e, c);
+            EXPECT_TRUE(r.ok) << r.message();
+            EXPECT_LT(r.normError, 0.25 * e.norm);
+        }
+    }
+}
+
+// Inputs whose products share a sign (all positive) break the normwise bound's premise: their
+// partial sums grow like K and a float sum stalls. The bound then steps aside (infinite) and the
+// elementwise bound alone decides, so the stalled float loop still passes.
+TEST(MatmulReference, NormwiseBoundStepsAsideForOneSignedProducts)
+{
+    const Dims d{1, 1, std::size_t{1} << 24};
+    const auto a = hoc::randomFloats(d.m * d.k, 5, 0.5f, 1), b = hoc::randomFloats(d.k * d.n, 6, 0.5f, 1);
+    const hoc::matmul::ExpectedC e = hoc::matmul::expectedC(a, b, d);
+    EXPECT_FALSE(std::isfinite(e.norm));
+    EXPECT_TRUE(hoc::matmul::check(e, hoc::matmul::serial(a, b, d)).ok);
 }

@@ -10,16 +10,24 @@
 //     limit, or is refused;
 //   - a command line made of the input's lines either parses to values inside every option's range
 //     (exit 0) or is refused with exit status 2; never 3, never a crash.
+// And Common's kernel-file loading (issue 30), the input being a kernel file's bytes:
+//   - hoc::readKernelFile returns the file's bytes exactly, or refuses with hoc::Failure an empty
+//     file or one holding a NUL byte (and only those), naming the file;
+//   - hoc::writtenParameters, which quotes a kernel's parameter list in error messages, returns ""
+//     or one parenthesised list without comments, line breaks or doubled blanks.
 // Built and run by tests/fuzz/run (clang's -fsanitize=fuzzer with AddressSanitizer and UBSan).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <unistd.h>
 #include <string>
 #include <vector>
 
 #include "hoc/cli.hpp"
 #include "hoc/errors.hpp"
 #include "hoc/main.hpp"
+#include "hoc/program.hpp"
 #include "hoc/sizes.hpp"
 
 namespace {
@@ -240,6 +248,61 @@ void checkCli(const std::string& text)
     }
 }
 
+// The input as a kernel file, read through the kernel search path (HOC_KERNEL_PATH_ONLY: a folder
+// of this process's own), and as a source whose parameter lists are quoted.
+void checkKernelFile(const std::string& input)
+{
+    static const std::string folder = [] {
+        char name[] = "/dev/shm/hoc-fuzz-kernels-XXXXXX";  // in memory where there is one: a file per input
+        char fallback[] = "/tmp/hoc-fuzz-kernels-XXXXXX";
+        if (!::mkdtemp(name)) {
+            if (!::mkdtemp(fallback))
+                std::abort();
+            ::setenv("HOC_KERNEL_PATH_ONLY", fallback, 1);
+            return std::string(fallback);
+        }
+        ::setenv("HOC_KERNEL_PATH_ONLY", name, 1);
+        return std::string(name);
+    }();
+    std::ofstream(folder + "/k.cl", std::ios::binary | std::ios::trunc) << input;
+    const bool blank = input.find_first_not_of(" \t\r\n") == std::string::npos;
+    const bool nul = input.find('\0') != std::string::npos;
+    // A line #include "name" is replaced by name's text (or refused when name is not found): such
+    // input is only held to "no exception but hoc::Failure".
+    const bool include = input.find("include") != std::string::npos;
+    try {
+        const std::string text = hoc::readKernelFile("k.cl", "");
+        if (!include && text != input)
+            finding("readKernelFile returned other text than the file holds", input);
+        if (blank || nul)
+            finding("readKernelFile accepted an empty file or one with a NUL byte", input);
+    } catch (const hoc::Failure& e) {
+        const std::string message = e.what();
+        if (include && !blank && !nul)
+            return;
+        if (!blank && !nul)
+            finding("readKernelFile refused a file of text", input);
+        if (message.find(folder + "/k.cl") == std::string::npos ||
+            message.find(blank ? "is empty" : "holds a NUL byte (line ") == std::string::npos)
+            finding("readKernelFile's refusal does not name the file and what is wrong", input);
+    }
+    // The parameter lists of "k" and of the first name after "void".
+    std::vector<std::string> names = {"k"};
+    if (const std::size_t v = input.find("void "); v != std::string::npos)
+        names.push_back(input.substr(v + 5, input.find_first_of(" (\n", v + 5) - (v + 5)));
+    for (const auto& name : names) {
+        if (name.empty())
+            continue;
+        const std::string params = hoc::writtenParameters(input, name);
+        if (params.empty())
+            continue;
+        if (params.front() != '(' || params.back() != ')' || params.find_first_of("\n\t\r") != std::string::npos ||
+            params.find("  ") != std::string::npos || params.find("/*") != std::string::npos ||
+            params.find("//") != std::string::npos)
+            finding("writtenParameters quoted something other than one clean parameter list", input);
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
@@ -266,5 +329,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     checkProduct(factors, std::uint64_t{1} << 60);
     checkProduct(factors, 2147483647);
     checkCommandLine(input);
+    checkKernelFile(input);
     return 0;
 }

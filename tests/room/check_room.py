@@ -5,8 +5,11 @@ Checks, for every Exercises/X:
   - at most 8 entries at its top (README.md, CMakeLists.txt, Makefile, the files the student edits,
     given/ and the part folders), and README.md, CMakeLists.txt and Makefile among them;
   - its only folders are given/ and partN_<topic>/, and a part folder holds files and at most a given/;
-and for every Solutions/X: each of its files has a twin at the same path in Exercises/X (the overlay
-rule: Solutions/X holds only the files that differ).
+for every Solutions/X: each of its files has a twin at the same path in Exercises/X (the overlay
+rule: Solutions/X holds only the files that differ); and every source file an exercise's README (or
+its solution's) names in backquotes (`given/reduce.cpp`) is there at that path relative to the exercise
+folder, or to the course's top folder, or is a kernel of Kernels/ or a file at the top of another
+exercise (Exercise 05 names Exercise 01's `vadd.cpp`).
 Programs built by the plain-make path (executables that git does not track) are not counted.
 Exit status 0 when the tree has the shape, 1 with one line per breach."""
 import os
@@ -78,6 +81,22 @@ def main():
             if not os.path.isfile(os.path.join(root, twin)):
                 breaches.append(f"{f}: no twin {twin} (a solution holds only files that replace the exercise's, "
                                 "at the same path)")
+    tops = {name for folder in exercises for name in os.listdir(os.path.join(root, "Exercises", folder))}
+    named = re.compile(r"`([\w./-]+\.(?:cpp|hpp|cl))`")
+    for kind in ("Exercises", "Solutions"):
+        for folder in exercises:
+            readme = os.path.join(root, kind, folder, "README.md")
+            if not os.path.isfile(readme):
+                continue
+            with open(readme, encoding="utf-8") as f:
+                for number, line in enumerate(f, 1):
+                    for name in named.findall(line):
+                        places = [os.path.join(root, "Exercises", folder, name), os.path.join(root, name),
+                                  os.path.join(root, "Kernels", name)]
+                        if not any(os.path.exists(p) for p in places) and name not in tops:
+                            breaches.append(f"{kind}/{folder}/README.md:{number}: `{name}` is not at that path in "
+                                            f"Exercises/{folder} (a file of given/ or a part folder is named with "
+                                            "its folder, e.g. `given/main.cpp`)")
     for line in breaches:
         print(line)
     print(f"room: {len(exercises)} exercise folders, {len(solutions)} solution folders, {len(breaches)} breaches")

@@ -18,7 +18,9 @@
 //   }
 //
 // Every program takes --list, --device N, --platform TEXT and --json FILE. Exit codes:
-//   0 all results correct, 1 a result was wrong, 2 bad command line, 3 an error stopped the run.
+//   0 all results correct, 1 a result was wrong, 2 what the user asked for cannot be done as asked
+//   (bad command line, a size the kernels cannot index or the device or machine cannot hold), 3 the
+//   OpenCL runtime or the machine stopped the run (README, "Every program").
 //
 // Options are parsed by CLI11 (Debian's libcli11-dev); it is kept inside Cli/src/main.cpp,
 // because the header-only library takes half a minute to compile in every program that includes it.
@@ -101,6 +103,7 @@ public:
     int finish(const Report& report) const;
 
 private:
+    std::optional<int> parseWords(int argc, char** argv);
     struct Cli;
     std::string exercise_, program_;
     std::unique_ptr<Cli> cli_;
@@ -112,6 +115,13 @@ private:
 // What --json does during a run: `file` is rewritten (hoc::writeFile) after every result `report`
 // adds, with "finished": false, so that an error later in the run loses nothing measured before it.
 void keepJsonUpToDate(Report& report, const std::string& file);
+
+// What every exit of a program goes through (parse's early returns, finish, exitCode): standard
+// output flushed and `status` returned, unless what the program printed could not all be written
+// (a full disk, `> /dev/full`, a closed descriptor, a failing device): then the reason goes to
+// standard error and the status is 3 (kError), or the error status it already was. A reader that
+// stops reading a pipe (`| head`) ends the program by SIGPIPE, as for any Unix program.
+int outputStatus(int status);
 
 // For main()'s `catch (...)`: prints the error as the course names it ("error: ...", OpenCL errors
 // by name and number, build logs in full) and returns its exit status: 2 for a request the program

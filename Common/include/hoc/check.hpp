@@ -23,9 +23,16 @@ struct CheckResult {
     double got = 0;            // ... and the device's value
     double allowed = 0;        // ... and the difference that would have been accepted
     std::string problem;       // set when the arrays could not be compared at all (size mismatch)
+    // The normwise check (compareWithBounds with a norm bound): ||got - expected||_2 over all elements,
+    // and the most it may be. A result whose every element is within its own bound but whose whole
+    // error is not is wrong (normError > normAllowed, wrong == 0). normAllowed < 0: not checked.
+    double normError = 0;
+    double normAllowed = -1;
 
     // "all 1000 elements correct" or
     // "17 of 1000 elements wrong; first at index 3: expected 1.5, got 0 (allowed difference 0)"
+    // "every element within its own bound, but the error's norm is 1644.2, more than the 2.9 its
+    // normwise bound allows (expected 822.1 at index 0, got 0)"
     std::string message() const;
 };
 
@@ -36,7 +43,23 @@ CheckResult compare(const std::vector<double>& expected, const std::vector<float
 CheckResult compareWithBounds(const std::vector<double>& expected, const std::vector<float>& got,
                               const std::vector<double>& bound);
 
+// The same, and then the normwise check: the 2-norm of (got - expected) over all elements at most
+// `normBound` (a bound for the whole that does not grow with the problem as fast as the elementwise
+// one, e.g. hoc::matmul::normBound). Elementwise bounds stay the hard limit; the norm check adds
+// power where they are too loose to refuse anything (a zero result among them). An infinite
+// `normBound` leaves the norm unchecked.
+CheckResult compareWithBounds(const std::vector<double>& expected, const std::vector<float>& got,
+                              const std::vector<double>& bound, double normBound);
+
 // A single value (pi, a sum) against its reference.
 CheckResult compareValue(double expected, double got, double allowed);
+
+// A check tells a right result from a wrong one only if the error it allows is below the result
+// itself: otherwise 0, what an unwritten result or the starter gives, passes as correct. Refuses
+// (hoc::UsageError, exit status 2), before the run, a configuration whose bound `allowed` is at least
+// |`value`| (the expected result), saying so. `what` names the configuration, `narrowing` says
+// which options narrow the bound.
+//   "pi, simple design, 2^25 steps, ...: its check cannot tell a right result from a wrong one: ..."
+void requireDecisiveBound(double allowed, double value, const std::string& what, const std::string& narrowing);
 
 }  // namespace hoc

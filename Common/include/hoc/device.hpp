@@ -42,8 +42,14 @@ std::string deviceTypeName(cl_device_type type);
 void printDeviceList(std::ostream& out);
 
 // Fails with a clear message if `count` buffers of `bytes` each cannot exist on this device
-// (larger than CL_DEVICE_MAX_MEM_ALLOC_SIZE, or together larger than its global memory).
+// (larger than CL_DEVICE_MAX_MEM_ALLOC_SIZE, or together larger than its global memory): a
+// hoc::UsageError, exit status 2, since the size asked for is what has to change.
 void requireBuffers(const cl::Device& device, double bytes, int count, const std::string& what);
+
+// The host memory a run holds at once (for hoc::requireHostMemory): `host` bytes of its own (vectors,
+// references), and `buffers` bytes of device buffers, which on a device that shares the host's memory
+// (CL_DEVICE_HOST_UNIFIED_MEMORY: a CPU device such as PoCL's, an integrated GPU) live in host memory too.
+double hostBytes(const cl::Device& device, double host, double buffers);
 
 // The largest work-group size this kernel can use on this device, at most `preferred`.
 std::size_t localSize(const cl::Kernel& kernel, const cl::Device& device, std::size_t preferred);

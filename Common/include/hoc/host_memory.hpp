@@ -1,6 +1,10 @@
 // The host memory a run will need, checked before allocating it: a size the user asked for that this
-// machine cannot hold is refused with both figures named (exit status 3), not met by std::bad_alloc
-// or the kernel's OOM killer halfway through. (The device's limits are Common's, hoc/limits.hpp.)
+// machine cannot hold is refused with both figures named (exit status 2: the size is what has to
+// change), not met by std::bad_alloc or the kernel's OOM killer halfway through. The one path for
+// every program's large host allocations: each program adds up everything it holds at once (its
+// vectors, references, and on a device that shares the host's memory its device buffers too:
+// hoc::hostBytes, hoc/device.hpp) and calls requireHostMemory before allocating any of it.
+// (The device's limits are hoc/limits.hpp's and hoc::requireBuffers'.)
 #pragma once
 
 #include <cstdint>
@@ -20,7 +24,7 @@ struct HostMemory {
 };
 HostMemory hostMemory();
 
-// Before allocating: fails with hoc::Failure (exit status 3) when `bytes` of host memory are more
+// Before allocating: fails with hoc::UsageError (exit status 2) when `bytes` of host memory are more
 // than hostMemory() says this process can have, naming both ("multi_device --dims 46341 needs
 // 24.0 GiB of host memory; this machine has 20.1 GiB available (MemAvailable in /proc/meminfo);
 // choose a smaller size"). `bytes` is a double so that a sum of large sizes cannot wrap.

@@ -1,8 +1,9 @@
 // Checking a launch against the device's limits before enqueuing it, so a request that cannot run
 // fails with a message naming the limit instead of CL_INVALID_WORK_GROUP_SIZE or
 // CL_OUT_OF_RESOURCES from deep inside the queue. Every check in the course goes through these:
-// each throws hoc::Failure naming the limit, and `what` says who asked ("--local 2048", "the
-// blocked kernel with tile 32").
+// each throws hoc::UsageError naming the limit, and `what` says who asked ("--local 2048", "the
+// blocked kernel with tile 32"). They throw hoc::UsageError (exit status 2): the size asked for is
+// what has to change.
 //
 // A size compiled into a kernel (a tile side given as -DTILE=...) can be checked against the device
 // before the kernel is built, so that a hopeless size fails before the compiler does; once the

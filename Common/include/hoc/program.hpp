@@ -30,7 +30,8 @@ std::vector<std::string> kernelSearchPath(const std::string& configured);
 // wrong, when that is not a readable file (a folder, no permission): it is never skipped for another.
 std::string findKernelFile(const std::string& file, const std::string& configured);
 
-// The text of a kernel file; hoc::Failure naming the file when it is empty. A line
+// The text of a kernel file; hoc::Failure naming the file when it is empty, or holds a NUL byte
+// (OpenCL would read the source only up to it: named with its line and column). A line
 // `#include "name.cl"` is replaced by that file's text, found the same way (so a copy in
 // HOC_KERNEL_PATH comes first), between #line directives that keep the build log's file names and
 // line numbers right: Kernels/pi.cl and Kernels/reduce.cl share work_group_sum.cl this way. The
@@ -38,6 +39,11 @@ std::string findKernelFile(const std::string& file, const std::string& configure
 // implementation quotes and caches those in its own way). (oclgrind 21.10 names the file and line
 // right, but quotes the line of that number in the whole source.)
 std::string readKernelFile(const std::string& file, const std::string& configured);
+
+// The parameter list of kernel `name` as written in `source` ("(__global const float* a, ...)"),
+// comments removed and blanks collapsed to one space; "" when it cannot be found (macros, ...).
+// What the messages about a kernel's arguments quote (builtKernelsText).
+std::string writtenParameters(const std::string& source, const std::string& name);
 
 // Builds `source` (read from `file`) for `device` with `options`. On CL_BUILD_PROGRAM_FAILURE
 // throws hoc::BuildFailure holding the build log, the file and the device; a source that defines no

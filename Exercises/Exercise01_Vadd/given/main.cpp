@@ -19,6 +19,8 @@ try {
     hoc::Report report = cli.report(device);
 
     hoc::requireBuffers(device, n * sizeof(float), 3, "N = " + std::to_string(n));
+    // Held at once on the host: A, B, C and the reference (and on a CPU device the three buffers).
+    hoc::requireHostMemory(hoc::hostBytes(device, 4.0 * sizeof(float) * static_cast<double>(n), 3.0 * sizeof(float) * static_cast<double>(n)), "N = " + std::to_string(n));
     const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2);
 
     const VaddResult r = vadd(device, a, b);

@@ -19,6 +19,9 @@ try {
     hoc::Report report = cli.report(device);
 
     hoc::requireBuffers(device, n * sizeof(float), 7, "N = " + std::to_string(n));
+    // Held at once on the host: A, B, E, G, F and the reference's three sums (and on a CPU device the
+    // seven buffers).
+    hoc::requireHostMemory(hoc::hostBytes(device, 8.0 * sizeof(float) * static_cast<double>(n), 7.0 * sizeof(float) * static_cast<double>(n)), "N = " + std::to_string(n));
     const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2);
     const auto e = hoc::randomFloats(n, 3), g = hoc::randomFloats(n, 4);
 

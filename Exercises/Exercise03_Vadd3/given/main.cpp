@@ -19,6 +19,8 @@ try {
     hoc::Report report = cli.report(device);
 
     hoc::requireBuffers(device, n * sizeof(float), 4, "N = " + std::to_string(n));
+    // Held at once on the host: A, B, C, D and the reference (and on a CPU device the four buffers).
+    hoc::requireHostMemory(hoc::hostBytes(device, 5.0 * sizeof(float) * static_cast<double>(n), 4.0 * sizeof(float) * static_cast<double>(n)), "N = " + std::to_string(n));
     const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2), c = hoc::randomFloats(n, 3);
 
     const Vadd3Result r = vadd3(device, a, b, c);

@@ -14,11 +14,11 @@ hoc::matmul::MatmulResult matmulPrivateRow(const cl::Device& device, const std::
     const auto [M, N, K] = hoc::matmul::kernelDims(d);  // the kernel's int arguments (checked to fit)
     const bool chunked = chunk != kWholeRow;
     if (!chunked && d.k * sizeof(float) > kWholeRowMaxBytes)
-        throw hoc::Failure("step 1 keeps the whole row of A in private memory: K = " + std::to_string(d.k) +
-                           " floats are " + std::to_string(d.k * sizeof(float)) + " bytes per work-item, above the " +
-                           std::to_string(kWholeRowMaxBytes) + " bytes step 1 allows (OpenCL has no query for a " +
-                           "work-item's private memory; PoCL's threads overflow past about 128 KB); step 2 " +
-                           "(--chunk 1024) takes any K");
+        throw hoc::UsageError("step 1 keeps the whole row of A in private memory: K = " + std::to_string(d.k) +
+                              " floats are " + std::to_string(d.k * sizeof(float)) + " bytes per work-item, above the " +
+                              std::to_string(kWholeRowMaxBytes) + " bytes step 1 allows (OpenCL has no query for a " +
+                              "work-item's private memory; PoCL's threads overflow past about 128 KB); step 2 " +
+                              "(--chunk 1024) takes any K");
 
     // 1. Platform as in Exercise 05: a context, and a command-queue that can time its commands.
     cl::Context context(device);

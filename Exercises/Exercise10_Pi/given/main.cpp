@@ -1,4 +1,5 @@
 // Exercise 10: command line, checks and report. The OpenCL work is in pi.cpp.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -52,13 +53,40 @@ try {
         {PiDesign::CountedX, "counted_x", "counted_x design (x from a small count, simple float sums, tree)"},
         {PiDesign::Tree, "tree", "tree design (compensated sums, tree in local memory)"},
     };
+    const auto chosen = [&](const Design& d) {
+        return design == d.key || design == "all" ||
+               (design == "both" && (d.design == PiDesign::Simple || d.design == PiDesign::Tree));
+    };
+    // Before anything runs, what the options ask of steps 1-3, at the most: a work-item's steps (at
+    // most --iters, 262144 without it, and at most --steps), then its work-group's sum (at most
+    // --local work-items, else the device's largest work-group). A float sum that long may have to
+    // be allowed so much error that a wrong pi passes: refuse it (exit 2), saying what narrows it.
+    // And the work-groups' sums must fit the device: at least steps / (local x iters) of them.
+    const std::uint64_t deviceLocal = device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
+    const std::uint64_t itemSteps = std::min<std::uint64_t>(iters ? iters : 262144, steps);
+    const std::uint64_t groupItems = local ? local : deviceLocal;
+    for (const Design& d : designs) {
+        if (!chosen(d) || d.design == PiDesign::Tree)
+            continue;
+        PiResult planned;
+        planned.stepsPerItem = itemSteps;
+        planned.workGroupSize = groupItems;
+        hoc::requireDecisiveBound(
+            hoc::pi::floatSumBound(floatAdditions(d.design, planned)), M_PI,
+            std::string("pi, ") + d.key + " design, " + hoc::pi::stepsText(steps) + ", up to " +
+                std::to_string(itemSteps) + " steps per work-item in work-groups of up to " + std::to_string(groupItems),
+            "narrow it with fewer steps per work-item (--iters), smaller work-groups (--local), or --design tree "
+            "(compensated sums, held to 1e-6)");
+        const double groups = std::ceil(static_cast<double>(steps) / (static_cast<double>(local ? local : deviceLocal) *
+                                                                      static_cast<double>(iters ? iters : 262144)));
+        hoc::requireBuffers(device, sizeof(float) * groups, 1,
+                            "pi, " + std::string(d.key) + " design: the sums of " +
+                                std::to_string(static_cast<unsigned long long>(groups)) + " work-groups");
+    }
     double rates[4] = {0, 0, 0, 0};  // steps/s of each design run
     for (int i = 0; i < 4; ++i) {
         const Design& d = designs[i];
-        const bool chosen =
-            design == d.key || design == "all" ||
-            (design == "both" && (d.design == PiDesign::Simple || d.design == PiDesign::Tree));
-        if (!chosen)
+        if (!chosen(d))
             continue;
         PiOptions options;
         options.steps = steps;

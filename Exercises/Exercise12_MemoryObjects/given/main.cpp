@@ -28,6 +28,10 @@ try {
     hoc::Report report = cli.report(device);
 
     hoc::requireBuffers(device, n * sizeof(float), 3, "N = " + std::to_string(n));
+    // Held at once on the host: A, B, the reference, C of each of the three flags, and during the
+    // later runs a fourth C, the short-lived vector and the two copies the device sent back (and on a
+    // CPU device the three buffers).
+    hoc::requireHostMemory(hoc::hostBytes(device, 10.0 * sizeof(float) * static_cast<double>(n), 3.0 * sizeof(float) * static_cast<double>(n)), "N = " + std::to_string(n));
     const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2);
     const auto expected = hoc::ref::vadd(a, b);
     const std::string size = "N = " + std::to_string(n);

@@ -54,7 +54,10 @@ try {
     const hoc::Repeats repeats{1, static_cast<int>(runs)};
     const std::size_t largest = *std::max_element(sizes.begin(), sizes.end());
     hoc::requireBuffers(device, sizeof(float) * static_cast<double>(largest), 3, "N = " + std::to_string(largest));
-    hoc::requireHostMemory(sizeof(float) * static_cast<double>(largest), "N = " + std::to_string(largest));
+    // Held at once on the host: the N floats, and the copy yardstick's input and read-back; on a CPU
+    // device also its two buffers (the reduction's own, one at a time, are fewer).
+    const double floats = sizeof(float) * static_cast<double>(largest);
+    hoc::requireHostMemory(hoc::hostBytes(device, 3 * floats, 2 * floats), "N = " + std::to_string(largest));
     // The yardstick of a kernel that only reads: the read kernel's best rate (clpeak's measurement),
     // measured once, over four times the largest size (long enough that its start-up does not count).
     const double readGbps = hoc::readYardstickGbps(device, readFloats, largest, repeats, std::cout);

@@ -108,6 +108,7 @@ HistogramResult Histogram::count(const std::vector<std::uint8_t>& h_data, Histog
     const std::string first = which == HistogramKernel::TwoKernels ? "histogram_partial" : kernelNames(which);
     cl::Kernel kernel(program_, first.c_str());
     cl::Kernel merge(program_, "histogram_merge");
+    result.maxWorkGroupSize = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
     hoc::requireWorkGroupSize(kernel, device_, local, first);
     hoc::requireLocalMemory(kernel, device_, 0, first);  // the kernel's own __local bins (1 KiB)
     kernel.setArg(0, d_in);

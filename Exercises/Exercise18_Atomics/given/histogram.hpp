@@ -38,6 +38,7 @@ struct HistogramOptions {
 struct HistogramResult {
     std::vector<cl_uint> bins;   // kBins counts
     std::size_t workGroupSize = 0;
+    std::size_t maxWorkGroupSize = 0;  // the design's first kernel's limit on this device (CL_KERNEL_WORK_GROUP_SIZE)
     std::size_t groups = 0;
     std::size_t chunk = 0;       // bytes per work-group
     double seconds = 0;          // median device time, first command's start to last one's end

@@ -34,6 +34,9 @@ try {
     hoc::Report report = cli.report(device);
 
     hoc::requireBuffers(device, static_cast<double>(n), 1, "N = " + std::to_string(n));
+    // Held at once on the host: the N bytes (and on a CPU device their buffer).
+    hoc::requireHostMemory(hoc::hostBytes(device, static_cast<double>(n), static_cast<double>(n)),
+                           "N = " + std::to_string(n));
     const std::vector<std::uint8_t> data = hoc::randomBytes(n, 18);
     const std::vector<std::uint64_t> expected = hoc::histogramReference(data);
     const std::string size = "N = " + std::to_string(n);

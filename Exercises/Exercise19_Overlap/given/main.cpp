@@ -55,6 +55,12 @@ try {
     options.hold_s = static_cast<double>(hold_ms) * 1e-3;
     options.chunk = std::min(options.chunk, n);
     requirePipelineMemory(device, n, options);
+    // Held at once on the host: X, Y, the two parts' results, the reference's values and bounds (in
+    // double), and the pinned X and Y the pipeline copies from (host memory on any device); on a CPU
+    // device the slots too.
+    hoc::requireHostMemory(hoc::hostBytes(device, 6.0 * sizeof(float) * static_cast<double>(n) + 2.0 * sizeof(double) * static_cast<double>(n),
+                                          2.0 * sizeof(float) * static_cast<double>(options.slots * options.chunk)),
+                           "N = " + std::to_string(n));
     const float a = 0.75f;
     const auto x = hoc::randomFloats(n, 1, -1, 1), y = hoc::randomFloats(n, 2, -1, 1);
     const SaxpyReference expected = saxpyReference(a, x, y, options.rounds);

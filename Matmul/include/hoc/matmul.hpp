@@ -2,6 +2,7 @@
 // exercises: C (M x N) = A (M x K) * B (K x N), all row-major.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -55,7 +56,47 @@ double roundingFactor(std::uint64_t n, double u);
 // so a result near 0 passes: the worst case of a float sum that long allows it.
 std::vector<double> errorBounds(const std::vector<float>& a, const std::vector<float>& b, Dims d);
 
-// The device result against the double reference, within the bounds above.
+// The normwise bound: the elementwise bound above grows like K u and is useless once K u nears 1
+// (at K = 2^24 it allows about 1.7 sum_k |a_ik| |b_kj|, some 1000 times a typical |c_ij|, so a C of
+// zeros passes). The error of C as a whole, ||C^ - C||_F, has a bound that grows like sqrt(K) u
+// for the programs' random inputs (randomInputs: A and B independent, uniform in [-1, 1)):
+//
+//   ||C^ - C||_F <= lambda u sqrt(2K) rho + u ||C||_F + ((1 + 2^-53)^K - 1) sqrt(K) rho,
+//   rho^2 = sum_ij sum_k a_ik^2 b_kj^2 = sum_k ||A(:,k)||^2 ||B(k,:)||^2,   lambda = 10.
+//
+// Why it holds: c_ij = sum_k t_k with t_k = a_ik b_kj. A float kernel, in any order, rounds at most
+// 2K values on the way (K products, none with FMA, and at most K - 1 partial sums); to first order
+// its error is e_ij = sum_r delta_r s_r, |delta_r| <= u, where s_r is the product or partial sum
+// rounded at step r, each a sum of t_k over a set the kernel's order fixes. In the probabilistic
+// model of Higham and Mary (A new approach to probabilistic rounding error analysis, SIAM J. Sci.
+// Comput. 41(5), 2019: the delta_r mean-independent with mean zero), Azuma-Hoeffding's inequality
+// gives |e_ij| <= lambda u (sum_r s_r^2)^(1/2) with probability at least 1 - 2 exp(-lambda^2 / 2).
+// The inputs have random signs independent of that order, so a partial sum over any set S has
+// E[s^2] = sum_{k in S} t_k^2 <= rho_ij^2 = sum_k t_k^2, and sum_r s_r^2 <= 2K rho_ij^2: each
+// |e_ij| <= lambda u sqrt(2K) rho_ij, and over all elements the first term. With lambda = 10 an
+// element exceeds it with probability below 4e-22, one of the 2^31 elements the kernels can index
+// with less than 1e-12. The second term is rounding the exact value to float, the third the double
+// reference's own worst case (sum_k |t_k| <= sqrt(K) rho_ij).
+// What it refuses: for these inputs ||C||_F is about rho (E[c_ij^2] = rho_ij^2), and the bound is
+// rho (14.2 u sqrt(K) + u + ...): 0.0035 rho at K = 2^24 and 0.05 rho at K = 2^31 - 1, the most K
+// the kernels index. A C of zeros (error ||C||_F), and any C off by more than a few percent of its
+// norm, is refused at every K.
+// Its premise is checked on the reference: random signs make ||C||_F about rho; products that
+// share a sign make it about sqrt(K) rho, their partial sums grow like K and a float sum of them
+// stalls. There (||C||_F > 4 rho: a test's all-positive inputs, say) this returns infinity and
+// only the elementwise bound applies. `value` is reference(a, b, d).
+double normBound(const std::vector<float>& a, const std::vector<float>& b, Dims d, const std::vector<double>& value);
+
+// The reference, its elementwise bounds and its normwise bound, computed once for many checks.
+struct ExpectedC {
+    std::vector<double> value, bound;
+    double norm = INFINITY;
+};
+ExpectedC expectedC(const std::vector<float>& a, const std::vector<float>& b, Dims d);
+
+// The device result against the double reference: every element within its bound (errorBounds)
+// and the whole within the normwise bound (normBound).
+CheckResult check(const ExpectedC& expected, const std::vector<float>& c);
 CheckResult check(const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& c, Dims d);
 
 }  // namespace hoc::matmul

@@ -25,7 +25,7 @@ double BandwidthResult::peak() const
 BandwidthResult measure(const cl::Device& device, std::size_t n, const Repeats& repeats)
 {
     if (n == 0 || n > INT_MAX)
-        throw Failure("bandwidth test: the vector length must be 1 to " + std::to_string(INT_MAX));
+        throw UsageError("bandwidth test: the vector length must be 1 to " + std::to_string(INT_MAX));
     requireBuffers(device, sizeof(float) * n, 3, "bandwidth test, N = " + std::to_string(n));
     const double copyBytes = 2.0 * sizeof(float) * n;
 

@@ -291,7 +291,7 @@ CheckResult check(const std::vector<float>& a, const std::vector<float>& b, cons
 {
     std::vector<double> product, bound;
     if (fastReference(a, b, d, product, bound))
-        return compareWithBounds(product, c, bound);
+        return compareWithBounds(product, c, bound, matmul::normBound(a, b, d, product));
     return matmul::check(a, b, c, d);
 }
 

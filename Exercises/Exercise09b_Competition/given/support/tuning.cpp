@@ -128,7 +128,8 @@ std::string writeCache(const std::string& file, const json& doc)
         const fs::path path(file);
         if (path.has_parent_path() && !fs::exists(path.parent_path()))
             fs::create_directories(path.parent_path());
-        writeFile(file, doc.dump(2) + "\n", "the tuning cache", isOurCache);
+        writeFile(file, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", "the tuning cache",
+                  isOurCache);
         return "";
     } catch (const std::exception& e) {
         return std::string("could not write the tuning cache (the choice is not saved): ") + e.what();

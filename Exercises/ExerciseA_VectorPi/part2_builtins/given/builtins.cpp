@@ -133,9 +133,9 @@ std::vector<float> Builtins::polynomial(const std::vector<float>& x, const std::
     const std::size_t bytes = sizeof(float) * c.size();
     const auto limit = device_.getInfo<CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE>();
     if (c.empty() || bytes > limit)
-        throw hoc::Failure(std::to_string(c.size()) + " coefficients (" + std::to_string(bytes) +
-                           " bytes) do not fit in this device's __constant memory (" + std::to_string(limit) +
-                           " bytes, CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE); use fewer terms");
+        throw hoc::UsageError(std::to_string(c.size()) + " coefficients (" + std::to_string(bytes) +
+                              " bytes) do not fit in this device's __constant memory (" + std::to_string(limit) +
+                              " bytes, CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE); use fewer terms");
     // 3. Memory: the coefficients go to a buffer like any other; the kernel's __constant argument is what
     //    makes it constant memory.
     cl::Buffer d_x = input(context_, x.data(), sizeof(float) * n), d_c = input(context_, c.data(), bytes);

@@ -1,0 +1,155 @@
+// Exercise 24: the host side. The AoS kernel gets one buffer of Particles; the SoA kernel one buffer
+// per field the step uses (the mass and charge arrays never go to the device: the step does not
+// need them). One work-item per particle; every launch is one step.
+#include "layout.hpp"
+
+#include <cmath>
+#include <random>
+#include <string>
+
+#include "hoc/device.hpp"
+#include "hoc/errors.hpp"
+#include "hoc/limits.hpp"
+#include "hoc/program.hpp"
+
+std::vector<Particle> randomParticles(std::size_t n, unsigned seed)
+{
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> position(-1.0f, 1.0f), velocity(-0.5f, 0.5f), positive(0.5f, 2.0f);
+    std::vector<Particle> p(n);
+    for (Particle& q : p)
+        q = {position(rng), position(rng), position(rng), velocity(rng), velocity(rng), velocity(rng),
+             positive(rng), positive(rng) - 1.25f};
+    return p;
+}
+
+Particles toSoa(const std::vector<Particle>& aos)
+{
+    Particles s;
+    for (const Particle& p : aos) {
+        s.x.push_back(p.x), s.y.push_back(p.y), s.z.push_back(p.z);
+        s.vx.push_back(p.vx), s.vy.push_back(p.vy), s.vz.push_back(p.vz);
+        s.m.push_back(p.m), s.q.push_back(p.q);
+    }
+    return s;
+}
+
+std::vector<Particle> toAos(const Particles& s)
+{
+    std::vector<Particle> aos(s.x.size());
+    for (std::size_t i = 0; i < aos.size(); ++i)
+        aos[i] = {s.x[i], s.y[i], s.z[i], s.vx[i], s.vy[i], s.vz[i], s.m[i], s.q[i]};
+    return aos;
+}
+
+void stepReference(std::vector<Particle>& particles, float dt, float g, unsigned steps)
+{
+    for (unsigned s = 0; s < steps; ++s)
+        for (Particle& p : particles) {
+            p.x = std::fma(p.vx, dt, p.x);
+            p.y = std::fma(p.vy, dt, p.y);
+            p.z = std::fma(p.vz, dt, p.z);
+            p.vz = std::fma(g, dt, p.vz);
+        }
+}
+
+hoc::CheckResult compareParticles(const std::vector<Particle>& expected, const std::vector<Particle>& got)
+{
+    const auto flat = [](const std::vector<Particle>& p) {
+        const float* first = p.empty() ? nullptr : &p.front().x;
+        return std::vector<float>(first, first + 8 * p.size());
+    };
+    return hoc::compare(flat(expected), flat(got));
+}
+
+namespace {
+
+void requireCount(std::size_t n)
+{
+    if (n == 0 || n > kMaxParticles)
+        throw hoc::Failure("memory layout: " + std::to_string(n) + " particles; need 1 to 2^28");
+}
+
+}  // namespace
+
+Layout::Layout(const cl::Device& device)
+    : device_(device),
+      // 1. Platform: a context for the device and a queue that records when commands run.
+      context_(device),
+      queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
+      // 2. Program: both kernels.
+      program_(hoc::buildProgram(context_, device, "particles.cl"))
+{
+}
+
+std::size_t Layout::maxWorkGroupSize(bool soa) const
+{
+    return cl::Kernel(program_, soa ? "update_soa" : "update_aos").getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
+}
+
+namespace {
+
+// Sizes, then step 5 for either kernel: launch it warm-ups + runs times (one step each), timing the
+// runs by their profiling events.
+LayoutResult launch(cl::CommandQueue& queue, const cl::Device& device, cl::Kernel& kernel, std::size_t n,
+                    std::size_t local, const hoc::Repeats& repeats)
+{
+    LayoutResult result;
+    result.local = local != 0 ? local : hoc::localSize(kernel, device, 256);
+    hoc::requireWorkGroupSize(kernel, device, result.local, "--local " + std::to_string(result.local));
+    result.global = hoc::roundUp(n, result.local);
+    result.seconds = hoc::medianSeconds(repeats, [&] {
+        cl::Event done;
+        queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(result.global), cl::NDRange(result.local),
+                                   nullptr, &done);
+        ++result.steps;
+        return hoc::EventSpan{done, done};
+    });
+    return result;
+}
+
+}  // namespace
+
+LayoutResult Layout::runAos(const std::vector<Particle>& in, float dt, float g, std::size_t local,
+                            const hoc::Repeats& repeats)
+{
+    requireCount(in.size());
+    cl::Kernel kernel(program_, "update_aos");
+    // 3. Memory: the particles as they lie on the host, eight floats each.
+    cl::Buffer d_p(queue_, in.begin(), in.end(), /*readOnly=*/false);
+    // 4. Kernel arguments.
+    kernel.setArg(0, d_p);
+    kernel.setArg(1, static_cast<cl_uint>(in.size()));
+    kernel.setArg(2, dt);
+    kernel.setArg(3, g);
+    // 5. Commands: the steps, timed, then the particles back.
+    LayoutResult result = launch(queue_, device_, kernel, in.size(), local, repeats);
+    result.out.resize(in.size());
+    cl::copy(queue_, d_p, result.out.begin(), result.out.end());
+    return result;
+}
+
+LayoutResult Layout::runSoa(const std::vector<Particle>& in, float dt, float g, std::size_t local,
+                            const hoc::Repeats& repeats)
+{
+    requireCount(in.size());
+    cl::Kernel kernel(program_, "update_soa");
+    // 3. Memory: one buffer per field the step reads or writes, in update_soa's argument order.
+    Particles s = toSoa(in);
+    std::vector<std::vector<float>*> fields = {&s.x, &s.y, &s.z, &s.vx, &s.vy, &s.vz};
+    std::vector<cl::Buffer> buffers;
+    for (std::vector<float>* f : fields)
+        buffers.emplace_back(queue_, f->begin(), f->end(), /*readOnly=*/false);
+    // 4. Kernel arguments.
+    for (cl_uint a = 0; a < buffers.size(); ++a)
+        kernel.setArg(a, buffers[a]);
+    kernel.setArg(6, static_cast<cl_uint>(in.size()));
+    kernel.setArg(7, dt);
+    kernel.setArg(8, g);
+    // 5. Commands: the steps, timed, then every field back.
+    LayoutResult result = launch(queue_, device_, kernel, in.size(), local, repeats);
+    for (std::size_t f = 0; f < fields.size(); ++f)
+        cl::copy(queue_, buffers[f], fields[f]->begin(), fields[f]->end());
+    result.out = toAos(s);
+    return result;
+}

@@ -1,0 +1,71 @@
+// Exercise 24: memory layout. One step of a particle update over an array of structures (AoS: the
+// eight floats of a particle side by side) and over a structure of arrays (SoA: one array per field).
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "hoc/check.hpp"
+#include "hoc/opencl.hpp"
+#include "hoc/timing.hpp"
+
+// A particle as particles.cl declares it: eight floats, 32 bytes, no padding.
+struct Particle {
+    float x, y, z;     // position
+    float vx, vy, vz;  // velocity
+    float m, q;        // mass and charge: carried along, not used by this step
+};
+static_assert(sizeof(Particle) == 8 * sizeof(float), "Particle must be eight floats, as in particles.cl");
+
+// The same particles as a structure of arrays: field f of particle i is f[i].
+struct Particles {
+    std::vector<float> x, y, z, vx, vy, vz, m, q;
+};
+
+// The largest count the kernels index (a uint): 2^28 particles (8 GiB as AoS).
+constexpr std::size_t kMaxParticles = std::size_t{1} << 28;
+// Bytes one step needs per particle: it reads x, y, z, vx, vy, vz and writes x, y, z, vz.
+constexpr double kBytesPerParticle = 10.0 * sizeof(float);
+
+std::vector<Particle> randomParticles(std::size_t n, unsigned seed);
+Particles toSoa(const std::vector<Particle>& aos);
+std::vector<Particle> toAos(const Particles& soa);
+
+// The serial reference: `steps` steps of x += vx dt, y += vy dt, z += vz dt, then vz += g dt, with
+// fma as particles.cl computes them (correctly rounded on both sides, so results are equal to the bit).
+void stepReference(std::vector<Particle>& particles, float dt, float g, unsigned steps);
+
+// Compares every field of every particle (exactly); `first` of a failure is a float index, 8 per particle.
+hoc::CheckResult compareParticles(const std::vector<Particle>& expected, const std::vector<Particle>& got);
+
+struct LayoutResult {
+    std::vector<Particle> out;  // the particles after `steps` steps (SoA results turned back into AoS)
+    unsigned steps = 0;         // how many steps ran: warm-ups and timed runs, one kernel launch each
+    std::size_t local = 0;      // the work-group size that ran
+    std::size_t global = 0;     // the NDRange
+    double seconds = 0;         // median kernel time of the timed runs (profiling events)
+};
+
+class Layout {
+public:
+    // Steps 1 and 2: context, profiling queue, particles.cl built.
+    explicit Layout(const cl::Device& device);
+
+    // Steps 3 to 5 with update_aos (one buffer of Particles) or update_soa (six buffers, one per field
+    // the step uses), in work-groups of `local` work-items (0: 256, or the kernel's
+    // CL_KERNEL_WORK_GROUP_SIZE where that is less). Every launch is one step; the particles go back
+    // to the host after the last.
+    LayoutResult runAos(const std::vector<Particle>& in, float dt, float g, std::size_t local = 0,
+                        const hoc::Repeats& repeats = {0, 1});
+    LayoutResult runSoa(const std::vector<Particle>& in, float dt, float g, std::size_t local = 0,
+                        const hoc::Repeats& repeats = {0, 1});
+
+    // CL_KERNEL_WORK_GROUP_SIZE of update_aos or update_soa on this device.
+    std::size_t maxWorkGroupSize(bool soa) const;
+
+private:
+    cl::Device device_;
+    cl::Context context_;
+    cl::CommandQueue queue_;
+    cl::Program program_;
+};

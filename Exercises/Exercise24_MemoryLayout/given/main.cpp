@@ -1,0 +1,62 @@
+// Exercise 24: the driver. The same particles stepped with the array-of-structures kernel and the
+// structure-of-arrays one; each result checked against the serial reference (exactly), each time
+// printed with the bandwidth the step needs and its ratio to the AoS kernel's. The OpenCL work is in
+// layout.cpp.
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "hoc/errors.hpp"
+#include "hoc/main.hpp"
+#include "layout.hpp"
+
+int main(int argc, char** argv)
+try {
+    hoc::CommandLine cli("Exercise24_MemoryLayout",
+                         "Exercise 24: memory layout, a particle step over an array of structures and a structure of arrays");
+    std::size_t n = std::size_t{1} << 22;
+    std::size_t local = 0;
+    long runs = 5;
+    cli.sizeOption("-n,--size", n, "Particles (at most 2^28)", kMaxParticles);
+    cli.sizeOption("--local", local, "Work-group size (default 256, or less where the kernel allows less)", 1u << 16);
+    cli.option("--runs", runs, "Timed steps after one warm-up step; the median is reported", 1, 1000);
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
+
+    const cl::Device device = cli.device();
+    hoc::Report report = cli.report(device);
+    hoc::requireBuffers(device, sizeof(Particle) * static_cast<double>(n), 1, std::to_string(n) + " particles");
+    hoc::requireHostMemory(4.0 * sizeof(Particle) * static_cast<double>(n), std::to_string(n) + " particles");
+
+    const float dt = 1.0f / 64, g = -9.81f;
+    const std::vector<Particle> in = randomParticles(n, 24);
+    Layout layout(device);
+    const hoc::Repeats repeats{1, static_cast<int>(runs)};
+    const std::string size = "N = " + hoc::sizeText(n) + " particles";
+    const double bytes = kBytesPerParticle * static_cast<double>(n);
+
+    std::vector<std::pair<std::string, double>> rows;
+    for (const bool soa : {false, true}) {
+        const LayoutResult r = soa ? layout.runSoa(in, dt, g, local, repeats) : layout.runAos(in, dt, g, local, repeats);
+        std::vector<Particle> expected = in;
+        stepReference(expected, dt, g, r.steps);
+        const std::string name = soa ? "structure of arrays" : "array of structures";
+        report.bandwidth(name, size, compareParticles(expected, r.out), {r.seconds, 0}, bytes);
+        rows.emplace_back(soa ? "SoA" : "AoS", r.seconds);
+    }
+
+    std::cout << "one step, " << kBytesPerParticle << " bytes per particle needed (x, y, z, vx, vy, vz read; "
+              << "x, y, z, vz written)\n";
+    std::cout << std::left << std::setw(8) << "layout" << std::right << std::setw(14) << "time" << std::setw(12)
+              << "GB/s" << std::setw(10) << "x AoS\n";
+    for (const auto& [name, seconds] : rows) {
+        std::ostringstream rate, ratio;
+        rate << std::fixed << std::setprecision(1) << hoc::gbps(bytes, seconds);
+        ratio << std::fixed << std::setprecision(2) << seconds / rows.front().second;
+        std::cout << std::left << std::setw(8) << name << std::right << std::setw(14) << hoc::formatTime(seconds)
+                  << std::setw(12) << rate.str() << std::setw(9) << ratio.str() << "\n";
+    }
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
+}

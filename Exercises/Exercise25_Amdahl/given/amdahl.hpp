@@ -1,0 +1,60 @@
+// Exercise 25: Amdahl's law and the cost of transfers. A program on the device is more than its
+// kernel: the inputs are written to the device first and the result read back after. This exercise
+// times each part of one run with profiling events, the whole run from its first write to its last
+// read, and works out how much a faster kernel can speed up the whole program.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "hoc/matmul.hpp"
+#include "hoc/opencl.hpp"
+#include "hoc/timeline.hpp"
+#include "hoc/timing.hpp"
+
+// The device's time for one run of a program, in seconds.
+struct Phases {
+    double write = 0;   // the host-to-device copies, each from its start to its end, added up
+    double kernel = 0;  // the kernel, from its start to its end
+    double read = 0;    // the device-to-host copies, added up
+    double whole = 0;   // from the first write's start to the last read's end: the whole run on the
+                        // device, the gaps between its commands included
+};
+
+// The lesson (amdahl.cpp). The commands of one run, each in enqueue order, as their profiling
+// timestamps (hoc::CommandTimes, nanoseconds): the writes, the kernel, the reads.
+Phases phasesOf(const std::vector<hoc::CommandTimes>& writes, const hoc::CommandTimes& kernel,
+                const std::vector<hoc::CommandTimes>& reads);
+
+// The lesson (amdahl.cpp). 004 §1.2, Amdahl's law: the speedup of the whole task when a part that
+// takes proportion p of its time is sped up s times. s may be infinite: the bound no faster part
+// can pass.
+double amdahlSpeedup(double p, double s);
+
+// The median of each field over several runs (each field on its own).
+Phases medianPhases(const std::vector<Phases>& runs);
+
+struct ProgramRun {
+    std::vector<float> out;  // the result read back by the last run
+    Phases phases;           // medians of the timed runs
+};
+
+// The two programs, each run as a whole: write the inputs, run the kernel, read the result.
+class Amdahl {
+public:
+    // Steps 1 and 2: context, profiling queue, vadd.cl and matmul_element.cl built.
+    explicit Amdahl(const cl::Device& device);
+
+    // Steps 3 to 5 of vadd (C = A + B, Exercise 01's kernel), warm-ups and timed runs.
+    ProgramRun vadd(const std::vector<float>& a, const std::vector<float>& b, const hoc::Repeats& repeats = {0, 1});
+
+    // Steps 3 to 5 of matmul (C = A B, one work-item per element: Exercise 04's kernel).
+    ProgramRun matmul(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d,
+                      const hoc::Repeats& repeats = {0, 1});
+
+private:
+    cl::Device device_;
+    cl::Context context_;
+    cl::CommandQueue queue_;
+    cl::Program vadd_, matmul_;
+};

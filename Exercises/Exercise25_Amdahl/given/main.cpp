@@ -1,0 +1,94 @@
+// Exercise 25: the driver. Runs vadd and matmul as whole programs (writes, kernel, read), checks each
+// result against the serial reference, and prints each phase's device time, the kernel's share p of
+// the whole and what Amdahl's law (amdahl.cpp) says a faster kernel can give the whole program.
+#include <cmath>
+#include <iomanip>
+#include <iostream>
+#include <limits>
+
+#include "amdahl.hpp"
+#include "hoc/data.hpp"
+#include "hoc/errors.hpp"
+#include "hoc/main.hpp"
+#include "hoc/dims.hpp"
+#include "hoc/matmul_host.hpp"
+#include "hoc/reference.hpp"
+
+namespace {
+
+// The result's check, and the phases' own: one in-order queue runs the commands one after another,
+// so the whole run lasts longer than 0 and at least as long as each phase.
+hoc::CheckResult withPhases(hoc::CheckResult check, const Phases& t)
+{
+    if (check.ok && !(t.whole > 0 && t.whole >= t.kernel && t.whole >= t.write && t.whole >= t.read)) {
+        check.ok = false;
+        check.problem = "the result is right, but phasesOf's times do not fit: whole " + hoc::formatTime(t.whole) +
+                        " must be more than 0 and hold the writes, the kernel and the reads (is amdahl.cpp still "
+                        "the starter?)";
+    }
+    return check;
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+try {
+    hoc::CommandLine cli("Exercise25_Amdahl",
+                         "Exercise 25: Amdahl's law, the whole program (writes, kernel, reads) against the kernel alone");
+    std::size_t n = std::size_t{1} << 24;
+    std::size_t side = 1024;
+    long runs = 5;
+    cli.sizeOption("-n,--size", n, "vadd: elements of A, B and C", INT32_MAX);
+    cli.sizeOption("--matmul-size", side, "matmul: M = N = K", 46340);  // M x K must fit an int
+    cli.option("--runs", runs, "Timed runs after one warm-up; the median of each phase is reported", 1, 1000);
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
+
+    const cl::Device device = cli.device();
+    hoc::Report report = cli.report(device);
+    const hoc::matmul::Dims d{side, side, side};
+    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 3, "vadd of " + std::to_string(n) + " elements");
+    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(side * side), 3, "matmul " + d.text());
+    hoc::requireHostMemory(4.0 * sizeof(float) * static_cast<double>(n), "vadd of " + std::to_string(n) + " elements");
+    hoc::matmul::requireHostMemory(d, "--matmul-size " + std::to_string(side));
+
+    Amdahl amdahl(device);
+    const hoc::Repeats repeats{1, static_cast<int>(runs)};
+    std::vector<std::pair<std::string, Phases>> rows;
+
+    {  // vadd: 3 floats moved per element by the kernel, and as many by the copies
+        const std::vector<float> a = hoc::randomFloats(n, 25), b = hoc::randomFloats(n, 26);
+        const ProgramRun r = amdahl.vadd(a, b, repeats);
+        const hoc::CheckResult check = withPhases(hoc::compare(hoc::ref::vadd(a, b), r.out), r.phases);
+        const std::string size = "N = " + hoc::sizeText(n);
+        const double bytes = 3.0 * sizeof(float) * static_cast<double>(n);
+        report.bandwidth("vadd, kernel alone", size, check, {r.phases.kernel, 0}, bytes);
+        report.bandwidth("vadd, whole program", size, check, {r.phases.whole, 0}, bytes);
+        rows.emplace_back("vadd", r.phases);
+    }
+    {  // matmul: 2 M N K flops; 3 N^2 floats copied
+        const hoc::matmul::Inputs in = hoc::matmul::randomInputs(d);
+        const ProgramRun r = amdahl.matmul(in.a, in.b, d, repeats);
+        const hoc::CheckResult check = withPhases(hoc::matmul::check(in.a, in.b, r.out, d), r.phases);
+        report.flops("matmul, kernel alone", d.text(), check, {r.phases.kernel, 0}, d.flops());
+        report.flops("matmul, whole program", d.text(), check, {r.phases.whole, 0}, d.flops());
+        rows.emplace_back("matmul", r.phases);
+    }
+
+    const double infinite = std::numeric_limits<double>::infinity();
+    std::cout << "device time of one run (medians of " << runs << "); p = kernel / whole; "
+              << "whole-program speedup for a kernel s times faster\n";
+    std::cout << std::left << std::setw(8) << "program" << std::right << std::setw(13) << "writes" << std::setw(13)
+              << "kernel" << std::setw(13) << "reads" << std::setw(13) << "whole" << std::setw(7) << "p"
+              << std::setw(9) << "s = 10" << std::setw(9) << "s = inf" << "\n";
+    for (const auto& [name, t] : rows) {
+        const double p = t.kernel / t.whole;
+        std::cout << std::left << std::setw(8) << name << std::right << std::setw(13) << hoc::formatTime(t.write)
+                  << std::setw(13) << hoc::formatTime(t.kernel) << std::setw(13) << hoc::formatTime(t.read)
+                  << std::setw(13) << hoc::formatTime(t.whole) << std::fixed << std::setprecision(2) << std::setw(7)
+                  << p << std::setw(9) << amdahlSpeedup(p, 10) << std::setw(9) << amdahlSpeedup(p, infinite) << "\n";
+    }
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
+}

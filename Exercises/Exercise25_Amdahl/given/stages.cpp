@@ -1,0 +1,119 @@
+// Exercise 25: the host side. Each run of a program enqueues, on one in-order queue that profiles,
+// the writes of its inputs (non-blocking), the kernel and the read of its result (non-blocking),
+// waits for all of them, and hands their timestamps to phasesOf. The buffers are made once, before
+// the runs: what is timed is the data's trip, not the allocation.
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "amdahl.hpp"
+#include "hoc/device.hpp"
+#include "hoc/errors.hpp"
+#include "hoc/matmul_host.hpp"
+#include "hoc/program.hpp"
+
+Phases medianPhases(const std::vector<Phases>& runs)
+{
+    const auto field = [&](double Phases::*member) {
+        std::vector<double> values;
+        for (const Phases& p : runs)
+            values.push_back(p.*member);
+        return hoc::median(values);
+    };
+    return {field(&Phases::write), field(&Phases::kernel), field(&Phases::read), field(&Phases::whole)};
+}
+
+Amdahl::Amdahl(const cl::Device& device)
+    : device_(device),
+      // 1. Platform: a context for the device and a queue that records when commands run.
+      context_(device),
+      queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
+      // 2. Programs: Exercise 01's vadd and Exercise 04's one-element-per-work-item matmul.
+      vadd_(hoc::buildProgram(context_, device, "vadd.cl")),
+      matmul_(hoc::buildProgram(context_, device, "matmul_element.cl"))
+{
+}
+
+namespace {
+
+// Step 5 for either program: the writes, the kernel, the read, `repeats` times; the phases of every
+// timed run (warm-ups dropped), their medians kept.
+Phases timeRuns(cl::CommandQueue& queue, const std::vector<std::pair<cl::Buffer, const std::vector<float>*>>& inputs,
+                cl::Kernel& kernel, const cl::NDRange& global, const cl::NDRange& local, const cl::Buffer& result,
+                std::vector<float>& out, const hoc::Repeats& repeats)
+{
+    std::vector<Phases> timed;
+    const int runs = repeats.warmups + std::max(repeats.runs, 1);
+    for (int run = 0; run < runs; ++run) {
+        std::vector<cl::Event> writes(inputs.size()), reads(1);
+        cl::Event done;
+        for (std::size_t i = 0; i < inputs.size(); ++i)
+            queue.enqueueWriteBuffer(inputs[i].first, CL_FALSE, 0, sizeof(float) * inputs[i].second->size(),
+                                     inputs[i].second->data(), nullptr, &writes[i]);
+        queue.enqueueNDRangeKernel(kernel, cl::NullRange, global, local, nullptr, &done);
+        queue.enqueueReadBuffer(result, CL_FALSE, 0, sizeof(float) * out.size(), out.data(), nullptr, &reads[0]);
+        queue.finish();
+        std::vector<hoc::CommandTimes> w, r;
+        for (const cl::Event& e : writes)
+            w.push_back(hoc::commandTimes("write", e));
+        for (const cl::Event& e : reads)
+            r.push_back(hoc::commandTimes("read", e));
+        if (run >= repeats.warmups)
+            timed.push_back(phasesOf(w, hoc::commandTimes("kernel", done), r));
+    }
+    return medianPhases(timed);
+}
+
+}  // namespace
+
+ProgramRun Amdahl::vadd(const std::vector<float>& a, const std::vector<float>& b, const hoc::Repeats& repeats)
+{
+    const std::size_t n = a.size();
+    if (n == 0 || n != b.size() || n > INT32_MAX)
+        throw hoc::Failure("amdahl: vadd of " + std::to_string(n) + " elements; need 1 to 2^31 - 1, A and B alike");
+    // 3. Memory: the buffers, empty; every run writes A and B into them.
+    cl::Buffer d_a(context_, CL_MEM_READ_ONLY, sizeof(float) * n), d_b(context_, CL_MEM_READ_ONLY, sizeof(float) * n);
+    cl::Buffer d_c(context_, CL_MEM_WRITE_ONLY, sizeof(float) * n);
+    // 4. Kernel arguments.
+    cl::Kernel kernel(vadd_, "vadd");
+    kernel.setArg(0, d_a);
+    kernel.setArg(1, d_b);
+    kernel.setArg(2, d_c);
+    kernel.setArg(3, static_cast<cl_int>(n));
+    const std::size_t local = hoc::localSize(kernel, device_, 256);
+    // 5. Commands.
+    ProgramRun result;
+    result.out.resize(n);
+    result.phases = timeRuns(queue_, {{d_a, &a}, {d_b, &b}}, kernel, cl::NDRange(hoc::roundUp(n, local)),
+                             cl::NDRange(local), d_c, result.out, repeats);
+    return result;
+}
+
+ProgramRun Amdahl::matmul(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d,
+                          const hoc::Repeats& repeats)
+{
+    if (a.size() != d.m * d.k || b.size() != d.k * d.n || d.m * d.n * d.k == 0)
+        throw hoc::Failure("amdahl: matmul inputs do not match M = " + std::to_string(d.m) + ", N = " +
+                           std::to_string(d.n) + ", K = " + std::to_string(d.k));
+    // 3. Memory.
+    cl::Buffer d_a(context_, CL_MEM_READ_ONLY, sizeof(float) * a.size());
+    cl::Buffer d_b(context_, CL_MEM_READ_ONLY, sizeof(float) * b.size());
+    cl::Buffer d_c(context_, CL_MEM_WRITE_ONLY, sizeof(float) * d.m * d.n);
+    // 4. Kernel arguments.
+    cl::Kernel kernel(matmul_, "mmul_element");
+    kernel.setArg(0, static_cast<cl_int>(d.m));
+    kernel.setArg(1, static_cast<cl_int>(d.n));
+    kernel.setArg(2, static_cast<cl_int>(d.k));
+    kernel.setArg(3, d_a);
+    kernel.setArg(4, d_b);
+    kernel.setArg(5, d_c);
+    const std::size_t side = hoc::matmul::squareLocalSize(kernel, device_, 16);
+    // 5. Commands.
+    ProgramRun result;
+    result.out.resize(d.m * d.n);
+    result.phases = timeRuns(queue_, {{d_a, &a}, {d_b, &b}}, kernel,
+                             cl::NDRange(hoc::roundUp(d.n, side), hoc::roundUp(d.m, side)), cl::NDRange(side, side),
+                             d_c, result.out, repeats);
+    return result;
+}

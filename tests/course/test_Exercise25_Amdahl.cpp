@@ -1,0 +1,107 @@
+// Exercise 25: amdahlSpeedup on the worked examples of the CSE 160 notes (004 §1.2 and the transfer
+// example of §2), whose answers the notes give; phasesOf on timestamps laid out by hand (with idle
+// gaps between the commands); and both programs on the device, their results against the serial
+// references and their phases against each other.
+#include <limits>
+#include <string>
+
+#include "amdahl.hpp"
+#include "hoc/data.hpp"
+#include "hoc/matmul_host.hpp"
+#include "hoc/reference.hpp"
+#include "hoc_test.hpp"
+
+namespace {
+
+const std::string kWhere = "\n  where: amdahlSpeedup in amdahl.cpp";
+const std::string kPhasesWhere = "\n  where: phasesOf in amdahl.cpp";
+constexpr double kInfinite = std::numeric_limits<double>::infinity();
+
+hoc::CommandTimes command(double startMs, double endMs)
+{
+    hoc::CommandTimes c;
+    c.start = static_cast<cl_ulong>(startMs * 1e6);
+    c.end = static_cast<cl_ulong>(endMs * 1e6);
+    c.queued = c.submit = c.start;
+    return c;
+}
+
+}  // namespace
+
+TEST(Amdahl, NotesExample)
+{
+    // 004 §1.2: p = 0.8 sped up without limit gives 5.
+    EXPECT_NEAR(amdahlSpeedup(0.8, kInfinite), 5.0, 1e-12)
+        << HOC_UNDER_TEST << ": p = 0.8, s infinite" << kWhere
+        << "\n  hint: Speedup = 1 / ((1 - p) + p / s); with s infinite, p / s is 0 and the bound is 1 / (1 - p)";
+    EXPECT_NEAR(amdahlSpeedup(0.5, 1.0), 1.0, 1e-12) << HOC_UNDER_TEST << ": s = 1 changes nothing" << kWhere;
+}
+
+TEST(Amdahl, NotesTransferExample)
+{
+    // 004 §2: transfers of 1 ms each way, 5 ms of perfectly parallel work on one work-item, 100
+    // work-items: "Original time: 7ms", "Sped up time: 2.05ms", "Speedup: 3.4 times".
+    const double p = 5.0 / 7.0;
+    EXPECT_NEAR(amdahlSpeedup(p, 100), 7.0 / 2.05, 1e-9)
+        << HOC_UNDER_TEST << ": p = 5/7, s = 100 (the notes: 7 ms -> 2.05 ms, 3.4 times)" << kWhere
+        << "\n  hint: the part not sped up (1 - p: the transfers) still takes its time; only p is divided by s: "
+           "Speedup = 1 / ((1 - p) + p / s), not s";
+    EXPECT_NEAR(amdahlSpeedup(p, kInfinite), 3.5, 1e-9) << HOC_UNDER_TEST << ": p = 5/7, s infinite" << kWhere;
+}
+
+TEST(Amdahl, PhasesFromTimestamps)
+{
+    // The notes' example as timestamps, with idle gaps: two writes (0-0.5, 0.7-1.2 ms), the kernel
+    // (1.5-6.5 ms), the read (7-8 ms).
+    const Phases p = phasesOf({command(0, 0.5), command(0.7, 1.2)}, command(1.5, 6.5), {command(7, 8)});
+    EXPECT_NEAR(p.write, 1.0e-3, 1e-12) << HOC_UNDER_TEST << ": writes of 0.5 ms and 0.5 ms" << kPhasesWhere
+                                        << "\n  hint: write is the writes' running times (END - START) added up";
+    EXPECT_NEAR(p.kernel, 5.0e-3, 1e-12) << HOC_UNDER_TEST << ": kernel from 1.5 to 6.5 ms" << kPhasesWhere;
+    EXPECT_NEAR(p.read, 1.0e-3, 1e-12) << HOC_UNDER_TEST << ": read from 7 to 8 ms" << kPhasesWhere;
+    EXPECT_NEAR(p.whole, 8.0e-3, 1e-12)
+        << HOC_UNDER_TEST << ": first write starts at 0, last read ends at 8 ms" << kPhasesWhere
+        << "\n  hint: whole runs from the first write's START to the last read's END; the idle gaps between "
+           "commands are part of the program's time, so it is more than write + kernel + read";
+}
+
+TEST(Amdahl, ProgramsOnTheDevice)
+{
+    Amdahl amdahl = hoc::test::run([] { return Amdahl(hoc::test::device()); });
+    for (const std::size_t n : {std::size_t{1}, std::size_t{1000}, std::size_t{4097}}) {
+        const std::vector<float> a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2);
+        const ProgramRun r = hoc::test::run([&] { return amdahl.vadd(a, b, {1, 3}); });
+        ASSERT_TRUE(hoc::test::correct(hoc::compare(hoc::ref::vadd(a, b), r.out), "vadd, N = " + std::to_string(n)));
+        const Phases& t = r.phases;
+        EXPECT_GT(t.write, 0.0) << "vadd, N = " << n << kPhasesWhere;
+        EXPECT_GT(t.kernel, 0.0) << "vadd, N = " << n << kPhasesWhere;
+        EXPECT_GT(t.read, 0.0) << "vadd, N = " << n << kPhasesWhere;
+        // One in-order queue: the commands run one after another, so the whole run holds each phase.
+        EXPECT_GE(t.whole, t.kernel) << "vadd, N = " << n << kPhasesWhere;
+        EXPECT_GE(t.whole, t.write) << "vadd, N = " << n << kPhasesWhere;
+        EXPECT_GE(t.whole, t.read) << "vadd, N = " << n << kPhasesWhere;
+    }
+    for (const std::size_t side : {std::size_t{1}, std::size_t{17}, std::size_t{40}}) {
+        const hoc::matmul::Dims d{side, side + 3, side + 1};
+        const hoc::matmul::Inputs in = hoc::matmul::randomInputs(d);
+        const ProgramRun r = hoc::test::run([&] { return amdahl.matmul(in.a, in.b, d, {0, 1}); });
+        ASSERT_TRUE(hoc::test::correct(hoc::matmul::check(in.a, in.b, r.out, d), "matmul " + d.text()));
+        EXPECT_GE(r.phases.whole, r.phases.kernel) << "matmul " << d.text() << kPhasesWhere;
+    }
+}
+
+TEST(Amdahl, MedianOfEachPhase)
+{
+    const Phases m = medianPhases({{1, 5, 1, 7}, {3, 4, 2, 9}, {2, 6, 3, 8}});
+    EXPECT_EQ(m.write, 2);
+    EXPECT_EQ(m.kernel, 5);
+    EXPECT_EQ(m.read, 2);
+    EXPECT_EQ(m.whole, 8);
+}
+
+TEST(Amdahl, BadRequestsAreRefused)
+{
+    Amdahl amdahl = hoc::test::run([] { return Amdahl(hoc::test::device()); });
+    EXPECT_THROW(hoc::test::run([&] { return amdahl.vadd({}, {}); }), std::runtime_error);
+    EXPECT_THROW(hoc::test::run([&] { return amdahl.vadd({1.0f}, {1.0f, 2.0f}); }), std::runtime_error);
+    EXPECT_THROW(hoc::test::run([&] { return amdahl.matmul({1.0f}, {1.0f}, {2, 2, 2}); }), std::runtime_error);
+}
