@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "hoc/device.hpp"
+#include "hoc/matmul_host.hpp"
 #include "hoc/program.hpp"
 #include "hoc/timing.hpp"
 
@@ -113,10 +114,7 @@ ProfileResult profileMatmul(const cl::Device& device, const std::vector<float>& 
     // 4. Kernel: a 2D range, dimension 0 along a row of C (N columns), dimension 1 down the M rows,
     //    in square work-groups of up to 16 x 16, rounded up to whole work-groups.
     cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer> mmul(program, "mmul_element");
-    const std::size_t limit = hoc::localSize(mmul.getKernel(), device, 256);
-    std::size_t side = 16;
-    while (side > 1 && side * side > limit)
-        side /= 2;
+    const std::size_t side = hoc::matmul::elementGroupSide(mmul.getKernel(), device);
     const cl::EnqueueArgs range(queue, cl::NDRange(hoc::roundUp(d.n, side), hoc::roundUp(d.m, side)),
                                 cl::NDRange(side, side));
     const int M = static_cast<int>(d.m), N = static_cast<int>(d.n), K = static_cast<int>(d.k);

@@ -10,6 +10,7 @@
 
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
+#include "hoc/matmul_host.hpp"
 #include "hoc/program.hpp"
 #include "hoc/timing.hpp"
 
@@ -108,10 +109,7 @@ Worker prepare(const cl::Device& device, const std::vector<float>& h_b)
 
     // 4. Kernel, in square work-groups of up to 16 x 16.
     Mmul mmul(program, "mmul_element");
-    const std::size_t limit = hoc::localSize(mmul.getKernel(), device, 256);
-    std::size_t side = 16;
-    while (side > 1 && side * side > limit)
-        side /= 2;
+    const std::size_t side = hoc::matmul::elementGroupSide(mmul.getKernel(), device);
     return {device, context, queue, mmul, side, b};
 }
 

@@ -64,6 +64,15 @@ std::string launchText(const cl::NDRange& global, const cl::NDRange& local)
     return "global " + dimsText(global) + ", local " + dimsText(local);
 }
 
+std::size_t elementGroupSide(const cl::Kernel& kernel, const cl::Device& device)
+{
+    const std::size_t limit = localSize(kernel, device, 256);
+    std::size_t side = 16;
+    while (side > 1 && side * side > limit)
+        side /= 2;
+    return side;
+}
+
 std::size_t squareLocalSize(const cl::Kernel& kernel, const cl::Device& device, std::size_t preferred)
 {
     const std::size_t limit = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);

@@ -449,8 +449,8 @@ hoc::matmul::Dims tuningSize(const cl::Device& device, hoc::matmul::Dims d)
         return d;
     // A CPU has thousands of work-groups per core at any of these sizes; what changes with size is
     // how K is cut into slices (KC) and whether packing pays, so its class is K's: 1024 up to
-    // K = 1535, 2048 up to 3071, else 4096 (the 16-core Xeon's choice at 2048, B packed, took
-    // 107-120 ms at 4096 where unpacked 6 x 64 blocks took 94-100; the 2-core machine keeps packing).
+    // K = 1535, 2048 up to 3071, else 4096 (the choice at 2048 was slower at 4096 than another one;
+    // the figures, with date and device: docs/measurements/Exercise09b_Competition.md).
     const std::size_t n = d.k < 1536 ? 1024 : d.k < 3072 ? 2048 : 4096;
     return {n, n, n};
 }

@@ -45,6 +45,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -351,21 +352,27 @@ def _ctest_exercise(build, folder, extra, env=None):
     listing = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1", "-R", regex],
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     names = [t["name"] for t in json.loads(listing.stdout or '{"tests": []}').get("tests", [])]
-    fd, junit = tempfile.mkstemp(prefix="starter.", suffix=".xml")
-    os.close(fd)
-    try:
-        subprocess.run(["ctest", "--test-dir", build, "-R", regex, "--output-junit", junit, *extra],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-        outcomes = {}
-        for case in ET.parse(junit).iter("testcase"):
-            # A skipped test (GTEST_SKIP: status notrun, <skipped>) is no failure.
-            ok = case.find("failure") is None and (case.get("status") in ("run", "passed")
-                                                   or case.find("skipped") is not None)
-            outcomes[case.get("name")] = (ok, case.findtext("system-out") or "")
-    except ET.ParseError:
-        outcomes = {}
-    finally:
-        os.unlink(junit)
+    outcomes = {}
+    # A ctest run beside others in the same build folder (ctest -j running these tests) now and then
+    # ends at once without results (its Testing/ logs are shared): run it again, up to 3 times.
+    for _ in range(3):
+        fd, junit = tempfile.mkstemp(prefix="starter.", suffix=".xml")
+        os.close(fd)
+        try:
+            subprocess.run(["ctest", "--test-dir", build, "-R", regex, "--output-junit", junit, *extra],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+            for case in ET.parse(junit).iter("testcase"):
+                # A skipped test (GTEST_SKIP: status notrun, <skipped>) is no failure.
+                ok = case.find("failure") is None and (case.get("status") in ("run", "passed")
+                                                       or case.find("skipped") is not None)
+                outcomes[case.get("name")] = (ok, case.findtext("system-out") or "")
+        except ET.ParseError:
+            pass
+        finally:
+            os.unlink(junit)
+        if outcomes or not names:
+            break
+        time.sleep(2)
     return outcomes, names
 
 
@@ -391,6 +398,9 @@ def starter_mode(args):
         print(f"FAILED: {folder} has no tests of its exercise (exercise.{folder}.*)")
         return 1
     failed = [(n, out) for n, (ok, out) in outcomes.items() if not ok]
+    if not outcomes:
+        print(f"FAILED: ctest gave no result for the {len(names)} tests of {folder} (3 tries)")
+        return 1
     if complete:
         if failed or len(outcomes) < len(names):
             print(f"FAILED: the starter of {folder} is listed as complete (tests/selfcheck/starters.txt) "

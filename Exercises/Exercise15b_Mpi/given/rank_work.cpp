@@ -7,6 +7,7 @@
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
 #include "hoc/limits.hpp"
+#include "hoc/matmul_host.hpp"
 #include "hoc/program.hpp"
 
 namespace {
@@ -83,10 +84,7 @@ MatmulRows::MatmulRows(const cl::Device& device, const std::vector<float>& b, ho
     b_ = cl::Buffer(queue_, b.begin(), b.end(), true);
     // 4. Kernel, in square work-groups of up to 16 x 16.
     kernel_ = cl::Kernel(program, "mmul_element");
-    const std::size_t limit = hoc::localSize(kernel_, device, 256);
-    side_ = 16;
-    while (side_ > 1 && side_ * side_ > limit)
-        side_ /= 2;
+    side_ = hoc::matmul::elementGroupSide(kernel_, device);
 }
 
 MatmulRows::Timing MatmulRows::run(const float* a_rows, std::size_t rows, float* c_rows)

@@ -44,6 +44,10 @@ Inputs randomInputs(Dims d);
 // "global 1024 x 1024, local 16 x 16"
 std::string launchText(const cl::NDRange& global, const cl::NDRange& local);
 
+// The side of the square work-groups Exercises 11, 15 and 15b run mmul_element in: 16, halved until
+// side x side work-items fit what hoc::localSize(kernel, device, 256) allows (at least 1).
+std::size_t elementGroupSide(const cl::Kernel& kernel, const cl::Device& device);
+
 // The largest square work-group side t <= preferred that `kernel` can run with on `device`:
 // t * t <= CL_KERNEL_WORK_GROUP_SIZE and t <= both CL_DEVICE_MAX_WORK_ITEM_SIZES sides.
 std::size_t squareLocalSize(const cl::Kernel& kernel, const cl::Device& device, std::size_t preferred);

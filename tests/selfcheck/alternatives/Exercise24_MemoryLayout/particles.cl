@@ -1,0 +1,44 @@
+// Exercise 24, written differently (tests/selfcheck: selfcheck.alternative.Exercise24_MemoryLayout must pass):
+// update_soa reads every field into private variables first, then writes, inside one bounds check.
+// Exercise 24: one step of a particle update, over two memory layouts.
+// Every particle moves by its velocity for dt seconds, and gravity g changes its vertical velocity:
+//   x += vx dt;   y += vy dt;   z += vz dt;   vz += g dt
+// Only fma() is used: it is correctly rounded in OpenCL C as in C++ (std::fma), so the serial
+// reference matches every field of every particle exactly.
+
+// Eight floats, 32 bytes, as the host's struct Particle. The mass and charge ride along unused.
+typedef struct {
+    float x, y, z;
+    float vx, vy, vz;
+    float m, q;
+} Particle;
+
+// Step 1 (given): array of structures. Work-item i reads and writes the fields of p[i]; the same field
+// of neighbouring work-items is 32 bytes apart, so one load of x by 32 work-items touches 1 KiB.
+__kernel void update_aos(__global Particle* p, uint n, float dt, float g)
+{
+    const uint i = get_global_id(0);
+    if (i >= n)
+        return;
+    p[i].x = fma(p[i].vx, dt, p[i].x);
+    p[i].y = fma(p[i].vy, dt, p[i].y);
+    p[i].z = fma(p[i].vz, dt, p[i].z);
+    p[i].vz = fma(g, dt, p[i].vz);
+}
+
+// Step 2, another way: read, compute, write; the same fma calls, so the same bits.
+__kernel void update_soa(__global float* x, __global float* y, __global float* z,
+                         __global const float* vx, __global const float* vy, __global float* vz,
+                         uint n, float dt, float g)
+{
+    const size_t i = get_global_id(0);
+    if (i < n) {
+        const float3 position = (float3)(x[i], y[i], z[i]);
+        const float3 velocity = (float3)(vx[i], vy[i], vz[i]);
+        const float3 moved = fma(velocity, (float3)(dt), position);
+        x[i] = moved.x;
+        y[i] = moved.y;
+        z[i] = moved.z;
+        vz[i] = fma(g, dt, velocity.z);
+    }
+}
