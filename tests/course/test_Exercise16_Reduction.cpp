@@ -6,14 +6,20 @@
 // integer below 2^24, which a float holds exactly, so any order of additions gives the exact sum
 // and the check is exact equality; a lost or doubled element cannot hide. Random data in [-1, 1):
 // the bound of hoc::sumErrorBound, ((1 + u)^k - 1) sum |x_i|, with k the most additions any element
-// goes through in this kernel's passes (the host counts them), which holds for any order.
+// goes through in this kernel's passes (the host counts them), which holds for any order, and
+// (hoc::sumAllowed) the smaller probabilistic bound for random signs, about 100 u sqrt(k) times
+// (sum x_i^2)^(1/2), which a zero or garbage sum cannot pass at any size (the rigorous one alone let a
+// kernel writing 0 pass at 2^20 with reduce_cpu on PoCL: allowed 4100, the sum 22.3; issue 30).
 #include <algorithm>
 #include <cmath>
 #include <ostream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "hoc/data.hpp"
 #include "hoc/device.hpp"
+#include "hoc/errors.hpp"
 #include "hoc_test.hpp"
 #include "reduce.hpp"
 #include "sum_reference.hpp"
@@ -139,6 +145,8 @@ TEST_P(ReduceKernels, ExactOnIntegersAndWithinBoundOnRandomData)
 
         const std::vector<float> random = hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f);
         const ReduceResult s = runSum(random, kernel);
+        EXPECT_EQ(s.additions, hoc::test::run([&] { return reduction().additions(n, kernel); }))
+            << kernelName(kernel) << ", N = " << n << ": the additions counted before the run";
         ASSERT_TRUE(hoc::test::correct(hoc::checkSum(hoc::sumReference(random), s.sum, s.additions),
                                        what(kernel, n, s, "in [-1, 1)")));
     }
@@ -221,4 +229,54 @@ TEST(Reduce, PassTimesAddUpToTheSpan)
 TEST(Reduce, EmptyInputIsRefused)
 {
     EXPECT_THROW(runSum({}, ReduceKernel::TwoPass), std::runtime_error);
+}
+
+// Issue 30: a kernel writing 0 (the starter), or a sum off by half of itself or of the wrong sign, is refused at the
+// program's sizes, with every kernel's count of additions on this device, and with the most any
+// order can have (n - 1, one loop over everything); the rigorous bound alone let 0 pass there.
+TEST(Reduce, AZeroOrWrongSumIsRefusedAtLargeSizes)
+{
+    for (const std::size_t n : {std::size_t{1} << 20, (std::size_t{1} << 26) - 3}) {
+        const std::vector<float> data = hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f);
+        const hoc::SumReference expected = hoc::sumReference(data);
+        std::vector<std::pair<std::string, std::uint64_t>> counts = {{"one loop", n - 1}};
+        for (const ReduceKernel k : reduceKernels())
+            counts.emplace_back(kernelName(k), hoc::test::run([&] { return reduction().additions(n, k); }));
+        for (const auto& [name, additions] : counts) {
+            const std::string where = name + ", N = " + std::to_string(n) + ", " + std::to_string(additions) +
+                                      " additions, sum " + std::to_string(expected.sum);
+            EXPECT_NO_THROW(hoc::requireDecisiveSum(expected, additions, where)) << where;
+            EXPECT_FALSE(hoc::checkSum(expected, 0.0f, additions).ok) << where << ": 0 passed";
+            EXPECT_FALSE(hoc::checkSum(expected, static_cast<float>(0.5 * expected.sum), additions).ok) << where;
+            EXPECT_FALSE(hoc::checkSum(expected, static_cast<float>(-expected.sum), additions).ok) << where;
+            // The hard limit stays: never more than the worst case allows.
+            EXPECT_LE(hoc::sumAllowed(expected, additions), hoc::sumErrorBound(expected, additions)) << where;
+        }
+    }
+}
+
+// The real kernels' errors lie inside the probabilistic bound beyond the other tests' sizes.
+TEST_P(ReduceKernels, WithinTheProbableBoundAt4M)
+{
+    const std::size_t n = (std::size_t{1} << 22) + 5;
+    const std::vector<float> random = hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f);
+    const hoc::SumReference expected = hoc::sumReference(random);
+    const ReduceResult s = runSum(random, GetParam());
+    ASSERT_LT(hoc::sumProbableBound(expected, s.additions), hoc::sumErrorBound(expected, s.additions));
+    EXPECT_TRUE(hoc::test::correct(hoc::checkSum(expected, s.sum, s.additions), what(GetParam(), n, s, "in [-1, 1)")));
+}
+
+// Where no bound can decide (a sum of about 0: values in pairs x, -x), the configuration is refused
+// before it runs (exit status 2), and values of one sign fall back to the worst-case bound alone.
+TEST(Reduce, AnUndecidableSumIsRefusedAndOneSignKeepsTheWorstCase)
+{
+    std::vector<float> pairs = hoc::randomFloats(1 << 16, 3, -1.0f, 1.0f);
+    pairs.insert(pairs.end(), pairs.begin(), pairs.end());
+    for (std::size_t i = pairs.size() / 2; i < pairs.size(); ++i)
+        pairs[i] = -pairs[i];
+    EXPECT_THROW(hoc::requireDecisiveSum(hoc::sumReference(pairs), 17, "pairs"), hoc::UsageError);
+
+    const hoc::SumReference positive = hoc::sumReference(hoc::randomFloats(1 << 16, 5, 0.0f, 1.0f));
+    EXPECT_TRUE(std::isinf(hoc::sumProbableBound(positive, 1 << 16)));
+    EXPECT_EQ(hoc::sumAllowed(positive, 1 << 16), hoc::sumErrorBound(positive, 1 << 16));
 }

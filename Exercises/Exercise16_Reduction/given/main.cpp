@@ -58,10 +58,18 @@ try {
     // device also its two buffers (the reduction's own, one at a time, are fewer).
     const double floats = sizeof(float) * static_cast<double>(largest);
     hoc::requireHostMemory(hoc::hostBytes(device, 3 * floats, 2 * floats), "N = " + std::to_string(largest));
+    // Before any run: every sum's check must tell a right result from a wrong one (from 0).
+    Reduction reduction(device);
+    for (const std::size_t n : sizes) {
+        const hoc::SumReference expected =
+            hoc::sumReference(hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f));
+        for (const ReduceKernel k : kernels)
+            hoc::requireDecisiveSum(expected, reduction.additions(n, k, {local}),
+                                    "the sum of N = " + hoc::sizeText(n) + " floats with " + kernelName(k));
+    }
     // The yardstick of a kernel that only reads: the read kernel's best rate (clpeak's measurement),
     // measured once, over four times the largest size (long enough that its start-up does not count).
     const double readGbps = hoc::readYardstickGbps(device, readFloats, largest, repeats, std::cout);
-    Reduction reduction(device);
     hoc::CopyBenchmark copy(device);
     hoc::BandwidthTable table(std::cout, "N (GB/s)", columns);
     const ReduceKernel picked = kernelFor(device);  // step 7 on a CPU, step 6 elsewhere

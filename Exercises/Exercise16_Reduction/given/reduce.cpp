@@ -206,6 +206,15 @@ void splitMedianRun(const std::vector<double>& spans, const std::vector<std::vec
 
 }  // namespace
 
+std::uint64_t Reduction::additions(std::uint64_t n, ReduceKernel which, const ReduceOptions& options)
+{
+    if (n == 0)
+        return 0;
+    const std::size_t limit = kernel(which).getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
+    const std::uint64_t local = chooseWorkGroupSize(kernel(which), device_, which, options.workGroupSize, limit);
+    return planPasses(which, n, local, device_.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>()).additions;
+}
+
 ReduceResult Reduction::sum(const std::vector<float>& h_data, ReduceKernel which, const ReduceOptions& options)
 {
     if (h_data.empty())

@@ -51,6 +51,10 @@ public:
     // Steps 3 to 5: the sum of `data` (at least one element) with `kernel`.
     ReduceResult sum(const std::vector<float>& data, ReduceKernel kernel, const ReduceOptions& options = {});
 
+    // The ReduceResult::additions that sum would report for n elements, without running anything
+    // (for checking, before a run, that the error bound can tell a right sum from a wrong one).
+    std::uint64_t additions(std::uint64_t n, ReduceKernel kernel, const ReduceOptions& options = {});
+
 private:
     const cl::Kernel& kernel(ReduceKernel which);  // the program's kernel of that name, made once
 
