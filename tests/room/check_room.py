@@ -10,6 +10,11 @@ rule: Solutions/X holds only the files that differ); and every source file an ex
 its solution's) names in backquotes (`given/reduce.cpp`) is there at that path relative to the exercise
 folder, or to the course's top folder, or is a kernel of Kernels/ or a file at the top of another
 exercise (Exercise 05 names Exercise 01's `vadd.cpp`).
+With --given-kernels A;B;... (cmake/CourseTable.cmake's hoc_given_kernels), the copies: a given kernel
+Exercises/A is the same file as Kernels/<its name>; no other exercise kernel is a copy of a kernel of
+Kernels/; no Solutions/X file is identical to its Exercises/X twin. A file the student changed (git:
+modified against HEAD, or untracked) is left out of these three checks: a student may break a given
+kernel on purpose or write the solution's kernel to the letter; CI's clean clone checks every file.
 Programs built by the plain-make path (executables that git does not track) are not counted.
 Exit status 0 when the tree has the shape, 1 with one line per breach."""
 import os
@@ -42,14 +47,61 @@ def listing(root, folder):
     return found
 
 
+def changed(root, path):
+    """Whether git sees path modified against HEAD or untracked (the student's own edit)."""
+    try:
+        out = subprocess.run(["git", "-C", root, "status", "--porcelain", "--", path],
+                             capture_output=True, text=True, check=True).stdout
+        return bool(out.strip())
+    except (OSError, subprocess.CalledProcessError):
+        return False
+
+
+def same(a, b):
+    with open(a, "rb") as fa, open(b, "rb") as fb:
+        return fa.read() == fb.read()
+
+
+def copies(root, given, breaches):
+    """The given kernels and the solution overlay, byte for byte (see the module's doc)."""
+    for entry in given:
+        copy = os.path.join("Exercises", entry)
+        kernel = os.path.join("Kernels", os.path.basename(entry))
+        if not changed(root, copy) and not same(os.path.join(root, copy), os.path.join(root, kernel)):
+            breaches.append(f"{copy} differs from {kernel}: a given kernel is the same file in both places "
+                            "(copy the one you changed over the other)")
+    for here, _, names in os.walk(os.path.join(root, "Exercises")):
+        for name in names:
+            path = os.path.relpath(os.path.join(here, name), root)
+            kernel = os.path.join(root, "Kernels", name)
+            if (name.endswith(".cl") and os.path.isfile(kernel) and os.path.relpath(path, "Exercises") not in given
+                    and not changed(root, path) and same(os.path.join(root, path), kernel)):
+                breaches.append(f"{path} is a copy of Kernels/{name}: declare it in hoc_given_kernels() "
+                                "(cmake/CourseTable.cmake), or make it the starter")
+    for here, _, names in os.walk(os.path.join(root, "Solutions")):
+        for name in names:
+            path = os.path.relpath(os.path.join(here, name), root)
+            twin = os.path.join("Exercises", os.path.relpath(path, "Solutions"))
+            if (os.path.isfile(os.path.join(root, twin)) and not changed(root, twin)
+                    and same(os.path.join(root, path), os.path.join(root, twin))):
+                breaches.append(f"{path} is identical to {twin}: delete it, the solution takes it from the exercise")
+
+
 def build_product(path):
     return path.endswith(".o") or (os.path.isfile(path) and os.access(path, os.X_OK)
                                    and not path.endswith((".py", ".sh")))
 
 
 def main():
-    root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", ".."))
+    args = sys.argv[1:]
+    given = []
+    if "--given-kernels" in args:
+        at = args.index("--given-kernels")
+        given = [g for g in args[at + 1].split(";") if g]
+        del args[at:at + 2]
+    root = os.path.abspath(args[0] if args else os.path.join(os.path.dirname(__file__), "..", ".."))
     breaches = []
+    copies(root, given, breaches)
     exercises = sorted(d for d in os.listdir(os.path.join(root, "Exercises"))
                        if os.path.isdir(os.path.join(root, "Exercises", d)))
     for folder in exercises:
