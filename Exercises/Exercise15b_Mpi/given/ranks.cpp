@@ -132,7 +132,7 @@ cl::Device rankDevice(const Ranks& ranks, const std::vector<std::string>& device
     if (!entry.empty() && std::all_of(entry.begin(), entry.end(), [](unsigned char c) { return std::isdigit(c); })) {
         const std::size_t index = std::stoul(entry);
         if (index >= all.size())
-            throw hoc::Failure(which + " is not a device index on " + ranks.host + ": choose 0 to " +
+            throw hoc::UsageError(which + " is not a device index on " + ranks.host + ": choose 0 to " +
                                std::to_string(all.size() - 1) + "; the devices here are:" + here);
         device = all[index].device;
     } else {
@@ -145,7 +145,7 @@ cl::Device rankDevice(const Ranks& ranks, const std::vector<std::string>& device
                 matches.push_back(e.device);
         }
         if (matches.empty())
-            throw hoc::Failure(which + " matches no platform or device name on " + ranks.host +
+            throw hoc::UsageError(which + " matches no platform or device name on " + ranks.host +
                                "; the devices here are:" + here);
         device = matches[static_cast<std::size_t>(turn) % matches.size()];
     }
