@@ -413,9 +413,16 @@ void sgemm_async(const int M, const int N, const int K,
 //   SPLIT=0  the warps read their fragments straight from the padded tiles and split them in
 //            registers (each element once per warp that uses it); one barrier per step.
 //   SPLIT=2  A as with SPLIT=1, B as with SPLIT=0 (A's fragments hold twice B's elements per lane).
-//   FLUSH=1  the tensor cores accumulate one step of K into a block that starts at zero, then added
-//            to the accumulators with an ordinary FP32 addition (the tensor cores' own additions
-//            round toward zero: without it their error grows with K in one direction)
+//   FLUSH=F  the tensor cores accumulate F fragment steps (8 F products of K) into a block that
+//            starts at zero, then added to the accumulators with an ordinary FP32 addition (the tensor
+//            cores' own additions round toward zero: without it, FLUSH=0, their error grows with K in
+//            one direction); F divides BK / 8
+//   LOTRUNC=1 passes lo = x - hi to the tensor cores unrounded: they read its top 19 bits, so it is
+//            truncated instead of rounded (its error 2^-10 of lo instead of 2^-11; two instructions
+//            fewer per split)
+//   HITRUNC=1 (with LOTRUNC=1) passes x itself as hi: the tensor cores truncate it to TF32 (hi's
+//            value, x with its low 13 bits cleared, is what lo = x - hi subtracts), so lo is up to
+//            2^-10 of x and its own truncation 2^-20 of x: one integer and one FP32 operation a split
 //   FASTRNA=1 rounds to TF32 with integer operations instead of cvt.rna.tf32.f32 (the same result
 //            for finite floats, fewer instructions: matters where every warp splits, SPLIT=0)
 //   BM, BN, BK, STAGES, GM, KS as for sgemm_async (BK a multiple of 8).
@@ -442,6 +449,9 @@ void sgemm_async(const int M, const int N, const int K,
 #endif
 #if STAGES < 2 || STAGES > 4
 #error "sgemm_tc: STAGES is 2 to 4"
+#endif
+#if FLUSH < 0 || (FLUSH > 0 && (BK / 8) % FLUSH)
+#error "sgemm_tc: FLUSH is 0 or divides BK/8"
 #endif
 #if SPLIT_B && (BK * BN / 2) % TC_WG
 #error "sgemm_tc: SPLIT=1 needs BK*BN/2 a multiple of the work-group size"
@@ -484,11 +494,23 @@ inline uint tf32(float x)
 // One step of BK along K, the warp's part: fragments from local memory, three products each.
 // Split as they landed: from the split tiles sa, sb (fragment order); else from the padded tiles
 // ra, rb, split here.
+#if defined(LOTRUNC) && LOTRUNC
+#define LO(r) as_uint(r)  // the remainder as it is: the tensor cores read its top 19 bits (truncated)
+#else
+#define LO(r) tf32(r)     // the remainder rounded to TF32
+#endif
+#if defined(HITRUNC) && HITRUNC
+#define HI(x) as_uint(x)                     // x as it is: the tensor cores truncate it to TF32 ...
+#define HI_VALUE(h) ((h) & 0xffffe000u)      // ... which is this
+#else
+#define HI(x) tf32(x)                        // x rounded to TF32
+#define HI_VALUE(h) (h)
+#endif
 #define SPLIT_INTO(x, hi, lo, e)                        \
     do {                                                \
         const float x_ = (x);                           \
-        hi[e] = tf32(x_);                               \
-        lo[e] = tf32(x_ - as_float(hi[e]));             \
+        hi[e] = HI(x_);                                 \
+        lo[e] = LO(x_ - as_float(HI_VALUE(hi[e])));     \
     } while (0)
 #if SPLIT_A
 #define LOAD_A(mi, kk, hi, lo)                                                                  \
@@ -597,11 +619,11 @@ void sgemm_tc(const int M, const int N, const int K,
             const int mi = block % (BM / 16), kk = block / (BM / 16), gg = l / 4, tt = l % 4;
             const __local float* p = ra + (mi * 16 + gg) * RPA + kk * 8 + tt;
             const float x0 = p[0], x1 = p[8 * RPA], x2 = p[4], x3 = p[8 * RPA + 4];
-            const uint h0 = tf32(x0), h1 = tf32(x1), h2 = tf32(x2), h3 = tf32(x3);
+            const uint h0 = HI(x0), h1 = HI(x1), h2 = HI(x2), h3 = HI(x3);
             splitA[(block * 2) * 32 + l] = (float4)(as_float(h0), as_float(h1), as_float(h2), as_float(h3));
             splitA[(block * 2 + 1) * 32 + l] =
-                (float4)(as_float(tf32(x0 - as_float(h0))), as_float(tf32(x1 - as_float(h1))),
-                         as_float(tf32(x2 - as_float(h2))), as_float(tf32(x3 - as_float(h3))));
+                (float4)(as_float(LO(x0 - as_float(HI_VALUE(h0)))), as_float(LO(x1 - as_float(HI_VALUE(h1)))),
+                         as_float(LO(x2 - as_float(HI_VALUE(h2)))), as_float(LO(x3 - as_float(HI_VALUE(h3)))));
         }
         const __local float4* sa = splitA;
 #endif
@@ -612,9 +634,9 @@ void sgemm_tc(const int M, const int N, const int K,
             const int ni = block % (BN / 8), kk = block / (BN / 8), gg = l / 4, tt = l % 4;
             const __local float* p = rb + (kk * 8 + tt) * RPB + ni * 8 + gg;
             const float y0 = p[0], y1 = p[4 * RPB];
-            const uint h0 = tf32(y0), h1 = tf32(y1);
-            splitB[block * 32 + l] = (float4)(as_float(h0), as_float(h1), as_float(tf32(y0 - as_float(h0))),
-                                              as_float(tf32(y1 - as_float(h1))));
+            const uint h0 = HI(y0), h1 = HI(y1);
+            splitB[block * 32 + l] = (float4)(as_float(h0), as_float(h1), as_float(LO(y0 - as_float(HI_VALUE(h0)))),
+                                              as_float(LO(y1 - as_float(HI_VALUE(h1)))));
         }
         const __local float4* sb = splitB;
 #endif
@@ -623,12 +645,37 @@ void sgemm_tc(const int M, const int N, const int K,
 #endif
 
 #if FLUSH
-        float part[MT][NT][4];
-        EACH_ACC part[mi][ni][e] = 0.0f;
-#define ACC part
+        // FLUSH fragment steps at a time, block by block: a block's partial sum starts at zero, takes
+        // the three products of each of the FLUSH fragment steps (8 FLUSH products of K) on the tensor
+        // cores, and is added to the block's accumulators in FP32 (rounded to nearest). Block by block,
+        // so only one block's partial sum is live (4 registers), not one for every block of the warp.
+#pragma unroll
+        for (int k0 = 0; k0 < BK / 8; k0 += FLUSH) {
+            uint bhi[FLUSH][NT][2], blo[FLUSH][NT][2];
+#pragma unroll
+            for (int f = 0; f < FLUSH; f++)
+#pragma unroll
+                for (int ni = 0; ni < NT; ni++)
+                    LOAD_B(ni, k0 + f, bhi[f][ni], blo[f][ni]);
+#pragma unroll
+            for (int mi = 0; mi < MT; mi++) {
+                uint ahi[FLUSH][4], alo[FLUSH][4];
+#pragma unroll
+                for (int f = 0; f < FLUSH; f++)
+                    LOAD_A(mi, k0 + f, ahi[f], alo[f]);
+#pragma unroll
+                for (int ni = 0; ni < NT; ni++) {
+                    float part[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+#pragma unroll
+                    for (int f = 0; f < FLUSH; f++)
+                        MMA3(part, ahi[f], alo[f], bhi[f][ni], blo[f][ni]);
+#pragma unroll
+                    for (int e = 0; e < 4; e++)
+                        acc[mi][ni][e] += part[e];  // rounded to nearest, as FP32 does
+                }
+            }
+        }
 #else
-#define ACC acc
-#endif
 #pragma unroll
         for (int kk = 0; kk < BK / 8; kk++) {
             uint bhi[NT][2], blo[NT][2];
@@ -641,13 +688,10 @@ void sgemm_tc(const int M, const int N, const int K,
                 LOAD_A(mi, kk, ahi, alo);
 #pragma unroll
                 for (int ni = 0; ni < NT; ni++)
-                    MMA3(ACC[mi][ni], ahi, alo, bhi[ni], blo[ni]);
+                    MMA3(acc[mi][ni], ahi, alo, bhi[ni], blo[ni]);
             }
         }
-#if FLUSH
-        EACH_ACC acc[mi][ni][e] += part[mi][ni][e];  // rounded to nearest, as FP32 does
 #endif
-#undef ACC
     }
 
     // The warp's blocks of C: lane (g, t) holds rows g and g + 8, columns 2t and 2t + 1 of each.

@@ -66,16 +66,27 @@ bool hasCpAsync(const cl::Device& device)
 // sgemm_tc: the tensor cores, each product as three TF32 products ("3xTF32", FP32 accuracy; NVIDIA
 // compute capability 8.0 and newer only): BM x BN tiles, (BM/WM) x (BN/WN) warps, steps of BK in STAGES
 // cp.async stages; split 1: each element split into TF32 hi and lo once, as it lands, 0: by every warp
-// that reads it, 2: A as it lands, B by every warp; flush 1: each step's tensor-core sums added in FP32; fastrna 1: the rounding to TF32
-// in integer operations.
-Variant tc(int bm, int bn, int bk, int wm, int wn, int stages, int split, int flush, int fastrna, int ks = 1)
+// that reads it, 2: A as it lands, B by every warp; flush F: the tensor cores' sums of F fragment
+// steps (8 F products) added in FP32, 0: never; fastrna 1: the rounding to TF32 in integer operations;
+// lotrunc 1: the remainder lo passed to the tensor cores unrounded (they truncate it); with(v, "HITRUNC"):
+// x itself passed as hi (truncated by the tensor cores too).
+Variant tc(int bm, int bn, int bk, int wm, int wn, int stages, int split, int flush, int fastrna, int lotrunc, int ks = 1)
 {
     Variant v{"sgemm_tc",
               {{"BM", bm}, {"BN", bn}, {"BK", bk}, {"WM", wm}, {"WN", wn}, {"STAGES", stages}, {"SPLIT", split},
-               {"FLUSH", flush}, {"FASTRNA", fastrna}}};
+               {"FLUSH", flush}, {"FASTRNA", fastrna}, {"LOTRUNC", lotrunc}}};
     if (ks > 1)
         v.values["KS"] = ks;
     return v;
+}
+
+// How many of a tensor-core variant's TF32 parts the tensor cores truncate instead of being rounded
+// first: 0, 1 (lo, LOTRUNC=1) or 2 (lo and hi, HITRUNC=1 too); hoc::peers::checkTf32Split's bound
+// depends on it.
+int truncatedParts(const Variant& v)
+{
+    const auto flag = [&](const char* name) { return v.values.count(name) && v.at(name) == 1 ? 1 : 0; };
+    return flag("LOTRUNC") + flag("HITRUNC");
 }
 
 // A variant whose kernel `does` something in PTX that needs compute capability 8.0: an error elsewhere.
@@ -153,15 +164,21 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
                                  with(async(128, 64, 16, 8, 8, 8, 3), "AT")})
             gpu.push_back(v);
     // The tensor cores (the same devices: mma.sync with TF32 came with compute capability 8.0), each
-    // variant offered only where its error passes the FP32 rule (tuneSgemm): A split as it lands and
-    // B by each warp (SPLIT=2) in 128 x 128, 128 x 64 and 64 x 64 tiles, K in two slices for small C;
-    // both split as they land (SPLIT=1) and both by each warp (SPLIT=0), with cvt.rna.tf32.f32; and
-    // one without the FP32 additions (FLUSH=0), the fastest and too inaccurate, which the rule turns away.
+    // variant offered only where its error passes the FP32 rule (tuneSgemm). Every warp splitting its
+    // own fragments (SPLIT=0), an FP32 addition per 16 products (FLUSH=2), lo truncated (LOTRUNC=1):
+    // 128 x 64 tiles of 4 warps of 64 x 32 (three work-groups fit a compute unit's registers), and
+    // 64 x 64 tiles of 4 warps of 32 x 32 (four fit) with hi truncated too (HITRUNC=1), banded or not,
+    // also with K in two slices for small C; A split as it lands and B by each warp (SPLIT=2) and both
+    // split as they land with cvt.rna.tf32.f32 (SPLIT=1) in 128 x 128 tiles with an FP32 addition per
+    // 8 products and lo rounded (the variants of the first build); and one without the FP32 additions
+    // (FLUSH=0), the fastest and too inaccurate, which the rule turns away.
     if (hasCpAsync(device))
-        for (const Variant& v : {banded(tc(128, 128, 8, 64, 32, 2, 2, 1, 1), 8), banded(tc(128, 64, 16, 64, 32, 2, 2, 1, 1), 8),
-                                 tc(64, 64, 16, 32, 32, 3, 2, 1, 1), banded(tc(128, 128, 8, 64, 32, 3, 1, 1, 0), 8),
-                                 tc(64, 64, 16, 32, 32, 3, 0, 1, 0), banded(tc(128, 128, 8, 64, 32, 2, 2, 1, 1, 2), 8),
-                                 tc(64, 64, 16, 32, 32, 3, 2, 1, 1, 2), banded(tc(128, 128, 8, 64, 32, 2, 2, 0, 1), 8)})
+        for (const Variant& v : {banded(tc(128, 64, 16, 64, 32, 2, 0, 2, 1, 1), 8),
+                                 banded(with(tc(64, 64, 16, 32, 32, 3, 0, 2, 1, 1), "HITRUNC"), 8),
+                                 with(tc(64, 64, 16, 32, 32, 3, 0, 2, 1, 1), "HITRUNC"),
+                                 with(tc(64, 64, 16, 32, 32, 3, 0, 2, 1, 1, 2), "HITRUNC"),
+                                 banded(tc(128, 128, 8, 64, 32, 2, 2, 1, 1, 0), 8), banded(tc(128, 128, 8, 64, 32, 3, 1, 1, 0, 0), 8),
+                                 banded(tc(128, 64, 16, 64, 32, 2, 0, 0, 1, 1), 8)})
             gpu.push_back(v);
     return gpu;
 }
@@ -215,18 +232,24 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
             requireSm80(device, variant, "copies with cp.async");
         gpuTiles(bm, bn, bk, wg);
     } else if (variant.kernel == "sgemm_tc") {
-        variant.only({"BM", "BN", "BK", "WM", "WN", "STAGES", "SPLIT", "FLUSH", "FASTRNA", "GM", "KS"});
+        variant.only({"BM", "BN", "BK", "WM", "WN", "STAGES", "SPLIT", "FLUSH", "FASTRNA", "LOTRUNC", "HITRUNC", "GM", "KS"});
         const int bm = variant.within("BM", 16, 256), bn = variant.within("BN", 8, 256), bk = variant.within("BK", 8, 64);
         const int wm = variant.within("WM", 16, 128), wn = variant.within("WN", 8, 128);
         variant.within("STAGES", 2, 4);
         const bool split = variant.within("SPLIT", 0, 2) == 1;
-        variant.within("FLUSH", 0, 1);
+        const int flush = variant.within("FLUSH", 0, 8);
         variant.within("FASTRNA", 0, 1);
+        const bool lotrunc = variant.values.count("LOTRUNC") && variant.within("LOTRUNC", 0, 1) == 1;
+        const bool hitrunc = variant.values.count("HITRUNC") && variant.within("HITRUNC", 0, 1) == 1;
+        variant.require(!hitrunc || lotrunc, "HITRUNC=1 needs LOTRUNC=1 (a truncated hi leaves a remainder of up to 2^-10 of x, "
+                                             "which the tensor cores then truncate too)");
         if (variant.values.count("GM"))
             variant.within("GM", 1, 64);
         variant.require(bk % 8 == 0 && wm % 16 == 0 && wn % 8 == 0 && bm % wm == 0 && bn % wn == 0,
                         "BK is a multiple of 8, WM of 16 and WN of 8 (the 16 x 8 x 8 tensor-core product), WM divides BM "
                         "and WN divides BN (whole warps per tile)");
+        variant.require(flush == 0 || bk / 8 % flush == 0,
+                        "FLUSH is 0 or divides BK/8 (an FP32 addition after FLUSH of a step's BK/8 fragment steps)");
         const int wg = (bm / wm) * (bn / wn) * 32;
         variant.require(wg <= 1024, "at most 32 warps per work-group ((BM/WM) x (BN/WN))");
         variant.require(bm * bk / 4 % wg == 0 && bk * bn / 4 % wg == 0,
@@ -489,7 +512,7 @@ hoc::tuning::Outcome tuneSgemm(const cl::Device& device, const std::vector<Varia
         s.upload(sa, sb, small);
         s.run();
         // (the tensor cores at K = 45 are held to their own bound here, and to the FP32 rule below)
-        const auto check = v.kernel == "sgemm_tc" ? hoc::peers::checkTf32Split(sa, sb, s.download(), small)
+        const auto check = v.kernel == "sgemm_tc" ? hoc::peers::checkTf32Split(sa, sb, s.download(), small, truncatedParts(v))
                                                    : hoc::matmul::check(sa, sb, s.download(), small);
         if (!check.ok)
             throw hoc::Failure("wrong result for " + small.text() + ": " + check.message());

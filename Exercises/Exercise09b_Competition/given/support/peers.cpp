@@ -253,10 +253,11 @@ std::optional<std::vector<float>> cublasProduct(const cl::Device& device, const 
 }
 
 CheckResult checkTf32Split(const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& c,
-                           matmul::Dims d)
+                           matmul::Dims d, int truncatedParts)
 {
     const std::vector<double> exact = matmul::reference(a, b, d);
-    const double u = std::ldexp(1.0, -24), g = 2 * (matmul::roundingFactor(d.k, u) + u) + std::ldexp(1.0, -20);
+    const double split = std::ldexp(truncatedParts >= 2 ? 4.0 : truncatedParts == 1 ? 1.5 : 1.0, -20);  // per product (peers.hpp)
+    const double u = std::ldexp(1.0, -24), g = 2 * (matmul::roundingFactor(d.k, u) + u) + split;
     std::vector<double> bound(d.m * d.n, 0.0);
     for (std::size_t i = 0; i < d.m; ++i)
         for (std::size_t k = 0; k < d.k; ++k) {

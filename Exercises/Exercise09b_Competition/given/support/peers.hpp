@@ -98,8 +98,12 @@ std::optional<std::vector<float>> cublasProduct(const cl::Device& device, const 
 // parts leave out a_lo b_lo and their own rounding, at most 3 x 2^-22 |a| |b| per product (bounded
 // here by 2^-20), and the tensor cores' additions round toward zero (an error below one unit in the
 // last place instead of half: twice the FP32 bound). A wrong index is still far outside it.
+// truncatedParts 1: the kernel passes lo unrounded (sgemm_tc's LOTRUNC=1) and the tensor cores
+// truncate it, up to 2^-10 of lo instead of 2^-11: at most 2 x 2^-21 + 2^-22 = 5 x 2^-22 per product
+// (bounded by 1.5 x 2^-20). 2: hi too (HITRUNC=1): hi is x truncated, lo up to 2^-10 of x and its
+// truncation up to 2^-20 of x, at most 3 x 2^-20 per product (bounded by 2^-18).
 CheckResult checkTf32Split(const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& c,
-                           matmul::Dims d);
+                           matmul::Dims d, int truncatedParts = 0);
 
 // The rule for a less-than-FP32 method (the tensor cores): offered only where its error is within
 // the rigorous FP32 bound and at most twice (kFp32PeerFactor) that of cuBLAS's FP32 SGEMM on the same
