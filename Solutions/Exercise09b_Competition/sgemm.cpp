@@ -80,15 +80,6 @@ Variant tc(int bm, int bn, int bk, int wm, int wn, int stages, int split, int fl
     return v;
 }
 
-// How many of a tensor-core variant's TF32 parts the tensor cores truncate instead of being rounded
-// first: 0, 1 (lo, LOTRUNC=1) or 2 (lo and hi, HITRUNC=1 too); hoc::peers::checkTf32Split's bound
-// depends on it.
-int truncatedParts(const Variant& v)
-{
-    const auto flag = [&](const char* name) { return v.values.count(name) && v.at(name) == 1 ? 1 : 0; };
-    return flag("LOTRUNC") + flag("HITRUNC");
-}
-
 // A variant whose kernel `does` something in PTX that needs compute capability 8.0: an error elsewhere.
 void requireSm80(const cl::Device& device, const Variant& variant, const std::string& does)
 {
@@ -512,7 +503,7 @@ hoc::tuning::Outcome tuneSgemm(const cl::Device& device, const std::vector<Varia
         s.upload(sa, sb, small);
         s.run();
         // (the tensor cores at K = 45 are held to their own bound here, and to the FP32 rule below)
-        const auto check = v.kernel == "sgemm_tc" ? hoc::peers::checkTf32Split(sa, sb, s.download(), small, truncatedParts(v))
+        const auto check = v.kernel == "sgemm_tc" ? hoc::peers::checkTf32Split(sa, sb, s.download(), small, hoc::peers::truncatedTf32Parts(v.values))
                                                    : hoc::matmul::check(sa, sb, s.download(), small);
         if (!check.ok)
             throw hoc::Failure("wrong result for " + small.text() + ": " + check.message());

@@ -239,9 +239,8 @@ TEST(Competition, TensorCoreVariantsAreRightAtAwkwardSizes)
                 const auto a = hoc::randomFloats(d.m * d.k, 41, -1, 1), b = hoc::randomFloats(d.k * d.n, 42, -1, 1);
                 s.upload(a, b, d);
                 s.run();
-                const auto flag = [&](const char* name) { return v.values.count(name) && v.at(name) == 1 ? 1 : 0; };
-                const int truncated = flag("LOTRUNC") + flag("HITRUNC");  // TF32 parts the tensor cores truncate
-                EXPECT_TRUE(hoc::test::correct(hoc::peers::checkTf32Split(a, b, s.download(), d, truncated),
+                EXPECT_TRUE(hoc::test::correct(hoc::peers::checkTf32Split(a, b, s.download(), d,
+                                                                          hoc::peers::truncatedTf32Parts(v.values)),
                                                "C = A * B with " + v.text() + ", " + d.text()));
             }
         }

@@ -270,6 +270,15 @@ CheckResult checkTf32Split(const std::vector<float>& a, const std::vector<float>
     return compareWithBounds(exact, c, bound);
 }
 
+int truncatedTf32Parts(const std::map<std::string, int>& values)
+{
+    const auto flag = [&](const char* name) {
+        const auto it = values.find(name);
+        return it != values.end() && it->second == 1 ? 1 : 0;
+    };
+    return flag("LOTRUNC") + flag("HITRUNC");
+}
+
 std::string fp32AccuracyRule(const Accuracy& ours, const Accuracy* fp32Peer)
 {
     std::ostringstream s;

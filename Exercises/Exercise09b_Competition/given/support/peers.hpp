@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -104,6 +105,10 @@ std::optional<std::vector<float>> cublasProduct(const cl::Device& device, const 
 // truncation up to 2^-20 of x, at most 3 x 2^-20 per product (bounded by 2^-18).
 CheckResult checkTf32Split(const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& c,
                            matmul::Dims d, int truncatedParts = 0);
+
+// How many of a tensor-core variant's TF32 parts the tensor cores truncate instead of being rounded
+// first, from its parameters: 0, 1 (LOTRUNC=1) or 2 (HITRUNC=1 too); checkTf32Split's truncatedParts.
+int truncatedTf32Parts(const std::map<std::string, int>& values);
 
 // The rule for a less-than-FP32 method (the tensor cores): offered only where its error is within
 // the rigorous FP32 bound and at most twice (kFp32PeerFactor) that of cuBLAS's FP32 SGEMM on the same
