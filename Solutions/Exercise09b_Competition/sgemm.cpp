@@ -503,8 +503,9 @@ hoc::tuning::Outcome tuneSgemm(const cl::Device& device, const std::vector<Varia
         s.upload(sa, sb, small);
         s.run();
         // (the tensor cores at K = 45 are held to their own bound here, and to the FP32 rule below)
-        const auto check = v.kernel == "sgemm_tc" ? hoc::peers::checkTf32Split(sa, sb, s.download(), small, hoc::peers::truncatedTf32Parts(v.values))
-                                                   : hoc::matmul::check(sa, sb, s.download(), small);
+        const auto check = v.kernel == "sgemm_tc"
+                               ? hoc::peers::checkTf32Split(sa, sb, s.download(), small, hoc::peers::truncatedTf32Parts(v.values))
+                               : hoc::matmul::check(sa, sb, s.download(), small);
         if (!check.ok)
             throw hoc::Failure("wrong result for " + small.text() + ": " + check.message());
         s.upload(a, b, d);
