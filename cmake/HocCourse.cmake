@@ -7,7 +7,7 @@
 # files the student edits (the ones with TODOs; in Exercise 01, the two it reads line by line and
 # then breaks on purpose) and at most one folder given/: the code the student reads but does not edit
 # (main.cpp, headers, the host code of an exercise whose lesson is a kernel, serial references,
-# given kernels, helpers such as Exercise 09b's given/support/). An exercise with several parts keeps
+# given kernels, helpers). An exercise with several parts keeps
 # part 1 at its top as above, and each further part in a folder partN_<topic>/ of the same shape:
 # the part's files to edit at its top, its given code in partN_<topic>/given/ (Exercise 02:
 # part2_build_log/; Exercise 09: part2_dynamic_local/, part3_images/, part4_tile_order/; Exercise 15:
