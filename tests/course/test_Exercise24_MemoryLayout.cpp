@@ -1,4 +1,5 @@
-// Exercise 24: both kernels against the serial reference, exactly (fma only: correctly rounded on the
+// Exercise 24: the layout conversions (toSoa, toAos) against particles laid out by hand; both kernels
+// against the serial reference, exactly (fma only: correctly rounded on the
 // device as on the host), for counts that are no multiple of a work-group, several steps (each launch
 // one step), and work-groups from 1 work-item to the kernels' CL_KERNEL_WORK_GROUP_SIZE. Mass and
 // charge must come back untouched.
@@ -23,7 +24,8 @@ std::string kernelText(bool soa) { return soa ? "kernel update_soa" : "kernel up
 std::string hint(bool soa, const std::vector<Particle>& in, const std::vector<Particle>& expected,
                  const std::vector<Particle>& got)
 {
-    const std::string where = "\n  where: " + kernelText(soa) + " in particles.cl";
+    const std::string where = "\n  where: " + kernelText(soa) + " in particles.cl" +
+                              (soa ? " (or toSoa and toAos in soa.cpp: MemoryLayout.ConversionsKeepEveryField checks them)" : "");
     if (got.size() != expected.size())
         return where;
     bool moved = false;
@@ -32,10 +34,10 @@ std::string hint(bool soa, const std::vector<Particle>& in, const std::vector<Pa
     if (!moved)
         return where + "\n  hint: no particle moved: is update_soa still the starter (it writes nothing)?";
     static const char* const names[] = {"x", "y", "z", "vx", "vy", "vz", "m", "q"};
-    static const char* const updates[] = {"x += vx dt: x[i] = fma(vx[i], dt, x[i])",
-                                          "y += vy dt: y[i] = fma(vy[i], dt, y[i])",
-                                          "z += vz dt with the old vz: z[i] = fma(vz[i], dt, z[i]) before vz changes",
-                                          "vx is only read", "vy is only read", "vz += g dt: vz[i] = fma(g, dt, vz[i])",
+    static const char* const updates[] = {"x += vx dt",
+                                          "y += vy dt",
+                                          "z += vz dt with the old vz, before vz changes",
+                                          "vx is only read", "vy is only read", "vz += g dt",
                                           "m is not touched", "q is not touched"};
     for (std::size_t i = 0; i < got.size(); ++i) {
         const float* e = &expected[i].x;
@@ -80,7 +82,43 @@ TEST(MemoryLayout, ReferenceMovesEveryUsedField)
     EXPECT_NE(p[0].vz, before.vz);
     EXPECT_EQ(p[0].vx, before.vx);
     EXPECT_EQ(p[0].m, before.m);
-    EXPECT_EQ(toAos(toSoa(p))[0].q, p[0].q);
+    EXPECT_EQ(p[0].q, before.q);
+}
+
+TEST(MemoryLayout, ConversionsKeepEveryField)
+{
+    // toSoa and toAos (soa.cpp) on their own, each against particles laid out by hand, before any
+    // kernel runs on what they give.
+    static const char* const names[] = {"x", "y", "z", "vx", "vy", "vz", "m", "q"};
+    float Particle::*const member[] = {&Particle::x,  &Particle::y,  &Particle::z, &Particle::vx,
+                                       &Particle::vy, &Particle::vz, &Particle::m, &Particle::q};
+    std::vector<float> Particles::*const array[] = {&Particles::x,  &Particles::y,  &Particles::z, &Particles::vx,
+                                                    &Particles::vy, &Particles::vz, &Particles::m, &Particles::q};
+    const std::string where = "\n  where: toSoa in soa.cpp", back = "\n  where: toAos in soa.cpp";
+    const std::vector<Particle> aos = randomParticles(5, 24);
+    const Particles soa = toSoa(aos);
+    for (int f = 0; f < 8; ++f) {
+        const std::vector<float>& got = soa.*array[f];
+        ASSERT_EQ(got.size(), aos.size()) << HOC_UNDER_TEST << ": toSoa's array " << names[f] << " for 5 particles"
+                                          << where << "\n  hint: every array, m and q too, needs one element per particle";
+        for (std::size_t i = 0; i < aos.size(); ++i)
+            ASSERT_EQ(got[i], aos[i].*member[f])
+                << HOC_UNDER_TEST << ": toSoa's " << names[f] << "[" << i << "]" << where << "\n  hint: element " << i
+                << " of array " << names[f] << " is field " << names[f] << " of particle " << i;
+    }
+    Particles byHand;
+    for (int f = 0; f < 8; ++f)
+        for (std::size_t i = 0; i < 5; ++i)
+            (byHand.*array[f]).push_back(static_cast<float>(10 * f + i));  // field f of particle i: 10 f + i
+    const std::vector<Particle> got = toAos(byHand);
+    ASSERT_EQ(got.size(), std::size_t{5}) << HOC_UNDER_TEST << ": toAos of arrays of 5 elements" << back
+                                          << "\n  hint: one particle per element of the arrays";
+    for (std::size_t i = 0; i < 5; ++i)
+        for (int f = 0; f < 8; ++f)
+            ASSERT_EQ(got[i].*member[f], static_cast<float>(10 * f + i))
+                << HOC_UNDER_TEST << ": toAos's particle " << i << ", field " << names[f] << back
+                << "\n  hint: field " << names[f] << " of particle " << i << " is element " << i << " of array "
+                << names[f];
 }
 
 TEST(MemoryLayout, BothLayoutsMatchTheReference)

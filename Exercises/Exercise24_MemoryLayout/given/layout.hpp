@@ -28,6 +28,7 @@ constexpr std::size_t kMaxParticles = std::size_t{1} << 28;
 constexpr double kBytesPerParticle = 10.0 * sizeof(float);
 
 std::vector<Particle> randomParticles(std::size_t n, unsigned seed);
+// The layout change, both ways (soa.cpp, yours): toAos(toSoa(p)) gives p back, every field.
 Particles toSoa(const std::vector<Particle>& aos);
 std::vector<Particle> toAos(const Particles& soa);
 
