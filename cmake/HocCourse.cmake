@@ -215,7 +215,7 @@ endfunction()
 # A further program in the same folder, linked with the folder's library:
 #   hoc_program(PROGRAM pi_serial MAIN given/pi_serial.cpp [USES folder...])
 # USES links the libraries of other folders of the same kind (solutions with solutions, exercises
-# with exercises): the instructor's matmul_table (Tools/matmul_table/, built in Exercise 09's folder)
+# with exercises): the instructor's matmul_table (Exercise 09's given/matmul_table.cpp)
 # runs the host code of Exercises 05-08.
 function(hoc_program)
   cmake_parse_arguments(ARG "" "PROGRAM;MAIN" "USES" ${ARGN})
