@@ -1,8 +1,8 @@
-// Exercise 24: the layout conversions (toSoa, toAos) against particles laid out by hand; both kernels
-// against the serial reference, exactly (fma only: correctly rounded on the
-// device as on the host), for counts that are no multiple of a work-group, several steps (each launch
-// one step), and work-groups from 1 work-item to the kernels' CL_KERNEL_WORK_GROUP_SIZE. Mass and
-// charge must come back untouched.
+// Exercise 24: the layout conversions (toSoa, toAos) against particles laid out by hand; the three
+// kernels (update_aos, update_aos4, update_soa) against the serial reference, exactly (fma only:
+// correctly rounded on the device as on the host), for counts that are no multiple of a work-group,
+// several steps (each launch one step), and work-groups from 1 work-item to the kernels'
+// CL_KERNEL_WORK_GROUP_SIZE. Mass and charge must come back untouched.
 #include <string>
 
 #include "hoc_test.hpp"
@@ -18,13 +18,21 @@ Layout makeLayout()
     return hoc::test::run([] { return Layout(hoc::test::device()); });
 }
 
-std::string kernelText(bool soa) { return soa ? "kernel update_soa" : "kernel update_aos"; }
+// The three kernels: update_aos and update_aos4 (given), update_soa (the student's).
+enum class Which { aos, aos4, soa };
+const Which kAll[] = {Which::aos, Which::aos4, Which::soa};
+
+std::string kernelText(Which which)
+{
+    return which == Which::soa ? "kernel update_soa" : which == Which::aos4 ? "kernel update_aos4" : "kernel update_aos";
+}
 
 // Which field of the first wrong particle is off, and where that most likely comes from.
-std::string hint(bool soa, const std::vector<Particle>& in, const std::vector<Particle>& expected,
+std::string hint(Which which, const std::vector<Particle>& in, const std::vector<Particle>& expected,
                  const std::vector<Particle>& got)
 {
-    const std::string where = "\n  where: " + kernelText(soa) + " in particles.cl" +
+    const bool soa = which == Which::soa;
+    const std::string where = "\n  where: " + kernelText(which) + " in particles.cl" +
                               (soa ? " (or toSoa and toAos in soa.cpp: MemoryLayout.ConversionsKeepEveryField checks them)" : "");
     if (got.size() != expected.size())
         return where;
@@ -50,18 +58,21 @@ std::string hint(bool soa, const std::vector<Particle>& in, const std::vector<Pa
     return where;
 }
 
-void checkCounts(Layout& layout, bool soa, std::size_t local, const hoc::Repeats& repeats)
+void checkCounts(Layout& layout, Which which, std::size_t local, const hoc::Repeats& repeats)
 {
     for (const std::size_t n : kCounts) {
         const std::vector<Particle> in = randomParticles(n, static_cast<unsigned>(n));
-        const LayoutResult r = hoc::test::run(
-            [&] { return soa ? layout.runSoa(in, kDt, kG, local, repeats) : layout.runAos(in, kDt, kG, local, repeats); });
+        const LayoutResult r = hoc::test::run([&] {
+            return which == Which::soa    ? layout.runSoa(in, kDt, kG, local, repeats)
+                   : which == Which::aos4 ? layout.runAos(in, kDt, kG, local, repeats, AosLoads::float4s)
+                                          : layout.runAos(in, kDt, kG, local, repeats);
+        });
         std::vector<Particle> expected = in;
         stepReference(expected, kDt, kG, r.steps);
         ASSERT_TRUE(hoc::test::correct(compareParticles(expected, r.out),
-                                       kernelText(soa) + ", " + std::to_string(n) + " particles, " +
+                                       kernelText(which) + ", " + std::to_string(n) + " particles, " +
                                            std::to_string(r.steps) + " steps, work-groups of " + std::to_string(r.local)))
-            << hint(soa, in, expected, r.out);
+            << hint(which, in, expected, r.out);
         EXPECT_EQ(r.steps, static_cast<unsigned>(repeats.warmups + repeats.runs)) << "one launch per step";
         EXPECT_EQ(r.global % r.local, 0u) << "the NDRange must be whole work-groups";
         EXPECT_GT(r.seconds, 0.0) << "the kernel's profiling event should report its run time";
@@ -124,8 +135,8 @@ TEST(MemoryLayout, ConversionsKeepEveryField)
 TEST(MemoryLayout, BothLayoutsMatchTheReference)
 {
     Layout layout = makeLayout();
-    for (const bool soa : {false, true}) {
-        checkCounts(layout, soa, 0, {1, 2});  // three steps: z must move with the old vz every time
+    for (const Which which : kAll) {
+        checkCounts(layout, which, 0, {1, 2});  // three steps: z must move with the old vz every time
         if (HasFatalFailure())
             return;  // the first wrong kernel is enough
     }
@@ -134,9 +145,12 @@ TEST(MemoryLayout, BothLayoutsMatchTheReference)
 TEST(MemoryLayout, WorkGroupsFromOneToTheMaximum)
 {
     Layout layout = makeLayout();
-    for (const bool soa : {false, true}) {
-        for (const std::size_t local : {std::size_t{1}, std::size_t{7}, layout.maxWorkGroupSize(soa)}) {
-            checkCounts(layout, soa, local, {0, 1});
+    for (const Which which : kAll) {
+        const std::size_t largest = which == Which::soa    ? layout.maxWorkGroupSize(true)
+                                    : which == Which::aos4 ? layout.maxWorkGroupSize(false, AosLoads::float4s)
+                                                           : layout.maxWorkGroupSize(false);
+        for (const std::size_t local : {std::size_t{1}, std::size_t{7}, largest}) {
+            checkCounts(layout, which, local, {0, 1});
             if (HasFatalFailure())
                 return;
         }
@@ -147,5 +161,7 @@ TEST(MemoryLayout, BadRequestsAreRefused)
 {
     Layout layout = makeLayout();
     EXPECT_THROW(hoc::test::run([&] { return layout.runAos({}, kDt, kG); }), std::runtime_error);
+    EXPECT_THROW(hoc::test::run([&] { return layout.runAos({}, kDt, kG, 0, {0, 1}, AosLoads::float4s); }),
+                 std::runtime_error);
     EXPECT_THROW(hoc::test::run([&] { return layout.runSoa({}, kDt, kG); }), std::runtime_error);
 }

@@ -58,14 +58,15 @@ Layout::Layout(const cl::Device& device)
       // 1. Platform: a context for the device and a queue that records when commands run.
       context_(device),
       queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
-      // 2. Program: both kernels.
+      // 2. Program: the three kernels.
       program_(hoc::buildProgram(context_, device, "particles.cl"))
 {
 }
 
-std::size_t Layout::maxWorkGroupSize(bool soa) const
+std::size_t Layout::maxWorkGroupSize(bool soa, AosLoads loads) const
 {
-    return cl::Kernel(program_, soa ? "update_soa" : "update_aos").getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
+    const char* name = soa ? "update_soa" : loads == AosLoads::float4s ? "update_aos4" : "update_aos";
+    return cl::Kernel(program_, name).getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
 }
 
 namespace {
@@ -92,10 +93,10 @@ LayoutResult launch(cl::CommandQueue& queue, const cl::Device& device, cl::Kerne
 }  // namespace
 
 LayoutResult Layout::runAos(const std::vector<Particle>& in, float dt, float g, std::size_t local,
-                            const hoc::Repeats& repeats)
+                            const hoc::Repeats& repeats, AosLoads loads)
 {
     requireCount(in.size());
-    cl::Kernel kernel(program_, "update_aos");
+    cl::Kernel kernel(program_, loads == AosLoads::float4s ? "update_aos4" : "update_aos");
     // 3. Memory: the particles as they lie on the host, eight floats each.
     cl::Buffer d_p(queue_, in.begin(), in.end(), /*readOnly=*/false);
     // 4. Kernel arguments.

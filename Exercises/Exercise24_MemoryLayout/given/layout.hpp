@@ -39,6 +39,10 @@ void stepReference(std::vector<Particle>& particles, float dt, float g, unsigned
 // Compares every field of every particle (exactly); `first` of a failure is a float index, 8 per particle.
 hoc::CheckResult compareParticles(const std::vector<Particle>& expected, const std::vector<Particle>& got);
 
+// How update's array-of-structures kernels read a particle: field by field (update_aos) or as two
+// float4 (update_aos4, 000's "Memory alignment").
+enum class AosLoads { fields, float4s };
+
 struct LayoutResult {
     std::vector<Particle> out;  // the particles after `steps` steps (SoA results turned back into AoS)
     unsigned steps = 0;         // how many steps ran: warm-ups and timed runs, one kernel launch each
@@ -57,12 +61,12 @@ public:
     // CL_KERNEL_WORK_GROUP_SIZE where that is less). Every launch is one step; the particles go back
     // to the host after the last.
     LayoutResult runAos(const std::vector<Particle>& in, float dt, float g, std::size_t local = 0,
-                        const hoc::Repeats& repeats = {0, 1});
+                        const hoc::Repeats& repeats = {0, 1}, AosLoads loads = AosLoads::fields);
     LayoutResult runSoa(const std::vector<Particle>& in, float dt, float g, std::size_t local = 0,
                         const hoc::Repeats& repeats = {0, 1});
 
-    // CL_KERNEL_WORK_GROUP_SIZE of update_aos or update_soa on this device.
-    std::size_t maxWorkGroupSize(bool soa) const;
+    // CL_KERNEL_WORK_GROUP_SIZE of update_aos (or update_aos4) or update_soa on this device.
+    std::size_t maxWorkGroupSize(bool soa, AosLoads loads = AosLoads::fields) const;
 
 private:
     cl::Device device_;
