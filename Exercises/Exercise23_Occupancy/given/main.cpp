@@ -124,6 +124,11 @@ try {
                   << (occ > 0 ? fixed(100 * occ, 0) + "%" : "-") << std::setw(10) << fixed(row.gbps, 1) << std::setw(9)
                   << fixed(row.gbps / rows.front().gbps, 2) << "\n";
     }
+    // Step 3's prediction, for the H100 and work-groups of 256: compare it with an H100 run's table.
+    const Prediction prediction = stepThreePrediction();
+    std::cout << "your prediction for the H100 (stepThreePrediction, work-groups of 256): local memory limits from "
+              << prediction.firstKiBLimitedByLocalMemory << " KB on; at 47 KB "
+              << fixed(100 * prediction.slotsFilledAt47KiB, 0) << "% of the 2048 slots filled\n";
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
