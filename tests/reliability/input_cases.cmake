@@ -271,3 +271,15 @@ endforeach()
 hoc_expect_error(NAME bad_input.issue41.benchmark_bandwidth_size_beyond_the_device EXIT 2
                  MESSAGE "bandwidth test, N = 2147483647 needs .*(CL_DEVICE_GLOBAL_MEM_SIZE|CL_DEVICE_MAX_MEM_ALLOC_SIZE|host memory)"
                  NOT_OUTPUT "tuning|GFLOPS|MFLOPS" COMMAND ${benchmark} --bandwidth-size 2147483647 --sizes 40 --peers none)
+
+# PoCL reports no device when it cannot make its kernel cache folder (a HOME the user cannot write
+# in): the message says so and names the folder and the variable it came from, not "install PoCL".
+# /dev/null/... cannot be made even by root.
+hoc_expect_error(NAME bad_input.issue41.pocl_cache_dir_not_writable EXIT 3
+                 MESSAGE "PoCL .* is installed, but reports no device when it cannot make its kernel cache folder /dev/null/pocl \\(from POCL_CACHE_DIR=/dev/null/pocl\\): /dev/null is not a folder. Set POCL_CACHE_DIR"
+                 NOT_OUTPUT "apt-get install" ENV POCL_CACHE_DIR=/dev/null/pocl
+                 COMMAND ${program_Exercise01_Vadd_vadd} --size 1024)
+hoc_expect_error(NAME bad_input.issue41.pocl_home_not_writable EXIT 3
+                 MESSAGE "cannot make its kernel cache folder /dev/null/.cache/pocl/kcache \\(from HOME=/dev/null\\): /dev/null is not a folder"
+                 NOT_OUTPUT "apt-get install" ENV HOME=/dev/null XDG_CACHE_HOME=/dev/null/none
+                 COMMAND ${program_Exercise01_Vadd_vadd} --size 1024)
