@@ -283,3 +283,10 @@ hoc_expect_error(NAME bad_input.issue41.pocl_home_not_writable EXIT 3
                  MESSAGE "cannot make its kernel cache folder /dev/null/.cache/pocl/kcache \\(from HOME=/dev/null\\): /dev/null is not a folder"
                  NOT_OUTPUT "apt-get install" ENV HOME=/dev/null XDG_CACHE_HOME=/dev/null/none
                  COMMAND ${program_Exercise01_Vadd_vadd} --size 1024)
+
+# An endless kernel: the program says, after HOC_WATCHDOG_SECONDS without progress (1 s here), which
+# kernel file runs and how to stop it (endless_kernel kills it after the note).
+add_test(NAME bad_input.issue41.endless_kernel_is_noted
+         COMMAND ${drivers}/endless_kernel ${program_Exercise01_Vadd_vadd} --size 1024)
+set_tests_properties(bad_input.issue41.endless_kernel_is_noted PROPERTIES LABELS "solutions;bad_input" TIMEOUT 300)
+math(EXPR HOC_BAD_INPUT_COUNT "${HOC_BAD_INPUT_COUNT} + 1")
