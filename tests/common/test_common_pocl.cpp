@@ -79,6 +79,7 @@ TEST(Pocl, ReleasesWithTheMiscompilationAreNamed)
 // every device (on PoCL 6.0 without the course's setting, sizes 1 and 2 crash this test).
 TEST(Pocl, CourseBuildsRunALoopBetweenBarriersRight)
 {
+    ::alarm(60);  // a kernel that never ends stops the test by SIGALRM within a minute (it takes ~2 s)
     hoc::test::run([] {
         const cl::Device& device = hoc::test::device();
         const cl::Context context(device);
@@ -87,6 +88,7 @@ TEST(Pocl, CourseBuildsRunALoopBetweenBarriersRight)
         for (std::size_t local : {1, 2, 3, 4, 8})
             EXPECT_TRUE(runsRight(context, program, local)) << "work-groups of " << local;
     });
+    ::alarm(0);
 }
 
 // PoCL's own default work-group method, without the course's setting, in a child process: on a PoCL
