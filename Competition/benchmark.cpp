@@ -169,6 +169,8 @@ try {
     // Every size's A, B, C and reference on the host, before the first is made (one size at a time).
     for (const Dims& d : problems)
         hoc::matmul::requireHostMemory(d, "C = A * B at " + d.text());
+    if (!noBandwidth)  // the bandwidth test comes after the race: its size is refused before it
+        hoc::bandwidth::requireMeasurable(device, bandwidthSize);
 
     const auto has = [&](const char* p) { return std::count(peerNames.begin(), peerNames.end(), p) > 0; };
     std::vector<std::unique_ptr<hoc::peers::Peer>> peers;

@@ -13,6 +13,7 @@
 
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
+#include "hoc/watchdog.hpp"
 
 namespace hoc {
 namespace {
@@ -388,6 +389,7 @@ cl::Program buildSource(const cl::Context& context, const std::vector<cl::Device
             log = "invalid build options: \"" + given + "\"\n" + log;
         throw BuildFailure(file, deviceLabel(device), e.err(), linesOfTheFiles(log, source, file));
     }
+    watchdog::progress(whereFound(file));  // from now on, a kernel that never ends is noted
     // What the file defines, for the error messages: a source without a kernel is reported now.
     BuiltKernels kernels{whereFound(file), {}};
     std::string names;

@@ -326,6 +326,37 @@ TEST_F(TuningCache, CorruptEntryIsRetuned)
     }
 }
 
+// A damaged cache that nests arrays 100,000 deep (in an entry's field, and as an entry) is read
+// without a crash: the deep values are dropped as they are read, the valid entry is still used, and
+// the cache is written back from what the tuner understood (its entries' known fields), not echoed.
+TEST_F(TuningCache, DeepNestingIsDroppedAndNotWrittenBack)
+{
+    tune();
+    const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+    auto doc = read();
+    doc["entries"][0]["unknown"] = 0;
+    std::string text = doc.dump();
+    const auto at = text.find("\"unknown\":0");
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, 11, "\"unknown\":" + deep);
+    text.insert(text.find("\"entries\":[") + 11, deep + ",");
+    write(text);
+    const int before = measured;
+    hoc::tuning::Outcome outcome;
+    ASSERT_NO_THROW(outcome = tune());
+    EXPECT_TRUE(outcome.fromCache) << outcome.note;
+    EXPECT_EQ(measured, before);
+
+    id_.device = "another device";  // tunes, and writes the cache back
+    EXPECT_FALSE(tune().fromCache);
+    EXPECT_LT(fs::file_size(file_), 2048u) << "the cache was written back with what it held besides its entries";
+    const auto written = read();
+    ASSERT_EQ(written["entries"].size(), 2u) << written.dump();
+    EXPECT_FALSE(written["entries"][0].contains("unknown"));
+    id_.device = "a device (a platform)";
+    EXPECT_TRUE(tune().fromCache);
+}
+
 TEST_F(TuningCache, StaleEntriesAreRetuned)
 {
     tune();

@@ -133,7 +133,11 @@ set(exit_rule_cases
     "pi_sums_beyond_the_device|2|pi, simple design: the sums of 1099511627776 work-groups needs .* MiB in one buffer, more than this device allows \\(.*CL_DEVICE_MAX_MEM_ALLOC_SIZE\\)|${pi}|--steps 1099511627776 --iters 1 --local 1"
     "pi_bound_too_wide|2|pi, simple design, 2.25 steps.*cannot tell a right result from a wrong one.*--iters.*--local.*--design tree|${pi}|--design simple --steps 33554432 --iters 33554432"
     "device_index_beyond_the_list|2|--device '99' is not a device index|${matmul_kernel}|--device 99"
-    "platform_matching_nothing|2|--platform 'no-such-platform' matches no platform|${pi}|--platform no-such-platform")
+    "platform_matching_nothing|2|--platform 'no-such-platform' matches no platform|${pi}|--platform no-such-platform"
+    "transpose_tile_rows_beyond_the_tile|2|a tile of 4 with 8 rows of work-items \\(--tile, --tile-rows\\). need 1 <= rows <= tile|${transpose}|--tile 4 --tile-rows 8"
+    "indices_group_beyond_work_item_sizes|2|work-groups of 8192x1 have 8192 work-items in dimension 0, more than this device allows \\([0-9]+, CL_DEVICE_MAX_WORK_ITEM_SIZES\\[0\\]\\)|${indices}|--range 8192x1 --groups 8192x1"
+    "runner_platform_matching_nothing|2|--platform 'nomatch' matches no platform|$<TARGET_FILE:hoc_runner>|--device all --platform nomatch --course ${PROJECT_BINARY_DIR}/course.txt --out ${CMAKE_CURRENT_BINARY_DIR}/runner_never_written"
+    "occupancy_array_kb_with_equals|2|a __local array of 1048576 floats needs 4194304 bytes \\(4096 KiB\\) of local memory, more than this device has|${program_Exercise23_Occupancy_occupancy}|--array-kb=4096")
 foreach(row IN LISTS exit_rule_cases)
   string(REPLACE "|" ";" fields "${row}")
   list(GET fields 0 name)
@@ -261,3 +265,28 @@ foreach(row IN LISTS peak_rss_cases)
   set_tests_properties(bad_input.issue41.peak_rss.${name} PROPERTIES LABELS "solutions;bad_input" TIMEOUT 300)
   math(EXPR HOC_BAD_INPUT_COUNT "${HOC_BAD_INPUT_COUNT} + 1")
 endforeach()
+
+# A --bandwidth-size beyond what the device (or the host) holds is refused before the race, not after
+# it: the tuning and the race never print.
+hoc_expect_error(NAME bad_input.issue41.benchmark_bandwidth_size_beyond_the_device EXIT 2
+                 MESSAGE "bandwidth test, N = 2147483647 needs .*(CL_DEVICE_GLOBAL_MEM_SIZE|CL_DEVICE_MAX_MEM_ALLOC_SIZE|host memory)"
+                 NOT_OUTPUT "tuning|GFLOPS|MFLOPS" COMMAND ${benchmark} --bandwidth-size 2147483647 --sizes 40 --peers none)
+
+# PoCL reports no device when it cannot make its kernel cache folder (a HOME the user cannot write
+# in): the message says so and names the folder and the variable it came from, not "install PoCL".
+# /dev/null/... cannot be made even by root.
+hoc_expect_error(NAME bad_input.issue41.pocl_cache_dir_not_writable EXIT 3
+                 MESSAGE "PoCL .* is installed, but reports no device when it cannot make its kernel cache folder /dev/null/pocl \\(from POCL_CACHE_DIR=/dev/null/pocl\\): /dev/null is not a folder. Set POCL_CACHE_DIR"
+                 NOT_OUTPUT "apt-get install" ENV POCL_CACHE_DIR=/dev/null/pocl
+                 COMMAND ${program_Exercise01_Vadd_vadd} --size 1024)
+hoc_expect_error(NAME bad_input.issue41.pocl_home_not_writable EXIT 3
+                 MESSAGE "cannot make its kernel cache folder /dev/null/.cache/pocl/kcache \\(from HOME=/dev/null\\): /dev/null is not a folder"
+                 NOT_OUTPUT "apt-get install" ENV HOME=/dev/null XDG_CACHE_HOME=/dev/null/none
+                 COMMAND ${program_Exercise01_Vadd_vadd} --size 1024)
+
+# An endless kernel: the program says, after HOC_WATCHDOG_SECONDS without progress (1 s here), which
+# kernel file runs and how to stop it (endless_kernel kills it after the note).
+add_test(NAME bad_input.issue41.endless_kernel_is_noted
+         COMMAND ${drivers}/endless_kernel ${program_Exercise01_Vadd_vadd} --size 1024)
+set_tests_properties(bad_input.issue41.endless_kernel_is_noted PROPERTIES LABELS "solutions;bad_input" TIMEOUT 300)
+math(EXPR HOC_BAD_INPUT_COUNT "${HOC_BAD_INPUT_COUNT} + 1")
