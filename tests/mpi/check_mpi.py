@@ -33,7 +33,7 @@ def run(mpiexec, np, program, args, timeout, under):
     # Open MPI copies large messages between ranks of one machine with cross-memory attach, which
     # containers (CI) often forbid ("Read -1, expected ..., errno = 1"); plain shared memory always works.
     env["OMPI_MCA_btl_vader_single_copy_mechanism"] = "none"
-    command = [mpiexec, "-np", str(np), "--oversubscribe", program] + args
+    command = [mpiexec, "-np", str(np), "--oversubscribe", program, *args]
     print("$ " + " ".join(command), flush=True)
     try:
         done = subprocess.run(command, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
