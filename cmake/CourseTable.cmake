@@ -202,5 +202,5 @@ hoc_given_kernels(Exercise01_Vadd/vadd.cl Exercise02_ChainedVadd/part2_build_log
                   Exercise09_MatmulBlocked/part4_tile_order/given/matmul_tile_order.cl
                   Exercise11_Profiling/given/matmul_element.cl Exercise14_EventsQueues/given/events_queues.cl
                   Exercise19_Overlap/given/saxpy.cl ExerciseA_VectorPi/part2_builtins/given/builtins.cl
-                  Exercise23_Occupancy/given/occupancy.cl
+                  Exercise23_Occupancy/given/occupancy.cl Exercise25_Amdahl/given/matmul_blocked.cl
                   Exercise15_MultipleDevices/part2_shared_context/given/two_devices.cl)

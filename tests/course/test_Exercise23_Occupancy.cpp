@@ -1,7 +1,8 @@
 // Exercise 23: fitPerComputeUnit on the worked examples of the CSE 160 notes (004 section 4.11 and
 // "Block Granularities Considerations") and on the H100's documented figures, where every answer is
-// known; and the measured kernel against the serial reference for several array sizes and
-// work-groups up to CL_KERNEL_WORK_GROUP_SIZE, with its footprint as the runtime reports it.
+// known; the student's prediction of step 3 against the same figures; and the measured kernel
+// against the serial reference for several array sizes and work-groups up to
+// CL_KERNEL_WORK_GROUP_SIZE, with its footprint as the runtime reports it.
 #include <algorithm>
 #include <string>
 
@@ -84,12 +85,61 @@ TEST(Fit, HopperLocalMemoryPerWorkGroupWithTheReservedKilobyte)
     expectFit(kHopper, group(1024, 32, 0), 2, "work-items", "2048 / 1024 = 2");
 }
 
+TEST(Fit, StepThreePrediction)
+{
+    // The README's step 3, worked out here from the H100's figures without fitPerComputeUnit: work-groups
+    // of 256, each taking the array + 4 bytes (CL_KERNEL_LOCAL_MEM_SIZE on the H100) + the runtime's KiB.
+    const std::size_t bySlots = kHopper.workItems / 256;
+    std::size_t first = 0, groupsAt47 = 0;
+    for (std::size_t kib = 1; kib <= 47; ++kib) {
+        const std::size_t byLocal = kHopper.localBytes / (kib * 1024 + 4 + kHopper.localReservedPerGroup);
+        if (first == 0 && byLocal < bySlots)
+            first = kib;
+        groupsAt47 = std::min(bySlots, byLocal);
+    }
+    const Prediction mine = stepThreePrediction();
+    const std::string where = "\n  where: stepThreePrediction in occupancy.cpp (step 3 of the README)";
+    EXPECT_EQ(mine.firstKiBLimitedByLocalMemory, first)
+        << HOC_UNDER_TEST << ": the smallest array (KiB) from which local memory limits work-groups of 256" << where
+        << "\n  hint: the 2048 slots hold 8 work-groups of 256; find the first array size at which 228 KiB, shared "
+           "by work-groups that each take the array + 4 bytes + 1 KiB, holds fewer than 8";
+    EXPECT_NEAR(mine.slotsFilledAt47KiB, static_cast<double>(groupsAt47 * 256) / 2048.0, 1e-9)
+        << HOC_UNDER_TEST << ": the fraction of the 2048 slots filled at 47 KiB" << where
+        << "\n  hint: the resident work-groups at 47 KiB times 256 work-items, over 2048";
+}
+
 TEST(Fit, Registers)
 {
     // 65536 registers, 64 per work-item, groups of 256: 65536 / (64 * 256) = 4.
     expectFit(kHopper, group(256, 32, 0, 64), 4, "registers", "cu.registers / (registers per work-item x slots)");
     const Fit fit = fitPerComputeUnit(kHopper, group(256, 32, 0, 0));
     EXPECT_FALSE(fit.byRegisters) << kWhere << "\n  hint: registers per work-item not known: no register limit";
+}
+
+// A work-group's registers are those of the slots it takes (whole units of `multiple`), not of its
+// work-items: 100 work-items take 128 slots, 64 registers each, 65536 / (64 x 128) = 8 (per work-item
+// it would be 65536 / 6400 = 10). Every other test uses work-groups of whole warps, where both agree.
+TEST(Fit, RegistersPerSlotNotPerWorkItem)
+{
+    expectFit(kHopper, group(100, 32, 0, 64), 8, "registers",
+              "registers are taken per scheduling slot: 100 work-items take 128 slots (whole units of "
+              "kernel.multiple), 65536 / (64 x 128) = 8; per work-item (65536 / (64 x 100)) gives 10");
+    expectFit(unit(2048, 0, 0, 0, 65536), group(33, 32, 0, 255), 4, "registers",
+              "33 work-items take 64 slots: 65536 / (255 x 64) = 4; per work-item (65536 / (255 x 33)) gives 7");
+}
+
+// Two resources allowing the same number of work-groups: the first in the order of occupancy.hpp
+// (work-items, work-groups, local memory, registers) names the limit. The README's own H100 table
+// has one: work-groups of 64 at 1 KiB, where the 2048 slots (2048 / 64) and the 32 places for
+// work-groups both allow 32.
+TEST(Fit, ATieNamesTheFirstResourceInOrder)
+{
+    const std::string hint = "a tie: the first resource in the order work-items, work-groups, local memory, registers "
+                             "(occupancy.hpp) names the limit; a later resource allowing as many must not replace it";
+    expectFit(kHopper, group(64, 32, 1024 + 4), 32, "work-items", "2048 / 64 = 32 = the 32 places: " + hint);
+    expectFit(unit(0, 8, 8 * 1024), group(64, 32, 1024), 8, "work-groups", "8 places = 8192 / 1024: " + hint);
+    expectFit(unit(0, 0, 4096, 0, 16384), group(64, 32, 1024, 64), 4, "local memory",
+              "4096 / 1024 = 4 = 16384 / (64 x 64): " + hint);
 }
 
 TEST(Fit, NothingKnownPredictsNothing)
