@@ -395,7 +395,7 @@ cl::Program buildSource(const cl::Context& context, const std::vector<cl::Device
     std::string names;
     try {
         // The count first: NVIDIA's OpenCL (driver 580) crashes when asked the names of no kernels
-        // (issue 30: Kernels.ASourceWithoutKernelIsNamed, a segmentation fault on the H100).
+        // (Kernels.ASourceWithoutKernelIsNamed, a segmentation fault on the H100).
         if (program.getInfo<CL_PROGRAM_NUM_KERNELS>() > 0)
             names = program.getInfo<CL_PROGRAM_KERNEL_NAMES>();
     } catch (const cl::Error&) {  // not told: nothing to check, nothing to list

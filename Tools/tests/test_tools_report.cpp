@@ -220,7 +220,7 @@ TEST(Format, NumbersAndPercentages)
         EXPECT_EQ(std::stod(hoc::tools::exactNumber(v)), v);
 }
 
-// Issue 28: rates in the unit scaled to their size, 4 significant digits (the H100's 66534250
+// Rates in the unit scaled to their size, 4 significant digits (the H100's 66534250
 // MFLOPS and 4899888 MFLOPS of the instructor's table read 66.53 and 4.900 TFLOP/s).
 TEST(Format, RatesInUnitsScaledToTheirSize)
 {

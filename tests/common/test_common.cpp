@@ -223,7 +223,7 @@ TEST(Devices, RoundUp)
 // The checks before a kernel is built (a tile side that is a build option), against the device.
 TEST(DeviceChoice, BlankEnvironmentIsRefused)
 {
-    // Issue 20, item 10: HOC_DEVICE=' ' matched every device.
+    // HOC_DEVICE=' ' (blank) is a mistake, not a pattern that matches every device.
     const char* before = std::getenv("HOC_DEVICE");
     const std::string saved = before ? before : "";
     setenv("HOC_DEVICE", " ", 1);
@@ -241,7 +241,7 @@ TEST(Limits, DeviceChecksNameTheLimit)
     const auto failureText = [](const std::function<void()>& work) -> std::string {
         try {
             work();
-        } catch (const hoc::UsageError& e) {  // the size asked for must change: exit status 2 (issue 30)
+        } catch (const hoc::UsageError& e) {  // the size asked for must change: exit status 2
             return e.what();
         }
         return "(no hoc::UsageError thrown)";
@@ -271,8 +271,8 @@ TEST(Report, JsonCarriesEveryResult)
     EXPECT_NE(printed.str().find("second: WRONG: wrong"), std::string::npos) << printed.str();
 }
 
-// Issue 30: a program path that is not UTF-8 (here Latin-1's "ü", byte 0xfc) made --json fail with
-// nlohmann's type_error; the JSON now holds U+FFFD in its place, and parses.
+// A program path that is not UTF-8 (here Latin-1's "ü", byte 0xfc) would make nlohmann's dump throw
+// type_error; the JSON holds U+FFFD in its place, and parses.
 TEST(Report, JsonOfTextThatIsNotUtf8)
 {
     std::ostringstream printed;

@@ -38,7 +38,7 @@ def run(mpiexec, np, program, args, timeout, under):
     # local and remote interfaces" twice per rank when TCP may use eth0 (192.0.2.2/24), and nothing with
     # the loopback interface alone; Open MPI 4.1.4 prints nothing either way.
     env["OMPI_MCA_btl_tcp_if_include"] = "lo"
-    command = [mpiexec, "-np", str(np), "--oversubscribe", program] + args
+    command = [mpiexec, "-np", str(np), "--oversubscribe", program, *args]
     print("$ " + " ".join(command), flush=True)
     try:
         done = subprocess.run(command, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,

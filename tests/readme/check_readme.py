@@ -239,7 +239,7 @@ def drop_chatter(lines):
 def collapse(masked, numbers):
     """Rule 6: runs of equal lines count once. Returns (line, number) pairs."""
     result = []
-    for line, number in zip(masked, numbers):
+    for line, number in zip(masked, numbers, strict=True):
         if result and result[-1][0] == line:
             continue
         result.append((line, number))

@@ -194,9 +194,8 @@ class Source:
             text = self.code(n)
             inside = first <= n <= last
             for m in re.finditer(r"__local\s+(?:const\s+)?\w+\s*\*?\s*(?:const\s+)?(\w+)", text):
-                if inside or "inline" in text or "(" in text:
-                    if m.group(1) not in names:
-                        names.append(m.group(1))
+                if (inside or "inline" in text or "(" in text) and m.group(1) not in names:
+                    names.append(m.group(1))
         return names
 
     def writes(self, name, first, last):
@@ -370,8 +369,8 @@ def _race_hint(kind, group, source, first, last):
     if same_line_writes and not pairs:
         e = same_line_writes[0]
         code = source.code(e["line"]).strip() or e["code"]
-        update = re.search(r"(\+\+|--|\+=|-=|\*=)", code) or "atomic" not in code and re.search(
-            r"\b(\w+)\s*(\[[^]]*\])+\s*=\s*\1\s*\[", code)
+        update = re.search(r"(\+\+|--|\+=|-=|\*=)", code) or (
+            "atomic" not in code and re.search(r"\b(\w+)\s*(\[[^]]*\])+\s*=\s*\1\s*\[", code))
         if space == "local" or update:
             return (e["line"], code,
                     f"two work-items update the same {space} element at line {e['line']} at the same time "
@@ -513,7 +512,8 @@ def explain(findings, search, root):
                         line, code, conditions = n, source.line(n).strip(), source.conditions(n)
                         break
             around = f" it sits under if ({conditions[0][1]}) (line {conditions[0][0]})" if conditions else ""
-            hint = (f"a barrier must be reached by every work-item of the group or by none:{around or ' it sits in a branch or a loop whose count differs between work-items'}; "
+            where = around or " it sits in a branch or a loop whose count differs between work-items"
+            hint = (f"a barrier must be reached by every work-item of the group or by none:{where}; "
                     f"let every work-item run the loop and reach every barrier, and put the bounds check "
                     f"around the loads and the stores only")
         elif kind == "api":

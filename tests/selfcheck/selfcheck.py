@@ -53,7 +53,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 HERE = os.path.dirname(os.path.abspath(__file__))
 OCLGRIND_CHECK = os.path.join(HERE, "..", "reliability", "oclgrind_check")
 
-from explain import ORDER, explain, kernel_file, parse_log  # noqa: E402  (beside this file)
+from explain import explain, parse_log  # noqa: E402  (beside this file)
 
 FIRST = "== first message =="  # the check (script/check) shows the lines after it first
 
@@ -241,7 +241,7 @@ def reproduce_command(reproduce, test):
             words[words.index(option) + 1] = value
         elif option == "--size" and "--sizes" in words:
             words[words.index("--sizes") + 1] = value
-    return words + ["--platform", "Oclgrind"], text
+    return [*words, "--platform", "Oclgrind"], text
 
 
 def gtest_mode(args):
@@ -300,7 +300,7 @@ def gtest_mode(args):
                           os.path.relpath(argv[0], root), *argv[1:]])
         print(f"\n{exercise}: running the same sizes on oclgrind to find the kernel line:\n    {shown}")
         sys.stdout.flush()
-        ostatus, output, explanations, message = run_oclgrind(exercise, argv, search, root, timeout=240)
+        _, _, explanations, message = run_oclgrind(exercise, argv, search, root, timeout=240)
         if explanations:
             lines = [explanations[0].text(), f"  (found by oclgrind at the crash's sizes: {what.split('.')[0]}"
                      f"{', at ' + sizes if sizes else ''}; to run it again: {shown})"]
@@ -422,7 +422,7 @@ def starter_mode(args):
         print(f"FAILED: the starter of {folder} fails ({name}), but its message does not name "
               f"Exercises/{folder}")
         return 1
-    line = next((l.strip() for l in output.splitlines() if f"Exercises/{folder}" in l), "")
+    line = next((x.strip() for x in output.splitlines() if f"Exercises/{folder}" in x), "")
     print(f"ok: the untouched starter of {folder} fails its check, first at {name}:\n    {line[:400]}")
     return 0
 
@@ -435,7 +435,7 @@ def parts_mode(args):
     root = os.path.dirname(os.path.dirname(HERE))
     problems, named = [], set()
     with open(os.path.join(HERE, "parts.txt")) as f:
-        lines = [l.rstrip("\n").split(" ", 2) for l in f if l.strip() and not l.startswith("#")]
+        lines = [x.rstrip("\n").split(" ", 2) for x in f if x.strip() and not x.startswith("#")]
     listing = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1", "-R", "exercise\\."],
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     tests = [t["name"] for t in json.loads(listing.stdout or '{"tests": []}').get("tests", [])]
@@ -498,9 +498,9 @@ def view_mode(args):
             re.findall(r"^\s+\[.\] (\w+)\s+\S+\s+(\S+)$", result.stdout, re.M)}
     problems = []
     with open(os.path.join(HERE, "starters.txt")) as f:
-        complete = {l.split()[0] for l in f if l.strip() and not l.startswith("#")}
+        complete = {x.split()[0] for x in f if x.strip() and not x.startswith("#")}
     with open(os.path.join(build, "selfcheck", "exercises.tsv")) as f:
-        exercises = [l.split("\t")[0] for l in f if l.strip()]
+        exercises = [x.split("\t")[0] for x in f if x.strip()]
     for folder in exercises:
         want = ("passed" if folder in solved or folder in complete else
                 "failing" if folder == "Exercise08_MatmulLocalColumn" else "untouched")
