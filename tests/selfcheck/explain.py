@@ -23,7 +23,7 @@ import re
 # The order in which kinds are told: the cause first (a wrong index or a missing barrier often makes
 # uninitialized values follow), the tool's own trouble last.
 ORDER = ["divergence", "bounds-global", "bounds-local", "bounds-private", "race-local", "race-global",
-         "uninitialized-local", "uninitialized", "api", "other"]
+         "uninitialized-local", "uninitialized", "api", "other", "tool"]
 
 WHAT = {
     "race-local": "a data race in local memory",
@@ -36,11 +36,14 @@ WHAT = {
     "divergence": "a barrier that not every work-item of the work-group reached",
     "api": "an OpenCL call with wrong arguments",
     "other": "a problem oclgrind reports",
+    "tool": "oclgrind stopped on something it does not support: a failure of the tool, not a finding in your code",
 }
 
 
 def kind_of(head):
     line = head.lower()
+    if line.startswith("oclgrind fatal error"):  # the tool's own limit, whichever plugin it names
+        return "tool"
     if "data race" in line:
         return "race-local" if "local memory" in line else "race-global"
     if line.startswith("invalid") or "exceeds static array size" in line:
@@ -69,6 +72,12 @@ def parse_log(text):
         if raw.startswith("Oclgrind: ") and "suppressing" in raw:
             continue  # "50 errors generated - suppressing further errors"
         if not raw[0].isspace():
+            if findings and findings[-1]["head"].startswith("OCLGRIND FATAL ERROR") and ":" not in \
+                    findings[-1]["head"].split(")", 1)[-1]:
+                # "OCLGRIND FATAL ERROR (file:line)" is followed by what stopped it on a line of its
+                # own ("Unsupported instruction: freeze"): one finding, not two.
+                findings[-1]["head"] += ": " + raw.strip()
+                continue
             findings.append({"head": raw.strip(), "kernel": None, "entities": []})
             op = None
             continue
@@ -518,6 +527,14 @@ def explain(findings, search, root):
                     f"around the loads and the stores only")
         elif kind == "api":
             hint = "oclgrind names the call: compare its arguments with the lesson's host code"
+        elif kind == "tool":
+            m = re.search(r"Unsupported instruction: (\w+)", f["head"])
+            stopped = f"LLVM's `{m.group(1)}` instruction" if m else "something in this kernel"
+            plugin = re.search(r"plugins/(\w+)\.cpp", f["head"])
+            hint = (f"oclgrind 21.10{' (its ' + plugin.group(1) + ' check)' if plugin else ''} cannot run "
+                    f"{stopped}, which the compiler makes of correct code too (`freeze`: a ceiling division "
+                    f"a / b + (a % b != 0), for example). This is not a verdict on your kernel: what oclgrind "
+                    f"could still check is above, and the course tests on PoCL check the values")
         else:
             hint = "see oclgrind's text above"
         count = sum(1 for _ in group)
