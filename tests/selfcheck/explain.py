@@ -381,6 +381,32 @@ def _race_hint(kind, group, source, first, last):
         code = source.code(e["line"]).strip() or e["code"]
         update = re.search(r"(\+\+|--|\+=|-=|\*=)", code) or "atomic" not in code and re.search(
             r"\b(\w+)\s*(\[[^]]*\])+\s*=\s*\1\s*\[", code)
+        # Which of the two it is, from the accesses oclgrind saw: a load in one work-item and a store
+        # in another at different columns of the line are two different index expressions meeting at
+        # one address (scratch[lid] += scratch[lid + s]: one work-item reads the element another
+        # writes in the same round), which a barrier between rounds orders; the same expression in
+        # both (x[b]++ at one column, or two stores) is two work-items updating one element: atomic.
+        cross = [f for f in group if len(f["entities"]) >= 2 and f["entities"][0]["line"] == f["entities"][1]["line"]
+                 and {f["entities"][0]["op"], f["entities"][1]["op"]} == {"load", "store"}]
+        columns = [(f["entities"][0]["column"], f["entities"][1]["column"]) for f in cross]
+        if space == "local" and cross and all(a and b and a != b for a, b in columns):
+            indent = len(source.line(e["line"])) - len(source.line(e["line"]).lstrip())
+            loop = next((n for n in range(e["line"] - 1, max(first, 1) - 1, -1)
+                         if re.match(r"\s*(for|while)\b", source.line(n))
+                         and len(source.line(n)) - len(source.line(n).lstrip()) < indent), None)
+            return (e["line"], code,
+                    f"one work-item reads at line {e['line']} the element another work-item writes there in "
+                    f"the same round ({code}: the read and the write are different index expressions that "
+                    f"meet at one address): each round must finish before the next reads its results. Put "
+                    f"barrier(CLK_LOCAL_MEM_FENCE) after the update, inside the loop"
+                    f"{' (line ' + str(loop) + ')' if loop else ''}, reached by every work-item in every round; "
+                    f"a barrier only after the loop, or an atomic update, does not order the rounds")
+        if space == "local" and not update and not cross:
+            return (e["line"], code,
+                    f"two work-items use the same local element at line {e['line']} ({code}) in one phase, and "
+                    f"oclgrind's report does not tell whether they both update it or one reads what the other "
+                    f"wrote: if each work-item should own the element, a barrier between the write and the "
+                    f"other's read is missing; if several must add to it, make the update atomic")
         if space == "local" or update:
             return (e["line"], code,
                     f"two work-items update the same {space} element at line {e['line']} at the same time "
