@@ -303,12 +303,20 @@ def bound_hint(source, first, last, variables, line):
             if m and "if" in text:
                 return (f"the check at line {n} lets {var} == {m.group(1)} through ({var} <= {m.group(1)}): "
                         f"indices run 0 .. {m.group(1)} - 1, so write {var} < {m.group(1)}")
-            m = re.search(r"\bif\s*\(\s*" + re.escape(var) + r"\s*>\s*(\w+)\s*\)\s*(return|continue)", text)
-            if not m and re.search(r"\bif\s*\(\s*" + re.escape(var) + r"\s*>\s*(\w+)\s*\)\s*$", text):
-                nxt = source.code(n + 1)
-                m2 = re.search(r"\bif\s*\(\s*" + re.escape(var) + r"\s*>\s*(\w+)", text)
-                if re.match(r"\s*(return|continue)", nxt):
-                    m = m2
+            # An early exit whose condition lets var == bound through: if (var > bound) return;, also
+            # as one term of several (if (i > M || j > N) return;), the return on the next line or not.
+            m = None
+            exit_if = re.search(r"\bif\s*\((.*)\)\s*(return|continue|$)", text)
+            if exit_if and (exit_if.group(2) or re.match(r"\s*(return|continue)", source.code(n + 1))):
+                m = re.search(r"(?<![\w.])" + re.escape(var) + r"\s*>(?!=)\s*(\w+)", exit_if.group(1))
+                # Every index the same check lets one past its bound (the one that ran out first).
+                terms = re.findall(r"(?<![\w.])([A-Za-z_]\w*)\s*>(?!=)\s*(\w+)", exit_if.group(1))
+                terms.sort(key=lambda t: t[0] != var)
+                if m and len(terms) > 1:
+                    past = " and ".join(f"{v} only past {b}" for v, b in terms)
+                    fixed = " || ".join(f"{v} >= {b}" for v, b in terms)
+                    return (f"the check at line {n} stops {past} ({exit_if.group(1).strip()}): an index equal "
+                            f"to its bound is already one past the end (here {var} == {m.group(1)}); write {fixed}")
             if m:
                 return (f"the check at line {n} stops {var} only past {m.group(1)} ({var} > {m.group(1)}): "
                         f"{var} == {m.group(1)} is already one past the end; write {var} >= {m.group(1)}")
