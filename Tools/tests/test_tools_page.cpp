@@ -246,8 +246,9 @@ TEST(Page, EveryFractionAboveOneHundredPercentHasANote)
     const Table table = buildTable(pageRuns());
     for (const auto& row : table.rows)
         for (const auto& cell : row.cells)
-            if (cell.roof && cell.roof->fraction > 1)
+            if (cell.roof && cell.roof->fraction > 1) {  // braces: EXPECT_FALSE expands to an if-else
                 EXPECT_FALSE(cell.note.empty()) << row.variant();
+            }
     const std::string md = markdown(table);
     EXPECT_NE(md.find("(!)"), std::string::npos);
     // The notes are listed once below the table, numbered; the table's rows carry the numbers.

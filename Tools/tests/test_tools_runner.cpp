@@ -97,7 +97,7 @@ TEST(Course, ReadsTheListCMakeWrites)
 // character (a NUL), a blank folder; Windows line ends are read as line ends.
 TEST(Course, LinesThatAreNotCourseEntriesAreRefused)
 {
-    for (const std::string text : {std::string("A\t/b/a\t\t\textra\n"), std::string("A\t/b/a\0x\t\t\n", 12),
+    for (const std::string& text : {std::string("A\t/b/a\t\t\textra\n"), std::string("A\t/b/a\0x\t\t\n", 12),
                                    std::string("ok\t/b/ok\t\t\n \t/b/a\t\t\n"), std::string("A\t/b/a\x1b[2J\n")}) {
         std::istringstream in(text);
         try {

@@ -52,9 +52,11 @@ TEST(Errors, NamesAndNumbers)
     EXPECT_EQ(hoc::errorText(CL_PLATFORM_NOT_FOUND_KHR), "CL_PLATFORM_NOT_FOUND_KHR (-1001)");
     EXPECT_EQ(hoc::errorText(-12345), "unknown OpenCL error (-12345)");
     // Every code the OpenCL 3.0 headers define from -1 to -72 has a name (the gaps -20..-29 excepted).
-    for (int code = -1; code >= -72; --code)
-        if (code > -20 || code < -29)
+    for (int code = -1; code >= -72; --code) {
+        if (code > -20 || code < -29) {  // braces: EXPECT_STRNE expands to an if-else
             EXPECT_STRNE(hoc::errorName(code), "unknown OpenCL error") << code;
+        }
+    }
     EXPECT_EQ(hoc::describe(cl::Error(CL_INVALID_KERNEL_NAME, "clCreateKernel")),
               "clCreateKernel failed: CL_INVALID_KERNEL_NAME (-46)");
 }
