@@ -323,7 +323,9 @@ def bound_hint(source, first, last, variables, line):
     for _, condition in source.conditions(line):
         guarded.update(re.findall(r"\b(\w+)\s*<", condition))
     for n in range(first, line):
-        m = re.match(r"\s*if\s*\((.*)\)\s*(return|continue)", source.code(n))
+        m = re.match(r"\s*if\s*\((.*)\)\s*(return|continue|$)", source.code(n))
+        if m and not m.group(2) and not re.match(r"\s*(return|continue)", source.code(n + 1)):
+            m = None  # an if whose body is not an early exit
         if m:
             guarded.update(re.findall(r"\b(\w+)\s*>=?", m.group(1)))
         guarded.update(re.findall(r"\bfor\s*\([^;]*;\s*(\w+)\s*<", source.code(n)))
