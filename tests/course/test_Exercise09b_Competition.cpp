@@ -218,7 +218,7 @@ TEST_F(TuningCache, CorruptFileIsRetunedAndReplaced)
     }
 }
 
-// Issue 20, item 1: a file named by mistake as the cache is retuned around, never replaced.
+// A file named by mistake as the cache is retuned around, never replaced.
 TEST_F(TuningCache, FileThatIsNoTuningCacheIsLeftAsItIs)
 {
     for (const std::string other : {"int main() { return 0; }\n", "{not json", "[1, 2, 3]",
@@ -233,7 +233,7 @@ TEST_F(TuningCache, FileThatIsNoTuningCacheIsLeftAsItIs)
     }
 }
 
-// Issue 20, items 1 and 8: a link, a folder, a pipe or a device at the cache's path is neither
+// A link, a folder, a pipe or a device at the cache's path is neither
 // followed nor replaced, and is no error: the run tunes, and the note names the file.
 TEST_F(TuningCache, LinkFolderPipeOrDeviceIsLeftAsItIs)
 {
@@ -275,7 +275,7 @@ TEST_F(TuningCache, LinkFolderPipeOrDeviceIsLeftAsItIs)
         EXPECT_EQ(entry.path().filename(), "target.txt") << "a temporary file was left behind";
 }
 
-// Issue 20, item 8: entries whose device or task is not text (a hand-edited cache) are skipped,
+// Entries whose device or task is not text (a hand-edited cache) are skipped,
 // not an error; the cache is then replaced with a valid one.
 TEST_F(TuningCache, EntryWithoutTextDeviceOrTaskIsRetuned)
 {
@@ -294,7 +294,7 @@ TEST_F(TuningCache, EntryWithoutTextDeviceOrTaskIsRetuned)
     }
 }
 
-// Issue 20, item 8: no cache file (--cache '') tunes and writes nothing, not even a temporary file.
+// No cache file (--cache '') tunes and writes nothing, not even a temporary file.
 TEST_F(TuningCache, EmptyPathWritesNothing)
 {
     const fs::path folder = fs::path(file_).parent_path();

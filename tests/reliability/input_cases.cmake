@@ -1,11 +1,11 @@
-# Issue 20's cases of input a careless or unlucky user gives, one bad-input test each (included by
+# The cases of input a careless or unlucky user gives, one bad-input test each (included by
 # CMakeLists.txt here; the generic cases of every program - a size that wraps modulo 2^64, an empty
 # --device or --platform, HOC_DEVICE=' ' - are in its loop). Named bad_input.issue20.<item>.<case>:
 #   item2   size arithmetic: numbers that wrap, products that overflow the kernels' indices (exit 2)
 #   item3   error bounds at their edges: K = 2^24 - 1, 2^24, 2^24 + 1, steps x iterations = 2^25 (exit 0
 #           with the bound printed finite for a correct result, exit 1 for garbage)
-#   item5   host memory checked before anything large is allocated (exit 2 since issue 30, what the
-#           run needs and what the machine has); HOC_HOST_MEMORY_LIMIT plays a small machine
+#   item5   host memory checked before anything large is allocated (exit 2, naming what the run
+#           needs and what the machine has); HOC_HOST_MEMORY_LIMIT plays a small machine
 #   item10  command-line mistakes: exit 2, never 3; hoc-runner's --timeout and --device
 
 # The programs by folder and name: program_<Folder>_<name>.
@@ -85,8 +85,8 @@ foreach(case IN ITEMS "16777215;K_2to24_minus_1" "16777216;K_2to24" "16777217;K_
 endforeach()
 hoc_expect_error(NAME ${t}.item3.matmul_garbage_at_K_2to24 EXIT 1 MESSAGE "wrong"
                  ENV HOC_KERNEL_PATH=${garbage_dir} COMMAND ${matmul_kernel} --m 2 --n 2 --k 16777216)
-# Issue 30: a kernel that writes zeros passed at K = 2^24 and 2^24 - 1 ("all 4 elements correct",
-# expected about 822, allowed 7.2e6): the elementwise bound is too loose there. The normwise bound
+# A kernel that writes zeros passes the elementwise check at K = 2^24 and 2^24 - 1 ("all 4 elements
+# correct", expected about 822, allowed 7.2e6): that bound is too loose there. The normwise bound
 # (hoc::matmul::normBound) refuses it at every K.
 file(WRITE ${garbage_dir}/zeros/matmul_element.cl
      "// Made by tests/reliability/input_cases.cmake: C is all zeros.\n"
@@ -99,9 +99,9 @@ foreach(k IN ITEMS 16777215 16777216)
                    MESSAGE "every element within its own bound, but the error's norm is [0-9.]+, more than the"
                    ENV HOC_KERNEL_PATH=${garbage_dir}/zeros COMMAND ${matmul_kernel} --m 2 --n 2 --k ${k})
 endforeach()
-# Pi's simple design at the issue's --steps 33554432 --iters 33554432 (2 work-items of 2^24 steps, each
-# then 2^24 + 1 float additions): issue 20 made its bound finite (5.6, "allowed inf" before), issue 30
-# refuses to run it, since a bound that wide passes pi = 0 (hoc::requireDecisiveBound; before the run
+# Pi's simple design at --steps 33554432 --iters 33554432 (2 work-items of 2^24 steps, each
+# then 2^24 + 1 float additions): its bound is finite (5.6), but the program refuses to run it, since
+# a bound that wide passes pi = 0 (hoc::requireDecisiveBound; before the run
 # it counts work-groups of up to the device's largest: 20.8 on PoCL). 2^20 steps per work-item in
 # work-groups of 16 keep the bound (0.2) below pi and run.
 hoc_expect_error(NAME ${t}.item3.pi_simple_at_2to24_additions EXIT 2
@@ -110,7 +110,7 @@ hoc_expect_error(NAME ${t}.item3.pi_simple_at_2to24_additions EXIT 2
 hoc_expect_error(NAME ${t}.item3.pi_simple_at_2to20_additions EXIT 0 NOT_OUTPUT "allowed inf|allowed -|WRONG|wrong"
                  COMMAND ${pi} --steps 33554432 --iters 1048576 --local 16 --design simple --runs 1)
 
-# Issue 30: one exit-status rule (README, "Every program"): 2 for what the user asked, sizes the
+# One exit-status rule (README, "Every program"): 2 for what the user asked, sizes the
 # kernels cannot index or the device cannot hold among them, found before any OpenCL call that
 # would fail on them; 3 for the OpenCL runtime or the machine. One row per case the issue found
 # exiting by another rule: NAME|EXIT|MESSAGE|PROGRAM|ARGS (arguments separated by spaces).
@@ -168,7 +168,7 @@ hoc_expect_error(NAME ${t}.item5.HOC_HOST_MEMORY_LIMIT_not_a_size EXIT 2
                  MESSAGE "HOC_HOST_MEMORY_LIMIT \\(bytes, or a number with K, M, G or T\\): -3 ${outside}"
                  ENV HOC_HOST_MEMORY_LIMIT=-3G COMMAND ${sgemm} --size 64 --variant ${panel})
 
-# Issue 30: one host-memory path. Each program family adds up what it holds at once (its vectors and
+# One host-memory path. Each program family adds up what it holds at once (its vectors and
 # references, and on PoCL's CPU device, whose buffers are host memory too, its buffers: hoc::hostBytes)
 # and checks it before allocating. One byte below that need is refused (exit 2, both figures); at the
 # need it runs. The needs on a CPU device, N = 10^6 floats (4 MB) unless said:
