@@ -25,7 +25,7 @@
       bounds-local, bounds-private, uninitialized, uninitialized-local, divergence, api,
       wrong-result: exit 1 and no finding, error: another exit status and no finding), the first
       message starts with PREFIX and says every TEXT.
-      --plant ID makes the planted bug itself, as planted.txt (beside this file) describes it: a copy
+      --plant ID makes the planted bug itself, as course.json's "planted" entry describes it: a copy
       of FILE (found in the --kernels folders) whose line LINE, which must read OLD (spaces at either
       end aside: a kernel that has moved on stops the test rather than planting the bug somewhere
       else), reads NEW instead, written to <scratch>/Exercises/<Folder>/FILE (paths are told from
@@ -53,7 +53,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 HERE = os.path.dirname(os.path.abspath(__file__))
 OCLGRIND_CHECK = os.path.join(HERE, "..", "reliability", "oclgrind_check")
 
-from explain import ORDER, explain, kernel_file, parse_log  # noqa: E402  (beside this file)
+import manifest  # noqa: E402  (beside this file)
+from explain import ORDER, explain, kernel_file, parse_log  # noqa: E402
 
 FIRST = "== first message =="  # the check (script/check) shows the lines after it first
 
@@ -66,15 +67,11 @@ def first_message(lines):
 
 
 def planted_bug(bug_id):
-    """(FILE, LINE, OLD, NEW) of planted.txt's line for bug_id."""
-    with open(os.path.join(HERE, "planted.txt")) as f:
-        for line in f:
-            if line.startswith(bug_id + " "):
-                where, rest = line[len(bug_id) + 1:].rstrip("\n").split(" ", 1)
-                name, number = where.split(":")
-                old, new = rest.split(" => ", 1)
-                return name, number, old, new
-    sys.exit(f"selfcheck.py: --plant: no line for {bug_id} in planted.txt")
+    """(FILE, LINE, OLD, NEW) of the planted bug bug_id (Folder.bug) in course.json."""
+    bug = manifest.planted(bug_id)
+    if bug is None or "line" not in bug:
+        sys.exit(f"selfcheck.py: --plant: course.json has no planted kernel bug {bug_id}")
+    return bug["file"], bug["line"], bug["old"], bug["new"]
 
 
 def plant_bug(plant, dirs, target_dir):
@@ -379,7 +376,7 @@ def _ctest_exercise(build, folder, extra, env=None):
 def starter_mode(args):
     """selfcheck.py starter --exercise FOLDER --build DIR [--complete]: the untouched starter of FOLDER
     (Exercises/FOLDER as it is in this tree) must fail its check, the first failing test (in ctest's
-    order, stopping there) naming Exercises/FOLDER; with --complete (tests/selfcheck/starters.txt: a
+    order, stopping there) naming Exercises/FOLDER; with --complete (course.json's starter_passes: a
     starter that is complete from the start) every test must pass."""
     folder, build, complete = None, "build", False
     while args:
@@ -403,15 +400,15 @@ def starter_mode(args):
         return 1
     if complete:
         if failed or len(outcomes) < len(names):
-            print(f"FAILED: the starter of {folder} is listed as complete (tests/selfcheck/starters.txt) "
+            print(f"FAILED: the starter of {folder} passes unsolved by course.json (starter_passes) "
                   f"but {len(failed)} of {len(names)} tests fail: " + ", ".join(n for n, _ in failed[:5]))
             return 1
         print(f"ok: the complete starter of {folder} passes its {len(names)} tests")
         return 0
     if not failed:
         print(f"FAILED: the untouched starter of {folder} passes its check ({len(outcomes)} tests ran): a "
-              f"starter must fail until the student does the exercise (or be listed in "
-              f"tests/selfcheck/starters.txt as complete)")
+              f"starter must fail until the student does the exercise (or be marked in "
+              f"course.json as passing unsolved: starter_passes)")
         return 1
     name, output = failed[0]
     if f"Exercises/{folder}" not in output:
@@ -425,14 +422,14 @@ def starter_mode(args):
 
 
 def parts_mode(args):
-    """selfcheck.py parts --build DIR: every part of tests/selfcheck/parts.txt names at least one test
+    """selfcheck.py parts --build DIR: every part of course.json names at least one test
     of its exercise, and every part folder of the room (Exercises/<Folder>/partN_<topic>/) has a part
     named after it."""
     build = args[args.index("--build") + 1] if "--build" in args else "build"
     root = os.path.dirname(os.path.dirname(HERE))
     problems, named = [], set()
-    with open(os.path.join(HERE, "parts.txt")) as f:
-        lines = [l.rstrip("\n").split(" ", 2) for l in f if l.strip() and not l.startswith("#")]
+    lines = [(e["folder"], ",".join(part["names"]), part["tests"])
+             for e in manifest.load(root) for part in e.get("parts", [])]
     listing = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1", "-R", "exercise\\."],
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     tests = [t["name"] for t in json.loads(listing.stdout or '{"tests": []}').get("tests", [])]
@@ -449,7 +446,7 @@ def parts_mode(args):
         path = os.path.join(root, "Exercises", folder)
         for part in sorted(os.listdir(path)) if os.path.isdir(path) else []:
             if re.match(r"part\d+_", part) and (folder, part) not in named:
-                problems.append(f"Exercises/{folder}/{part}/ has no line in tests/selfcheck/parts.txt")
+                problems.append(f"Exercises/{folder}/{part}/ has no part in course.json")
     if problems:
         print("FAILED: " + "; ".join(problems))
         return 1
@@ -494,10 +491,10 @@ def view_mode(args):
     rows = {folder: status for status, folder in
             re.findall(r"^\s+\[.\] (\w+)\s+\S+\s+(\S+)$", result.stdout, re.M)}
     problems = []
-    with open(os.path.join(HERE, "starters.txt")) as f:
-        complete = {l.split()[0] for l in f if l.strip() and not l.startswith("#")}
+    complete = manifest.starter_passes(root)
     with open(os.path.join(build, "selfcheck", "exercises.tsv")) as f:
-        exercises = [l.split("\t")[0] for l in f if l.strip()]
+        built = {l.split("\t")[0] for l in f if l.strip()}
+    exercises = [e["folder"] for e in manifest.load(root) if e["folder"] in built]
     for folder in exercises:
         want = ("passed" if folder in solved or folder in complete else
                 "failing" if folder == "Exercise08_MatmulLocalColumn" else "untouched")
