@@ -33,8 +33,9 @@
 
   selfcheck.py hint --kernels DIR[:DIR...] --plant ID --expect-text TEXT... -- TEST_PROGRAM ARGS...
       The checker's tests of the course tests' hints: runs a solution's test program (a GoogleTest
-      filter in ARGS) with the planted bug ID (as above); passes only when the tests fail and their
-      output holds every TEXT (the message naming the bug's symptom and the hint that points at it).
+      filter in ARGS) with the planted bug ID (as above); passes only when the tests fail and the
+      first message script/check would show (the first finding of GoogleTest's report, results.py)
+      holds every TEXT (the message naming the bug's symptom and the hint that points at it).
 """
 import atexit
 import json
@@ -45,8 +46,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
-import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -54,6 +53,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 OCLGRIND_CHECK = os.path.join(HERE, "..", "reliability", "oclgrind_check")
 
 import manifest  # noqa: E402  (beside this file)
+import results  # noqa: E402
 from explain import ORDER, explain, kernel_file, parse_log  # noqa: E402
 
 FIRST = "== first message =="  # the check (script/check) shows the lines after it first
@@ -93,9 +93,15 @@ def plant_bug(plant, dirs, target_dir):
         f.write("\n".join(lines))
 
 
+def kernel_finding(e, text=None):
+    """An oclgrind explanation (explain.py) as a finding of the structured results."""
+    return results.finding("kernel", e.kind, text or e.text(), file=e.where, line=e.line or None,
+                           kernel=e.kernel, hint=e.hint)
+
+
 def run_oclgrind(exercise, program, search, root, extra=(), timeout=300):
     """Runs `program` on oclgrind with its checks; returns (exit status, program output, explanations,
-    the first message or None). Prints nothing."""
+    the first message as a finding of the structured results, or None). Prints nothing."""
     fd, log = tempfile.mkstemp(prefix="oclgrind.")
     os.close(fd)
     command = " ".join(os.path.relpath(program[0]) if i == 0 else a for i, a in enumerate(program))
@@ -112,7 +118,7 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300):
                    f"reaches its bound, a work-item waiting for another), or a write past the end of a "
                    f"buffer or array has overwritten memory the loop or the runtime depends on (a "
                    f"corrupted bound or counter): look for the out-of-bounds finding first")
-        return 124, output, [], message
+        return 124, output, [], results.finding("other", "hang", message)
     finally:
         os.unlink(log)
     output = result.stdout
@@ -122,24 +128,24 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300):
     # (21.10 segfaults on some float4 kernels), not the kernel: the wrapper sees 128 + signal.
     crashed = re.search(r"FAILED: exit status (1[3-9]\d|2\d\d)", output)
     if explanations:
-        return status, output, explanations, explanations[0].text()
+        return status, output, explanations, kernel_finding(explanations[0])
     if crashed:
         code = int(crashed.group(1))
         name = signal.Signals(code - 128).name if 128 < code < 160 else str(code)
-        return status, output, [], (
+        return status, output, [], results.finding("other", "tool-crash", (
             f"{exercise}: oclgrind itself crashed ({name}) while running your kernels (run: {command}), "
             f"before it reported any finding: a crash of the tool, not a verdict on your code (oclgrind "
-            f"21.10 crashes on some float4 kernels). The PoCL tests of this exercise still check the values")
+            f"21.10 crashes on some float4 kernels). The PoCL tests of this exercise still check the values"))
     if status != 0:
-        return status, output, [], (
+        return status, output, [], results.finding("other", "wrong-result" if status == 1 else "error", (
             f"{exercise}: the program's own check failed on oclgrind with no finding in the kernels (run: "
             f"{command}; exit {status}: {'wrong values' if status == 1 else 'an OpenCL call failed'}, see "
-            f"its output above); the GoogleTest tests of this exercise say which elements are wrong")
+            f"its output above); the GoogleTest tests of this exercise say which elements are wrong"))
     return status, output, [], None
 
 
 def oclgrind_mode(args):
-    exercise, dirs, expect, extra, plant, texts, where = None, [], [], [], None, [], None
+    exercise, dirs, expect, extra, plant, texts, where, name = None, [], [], [], None, [], None, None
     root = os.getcwd()
     while args and args[0] != "--":
         option = args.pop(0)
@@ -157,6 +163,8 @@ def oclgrind_mode(args):
             extra.append(option)
         elif option == "--plant":
             plant = args.pop(0)
+        elif option == "--name":
+            name = args.pop(0)
         else:
             sys.exit("selfcheck.py oclgrind: unknown option " + option)
     program = args[1:]
@@ -170,7 +178,11 @@ def oclgrind_mode(args):
         plant_bug(planted_bug(plant), dirs, planted_dir)
         os.environ["HOC_KERNEL_PATH"] = planted_dir
     search = [d for d in os.environ.get("HOC_KERNEL_PATH", "").split(":") if d] + dirs
-    status, output, explanations, message = run_oclgrind(exercise, program, search, root, extra)
+    status, output, explanations, found = run_oclgrind(exercise, program, search, root, extra)
+    message = found["text"] if found else None
+    findings = [kernel_finding(e) for e in explanations] or ([found] if found else [])
+    if name:
+        results.write(exercise, name, "failed" if status != 0 or findings else "passed", findings)
     print(output.rstrip())
     print("=" * 78)
     if message:
@@ -262,7 +274,13 @@ def gtest_mode(args):
     where = f"ctest --test-dir {build} -R '^exercise\\.{exercise}\\.oclgrind' --output-on-failure"
     if any(a.startswith("--gtest_list_tests") for a in command):
         os.execv(command[0], command)
-    test = next((a.split("=", 1)[1] for a in command if a.startswith("--gtest_filter=")), "the tests")
+    key = next((a.split("=", 1)[1] for a in command if a.startswith("--gtest_filter=")), None)
+    test = key or "the tests"
+    # GoogleTest's own JSON report, turned into this test's structured result (results.py).
+    fd, report = tempfile.mkstemp(prefix="gtest.", suffix=".json")
+    os.close(fd)
+    atexit.register(lambda: os.path.exists(report) and os.unlink(report))
+    command = command + [f"--gtest_output=json:{report}"]
     sys.stdout.flush()
     process = subprocess.Popen(command, start_new_session=True)
     try:
@@ -284,9 +302,24 @@ def gtest_mode(args):
         what = (f"the test program ended with exit status {status} while running {test}, not with a "
                 f"test result. {CRASH_HINT}")
     if what is None:
+        try:
+            with open(report, encoding="utf-8") as f:
+                tests = results.gtest_findings(json.load(f))
+        except (OSError, ValueError):
+            tests = {}
+        findings = [found for _, found_list in tests.values() for found in found_list]
+        if status != 0 and not findings:
+            findings = [results.finding("other", "error", f"{exercise}: {test} ended with exit status {status} "
+                                                          f"and no failure GoogleTest reports")]
+        states = {state for state, _ in tests.values()}
+        outcome = "failed" if findings else "skipped" if states == {"skipped"} else "passed"
+        if key:
+            results.write(exercise, key, outcome, findings)
         return status
     argv, sizes = reproduce_command(reproduce, test)
     lines = [f"{exercise}: {what}" + (f", at {sizes}" if sizes else "") + "."]
+    kind = "hang" if status is None else "crash"
+    found = None
     if argv:
         search = [d for d in os.environ.get("HOC_KERNEL_PATH", "").split(":") if d] + dirs
         shown = " ".join([os.path.relpath(os.path.join(HERE, "selfcheck.py"), root), "oclgrind", "--exercise",
@@ -298,13 +331,17 @@ def gtest_mode(args):
         if explanations:
             lines = [explanations[0].text(), f"  (found by oclgrind at the crash's sizes: {what.split('.')[0]}"
                      f"{', at ' + sizes if sizes else ''}; to run it again: {shown})"]
+            found = kernel_finding(explanations[0], "\n".join(lines))
         else:
             lines.append(f"To see the kernel line, run it on oclgrind at those sizes:\n    {shown}"
-                         + (f"\n  ({message})" if message else ""))
+                         + (f"\n  ({message['text']})" if message else ""))
     else:
         lines.append(f"To see the kernel line, run the exercise's kernels on oclgrind:\n    {where}")
+    found = found or results.finding("crash", kind, "\n".join(lines))
+    if key:
+        results.write(exercise, key, "failed", [found])
     print()
-    first_message("\n".join(lines))
+    first_message(found["text"])
     return 1
 
 
@@ -326,51 +363,26 @@ def hint_mode(args):
     atexit.register(shutil.rmtree, planted_dir, True)
     plant_bug(plant, dirs, planted_dir)
     env = dict(os.environ, HOC_KERNEL_PATH=planted_dir)
-    result = subprocess.run(args[1:], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
-                            timeout=240)
+    report = os.path.join(planted_dir, "report.json")
+    result = subprocess.run(args[1:] + [f"--gtest_output=json:{report}"], stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, env=env, timeout=240)
     print(result.stdout)
     if result.returncode != 1:
         print(f"selfcheck.py hint: the tests should fail (exit status 1) with the planted bug, "
               f"not end with {result.returncode}")
         return 1
-    missing = [t for t in texts if t not in result.stdout]
+    # The message script/check would show: the first finding of the structured results.
+    with open(report, encoding="utf-8") as f:
+        tests = results.gtest_findings(json.load(f))
+    found, test = results.first([(i, name, findings) for i, (name, (_, findings)) in enumerate(tests.items())])
+    message = found["text"] if found else ""
+    print(f"== the first message (from {test}) ==\n{message}")
+    missing = [t for t in texts if t not in message]
     if missing:
-        print("selfcheck.py hint: the failure does not say " + "; ".join(repr(t) for t in missing))
+        print("selfcheck.py hint: the first message does not say " + "; ".join(repr(t) for t in missing))
         return 1
-    print("selfcheck.py hint: the planted bug fails the tests with the expected message")
+    print("selfcheck.py hint: the planted bug fails the tests, and the first message says the expected words")
     return 0
-
-
-def _ctest_exercise(build, folder, extra, env=None):
-    """Runs the exercise's tests (ctest in build) with extra options; returns {name: (passed, output)}
-    in the order ctest lists them, and the names it lists."""
-    escaped = re.sub(r"([][.*+?^$|()\\{}])", r"\\\1", folder)
-    regex = rf"^(mpi\.)?exercise\.{escaped}\."
-    listing = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1", "-R", regex],
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    names = [t["name"] for t in json.loads(listing.stdout or '{"tests": []}').get("tests", [])]
-    outcomes = {}
-    # A ctest run beside others in the same build folder (ctest -j running these tests) now and then
-    # ends at once without results (its Testing/ logs are shared): run it again, up to 3 times.
-    for _ in range(3):
-        fd, junit = tempfile.mkstemp(prefix="starter.", suffix=".xml")
-        os.close(fd)
-        try:
-            subprocess.run(["ctest", "--test-dir", build, "-R", regex, "--output-junit", junit, *extra],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-            for case in ET.parse(junit).iter("testcase"):
-                # A skipped test (GTEST_SKIP: status notrun, <skipped>) is no failure.
-                ok = case.find("failure") is None and (case.get("status") in ("run", "passed")
-                                                       or case.find("skipped") is not None)
-                outcomes[case.get("name")] = (ok, case.findtext("system-out") or "")
-        except ET.ParseError:
-            pass
-        finally:
-            os.unlink(junit)
-        if outcomes or not names:
-            break
-        time.sleep(2)
-    return outcomes, names
 
 
 def starter_mode(args):
@@ -390,33 +402,37 @@ def starter_mode(args):
         else:
             sys.exit("selfcheck.py starter: unknown option " + option)
     extra = ["-j", str(os.cpu_count() or 2)] if complete else ["-j", "1", "--stop-on-failure"]
-    outcomes, names = _ctest_exercise(build, folder, extra)
-    if not names:
+    escaped = re.sub(r"([][.*+?^$|()\\{}])", r"\\\1", folder)
+    tests = results.ctest_tests(build, rf"^(mpi\.)?exercise\.{escaped}\.")
+    if not tests:
         print(f"FAILED: {folder} has no tests of its exercise (exercise.{folder}.*)")
         return 1
-    failed = [(n, out) for n, (ok, out) in outcomes.items() if not ok]
-    if not outcomes:
-        print(f"FAILED: ctest gave no result for the {len(names)} tests of {folder} (3 tries)")
+    ran = [(name, result) for name, result in results.ctest_run(build, tests, extra) if result]
+    failed = [(name, result) for name, result in ran if result["status"] == "failed"]
+    if not ran:
+        print(f"FAILED: none of the {len(tests)} tests of {folder} wrote its result")
         return 1
     if complete:
-        if failed or len(outcomes) < len(names):
+        if failed or len(ran) < len(tests):
             print(f"FAILED: the starter of {folder} passes unsolved by course.json (starter_passes) "
-                  f"but {len(failed)} of {len(names)} tests fail: " + ", ".join(n for n, _ in failed[:5]))
+                  f"but {len(failed)} of {len(tests)} tests fail ({len(tests) - len(ran)} gave no result): "
+                  + ", ".join(n for n, _ in failed[:5]))
             return 1
-        print(f"ok: the complete starter of {folder} passes its {len(names)} tests")
+        print(f"ok: the complete starter of {folder} passes its {len(tests)} tests")
         return 0
     if not failed:
-        print(f"FAILED: the untouched starter of {folder} passes its check ({len(outcomes)} tests ran): a "
+        print(f"FAILED: the untouched starter of {folder} passes its check ({len(ran)} tests ran): a "
               f"starter must fail until the student does the exercise (or be marked in "
               f"course.json as passing unsolved: starter_passes)")
         return 1
-    name, output = failed[0]
-    if f"Exercises/{folder}" not in output:
-        print(output[-3000:])
+    name, result = failed[0]
+    texts = [found["text"] for found in result["findings"]]
+    line = next((l.strip() for text in texts for l in text.splitlines() if f"Exercises/{folder}" in l), None)
+    if line is None:
+        print("\n".join(texts)[-3000:])
         print(f"FAILED: the starter of {folder} fails ({name}), but its message does not name "
               f"Exercises/{folder}")
         return 1
-    line = next((l.strip() for l in output.splitlines() if f"Exercises/{folder}" in l), "")
     print(f"ok: the untouched starter of {folder} fails its check, first at {name}:\n    {line[:400]}")
     return 0
 
