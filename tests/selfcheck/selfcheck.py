@@ -11,7 +11,7 @@
       at those sizes, so that the first message is oclgrind's finding with the kernel line, and the
       command to run it again.
 
-  selfcheck.py oclgrind --exercise FOLDER --kernels DIR[:DIR...] [--expect KIND...]
+  selfcheck.py oclgrind --exercise FOLDER [--name NAME] --kernels DIR[:DIR...] [--expect KIND...]
                [--expect-where PREFIX] [--expect-text TEXT...] [--no-uninitialized] [--plant ID]
                -- PROGRAM ARGS...
       Runs the exercise's program on oclgrind's simulated device with its race, bounds,
@@ -30,6 +30,16 @@
       end aside: a kernel that has moved on stops the test rather than planting the bug somewhere
       else), reads NEW instead, written to <scratch>/Exercises/<Folder>/FILE (paths are told from
       <scratch>, as the student would see them); the program finds the copy first (HOC_KERNEL_PATH).
+
+  With HOC_RESULTS_DIR set (script/check, starter below), gtest and oclgrind (given --name, the
+  ctest test's name) also write the test's structured result there (results.py): what script/check
+  reads, never the text printed here.
+
+  selfcheck.py starter --exercise FOLDER --build DIR [--complete]
+  selfcheck.py parts --build DIR / view --build DIR / scratch --build DIR
+      The course checked both ways (each function's documentation says how): the untouched starter
+      fails (or, --complete, passes), every part of course.json names tests, the progress view, and
+      an exercise added as its folder plus one course.json entry (a scratch copy of Exercise 03).
 
   selfcheck.py hint --kernels DIR[:DIR...] --plant ID --expect-text TEXT... -- TEST_PROGRAM ARGS...
       The checker's tests of the course tests' hints: runs a solution's test program (a GoogleTest
@@ -56,7 +66,7 @@ import manifest  # noqa: E402  (beside this file)
 import results  # noqa: E402
 from explain import ORDER, explain, kernel_file, parse_log  # noqa: E402
 
-FIRST = "== first message =="  # the check (script/check) shows the lines after it first
+FIRST = "== first message =="  # printed for the reader of the test's output; script/check reads the results
 
 
 def first_message(lines):
@@ -470,6 +480,106 @@ def parts_mode(args):
     return 0
 
 
+def scratch_copy(root, build, prefix, change=None):
+    """A copy of the checkout's tracked files in a new folder under build/selfcheck (removed at exit),
+    made a git repository of its own whose first commit is the course as given (script/check tells
+    untouched exercises by it); change(copy), when given, edits the copy before that commit."""
+    scratch = tempfile.mkdtemp(prefix=prefix, dir=os.path.join(build, "selfcheck"))
+    atexit.register(shutil.rmtree, scratch, True)
+    listing = subprocess.run(["git", "-C", root, "ls-files", "-z"], stdout=subprocess.PIPE, check=True)
+    for name in listing.stdout.decode().split("\0"):
+        if name and os.path.isfile(os.path.join(root, name)):
+            os.makedirs(os.path.dirname(os.path.join(scratch, name)), exist_ok=True)
+            shutil.copy2(os.path.join(root, name), os.path.join(scratch, name))
+    if change:
+        change(scratch)
+    git = ["git", "-C", scratch, "-c", "user.name=selfcheck", "-c", "user.email=selfcheck@localhost"]
+    for command in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "the course as given"]):
+        subprocess.run(git + command, check=True, stdout=subprocess.DEVNULL)
+    return scratch
+
+
+SCRATCH = "Exercise26_Scratch"  # the scratch exercise: a copy of Exercise 03 under a new folder
+
+
+def add_scratch_exercise(copy):
+    """Adds an exercise the way the course says one is added (docs/manifest.md): its folders
+    (Exercises/X, Solutions/X: here Exercise 03's, copied) and one entry in course.json (here Exercise
+    03's, with the new folder, id and test file named). Nothing else in the tree changes."""
+    for top in ("Exercises", "Solutions"):
+        shutil.copytree(os.path.join(copy, top, "Exercise03_Vadd3"), os.path.join(copy, top, SCRATCH))
+    path = os.path.join(copy, "course.json")
+    with open(path, encoding="utf-8") as f:
+        course = json.load(f)
+    entry = dict(next(e for e in course["exercises"] if e["folder"] == "Exercise03_Vadd3"))
+    entry.update(id="26", folder=SCRATCH, learn="a scratch exercise (the self-check's test)",
+                 source="**added by the course**", test="tests/course/test_Exercise03_Vadd3.cpp")
+    course["exercises"].append(entry)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(course, f, indent=2)
+
+
+def scratch_mode(args):
+    """selfcheck.py scratch --build DIR: adding an exercise takes its folder and one manifest entry. In a
+    copy of this checkout (add_scratch_exercise: Exercise 03 copied to Exercise26_Scratch, one entry
+    in course.json), configured and built on its own (only the scratch exercise's targets and
+    hoc-runner), the scratch exercise must be built, be in build/course.txt and run in the instructor's
+    run (hoc-runner --only it), fail script/check as its starter (naming Exercises/Exercise26_Scratch),
+    pass it once solved, and be listed in the progress view."""
+    build = os.path.abspath(args[args.index("--build") + 1] if "--build" in args else "build")
+    root = os.path.dirname(os.path.dirname(HERE))
+    copy = scratch_copy(root, build, "scratch.", add_scratch_exercise)
+    tree = os.path.join(copy, "build")
+    problems = []
+
+    def step(what, command, **kwargs):
+        print(f"== {what}: {' '.join(command)}", flush=True)
+        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              env=dict(os.environ, NO_COLOR="1"), **kwargs)
+        print(done.stdout[-4000:], flush=True)
+        return done
+
+    generator = ["-G", "Ninja"] if shutil.which("ninja") else []
+    configured = step("configure", ["cmake", "-S", copy, "-B", tree, *generator, "-DCMAKE_BUILD_TYPE=Release"])
+    if configured.returncode != 0:
+        print("FAILED: the copy with the scratch exercise does not configure")
+        return 1
+    built = step("build", ["cmake", "--build", tree, "-j", str(os.cpu_count() or 2), "--target",
+                           f"check_{SCRATCH}", f"solution_{SCRATCH}_vadd3", "hoc_runner"])
+    if built.returncode != 0:
+        print("FAILED: the scratch exercise does not build")
+        return 1
+    with open(os.path.join(tree, "course.txt")) as f:
+        if not any(line.startswith(SCRATCH + "\t") for line in f):
+            problems.append(f"build/course.txt has no line for {SCRATCH}")
+    platform = os.environ.get("HOC_TEST_DEVICE", "Portable Computing Language")
+    run = step("the instructor's run", [os.path.join(tree, "Tools", "hoc-runner"), "--course",
+                                        os.path.join(tree, "course.txt"), "--out", os.path.join(copy, "results"),
+                                        "--only", SCRATCH, "--quick", "--no-roofline", "--platform", platform])
+    if run.returncode != 0 or f"{SCRATCH}" not in run.stdout:
+        problems.append(f"hoc-runner --only {SCRATCH} ended with {run.returncode} or did not name it")
+    check = [os.path.join(copy, "script", "check"), "--build", tree]
+    starter = step("the starter", check + ["26"])
+    if starter.returncode != 1 or f"Exercises/{SCRATCH}" not in starter.stdout:
+        problems.append(f"script/check 26 on the starter should fail naming Exercises/{SCRATCH} "
+                        f"(exit {starter.returncode})")
+    room = os.path.join(copy, "Exercises", SCRATCH)
+    shutil.copy(os.path.join(copy, "Kernels", "vadd3.cl"), os.path.join(room, "vadd3.cl"))
+    shutil.copy(os.path.join(copy, "Solutions", SCRATCH, "vadd3.cpp"), os.path.join(room, "vadd3.cpp"))
+    solved = step("solved", check + ["26"])
+    if solved.returncode != 0 or f"{SCRATCH}: passed" not in solved.stdout:
+        problems.append(f"script/check 26 on the solved scratch exercise should pass (exit {solved.returncode})")
+    view = step("the view", check)
+    if not re.search(rf"^\s+\[x\] passed\s+26\s+{SCRATCH}$", view.stdout, re.M):
+        problems.append(f"the view does not list {SCRATCH} as passed")
+    if problems:
+        print("FAILED: " + "; ".join(problems))
+        return 1
+    print(f"ok: {SCRATCH}, added as its folder and one course.json entry, builds, runs in hoc-runner, "
+          f"fails script/check as a starter, passes it solved and is listed in the view")
+    return 0
+
+
 def view_mode(args):
     """selfcheck.py view --build DIR: the progress view (script/check) in a scratch copy of this
     checkout (its tracked files, made a git repository of its own), with two exercises solved by
@@ -479,16 +589,7 @@ def view_mode(args):
     build = args[args.index("--build") + 1] if "--build" in args else "build"
     build = os.path.abspath(build)
     root = os.path.dirname(os.path.dirname(HERE))
-    scratch = tempfile.mkdtemp(prefix="view.", dir=os.path.join(build, "selfcheck"))
-    atexit.register(shutil.rmtree, scratch, True)
-    listing = subprocess.run(["git", "-C", root, "ls-files", "-z"], stdout=subprocess.PIPE, check=True)
-    for name in listing.stdout.decode().split("\0"):
-        if name and os.path.isfile(os.path.join(root, name)):
-            os.makedirs(os.path.dirname(os.path.join(scratch, name)), exist_ok=True)
-            shutil.copy2(os.path.join(root, name), os.path.join(scratch, name))
-    git = ["git", "-C", scratch, "-c", "user.name=selfcheck", "-c", "user.email=selfcheck@localhost"]
-    for command in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "the course as given"]):
-        subprocess.run(git + command, check=True, stdout=subprocess.DEVNULL)
+    scratch = scratch_copy(root, build, "view.")
     def student_file(folder, name):  # where the room keeps the student's copy of a kernel
         for dirpath, _, files in os.walk(os.path.join(scratch, "Exercises", folder)):
             if name in files:
@@ -536,7 +637,7 @@ def view_mode(args):
 
 if __name__ == "__main__":
     modes = {"gtest": gtest_mode, "oclgrind": oclgrind_mode, "hint": hint_mode, "starter": starter_mode,
-             "view": view_mode, "parts": parts_mode}
+             "view": view_mode, "parts": parts_mode, "scratch": scratch_mode}
     if len(sys.argv) < 2 or sys.argv[1] not in modes:
         sys.exit(__doc__)
     sys.exit(modes[sys.argv[1]](sys.argv[2:]))
