@@ -143,9 +143,9 @@ def _without_gtest_frame(text):
         if end is not None:
             message = "\n".join(lines[1:end])[len("  Actual: false ("):]
             message = message[:-1] if message.endswith(")") else message
-            rest = [l for l in lines[end + 1:] if l.strip()]
+            rest = [line for line in lines[end + 1:] if line.strip()]
             return "\n".join([message.strip()] + rest)
-    return "\n".join(l for l in lines if l.strip())
+    return "\n".join(line for line in lines if line.strip())
 
 
 def cmake_exact(name):

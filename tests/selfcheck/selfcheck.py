@@ -64,7 +64,7 @@ OCLGRIND_CHECK = os.path.join(HERE, "..", "reliability", "oclgrind_check")
 
 import manifest  # noqa: E402  (beside this file)
 import results  # noqa: E402
-from explain import ORDER, explain, kernel_file, parse_log  # noqa: E402
+from explain import explain, parse_log  # noqa: E402
 
 FIRST = "== first message =="  # printed for the reader of the test's output; script/check reads the results
 
@@ -437,7 +437,7 @@ def starter_mode(args):
         return 1
     name, result = failed[0]
     texts = [found["text"] for found in result["findings"]]
-    line = next((l.strip() for text in texts for l in text.splitlines() if f"Exercises/{folder}" in l), None)
+    line = next((each.strip() for text in texts for each in text.splitlines() if f"Exercises/{folder}" in each), None)
     if line is None:
         print("\n".join(texts)[-3000:])
         print(f"FAILED: the starter of {folder} fails ({name}), but its message does not name "
@@ -610,7 +610,7 @@ def view_mode(args):
     problems = []
     complete = manifest.starter_passes(root)
     with open(os.path.join(build, "selfcheck", "exercises.tsv")) as f:
-        built = {l.split("\t")[0] for l in f if l.strip()}
+        built = {row.split("\t")[0] for row in f if row.strip()}
     exercises = [e["folder"] for e in manifest.load(root) if e["folder"] in built]
     for folder in exercises:
         want = ("passed" if folder in solved or folder in complete else

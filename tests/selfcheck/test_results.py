@@ -58,7 +58,8 @@ class GoogleTestReport(unittest.TestCase):
     def test_a_boolean_check_keeps_its_message_and_the_whole_streamed_hint(self):
         text = ("/src/tests/course/test_Exercise17_Transpose.cpp:49\n"
                 "Value of: hoc::test::correct(check, what)\n"
-                "  Actual: false (Exercises/Exercise17_Transpose: transpose_tiled, 33 x 17: out[5] is 0 (expected 1.5))\n"
+                "  Actual: false (Exercises/Exercise17_Transpose: transpose_tiled, 33 x 17: "
+                "out[5] is 0 (expected 1.5))\n"
                 "Expected: true\n\n"
                 "  where: kernel transpose_tiled in transpose.cl\n"
                 "  hint: a barrier(CLK_LOCAL_MEM_FENCE) between filling the tile and reading it back")
