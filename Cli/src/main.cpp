@@ -15,6 +15,7 @@
 #include <iostream>
 #include <new>
 #include <sstream>
+#include <stdexcept>
 
 #include "hoc/cli.hpp"
 #include "hoc/errors.hpp"
@@ -221,6 +222,31 @@ struct CommandLine::Cli {
     // empty items ("4096,,8" reads as 4096 8), and a value of commas alone (",,") as no value at all,
     // which left the option empty and the message about another one: parse() refuses that first.
     std::vector<std::string> lists;
+    // The one-letter names given so far, without their dashes. CLI11 2.4 refuses a one-letter long
+    // name beside the same letter as a short name ("--n" beside "-n", which a Windows-style "/n"
+    // could mean both), at run time when the option is added; earlier CLI11 releases accept the pair.
+    // The check here refuses it with every release, so a program that would stop at start on CLI11 2.4
+    // stops in every test run.
+    std::vector<std::string> letters;
+    const std::string& checked(const std::string& names)
+    {
+        std::string name;
+        for (std::size_t i = 0; i <= names.size(); ++i) {
+            if (i < names.size() && names[i] != ',') {
+                name += names[i];
+                continue;
+            }
+            const std::string bare = name.substr(std::min(name.find_first_not_of('-'), name.size()));
+            if (bare.size() == 1) {
+                if (std::find(letters.begin(), letters.end(), bare) != letters.end())
+                    throw std::logic_error("the options -" + bare + " and --" + bare +
+                                           " collide: CLI11 2.4 and later refuse a program that has both");
+                letters.push_back(bare);
+            }
+            name.clear();
+        }
+        return names;
+    }
     void addList(const std::string& names)
     {
         std::string name;
@@ -273,35 +299,39 @@ CommandLine::~CommandLine() = default;
 
 void CommandLine::sizeOption(const std::string& names, std::size_t& value, const std::string& help, std::size_t max)
 {
-    cli_->app.add_option(names, value, help)->transform(wholeNumber(std::size_t{1}, max))->capture_default_str();
+    cli_->app.add_option(cli_->checked(names), value, help)
+        ->transform(wholeNumber(std::size_t{1}, max))
+        ->capture_default_str();
 }
 
 void CommandLine::option(const std::string& names, long& value, const std::string& help, long min, long max)
 {
-    cli_->app.add_option(names, value, help)->transform(signedWholeNumber(min, max))->capture_default_str();
+    cli_->app.add_option(cli_->checked(names), value, help)
+        ->transform(signedWholeNumber(min, max))
+        ->capture_default_str();
 }
 
 void CommandLine::option(const std::string& names, double& value, const std::string& help)
 {
-    cli_->app.add_option(names, value, help)->check(realNumber())->capture_default_str();
+    cli_->app.add_option(cli_->checked(names), value, help)->check(realNumber())->capture_default_str();
 }
 
 void CommandLine::option(const std::string& names, std::string& value, const std::string& help)
 {
-    cli_->app.add_option(names, value, help)->capture_default_str();
+    cli_->app.add_option(cli_->checked(names), value, help)->capture_default_str();
 }
 
 void CommandLine::choice(const std::string& names, std::string& value, const std::string& help,
                          const std::vector<std::string>& allowed)
 {
-    cli_->app.add_option(names, value, help)->check(CLI::IsMember(allowed))->capture_default_str();
+    cli_->app.add_option(cli_->checked(names), value, help)->check(CLI::IsMember(allowed))->capture_default_str();
 }
 
 void CommandLine::sizesOption(const std::string& names, std::vector<std::size_t>& values, const std::string& help,
                               std::size_t max, std::size_t count)
 {
     cli_->addList(names);
-    auto* option = cli_->app.add_option(names, values, help)
+    auto* option = cli_->app.add_option(cli_->checked(names), values, help)
                        ->delimiter(',')
                        ->transform(wholeNumber(std::size_t{1}, max))
                        ->capture_default_str();
@@ -313,7 +343,7 @@ void CommandLine::shapeOption(const std::string& names, std::vector<std::size_t>
                               std::size_t parts, const std::string& help, std::size_t max, const SizeLimit& limit)
 {
     std::vector<std::string>& words = cli_->words.emplace_back();
-    cli_->app.add_option(names, words, help + " (" + form + ")")
+    cli_->app.add_option(cli_->checked(names), words, help + " (" + form + ")")
         ->expected(1)
         ->check(shape(form, parts, max, limit))
         ->default_str(joinNumbers(value, "x"));
@@ -332,7 +362,7 @@ void CommandLine::shapesOption(const std::string& names, std::vector<std::vector
     for (const auto& v : values)
         defaults += (defaults.empty() ? "" : ",") + joinNumbers(v, "x");
     cli_->addList(names);
-    cli_->app.add_option(names, words, help + " (" + form + ", several separated by spaces or commas)")
+    cli_->app.add_option(cli_->checked(names), words, help + " (" + form + ", several separated by spaces or commas)")
         ->delimiter(',')
         ->check(shape(form, parts, max, limit))
         ->default_str(defaults);
@@ -349,14 +379,14 @@ void CommandLine::listOption(const std::string& names, std::vector<std::string>&
                              const std::vector<std::string>& allowed)
 {
     cli_->addList(names);
-    auto* option = cli_->app.add_option(names, values, help)->delimiter(',');
+    auto* option = cli_->app.add_option(cli_->checked(names), values, help)->delimiter(',');
     if (!allowed.empty())
         option->check(CLI::IsMember(allowed));
 }
 
 void CommandLine::flag(const std::string& names, bool& value, const std::string& help)
 {
-    cli_->app.add_flag(names, value, help);
+    cli_->app.add_flag(cli_->checked(names), value, help);
 }
 
 std::optional<int> CommandLine::parse(int argc, char** argv)

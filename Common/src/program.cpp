@@ -329,9 +329,39 @@ cl::Program buildSource(const cl::Context& context, const cl::Device& device, co
     return buildSource(context, std::vector<cl::Device>{device}, source, file, options);
 }
 
-cl::Program buildSource(const cl::Context& context, const std::vector<cl::Device>& devices, const std::string& source,
-                        const std::string& file, const std::string& options)
+bool poclMiscompilesSmallWorkGroups(const std::string& platformVersion)
 {
+    const std::string release = "PoCL 6.0";
+    const auto at = platformVersion.find(release);
+    if (at == std::string::npos)
+        return false;
+    const std::size_t after = at + release.size();  // "6.0+debian", "6.0 " or the end; not "6.01"
+    return after == platformVersion.size() || !std::isdigit(static_cast<unsigned char>(platformVersion[after]));
+}
+
+bool avoidPoclReplication(const cl::Device& device)
+{
+    const cl::Platform platform(device.getInfo<CL_DEVICE_PLATFORM>());
+    if (!poclMiscompilesSmallWorkGroups(platform.getInfo<CL_PLATFORM_VERSION>()))
+        return false;
+    // Decided once per process, at the first build for such a PoCL: PoCL reads the variable when it
+    // makes a kernel's work-group function, at the kernel's first launch with a new work-group size,
+    // so it is set before any kernel runs on that PoCL (and never changed afterwards).
+    static std::once_flag once;
+    static bool set = false;
+    std::call_once(once, [] {
+        if (!std::getenv("POCL_FULL_REPLICATION_THRESHOLD") && !std::getenv("POCL_WORK_GROUP_METHOD"))
+            set = ::setenv("POCL_FULL_REPLICATION_THRESHOLD", "0", 0) == 0;  // else the user's choice stands
+    });
+    return set;
+}
+
+cl::Program buildSource(const cl::Context& context, const std::vector<cl::Device>& devices, const std::string& source,
+                        const std::string& file, const std::string& given)
+{
+    std::string options = given;
+    if (avoidPoclReplication(devices.at(0)))
+        options += std::string(options.empty() ? "" : " ") + "-D HOC_POCL_WORK_ITEM_LOOPS";
     cl::Program program(context, source);
     cl::Device device = devices.at(0);  // the device named in messages: the first, or the first that failed
     try {
@@ -355,7 +385,7 @@ cl::Program buildSource(const cl::Context& context, const std::vector<cl::Device
             log = "(the build log could not be read)";
         }
         if (e.err() == CL_INVALID_BUILD_OPTIONS)
-            log = "invalid build options: \"" + options + "\"\n" + log;
+            log = "invalid build options: \"" + given + "\"\n" + log;
         throw BuildFailure(file, deviceLabel(device), e.err(), linesOfTheFiles(log, source, file));
     }
     // What the file defines, for the error messages: a source without a kernel is reported now.

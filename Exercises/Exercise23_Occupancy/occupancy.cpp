@@ -17,3 +17,12 @@ Fit fitPerComputeUnit(const ComputeUnitLimits& cu, const KernelFootprint& kernel
     //         ("work-items", "work-groups", "local memory", "registers": the first on a tie).
     return fit;
 }
+
+Prediction stepThreePrediction()
+{
+    Prediction prediction;
+    // TODO 4 (step 3 of the README): your prediction for the H100, work-groups of 256, arrays of 1 to
+    //         47 KiB. Work it out on paper from the README's table of limits (or with your
+    //         fitPerComputeUnit) before you run the program, and fill in both answers.
+    return prediction;
+}

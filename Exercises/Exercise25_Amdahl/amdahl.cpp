@@ -16,7 +16,9 @@ Phases phasesOf(const std::vector<hoc::CommandTimes>& writes, const hoc::Command
 
 double amdahlSpeedup(double p, double s)
 {
-    // TODO 3: 004 §1.2: Speedup = 1 / ((1 - p) + p / s). With s infinite, p / s is 0.
+    // TODO 3: 004 §1.2, Amdahl's law. Take the whole task's time as 1: the part that is sped up takes
+    // p of it, the rest 1 - p. The part becomes s times faster, the rest stays as it was. How long does
+    // the task take now, and how many times faster than before is it? s may be infinite.
     (void)p, (void)s;
     return 1.0;
 }

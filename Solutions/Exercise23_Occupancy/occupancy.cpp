@@ -36,3 +36,12 @@ Fit fitPerComputeUnit(const ComputeUnitLimits& cu, const KernelFootprint& kernel
         }
     return fit;
 }
+
+Prediction stepThreePrediction()
+{
+    // 228 KiB per compute unit, each work-group of 256 taking its array + 4 bytes + the runtime's
+    // 1 KiB: 8 groups (what the 2048 slots allow) need at most 233472 / 8 = 29184 bytes each, so a
+    // 27 KiB array (28676 bytes) still fits 8 and a 28 KiB one (29700) only 7. At 47 KiB, 233472 /
+    // 49156 = 4 groups of 256: 1024 of the 2048 slots.
+    return Prediction{28, 0.5};
+}

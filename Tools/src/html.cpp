@@ -577,7 +577,7 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
     }
     if (!charts)
         o << "<p><strong>The charts need Chart.js</strong>, which hoc-runner copies into this page from Debian's "
-             "libjs-chart.js (script/bootstrap installs it); it was not found when the page was written.</p>\n";
+             "libjs-chart.js (script/bootstrap instructor installs it); it was not found when the page was written.</p>\n";
 
     // The devices and their roofs.
     o << "<h2 id=devices>Devices and their measured roofs</h2>\n<table id=devices-table>\n<thead><tr><th>column</th>"

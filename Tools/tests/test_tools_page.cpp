@@ -277,8 +277,10 @@ TEST(Page, IsSelfContainedAndEscaped)
 TEST(Page, OpensInABrowserWithTableAndBothCharts)
 {
     const std::string script = chartJs();
-    ASSERT_FALSE(script.empty()) << "Chart.js is not installed (Debian's libjs-chart.js: script/bootstrap)";
-    ASSERT_TRUE(fs::exists(kChromium)) << "Chromium is not installed (Debian's chromium: script/bootstrap)";
+    if (script.empty())
+        GTEST_SKIP() << "Chart.js is not installed (Debian's libjs-chart.js: script/bootstrap instructor)";
+    if (!fs::exists(kChromium))
+        GTEST_SKIP() << "Chromium is not installed (Debian's chromium: script/bootstrap ci)";
     const std::string dom = openInChromium("test_tools_page", buildTable(pageRuns()), script);
     ASSERT_FALSE(dom.empty());
     EXPECT_EQ(attribute(dom, "html", "data-errors"), "") << "the page's scripts reported errors";
@@ -305,7 +307,8 @@ TEST(Page, OpensInABrowserWithTableAndBothCharts)
 // (test_tools_page_room/results.png) for a person to look at.
 TEST(Page, RoomRunFitsA1400PixelWindowWithScaledUnits)
 {
-    ASSERT_TRUE(fs::exists(kChromium)) << "Chromium is not installed (Debian's chromium: script/bootstrap)";
+    if (!fs::exists(kChromium))
+        GTEST_SKIP() << "Chromium is not installed (Debian's chromium: script/bootstrap ci)";
     const Table table = buildTable(roomRuns());
     // After the page's scripts ran: the window's width, the page's and the table's right edge.
     const std::string measure =
@@ -368,8 +371,10 @@ TEST(Page, RoomRunFitsA1400PixelWindowWithScaledUnits)
 TEST(Page, CrowdedRooflineNumbersDoNotOverlap)
 {
     const std::string script = chartJs();
-    ASSERT_FALSE(script.empty()) << "Chart.js is not installed (Debian's libjs-chart.js: script/bootstrap)";
-    ASSERT_TRUE(fs::exists(kChromium)) << "Chromium is not installed (Debian's chromium: script/bootstrap)";
+    if (script.empty())
+        GTEST_SKIP() << "Chart.js is not installed (Debian's libjs-chart.js: script/bootstrap instructor)";
+    if (!fs::exists(kChromium))
+        GTEST_SKIP() << "Chromium is not installed (Debian's chromium: script/bootstrap ci)";
     using nlohmann::json;
     auto runs = hoc::test::sampleRuns();
     std::size_t points = 0;

@@ -38,8 +38,9 @@ std::string firstWrong(const IndexGrids& r, const Case& c)
 
 }  // namespace
 
-// The slides' 4x4 and 2x4 on 16x16, flat and tall shapes, a rectangular range, a single work-group,
-// and one work-item per work-group. (One test for all: each test program pays for a context.)
+// The intermediate notes' work-groups of 4 by 4 and 2 by 4 (001, "Demonstration" of the
+// get-global-id-cl program) on 16x16, flat and tall shapes, a rectangular range, a single
+// work-group, and one work-item per work-group. (One test for all: each test program pays for a context.)
 TEST(Exercise13Ids, EveryIdMatchesItsPosition)
 {
     const Case cases[] = {{16, 16, {4, 4}}, {16, 16, {2, 4}}, {8, 8, {8, 1}}, {8, 8, {1, 8}},

@@ -3,7 +3,7 @@
 // chunk of 1024, and tiles that do and do not divide K. The counts are exact small integers (in
 // double), so they must match exactly. Then the totals they give must equal the traffic the course
 // table (Exercise 09's matmul_table) records for sizes that are multiples of the work-groups, and
-// the program's prediction must put the naive kernels under the bandwidth roof and the slides' case
+// the program's prediction must put the naive kernels under the bandwidth roof and the notes' case
 // (004, "Back to roofline model") where the notes put it: 150 GB/s and 16 x 16 tiles give 600 GFLOP/s.
 #include <cmath>
 #include <string>

@@ -1,7 +1,8 @@
 // Exercise 23: fitPerComputeUnit on the worked examples of the CSE 160 notes (004 section 4.11 and
 // "Block Granularities Considerations") and on the H100's documented figures, where every answer is
-// known; and the measured kernel against the serial reference for several array sizes and
-// work-groups up to CL_KERNEL_WORK_GROUP_SIZE, with its footprint as the runtime reports it.
+// known; the student's prediction of step 3 against the same figures; and the measured kernel
+// against the serial reference for several array sizes and work-groups up to
+// CL_KERNEL_WORK_GROUP_SIZE, with its footprint as the runtime reports it.
 #include <algorithm>
 #include <string>
 
@@ -82,6 +83,29 @@ TEST(Fit, HopperLocalMemoryPerWorkGroupWithTheReservedKilobyte)
     expectFit(kHopper, group(256, 32, 28 * 1024), 7, "local memory", hint);
     expectFit(kHopper, group(256, 32, 48 * 1024), 4, "local memory", hint);
     expectFit(kHopper, group(1024, 32, 0), 2, "work-items", "2048 / 1024 = 2");
+}
+
+TEST(Fit, StepThreePrediction)
+{
+    // The README's step 3, worked out here from the H100's figures without fitPerComputeUnit: work-groups
+    // of 256, each taking the array + 4 bytes (CL_KERNEL_LOCAL_MEM_SIZE on the H100) + the runtime's KiB.
+    const std::size_t bySlots = kHopper.workItems / 256;
+    std::size_t first = 0, groupsAt47 = 0;
+    for (std::size_t kib = 1; kib <= 47; ++kib) {
+        const std::size_t byLocal = kHopper.localBytes / (kib * 1024 + 4 + kHopper.localReservedPerGroup);
+        if (first == 0 && byLocal < bySlots)
+            first = kib;
+        groupsAt47 = std::min(bySlots, byLocal);
+    }
+    const Prediction mine = stepThreePrediction();
+    const std::string where = "\n  where: stepThreePrediction in occupancy.cpp (step 3 of the README)";
+    EXPECT_EQ(mine.firstKiBLimitedByLocalMemory, first)
+        << HOC_UNDER_TEST << ": the smallest array (KiB) from which local memory limits work-groups of 256" << where
+        << "\n  hint: the 2048 slots hold 8 work-groups of 256; find the first array size at which 228 KiB, shared "
+           "by work-groups that each take the array + 4 bytes + 1 KiB, holds fewer than 8";
+    EXPECT_NEAR(mine.slotsFilledAt47KiB, static_cast<double>(groupsAt47 * 256) / 2048.0, 1e-9)
+        << HOC_UNDER_TEST << ": the fraction of the 2048 slots filled at 47 KiB" << where
+        << "\n  hint: the resident work-groups at 47 KiB times 256 work-items, over 2048";
 }
 
 TEST(Fit, Registers)

@@ -1,7 +1,8 @@
-// Exercise 24: both kernels against the serial reference, exactly (fma only: correctly rounded on the
-// device as on the host), for counts that are no multiple of a work-group, several steps (each launch
-// one step), and work-groups from 1 work-item to the kernels' CL_KERNEL_WORK_GROUP_SIZE. Mass and
-// charge must come back untouched.
+// Exercise 24: the layout conversions (toSoa, toAos) against particles laid out by hand; the three
+// kernels (update_aos, update_aos4, update_soa) against the serial reference, exactly (fma only:
+// correctly rounded on the device as on the host), for counts that are no multiple of a work-group,
+// several steps (each launch one step), and work-groups from 1 work-item to the kernels'
+// CL_KERNEL_WORK_GROUP_SIZE. Mass and charge must come back untouched.
 #include <string>
 
 #include "hoc_test.hpp"
@@ -17,13 +18,22 @@ Layout makeLayout()
     return hoc::test::run([] { return Layout(hoc::test::device()); });
 }
 
-std::string kernelText(bool soa) { return soa ? "kernel update_soa" : "kernel update_aos"; }
+// The three kernels: update_aos and update_aos4 (given), update_soa (the student's).
+enum class Which { aos, aos4, soa };
+const Which kAll[] = {Which::aos, Which::aos4, Which::soa};
+
+std::string kernelText(Which which)
+{
+    return which == Which::soa ? "kernel update_soa" : which == Which::aos4 ? "kernel update_aos4" : "kernel update_aos";
+}
 
 // Which field of the first wrong particle is off, and where that most likely comes from.
-std::string hint(bool soa, const std::vector<Particle>& in, const std::vector<Particle>& expected,
+std::string hint(Which which, const std::vector<Particle>& in, const std::vector<Particle>& expected,
                  const std::vector<Particle>& got)
 {
-    const std::string where = "\n  where: " + kernelText(soa) + " in particles.cl";
+    const bool soa = which == Which::soa;
+    const std::string where = "\n  where: " + kernelText(which) + " in particles.cl" +
+                              (soa ? " (or toSoa and toAos in soa.cpp: MemoryLayout.ConversionsKeepEveryField checks them)" : "");
     if (got.size() != expected.size())
         return where;
     bool moved = false;
@@ -32,10 +42,10 @@ std::string hint(bool soa, const std::vector<Particle>& in, const std::vector<Pa
     if (!moved)
         return where + "\n  hint: no particle moved: is update_soa still the starter (it writes nothing)?";
     static const char* const names[] = {"x", "y", "z", "vx", "vy", "vz", "m", "q"};
-    static const char* const updates[] = {"x += vx dt: x[i] = fma(vx[i], dt, x[i])",
-                                          "y += vy dt: y[i] = fma(vy[i], dt, y[i])",
-                                          "z += vz dt with the old vz: z[i] = fma(vz[i], dt, z[i]) before vz changes",
-                                          "vx is only read", "vy is only read", "vz += g dt: vz[i] = fma(g, dt, vz[i])",
+    static const char* const updates[] = {"x += vx dt",
+                                          "y += vy dt",
+                                          "z += vz dt with the old vz, before vz changes",
+                                          "vx is only read", "vy is only read", "vz += g dt",
                                           "m is not touched", "q is not touched"};
     for (std::size_t i = 0; i < got.size(); ++i) {
         const float* e = &expected[i].x;
@@ -48,18 +58,21 @@ std::string hint(bool soa, const std::vector<Particle>& in, const std::vector<Pa
     return where;
 }
 
-void checkCounts(Layout& layout, bool soa, std::size_t local, const hoc::Repeats& repeats)
+void checkCounts(Layout& layout, Which which, std::size_t local, const hoc::Repeats& repeats)
 {
     for (const std::size_t n : kCounts) {
         const std::vector<Particle> in = randomParticles(n, static_cast<unsigned>(n));
-        const LayoutResult r = hoc::test::run(
-            [&] { return soa ? layout.runSoa(in, kDt, kG, local, repeats) : layout.runAos(in, kDt, kG, local, repeats); });
+        const LayoutResult r = hoc::test::run([&] {
+            return which == Which::soa    ? layout.runSoa(in, kDt, kG, local, repeats)
+                   : which == Which::aos4 ? layout.runAos(in, kDt, kG, local, repeats, AosLoads::float4s)
+                                          : layout.runAos(in, kDt, kG, local, repeats);
+        });
         std::vector<Particle> expected = in;
         stepReference(expected, kDt, kG, r.steps);
         ASSERT_TRUE(hoc::test::correct(compareParticles(expected, r.out),
-                                       kernelText(soa) + ", " + std::to_string(n) + " particles, " +
+                                       kernelText(which) + ", " + std::to_string(n) + " particles, " +
                                            std::to_string(r.steps) + " steps, work-groups of " + std::to_string(r.local)))
-            << hint(soa, in, expected, r.out);
+            << hint(which, in, expected, r.out);
         EXPECT_EQ(r.steps, static_cast<unsigned>(repeats.warmups + repeats.runs)) << "one launch per step";
         EXPECT_EQ(r.global % r.local, 0u) << "the NDRange must be whole work-groups";
         EXPECT_GT(r.seconds, 0.0) << "the kernel's profiling event should report its run time";
@@ -80,14 +93,50 @@ TEST(MemoryLayout, ReferenceMovesEveryUsedField)
     EXPECT_NE(p[0].vz, before.vz);
     EXPECT_EQ(p[0].vx, before.vx);
     EXPECT_EQ(p[0].m, before.m);
-    EXPECT_EQ(toAos(toSoa(p))[0].q, p[0].q);
+    EXPECT_EQ(p[0].q, before.q);
+}
+
+TEST(MemoryLayout, ConversionsKeepEveryField)
+{
+    // toSoa and toAos (soa.cpp) on their own, each against particles laid out by hand, before any
+    // kernel runs on what they give.
+    static const char* const names[] = {"x", "y", "z", "vx", "vy", "vz", "m", "q"};
+    float Particle::*const member[] = {&Particle::x,  &Particle::y,  &Particle::z, &Particle::vx,
+                                       &Particle::vy, &Particle::vz, &Particle::m, &Particle::q};
+    std::vector<float> Particles::*const array[] = {&Particles::x,  &Particles::y,  &Particles::z, &Particles::vx,
+                                                    &Particles::vy, &Particles::vz, &Particles::m, &Particles::q};
+    const std::string where = "\n  where: toSoa in soa.cpp", back = "\n  where: toAos in soa.cpp";
+    const std::vector<Particle> aos = randomParticles(5, 24);
+    const Particles soa = toSoa(aos);
+    for (int f = 0; f < 8; ++f) {
+        const std::vector<float>& got = soa.*array[f];
+        ASSERT_EQ(got.size(), aos.size()) << HOC_UNDER_TEST << ": toSoa's array " << names[f] << " for 5 particles"
+                                          << where << "\n  hint: every array, m and q too, needs one element per particle";
+        for (std::size_t i = 0; i < aos.size(); ++i)
+            ASSERT_EQ(got[i], aos[i].*member[f])
+                << HOC_UNDER_TEST << ": toSoa's " << names[f] << "[" << i << "]" << where << "\n  hint: element " << i
+                << " of array " << names[f] << " is field " << names[f] << " of particle " << i;
+    }
+    Particles byHand;
+    for (int f = 0; f < 8; ++f)
+        for (std::size_t i = 0; i < 5; ++i)
+            (byHand.*array[f]).push_back(static_cast<float>(10 * f + i));  // field f of particle i: 10 f + i
+    const std::vector<Particle> got = toAos(byHand);
+    ASSERT_EQ(got.size(), std::size_t{5}) << HOC_UNDER_TEST << ": toAos of arrays of 5 elements" << back
+                                          << "\n  hint: one particle per element of the arrays";
+    for (std::size_t i = 0; i < 5; ++i)
+        for (int f = 0; f < 8; ++f)
+            ASSERT_EQ(got[i].*member[f], static_cast<float>(10 * f + i))
+                << HOC_UNDER_TEST << ": toAos's particle " << i << ", field " << names[f] << back
+                << "\n  hint: field " << names[f] << " of particle " << i << " is element " << i << " of array "
+                << names[f];
 }
 
 TEST(MemoryLayout, BothLayoutsMatchTheReference)
 {
     Layout layout = makeLayout();
-    for (const bool soa : {false, true}) {
-        checkCounts(layout, soa, 0, {1, 2});  // three steps: z must move with the old vz every time
+    for (const Which which : kAll) {
+        checkCounts(layout, which, 0, {1, 2});  // three steps: z must move with the old vz every time
         if (HasFatalFailure())
             return;  // the first wrong kernel is enough
     }
@@ -96,9 +145,12 @@ TEST(MemoryLayout, BothLayoutsMatchTheReference)
 TEST(MemoryLayout, WorkGroupsFromOneToTheMaximum)
 {
     Layout layout = makeLayout();
-    for (const bool soa : {false, true}) {
-        for (const std::size_t local : {std::size_t{1}, std::size_t{7}, layout.maxWorkGroupSize(soa)}) {
-            checkCounts(layout, soa, local, {0, 1});
+    for (const Which which : kAll) {
+        const std::size_t largest = which == Which::soa    ? layout.maxWorkGroupSize(true)
+                                    : which == Which::aos4 ? layout.maxWorkGroupSize(false, AosLoads::float4s)
+                                                           : layout.maxWorkGroupSize(false);
+        for (const std::size_t local : {std::size_t{1}, std::size_t{7}, largest}) {
+            checkCounts(layout, which, local, {0, 1});
             if (HasFatalFailure())
                 return;
         }
@@ -109,5 +161,7 @@ TEST(MemoryLayout, BadRequestsAreRefused)
 {
     Layout layout = makeLayout();
     EXPECT_THROW(hoc::test::run([&] { return layout.runAos({}, kDt, kG); }), std::runtime_error);
+    EXPECT_THROW(hoc::test::run([&] { return layout.runAos({}, kDt, kG, 0, {0, 1}, AosLoads::float4s); }),
+                 std::runtime_error);
     EXPECT_THROW(hoc::test::run([&] { return layout.runSoa({}, kDt, kG); }), std::runtime_error);
 }

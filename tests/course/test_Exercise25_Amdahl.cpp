@@ -1,7 +1,8 @@
 // Exercise 25: amdahlSpeedup on the worked examples of the CSE 160 notes (004 §1.2 and the transfer
 // example of §2), whose answers the notes give; phasesOf on timestamps laid out by hand (with idle
-// gaps between the commands); and both programs on the device, their results against the serial
-// references and their phases against each other.
+// gaps between the commands); the law against two runs laid out by hand, a slow and a fast kernel;
+// and the programs on the device (vadd, matmul with Exercise 04's and Exercise 09's kernels), their
+// results against the serial references and their phases against each other.
 #include <limits>
 #include <string>
 
@@ -33,7 +34,8 @@ TEST(Amdahl, NotesExample)
     // 004 §1.2: p = 0.8 sped up without limit gives 5.
     EXPECT_NEAR(amdahlSpeedup(0.8, kInfinite), 5.0, 1e-12)
         << HOC_UNDER_TEST << ": p = 0.8, s infinite" << kWhere
-        << "\n  hint: Speedup = 1 / ((1 - p) + p / s); with s infinite, p / s is 0 and the bound is 1 / (1 - p)";
+        << "\n  hint: take the old time as 1; the part p is sped up s times, the rest (1 - p) is not; the speedup "
+           "is the old time over the new. With s infinite the sped-up part takes no time at all";
     EXPECT_NEAR(amdahlSpeedup(0.5, 1.0), 1.0, 1e-12) << HOC_UNDER_TEST << ": s = 1 changes nothing" << kWhere;
 }
 
@@ -44,8 +46,8 @@ TEST(Amdahl, NotesTransferExample)
     const double p = 5.0 / 7.0;
     EXPECT_NEAR(amdahlSpeedup(p, 100), 7.0 / 2.05, 1e-9)
         << HOC_UNDER_TEST << ": p = 5/7, s = 100 (the notes: 7 ms -> 2.05 ms, 3.4 times)" << kWhere
-        << "\n  hint: the part not sped up (1 - p: the transfers) still takes its time; only p is divided by s: "
-           "Speedup = 1 / ((1 - p) + p / s), not s";
+        << "\n  hint: the part not sped up (1 - p: the transfers) still takes its time; only p is divided by s. "
+           "The notes' answer is the old time over the new, 7 ms / 2.05 ms, not the kernel's s = 100";
     EXPECT_NEAR(amdahlSpeedup(p, kInfinite), 3.5, 1e-9) << HOC_UNDER_TEST << ": p = 5/7, s infinite" << kWhere;
 }
 
@@ -62,6 +64,22 @@ TEST(Amdahl, PhasesFromTimestamps)
         << HOC_UNDER_TEST << ": first write starts at 0, last read ends at 8 ms" << kPhasesWhere
         << "\n  hint: whole runs from the first write's START to the last read's END; the idle gaps between "
            "commands are part of the program's time, so it is more than write + kernel + read";
+}
+
+TEST(Amdahl, LawAgainstTwoRuns)
+{
+    // Two runs of one program laid out by hand, as the profiling events of a slow and a fast kernel
+    // would give them: the same writes, read and idle gaps, the kernel 8 ms, then 2 ms (s = 4). The
+    // whole runs take 12 ms and 6 ms: measured, the program is 2 times faster. Amdahl's law, with
+    // p = 8/12 from the slow run's phases, must predict the same 2 exactly: only the kernel changed.
+    const Phases slow = phasesOf({command(0, 1), command(1, 2)}, command(2.5, 10.5), {command(11, 12)});
+    const Phases fast = phasesOf({command(0, 1), command(1, 2)}, command(2.5, 4.5), {command(5, 6)});
+    ASSERT_NEAR(slow.whole, 12e-3, 1e-12) << HOC_UNDER_TEST << ": the slow run, 0 to 12 ms" << kPhasesWhere;
+    ASSERT_NEAR(fast.whole, 6e-3, 1e-12) << HOC_UNDER_TEST << ": the fast run, 0 to 6 ms" << kPhasesWhere;
+    const double p = slow.kernel / slow.whole, s = slow.kernel / fast.kernel;
+    EXPECT_NEAR(amdahlSpeedup(p, s), slow.whole / fast.whole, 1e-9)
+        << HOC_UNDER_TEST << ": p = 8/12, s = 4; the two runs measure a whole-program speedup of 2" << kWhere
+        << "\n  hint: only the kernel's share p gets s times shorter; the copies and gaps (1 - p) stay";
 }
 
 TEST(Amdahl, ProgramsOnTheDevice)
@@ -86,6 +104,12 @@ TEST(Amdahl, ProgramsOnTheDevice)
         const ProgramRun r = hoc::test::run([&] { return amdahl.matmul(in.a, in.b, d, {0, 1}); });
         ASSERT_TRUE(hoc::test::correct(hoc::matmul::check(in.a, in.b, r.out, d), "matmul " + d.text()));
         EXPECT_GE(r.phases.whole, r.phases.kernel) << "matmul " << d.text() << kPhasesWhere;
+        // The faster kernel of the law's measurement, Exercise 09's blocked one, on sizes that are
+        // not multiples of its tile.
+        const ProgramRun b = hoc::test::run([&] { return amdahl.matmul(in.a, in.b, d, {0, 1}, MatmulKernel::blocked); });
+        ASSERT_TRUE(hoc::test::correct(hoc::matmul::check(in.a, in.b, b.out, d),
+                                       "matmul " + d.text() + ", blocked kernel (matmul_blocked.cl)"));
+        EXPECT_GE(b.phases.whole, b.phases.kernel) << "matmul " << d.text() << ", blocked" << kPhasesWhere;
     }
 }
 

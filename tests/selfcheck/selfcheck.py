@@ -330,7 +330,10 @@ def gtest_mode(args):
     lines = [f"{exercise}: {what}" + (f", at {sizes}" if sizes else "") + "."]
     kind = "hang" if status is None else "crash"
     found = None
-    if argv:
+    if shutil.which("oclgrind") is None:
+        lines.append("oclgrind, which would run the same sizes on its simulated device and name the kernel "
+                     "line, is not installed here (Debian 12 packages it as oclgrind; Debian 13 does not)")
+    elif argv:
         search = [d for d in os.environ.get("HOC_KERNEL_PATH", "").split(":") if d] + dirs
         shown = " ".join([os.path.relpath(os.path.join(HERE, "selfcheck.py"), root), "oclgrind", "--exercise",
                           exercise, "--kernels", ":".join(os.path.relpath(d, root) for d in dirs), "--",

@@ -18,13 +18,16 @@
 namespace hoc::matmul {
 
 // --size N for square matrices; --m, --n, --k override one dimension each (C is M x N, A is M x K).
+// --size has no short form -n here, unlike the other programs' --size: "-n 300" beside "--n 300"
+// would set all three dimensions or one by a dash's difference, and CLI11 2.4 refuses a program
+// that has both names.
 struct SizeOptions {
     std::size_t size = 1024;
     long m = 0, n = 0, k = 0;  // 0: same as --size
 
     void add(CommandLine& cli)
     {
-        cli.sizeOption("-n,--size", size, "M = N = K, for square matrices", INT_MAX);
+        cli.sizeOption("--size", size, "M = N = K, for square matrices", INT_MAX);
         cli.option("--m", m, "Rows of A and C (default: --size)", 0, INT_MAX);
         cli.option("--n", n, "Columns of B and C (default: --size)", 0, INT_MAX);
         cli.option("--k", k, "Columns of A, rows of B (default: --size)", 0, INT_MAX);

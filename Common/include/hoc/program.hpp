@@ -51,6 +51,24 @@ std::string linesOfTheFiles(const std::string& log, const std::string& source, c
 // What the messages about a kernel's arguments quote (builtKernelsText).
 std::string writtenParameters(const std::string& source, const std::string& name);
 
+// PoCL releases whose CPU device miscompiles a loop between two barriers in a work-group of one or
+// two work-items: for such small work-groups PoCL's default work-group method ("auto") chooses full
+// replication ("repl", up to POCL_FULL_REPLICATION_THRESHOLD work-items, 2 by default), and PoCL 6.0
+// turns that loop into one that never ends, which LLVM then drops with the rest of the work-group
+// function: the kernel jumps into whatever code follows it (a segmentation fault or a hang).
+// work_group_sum (Kernels/work_group_sum.cl: Exercises 10 and 16) has such a loop. Given a platform's
+// CL_PLATFORM_VERSION ("OpenCL 3.0 PoCL 6.0+debian  Linux, ..."): true for PoCL 6.0, the release
+// this was found and measured on (PoCL 3.1 builds the same kernels right).
+bool poclMiscompilesSmallWorkGroups(const std::string& platformVersion);
+
+// What buildSource does on such a PoCL, before the first build, unless POCL_FULL_REPLICATION_THRESHOLD
+// or POCL_WORK_GROUP_METHOD is set already: sets POCL_FULL_REPLICATION_THRESHOLD=0, so that PoCL makes
+// work-groups of every size with the work-item loops it uses for every size above 2, and from then on
+// adds -D HOC_POCL_WORK_ITEM_LOOPS to the build options, which gives the programs another key in PoCL's
+// kernel cache than any binary PoCL built and cached without the setting. True when the setting is in
+// effect (this process set it).
+bool avoidPoclReplication(const cl::Device& device);
+
 // Builds `source` (read from `file`) for `device` with `options`. On CL_BUILD_PROGRAM_FAILURE
 // throws hoc::BuildFailure holding the build log, the file and the device; a source that defines no
 // kernel is a hoc::Failure naming the file. Remembers each file's kernels and their arguments for

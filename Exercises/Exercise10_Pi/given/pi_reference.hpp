@@ -8,8 +8,9 @@
 
 namespace hoc::pi {
 
-// The slides' serial program, in float: x and the running sum are floats. Past about 2^24 steps
-// the sum is so large that adding one more rectangle (2 to 4) loses most of its bits.
+// The slides' serial program, in float: x and the running sum are floats (each term is computed in
+// double, as the slides' double literals make it, and rounded into the float sum). Past about 2^24
+// steps the sum is so large that adding one more rectangle (2 to 4) loses most of its bits.
 float serialFloat(std::uint64_t steps);
 
 // The same loop in double: the serial baseline the OpenCL versions are checked against.

@@ -1,5 +1,5 @@
 // Exercise 16: the host program. A kernel leaves one partial sum per work-group; the host launches
-// it again on those partial sums until a single value is left (the slides' "kernel decomposition":
+// it again on those partial sums until a single value is left (003's "Solution: Kernel Decomposition":
 // work-groups cannot wait for each other inside a kernel, but the next launch starts after this one ends).
 // Reduction's constructor and Reduction::sum are the five steps of a host program; the arithmetic
 // they need (the work-group size, the plan of the passes, the error bound's count of additions, the

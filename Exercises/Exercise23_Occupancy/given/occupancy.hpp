@@ -47,6 +47,17 @@ struct Fit {
 // Considerations", with the work-group rounded up to whole scheduling units (the multiple).
 Fit fitPerComputeUnit(const ComputeUnitLimits& cu, const KernelFootprint& kernel);
 
+// Step 3's prediction (occupancy.cpp), worked out before anything runs: for the H100's compute unit
+// (documentedLimits: compute capability 9.0), work-groups of 256 and arrays of whole KiB (the
+// kernel's local memory is the array + 4 bytes), the smallest array from which local memory, not
+// the 2048 work-item slots, limits the work-groups; and the fraction of the 2048 slots the resident
+// work-groups fill with an array of 47 KiB.
+struct Prediction {
+    std::size_t firstKiBLimitedByLocalMemory = 0;
+    double slotsFilledAt47KiB = 0;
+};
+Prediction stepThreePrediction();
+
 // The fraction of the compute unit's work-item slots the resident work-groups fill (0 when the
 // work-items per compute unit are not known).
 double occupancy(const ComputeUnitLimits& cu, const KernelFootprint& kernel, const Fit& fit);

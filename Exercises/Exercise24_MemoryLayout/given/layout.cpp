@@ -23,25 +23,6 @@ std::vector<Particle> randomParticles(std::size_t n, unsigned seed)
     return p;
 }
 
-Particles toSoa(const std::vector<Particle>& aos)
-{
-    Particles s;
-    for (const Particle& p : aos) {
-        s.x.push_back(p.x), s.y.push_back(p.y), s.z.push_back(p.z);
-        s.vx.push_back(p.vx), s.vy.push_back(p.vy), s.vz.push_back(p.vz);
-        s.m.push_back(p.m), s.q.push_back(p.q);
-    }
-    return s;
-}
-
-std::vector<Particle> toAos(const Particles& s)
-{
-    std::vector<Particle> aos(s.x.size());
-    for (std::size_t i = 0; i < aos.size(); ++i)
-        aos[i] = {s.x[i], s.y[i], s.z[i], s.vx[i], s.vy[i], s.vz[i], s.m[i], s.q[i]};
-    return aos;
-}
-
 void stepReference(std::vector<Particle>& particles, float dt, float g, unsigned steps)
 {
     for (unsigned s = 0; s < steps; ++s)
@@ -77,14 +58,15 @@ Layout::Layout(const cl::Device& device)
       // 1. Platform: a context for the device and a queue that records when commands run.
       context_(device),
       queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
-      // 2. Program: both kernels.
+      // 2. Program: the three kernels.
       program_(hoc::buildProgram(context_, device, "particles.cl"))
 {
 }
 
-std::size_t Layout::maxWorkGroupSize(bool soa) const
+std::size_t Layout::maxWorkGroupSize(bool soa, AosLoads loads) const
 {
-    return cl::Kernel(program_, soa ? "update_soa" : "update_aos").getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
+    const char* name = soa ? "update_soa" : loads == AosLoads::float4s ? "update_aos4" : "update_aos";
+    return cl::Kernel(program_, name).getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
 }
 
 namespace {
@@ -111,10 +93,10 @@ LayoutResult launch(cl::CommandQueue& queue, const cl::Device& device, cl::Kerne
 }  // namespace
 
 LayoutResult Layout::runAos(const std::vector<Particle>& in, float dt, float g, std::size_t local,
-                            const hoc::Repeats& repeats)
+                            const hoc::Repeats& repeats, AosLoads loads)
 {
     requireCount(in.size());
-    cl::Kernel kernel(program_, "update_aos");
+    cl::Kernel kernel(program_, loads == AosLoads::float4s ? "update_aos4" : "update_aos");
     // 3. Memory: the particles as they lie on the host, eight floats each.
     cl::Buffer d_p(queue_, in.begin(), in.end(), /*readOnly=*/false);
     // 4. Kernel arguments.
@@ -137,6 +119,10 @@ LayoutResult Layout::runSoa(const std::vector<Particle>& in, float dt, float g, 
     // 3. Memory: one buffer per field the step reads or writes, in update_soa's argument order.
     Particles s = toSoa(in);
     std::vector<std::vector<float>*> fields = {&s.x, &s.y, &s.z, &s.vx, &s.vy, &s.vz};
+    for (const std::vector<float>* f : {&s.x, &s.y, &s.z, &s.vx, &s.vy, &s.vz, &s.m, &s.q})
+        if (f->size() != in.size())
+            throw hoc::Failure("toSoa (soa.cpp) gave an array of " + std::to_string(f->size()) + " elements for " +
+                               std::to_string(in.size()) + " particles: every field needs one element per particle");
     std::vector<cl::Buffer> buffers;
     for (std::vector<float>* f : fields)
         buffers.emplace_back(queue_, f->begin(), f->end(), /*readOnly=*/false);

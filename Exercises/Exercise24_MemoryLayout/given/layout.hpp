@@ -28,6 +28,7 @@ constexpr std::size_t kMaxParticles = std::size_t{1} << 28;
 constexpr double kBytesPerParticle = 10.0 * sizeof(float);
 
 std::vector<Particle> randomParticles(std::size_t n, unsigned seed);
+// The layout change, both ways (soa.cpp, yours): toAos(toSoa(p)) gives p back, every field.
 Particles toSoa(const std::vector<Particle>& aos);
 std::vector<Particle> toAos(const Particles& soa);
 
@@ -37,6 +38,10 @@ void stepReference(std::vector<Particle>& particles, float dt, float g, unsigned
 
 // Compares every field of every particle (exactly); `first` of a failure is a float index, 8 per particle.
 hoc::CheckResult compareParticles(const std::vector<Particle>& expected, const std::vector<Particle>& got);
+
+// How update's array-of-structures kernels read a particle: field by field (update_aos) or as two
+// float4 (update_aos4, 000's "Memory alignment").
+enum class AosLoads { fields, float4s };
 
 struct LayoutResult {
     std::vector<Particle> out;  // the particles after `steps` steps (SoA results turned back into AoS)
@@ -56,12 +61,12 @@ public:
     // CL_KERNEL_WORK_GROUP_SIZE where that is less). Every launch is one step; the particles go back
     // to the host after the last.
     LayoutResult runAos(const std::vector<Particle>& in, float dt, float g, std::size_t local = 0,
-                        const hoc::Repeats& repeats = {0, 1});
+                        const hoc::Repeats& repeats = {0, 1}, AosLoads loads = AosLoads::fields);
     LayoutResult runSoa(const std::vector<Particle>& in, float dt, float g, std::size_t local = 0,
                         const hoc::Repeats& repeats = {0, 1});
 
-    // CL_KERNEL_WORK_GROUP_SIZE of update_aos or update_soa on this device.
-    std::size_t maxWorkGroupSize(bool soa) const;
+    // CL_KERNEL_WORK_GROUP_SIZE of update_aos (or update_aos4) or update_soa on this device.
+    std::size_t maxWorkGroupSize(bool soa, AosLoads loads = AosLoads::fields) const;
 
 private:
     cl::Device device_;

@@ -36,13 +36,18 @@ try {
     const double bytes = kBytesPerParticle * static_cast<double>(n);
 
     std::vector<std::pair<std::string, double>> rows;
-    for (const bool soa : {false, true}) {
-        const LayoutResult r = soa ? layout.runSoa(in, dt, g, local, repeats) : layout.runAos(in, dt, g, local, repeats);
+    enum class Run { aos, aos4, soa };
+    for (const Run run : {Run::aos, Run::aos4, Run::soa}) {
+        const LayoutResult r = run == Run::soa    ? layout.runSoa(in, dt, g, local, repeats)
+                               : run == Run::aos4 ? layout.runAos(in, dt, g, local, repeats, AosLoads::float4s)
+                                                  : layout.runAos(in, dt, g, local, repeats);
         std::vector<Particle> expected = in;
         stepReference(expected, dt, g, r.steps);
-        const std::string name = soa ? "structure of arrays" : "array of structures";
+        const std::string name = run == Run::soa    ? "structure of arrays"
+                                 : run == Run::aos4 ? "array of structures, float4 loads"
+                                                    : "array of structures";
         report.bandwidth(name, size, compareParticles(expected, r.out), {r.seconds, 0}, bytes);
-        rows.emplace_back(soa ? "SoA" : "AoS", r.seconds);
+        rows.emplace_back(run == Run::soa ? "SoA" : run == Run::aos4 ? "AoS4" : "AoS", r.seconds);
     }
 
     std::cout << "one step, " << kBytesPerParticle << " bytes per particle needed (x, y, z, vx, vy, vz read; "

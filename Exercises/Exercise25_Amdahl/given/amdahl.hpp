@@ -34,6 +34,10 @@ double amdahlSpeedup(double p, double s);
 // The median of each field over several runs (each field on its own).
 Phases medianPhases(const std::vector<Phases>& runs);
 
+// Which matmul kernel the program runs: Exercise 04's, one work-item per element of C, or Exercise
+// 09's blocked kernel, 16 x 16 tiles of A and B in local memory (matmul_blocked.cl).
+enum class MatmulKernel { element, blocked };
+
 struct ProgramRun {
     std::vector<float> out;  // the result read back by the last run
     Phases phases;           // medians of the timed runs
@@ -42,19 +46,19 @@ struct ProgramRun {
 // The two programs, each run as a whole: write the inputs, run the kernel, read the result.
 class Amdahl {
 public:
-    // Steps 1 and 2: context, profiling queue, vadd.cl and matmul_element.cl built.
+    // Steps 1 and 2: context, profiling queue, vadd.cl, matmul_element.cl and matmul_blocked.cl built.
     explicit Amdahl(const cl::Device& device);
 
     // Steps 3 to 5 of vadd (C = A + B, Exercise 01's kernel), warm-ups and timed runs.
     ProgramRun vadd(const std::vector<float>& a, const std::vector<float>& b, const hoc::Repeats& repeats = {0, 1});
 
-    // Steps 3 to 5 of matmul (C = A B, one work-item per element: Exercise 04's kernel).
+    // Steps 3 to 5 of matmul (C = A B) with Exercise 04's kernel or Exercise 09's blocked one.
     ProgramRun matmul(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d,
-                      const hoc::Repeats& repeats = {0, 1});
+                      const hoc::Repeats& repeats = {0, 1}, MatmulKernel which = MatmulKernel::element);
 
 private:
     cl::Device device_;
     cl::Context context_;
     cl::CommandQueue queue_;
-    cl::Program vadd_, matmul_;
+    cl::Program vadd_, matmul_, blocked_;
 };

@@ -24,14 +24,20 @@ Phases medianPhases(const std::vector<Phases>& runs)
     return {field(&Phases::write), field(&Phases::kernel), field(&Phases::read), field(&Phases::whole)};
 }
 
+namespace {
+constexpr std::size_t kTile = 16;  // the blocked kernel's tile: work-groups of kTile x kTile
+}  // namespace
+
 Amdahl::Amdahl(const cl::Device& device)
     : device_(device),
       // 1. Platform: a context for the device and a queue that records when commands run.
       context_(device),
       queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
-      // 2. Programs: Exercise 01's vadd and Exercise 04's one-element-per-work-item matmul.
+      // 2. Programs: Exercise 01's vadd, Exercise 04's one-element-per-work-item matmul and Exercise
+      //    09's blocked matmul in tiles of 16 x 16.
       vadd_(hoc::buildProgram(context_, device, "vadd.cl")),
-      matmul_(hoc::buildProgram(context_, device, "matmul_element.cl"))
+      matmul_(hoc::buildProgram(context_, device, "matmul_element.cl")),
+      blocked_(hoc::buildProgram(context_, device, "matmul_blocked.cl", "-DTILE=" + std::to_string(kTile)))
 {
 }
 
@@ -91,7 +97,7 @@ ProgramRun Amdahl::vadd(const std::vector<float>& a, const std::vector<float>& b
 }
 
 ProgramRun Amdahl::matmul(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d,
-                          const hoc::Repeats& repeats)
+                          const hoc::Repeats& repeats, MatmulKernel which)
 {
     if (a.size() != d.m * d.k || b.size() != d.k * d.n || d.m * d.n * d.k == 0)
         throw hoc::Failure("amdahl: matmul inputs do not match M = " + std::to_string(d.m) + ", N = " +
@@ -101,14 +107,21 @@ ProgramRun Amdahl::matmul(const std::vector<float>& a, const std::vector<float>&
     cl::Buffer d_b(context_, CL_MEM_READ_ONLY, sizeof(float) * b.size());
     cl::Buffer d_c(context_, CL_MEM_WRITE_ONLY, sizeof(float) * d.m * d.n);
     // 4. Kernel arguments.
-    cl::Kernel kernel(matmul_, "mmul_element");
+    const bool blocked = which == MatmulKernel::blocked;
+    cl::Kernel kernel = blocked ? cl::Kernel(blocked_, "mmul_blocked") : cl::Kernel(matmul_, "mmul_element");
     kernel.setArg(0, static_cast<cl_int>(d.m));
     kernel.setArg(1, static_cast<cl_int>(d.n));
     kernel.setArg(2, static_cast<cl_int>(d.k));
     kernel.setArg(3, d_a);
     kernel.setArg(4, d_b);
     kernel.setArg(5, d_c);
-    const std::size_t side = hoc::matmul::squareLocalSize(kernel, device_, 16);
+    // The blocked kernel needs work-groups of exactly one tile; the element kernel takes the largest
+    // square up to 16 x 16 that the device allows.
+    const std::size_t largest = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
+    if (blocked && largest < kTile * kTile)
+        throw hoc::Failure("amdahl: the blocked matmul needs work-groups of " + std::to_string(kTile) + " x " +
+                           std::to_string(kTile) + "; this device allows the kernel " + std::to_string(largest));
+    const std::size_t side = blocked ? kTile : hoc::matmul::squareLocalSize(kernel, device_, 16);
     // 5. Commands.
     ProgramRun result;
     result.out.resize(d.m * d.n);

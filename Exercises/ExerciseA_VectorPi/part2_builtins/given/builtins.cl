@@ -3,7 +3,8 @@
 // functions. One kernel per idea.
 
 // Conversions: convert_<type>[_sat][_<rounding>]. _sat clamps to the type's range (NaN gives 0);
-// without it an out-of-range value is undefined. The rounding modes: _rte to nearest (ties to even),
+// without it an out-of-range value gives an implementation-defined result (000, "data conversions":
+// "implementation defined for f > INT_MAX, NaN etc"). The rounding modes: _rte to nearest (ties to even),
 // _rtz toward zero (the default from float to an integer), _rtp toward +infinity, _rtn toward -infinity.
 __kernel void conversions(__global const float* x, __global int* rte, __global int* rtz, __global int* rtp,
                           __global int* rtn, __global uchar* sat, __global uchar* sat_rte, const int n)
