@@ -7,7 +7,7 @@
 # files the student edits (the ones with TODOs; in Exercise 01, the two it reads line by line and
 # then breaks on purpose) and at most one folder given/: the code the student reads but does not edit
 # (main.cpp, headers, the host code of an exercise whose lesson is a kernel, serial references,
-# given kernels, helpers such as Exercise 09b's given/support/). An exercise with several parts keeps
+# given kernels, helpers). An exercise with several parts keeps
 # part 1 at its top as above, and each further part in a folder partN_<topic>/ of the same shape:
 # the part's files to edit at its top, its given code in partN_<topic>/given/ (Exercise 02:
 # part2_build_log/; Exercise 09: part2_dynamic_local/, part3_images/, part4_tile_order/; Exercise 15:
@@ -216,7 +216,7 @@ endfunction()
 # A further program in the same folder, linked with the folder's library:
 #   hoc_program(PROGRAM pi_serial MAIN given/pi_serial.cpp [USES folder...])
 # USES links the libraries of other folders of the same kind (solutions with solutions, exercises
-# with exercises): the instructor's matmul_table (Tools/matmul_table/, built in Exercise 09's folder)
+# with exercises): the instructor's matmul_table (Exercise 09's given/matmul_table.cpp)
 # runs the host code of Exercises 05-08.
 function(hoc_program)
   cmake_parse_arguments(ARG "" "PROGRAM;MAIN" "USES" ${ARGN})

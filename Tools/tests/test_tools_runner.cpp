@@ -363,6 +363,40 @@ TEST(Runner, StopSignalIsPassedOnAndTheResultsWritten)
     }
 }
 
+// A program that exits 0 but whose results file says it did not finish ("finished": false) stopped
+// early without saying so by its status: the runner counts it as failed, with the last error line it
+// printed as the reason, and exits 1. What it left running in the background, holding the output
+// the runner gave it, ends when it ends: nothing of a finished program runs on.
+TEST(Runner, UnfinishedProgramFailsAndLeavesNothingRunning)
+{
+    const fs::path dir = scratch("unfinished");
+    const fs::path course = scriptCourse(
+        dir, {{"Unfinished",
+               "while [ $# -gt 1 ]; do [ \"$1\" = --json ] && out=$2; shift; done\n"
+               "printf '{\"exercise\": \"Unfinished\", \"results\": [], \"finished\": false}\\n' > \"$out\"\n"
+               "echo 'error: stopped halfway on purpose'\n"
+               "sleep 600 & echo $! > " + (dir / "straggler.pid").string() + "\nexit 0\n"}});
+    const auto r = runner({"--course", course.string(), "--out", (dir / "out").string(), "--no-roofline",
+                           "--device", testDeviceIndex()},
+                          dir / "runner.log");
+    const std::string log = readText(dir / "runner.log");
+    EXPECT_EQ(r.exitCode, 1) << log;
+    const auto doc = nlohmann::json::parse(readText(dir / "out" / "results.json"));
+    ASSERT_EQ(doc["runs"].size(), 1u) << doc.dump(2);
+    EXPECT_FALSE(doc["runs"][0]["finished"].get<bool>()) << doc["runs"][0].dump();
+    const std::string problem = doc["runs"][0]["problem"].get<std::string>();
+    EXPECT_NE(problem.find("did not finish"), std::string::npos) << problem;
+    EXPECT_NE(problem.find("error: stopped halfway on purpose"), std::string::npos) << problem;
+    EXPECT_FALSE(doc["all_good"].get<bool>());
+
+    const pid_t straggler = pidIn(dir / "straggler.pid", 5);
+    ASSERT_GT(straggler, 0);
+    const bool orphan = alive(straggler);
+    EXPECT_FALSE(orphan) << "what the program left in the background still runs after it ended";
+    if (orphan)
+        ::kill(straggler, SIGKILL);
+}
+
 // Issue 20, item 6: --out '' is refused, and nothing in the current folder is deleted.
 TEST(Runner, EmptyOutputFolderIsRefused)
 {

@@ -9,7 +9,7 @@
 #include "hoc/matmul.hpp"
 #include "hoc/opencl.hpp"
 #include "hoc/timing.hpp"
-#include "support/tuning.hpp"
+#include "hoc/tuning.hpp"
 
 // A variant: one kernel of matmul_competition.cl and its compile-time parameters.
 using Variant = hoc::tuning::Candidate;
@@ -48,10 +48,6 @@ private:
     bool packA_ = false, packB_ = false;             // sgemm_panel: A and B packed first ...
     cl::Kernel packAKernel_, packBKernel_;           // ... by these kernels
     cl::Buffer packedA_, packedB_;                   // ... into these buffers
-    bool transposeA_ = false;                        // (AT=1) the kernel reads A^T, which transpose_
-    cl::Kernel transpose_;                           //        (Exercise 17's padded transpose) puts into at_
-                                                     //        before each multiplication
-    cl::Buffer at_;
     cl::NDRange local_;
     bool columnsFirst_ = false;                      // dimension 0 runs down the rows of C
     hoc::matmul::Dims dims_, padded_;

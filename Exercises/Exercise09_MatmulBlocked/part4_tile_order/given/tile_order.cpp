@@ -7,7 +7,7 @@
 #include "hoc/main.hpp"
 #include "hoc/matmul_main.hpp"
 #include "matmul_blocked.hpp"
-#include "performance_table.hpp"
+#include "hoc/performance_table.hpp"
 
 int main(int argc, char** argv)
 try {

@@ -68,16 +68,18 @@ bool checkTarget(const std::string& path, const std::string& what, const Replace
     struct stat info {};
     if (::stat(folder.c_str(), &info) != 0 || !S_ISDIR(info.st_mode))
         throw Failure(name + ": the folder " + folder + " does not exist");
-    if (::access(folder.c_str(), W_OK | X_OK) != 0)
-        throw Failure(name + ": cannot write in the folder " + folder + " (" + std::strerror(errno) + ")");
-    if (::lstat(path.c_str(), &info) != 0) {
-        if (errno == ENOENT)
-            return false;
+    // What the name is comes first: a device or a link is refused as such, also in a folder that
+    // cannot be written (/dev in a container), where the folder's message would hide the reason.
+    const bool exists = ::lstat(path.c_str(), &info) == 0;
+    if (!exists && errno != ENOENT)
         throw Failure(name + ": " + std::strerror(errno));
-    }
-    if (!S_ISREG(info.st_mode))
+    if (exists && !S_ISREG(info.st_mode))
         throw Failure(name + " is " + kindOf(info.st_mode) + ", not a regular file; it is left as it is "
                       "(give the name of a regular file)");
+    if (::access(folder.c_str(), W_OK | X_OK) != 0)
+        throw Failure(name + ": cannot write in the folder " + folder + " (" + std::strerror(errno) + ")");
+    if (!exists)
+        return false;
     mode = info.st_mode & 07777;
     if (replaceable) {
         std::string contents;

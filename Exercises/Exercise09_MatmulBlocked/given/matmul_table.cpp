@@ -12,7 +12,7 @@
 #include "matmul_local_column.hpp"
 #include "matmul_private_row.hpp"
 #include "matmul_row.hpp"
-#include "performance_table.hpp"
+#include "hoc/performance_table.hpp"
 
 namespace {
 

@@ -1,6 +1,8 @@
-// Exercise 9b: the competition's scoreboard. Races this folder's SGEMM (tuned on the device) against
-// CLBlast on the same device and the vendor's BLAS (OpenBLAS on a CPU, cuBLAS on an NVIDIA GPU), in
-// one run, and measures the device's memory bandwidth with a copy kernel and vadd.
+// The competition's scoreboard (sgemm_benchmark, built in Exercise 9b's folder for the student's code
+// and for the reference answer). Races Exercise 9b's SGEMM (tuned on the device; for the reference
+// answer with the module's tensor-core kernels too) against CLBlast on the same device and the
+// vendor's BLAS (OpenBLAS on a CPU, cuBLAS on an NVIDIA GPU), in one run, and measures the device's
+// memory bandwidth with a copy kernel and vadd.
 //
 // Every contestant is timed on two clocks: the device's own, for the multiplication alone (OpenCL
 // profiling events for ours and CLBlast, CUDA events for cuBLAS, the host clock for OpenBLAS, whose
@@ -31,9 +33,9 @@
 #include "hoc/errors.hpp"
 #include "hoc/main.hpp"
 #include "hoc/timing.hpp"
-#include "sgemm.hpp"
-#include "support/bandwidth_peak.hpp"
-#include "support/peers.hpp"
+#include "bandwidth_peak.hpp"
+#include "contestant.hpp"
+#include "peers.hpp"
 
 namespace {
 
@@ -195,9 +197,11 @@ try {
                  "to the finished result; medians of "
               << measured.runs << " runs after " << measured.warmups << " warm-ups, each contestant in turn\n";
 
-    const auto variants = sgemmVariants(device);
+    // The module's kernels race only for the reference answer (HOC_COMPETITION_TENSOR): a student's
+    // benchmark races the student's own variants.
+    const auto variants = hoc::competition::variants(device, HOC_COMPETITION_TENSOR);
     std::map<std::string, Variant> tuned;                // per tuning size
-    std::map<std::string, std::unique_ptr<Sgemm>> built;  // per variant
+    std::map<std::string, std::unique_ptr<hoc::competition::Contestant>> built;  // per variant
     std::ostringstream table, errors;
     errors << "\nAccuracy against the double reference on " << kAccuracyRows
            << " rows of C (all rows when C has fewer): the largest error relative to the rigorous FP32 bound (at most 1 "
@@ -216,7 +220,7 @@ try {
         if (given && !tuned.count(t.text())) {
             tuned[t.text()] = *given;
         } else if (!tuned.count(t.text())) {
-            const auto outcome = tuneSgemm(device, variants, t, cache, retune, &std::cout);
+            const auto outcome = hoc::competition::tune(device, variants, t, cache, retune, &std::cout);
             std::cout << "Tuning for " << t.text() << ": " << outcome.note << "\n  best: " << outcome.best.text()
                       << ", " << fixed(t.flops() / outcome.seconds * 1e-9, 1) << " GFLOPS\n";
             tuned[t.text()] = outcome.best;
@@ -224,7 +228,7 @@ try {
         const Variant& variant = tuned[t.text()];
         auto& ours = built[variant.text()];
         if (!ours)
-            ours = std::make_unique<Sgemm>(device, variant);
+            ours = std::make_unique<hoc::competition::Contestant>(device, variant);
 
         const auto a = hoc::randomFloats(d.m * d.k, 1, -1, 1), b = hoc::randomFloats(d.k * d.n, 2, -1, 1);
         ours->upload(a, b, d);

@@ -1,4 +1,4 @@
-#include "tuning.hpp"
+#include "hoc/tuning.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "performance_table.hpp"
+#include "hoc/performance_table.hpp"
 
 #include <algorithm>
 #include <cmath>
