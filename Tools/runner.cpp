@@ -108,7 +108,7 @@ std::vector<DeviceInfo> chooseDevices(const Options& options)
                 chosen.push_back(infoOf(entry));
         }
         if (chosen.empty())
-            throw hoc::Failure("--platform '" + options.platform + "' matches no platform (see --list)");
+            throw hoc::UsageError("--platform '" + options.platform + "' matches no platform (see --list)");
         return chosen;
     }
     if (!options.device.empty()) {

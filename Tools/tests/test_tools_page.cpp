@@ -246,8 +246,9 @@ TEST(Page, EveryFractionAboveOneHundredPercentHasANote)
     const Table table = buildTable(pageRuns());
     for (const auto& row : table.rows)
         for (const auto& cell : row.cells)
-            if (cell.roof && cell.roof->fraction > 1)
+            if (cell.roof && cell.roof->fraction > 1) {  // braces: EXPECT_FALSE expands to an if-else
                 EXPECT_FALSE(cell.note.empty()) << row.variant();
+            }
     const std::string md = markdown(table);
     EXPECT_NE(md.find("(!)"), std::string::npos);
     // The notes are listed once below the table, numbered; the table's rows carry the numbers.
@@ -300,7 +301,7 @@ TEST(Page, OpensInABrowserWithTableAndBothCharts)
     EXPECT_GT(fs::file_size(dir / "results.png"), 50000u);  // a page of text and two charts, not a blank one
 }
 
-// Issue 28: the instructor's page reads at a glance. On a room's run (roomRuns) in a window 1400 px
+// The instructor's page reads at a glance. On a room's run (roomRuns) in a window 1400 px
 // wide: the results table and the page fit the width (nothing runs off the right edge: notes are
 // footnotes below the table), and every rate is in the unit scaled to its size with 3-4 significant
 // digits (66.53 TFLOP/s, not 66534250 MFLOPS). A screenshot is left in the build folder
@@ -595,7 +596,7 @@ TEST(Page, HocResultsWritesThePageFromResultFiles)
     EXPECT_EQ(readText(dir / "notes.txt"), "an instructor's notes");
     EXPECT_NE(readText(dir / "log").find("not a file this program writes"), std::string::npos);
 
-    // Issue 30: --chartjs must be a build of Chart.js; anything else is refused before the page is written.
+    // --chartjs must be a build of Chart.js; anything else is refused before the page is written.
     std::ofstream(dir / "passwd") << "root:x:0:0:root:/root:/bin/bash\n";
     args[2] = (dir / "results.html").string();
     args[4] = (dir / "passwd").string();

@@ -220,7 +220,7 @@ TEST(Format, NumbersAndPercentages)
         EXPECT_EQ(std::stod(hoc::tools::exactNumber(v)), v);
 }
 
-// Issue 28: rates in the unit scaled to their size, 4 significant digits (the H100's 66534250
+// Rates in the unit scaled to their size, 4 significant digits (the H100's 66534250
 // MFLOPS and 4899888 MFLOPS of the instructor's table read 66.53 and 4.900 TFLOP/s).
 TEST(Format, RatesInUnitsScaledToTheirSize)
 {
@@ -356,8 +356,9 @@ TEST(Csv, ReadsBackToTheSameNumbers)
             EXPECT_EQ(number(rec[column("rate")]), cell.rate);
             EXPECT_EQ(number(rec[column("seconds")]), cell.seconds);
             EXPECT_EQ(rec[column("unit")], cell.unit);
-            if (auto flops = cell.extraValue("flops"))
+            if (auto flops = cell.extraValue("flops")) {  // braces: EXPECT_EQ expands to an if-else
                 EXPECT_EQ(number(rec[column("flops")]), *flops);
+            }
             if (cell.blasFraction)
                 EXPECT_EQ(number(rec[column("fraction_of_blas")]), *cell.blasFraction);
             else
@@ -397,10 +398,12 @@ TEST(Json, ReadsBackToTheSameNumbers)
             EXPECT_EQ(jc["seconds"].get<double>(), cell.seconds);
             for (const auto& [key, value] : cell.extra)
                 EXPECT_EQ(jc["extra"][key].get<double>(), value);
-            if (cell.blasFraction)
+            if (cell.blasFraction) {  // braces: EXPECT_EQ expands to an if-else
                 EXPECT_EQ(jc["fraction_of_blas"].get<double>(), *cell.blasFraction);
-            if (cell.roof)
+            }
+            if (cell.roof) {
                 EXPECT_EQ(jc["roofline"]["fraction"].get<double>(), cell.roof->fraction);
+            }
         }
     }
 }

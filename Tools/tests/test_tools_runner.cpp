@@ -93,11 +93,11 @@ TEST(Course, ReadsTheListCMakeWrites)
     EXPECT_THROW(hoc::tools::readCourse(bad), std::runtime_error);
 }
 
-// Issue 30: a course list that is not one is refused, naming the line: too many fields, a control
+// A course list that is not one is refused, naming the line: too many fields, a control
 // character (a NUL), a blank folder; Windows line ends are read as line ends.
 TEST(Course, LinesThatAreNotCourseEntriesAreRefused)
 {
-    for (const std::string text : {std::string("A\t/b/a\t\t\textra\n"), std::string("A\t/b/a\0x\t\t\n", 12),
+    for (const std::string& text : {std::string("A\t/b/a\t\t\textra\n"), std::string("A\t/b/a\0x\t\t\n", 12),
                                    std::string("ok\t/b/ok\t\t\n \t/b/a\t\t\n"), std::string("A\t/b/a\x1b[2J\n")}) {
         std::istringstream in(text);
         try {
@@ -319,7 +319,7 @@ int waitFor(pid_t pid, double seconds)
 
 }  // namespace
 
-// Issue 20, item 6: SIGINT or SIGTERM to the runner reaches the program it runs (and whatever that
+// SIGINT or SIGTERM to the runner reaches the program it runs (and whatever that
 // started); the runner waits for it, writes the results, marks the interrupted run and those not
 // started, and exits with 128 + the signal.
 TEST(Runner, StopSignalIsPassedOnAndTheResultsWritten)
@@ -397,7 +397,7 @@ TEST(Runner, UnfinishedProgramFailsAndLeavesNothingRunning)
         ::kill(straggler, SIGKILL);
 }
 
-// Issue 20, item 6: --out '' is refused, and nothing in the current folder is deleted.
+// --out '' is refused, and nothing in the current folder is deleted.
 TEST(Runner, EmptyOutputFolderIsRefused)
 {
     const fs::path dir = scratch("empty-out");
@@ -478,7 +478,7 @@ std::string marks(const fs::path& file) { return "touch " + file.string() + "\n"
 
 }  // namespace
 
-// Issue 30: `hoc-runner --course <folder or empty file>` exits 2 with a message about the course
+// `hoc-runner --course <folder or empty file>` exits 2 with a message about the course
 // file (it was 3 with "no program ... matches --only"); so does a missing file named by --course, and
 // --only matching nothing (the user's input).
 TEST(Runner, CourseThatIsAFolderOrEmptyIsTheUsersInput)
@@ -510,8 +510,8 @@ TEST(Runner, CourseThatIsAFolderOrEmptyIsTheUsersInput)
     EXPECT_NE(log.find("matches --only 'NoSuchExercise'"), std::string::npos) << log;
 }
 
-// Issue 30: SIGHUP (the terminal closed) is handled like SIGTERM: passed on to the program and to
-// what it started, the results written, exit 129. It used to end the runner at once and leave its
+// SIGHUP (the terminal closed) is handled like SIGTERM: passed on to the program and to
+// what it started, the results written, exit 129; the runner does not end at once and leave its
 // program running.
 TEST(Runner, HangUpIsHandledLikeTerminate)
 {
@@ -538,9 +538,9 @@ TEST(Runner, HangUpIsHandledLikeTerminate)
         << doc["runs"][1].dump();
 }
 
-// Issue 30: SIGKILL of the runner, which it cannot handle, leaves no orphan: the program and what
+// SIGKILL of the runner, which it cannot handle, leaves no orphan: the program and what
 // it started in the background (as an MPI program its daemon) die with it (the parent-death signal of
-// the guard between them, which kills their process group). They used to run on.
+// the guard between them, which kills their process group); nothing runs on.
 TEST(Runner, KilledRunnerLeavesNoOrphan)
 {
     const fs::path dir = scratch("signal-KILL");
@@ -598,8 +598,8 @@ std::map<std::string, std::string> snapshot(const fs::path& dir)
 
 }  // namespace
 
-// Issue 30: --out is locked for the run: a second runner given the same folder is refused with exit
-// 2 and changes nothing there (it used to delete the first one's files and write its own).
+// --out is locked for the run: a second runner given the same folder is refused with exit
+// 2 and changes nothing there (it neither deletes the first one's files nor writes its own).
 TEST(Runner, SecondRunnerOnTheSameFolderIsRefused)
 {
     const fs::path dir = scratch("lock");
@@ -631,10 +631,10 @@ TEST(Runner, SecondRunnerOnTheSameFolderIsRefused)
     EXPECT_TRUE(fs::exists(dir / "second-ran"));
 }
 
-// Issue 30: every path the runner writes is checked before the first program starts. A symbolic link
+// Every path the runner writes is checked before the first program starts. A symbolic link
 // (to a file elsewhere) as results.md, .html, .csv or .json, as a file in json/ or logs/, or a folder
-// as results.md, is refused with exit 2 before anything runs, and what it points to is left as it was
-// (a results.md that is a link used to be refused only after the whole run).
+// as results.md, is refused with exit 2 before anything runs (not after the whole run), and what it
+// points to is left as it was.
 TEST(Runner, EveryOutputPathIsCheckedBeforeTheFirstProgram)
 {
     const fs::path dir = scratch("output-paths");
@@ -665,7 +665,7 @@ TEST(Runner, EveryOutputPathIsCheckedBeforeTheFirstProgram)
     }
 }
 
-// Issue 30: --chartjs accepts only a build of Chart.js (its banner, version 3 or later, the global
+// --chartjs accepts only a build of Chart.js (its banner, version 3 or later, the global
 // Chart the page calls, the charts and scale it draws): a password file, a device, an ES module
 // build are refused with exit 2 before anything runs, and never copied into the page.
 TEST(Runner, ChartJsMustBeABuildOfChartJs)

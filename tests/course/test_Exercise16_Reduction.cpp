@@ -9,7 +9,7 @@
 // goes through in this kernel's passes (the host counts them), which holds for any order, and
 // (hoc::sumAllowed) the smaller probabilistic bound for random signs, about 100 u sqrt(k) times
 // (sum x_i^2)^(1/2), which a zero or garbage sum cannot pass at any size (the rigorous one alone let a
-// kernel writing 0 pass at 2^20 with reduce_cpu on PoCL: allowed 4100, the sum 22.3; issue 30).
+// kernel writing 0 pass at 2^20 with reduce_cpu on PoCL: allowed 4100, the sum 22.3).
 #include <algorithm>
 #include <cmath>
 #include <ostream>
@@ -263,7 +263,7 @@ TEST(Reduce, EmptyInputIsRefused)
     EXPECT_THROW(runSum({}, ReduceKernel::TwoPass), std::runtime_error);
 }
 
-// Issue 30: a kernel writing 0 (the starter), or a sum off by half of itself or of the wrong sign, is refused at the
+// A kernel writing 0 (the starter), or a sum off by half of itself or of the wrong sign, is refused at the
 // program's sizes, with every kernel's count of additions on this device, and with the most any
 // order can have (n - 1, one loop over everything); the rigorous bound alone let 0 pass there.
 TEST(Reduce, AZeroOrWrongSumIsRefusedAtLargeSizes)

@@ -10,8 +10,8 @@
                                     source, a document number 000-004 with a quoted section or slide
                                     title, or says "added by the course"; every folder of Exercises/
                                     has a row; with ROOT/course.json, the rows are its entries (id,
-                                    folder, learn, source) in its order. With MATERIAL (a folder of the course material's
-                                    NNN_*.txt files; default $HOC_COURSE_MATERIAL, else
+                                    folder, learn, source) in its order. With MATERIAL (a folder
+                                    of the course material's NNN_*.txt files; default $HOC_COURSE_MATERIAL, else
                                     ROOT/../shared/course-material where it exists) every quoted title
                                     must also appear in the document it is credited to.
 
@@ -37,7 +37,9 @@ from urllib.parse import unquote
 FENCE = re.compile(r'^ {0,3}(`{3,}|~{3,})')
 ATX = re.compile(r'^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$')
 SETEXT = re.compile(r'^ {0,3}(=+|-+)\s*$')
-INLINE = re.compile(r'!?\[(?:[^\[\]]|\[[^\[\]]*\])*\]\(\s*(<[^>]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+"[^"]*"|\s+\'[^\']*\')?\s*\)')
+INLINE = re.compile(r'!?\[(?:[^\[\]]|\[[^\[\]]*\])*\]'  # [text], one level of brackets inside
+                    r'\(\s*(<[^>]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)'  # (target, balanced parentheses inside
+                    r'(?:\s+"[^"]*"|\s+\'[^\']*\')?\s*\)')  # an optional "title")
 REFDEF = re.compile(r'^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)')
 HTML = re.compile(r'\b(?:href|src)\s*=\s*"([^"]*)"')
 HTML_ANCHOR = re.compile(r'<a\s+[^>]*\b(?:name|id)\s*=\s*"([^"]+)"|\bid\s*=\s*"([^"]+)"')
@@ -78,7 +80,8 @@ def scan(path):
     for number, line in enumerate(lines, 1):
         m = FENCE.match(line)
         if fence:
-            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not line.strip()[len(m.group(1)):].strip():
+            if (m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence)
+                    and not line.strip()[len(m.group(1)):].strip()):
                 fence = None
             previous = ''
             continue
@@ -212,7 +215,8 @@ def self_test():
         expected = ['README.md:8: Exercise03_Empty: the source cell is empty',
                     'README.md:9: Exercise04_Vague: the source names no document (000-004) with a quoted section '
                     'title and does not say "added by the course": the slides',
-                    'README.md:10: Exercise05_Wrong: "Exercise 5: Not there" is not in document 000 of the course material',
+                    ('README.md:10: Exercise05_Wrong: "Exercise 5: Not there" is not in document 000 of the '
+                     'course material'),
                     'README.md:11: the row of Exercise06_Own differs from its entry in course.json: '
                     'write | 06 | `Exercise06_Own` | y | **added by the course** |',
                     'README.md: Exercises/Exercise02_Lost has no row in the course table']
@@ -221,7 +225,8 @@ def self_test():
                   '\n  '.join(problems))
             return 1
     print('self-test passed: good links accepted, a missing file, a missing anchor and a missing own anchor '
-          'reported; the course table\'s empty, vague and wrong sources and a folder without a row and a row unlike course.json reported')
+          'reported; the course table\'s empty, vague and wrong sources, a folder without a row and a row unlike '
+          'course.json reported')
     return 0
 
 

@@ -144,7 +144,7 @@ def _without_gtest_frame(text):
             message = "\n".join(lines[1:end])[len("  Actual: false ("):]
             message = message[:-1] if message.endswith(")") else message
             rest = [line for line in lines[end + 1:] if line.strip()]
-            return "\n".join([message.strip()] + rest)
+            return "\n".join([message.strip(), *rest])
     return "\n".join(line for line in lines if line.strip())
 
 

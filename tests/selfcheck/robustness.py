@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -84,7 +85,7 @@ def main():
             if interrupt_after:
                 # Ctrl-C at a terminal reaches the whole process group: script/check and what it runs.
                 deadline = time.time() + 30
-                while time.time() < deadline and interrupt_after not in open(log).read():
+                while time.time() < deadline and interrupt_after not in Path(log).read_text():
                     time.sleep(0.1)
                 time.sleep(0.5)
                 os.killpg(process.pid, signal.SIGINT)
@@ -112,7 +113,7 @@ def main():
         out, _ = run(["--build", build, "04", "nopart"], 2, what="an unknown part")
         if "has no part 'nopart'" not in out:
             problems.append("an unknown part: the message does not name it")
-        if "cmake" in open(log).read():
+        if "cmake" in Path(log).read_text():
             problems.append("an unknown part: cmake ran before the part was refused")
 
         # A kernel file that is a link to /dev/zero: fingerprinted without reading it.

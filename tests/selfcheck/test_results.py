@@ -7,8 +7,8 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import results  # noqa: E402
-from results import finding  # noqa: E402
+import results
+from results import finding
 
 
 def failed(*tests):

@@ -49,7 +49,9 @@ try {
     cli.sizeOption("--cu-registers", given.registers, "Per compute unit: 32-bit registers");
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
-    arrayGiven = std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string(a) == "--array-kb"; });
+    arrayGiven = std::any_of(argv + 1, argv + argc, [](const char* a) {
+        return std::string(a) == "--array-kb" || std::string(a).rfind("--array-kb=", 0) == 0;
+    });
 
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
