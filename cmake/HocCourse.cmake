@@ -30,7 +30,7 @@
 # The folder's library (the lesson) links hoc::common (Common/) and the LIBRARIES it names (e.g.
 # hoc::matmul); its programs link hoc::cli too (Cli/: the command line every main.cpp parses with).
 # How each program is run and checked (script/run, tests/reliability) is in the course table,
-# cmake/CourseTable.cmake, not here.
+# course.json (cmake/HocManifest.cmake), not here.
 
 # One precompiled header (the C++ bindings and the standard headers every program uses), built once
 # and reused by every course target: CL/opencl.hpp alone costs seconds per file to parse.
@@ -114,9 +114,10 @@ function(hoc_solution folder)
   add_subdirectory("${exercise_dir}" "${CMAKE_CURRENT_BINARY_DIR}/${folder}")
 endfunction()
 
-# The course table (cmake/CourseTable.cmake) says, for every solution program, how it is run and
-# checked: one hoc_course() entry each, read by script/run (through build/course.txt) and by the
-# reliability tests (tests/reliability/):
+# The course table says, for every solution program, how it is run and checked: one hoc_course()
+# call each, made by cmake/HocManifest.cmake from the programs of course.json (docs/manifest.md names
+# the field of each keyword), read by script/run (through build/course.txt) and by the reliability
+# tests (tests/reliability/):
 #   hoc_course(Folder program [RUN_ARGS arg...] [QUICK_ARGS arg...] [NO_RUN] [HOST_ONLY] [checks...])
 #   RUN_ARGS arg...           the instructor's run (script/run); QUICK_ARGS for script/run --quick.
 #   NO_RUN                    left out of script/run (e.g. a long benchmark).
@@ -170,7 +171,7 @@ endfunction()
 function(hoc_folder)
   cmake_parse_arguments(ARG "" "PROGRAM;MAIN" "SOURCES;KERNELS_FROM;LIBRARIES;USES" ${ARGN})
   if(ARG_UNPARSED_ARGUMENTS)
-    message(FATAL_ERROR "hoc_folder(): unknown words ${ARG_UNPARSED_ARGUMENTS} (runs and checks are in cmake/CourseTable.cmake)")
+    message(FATAL_ERROR "hoc_folder(): unknown words ${ARG_UNPARSED_ARGUMENTS} (runs and checks are in course.json)")
   endif()
   get_filename_component(folder "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
   _hoc_kind(kind)
@@ -220,7 +221,7 @@ endfunction()
 function(hoc_program)
   cmake_parse_arguments(ARG "" "PROGRAM;MAIN" "USES" ${ARGN})
   if(ARG_UNPARSED_ARGUMENTS)
-    message(FATAL_ERROR "hoc_program(): unknown words ${ARG_UNPARSED_ARGUMENTS} (runs and checks are in cmake/CourseTable.cmake)")
+    message(FATAL_ERROR "hoc_program(): unknown words ${ARG_UNPARSED_ARGUMENTS} (runs and checks are in course.json)")
   endif()
   get_filename_component(folder "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
   _hoc_kind(kind)
@@ -248,7 +249,7 @@ function(hoc_program)
   get_property(known GLOBAL PROPERTY ${key} SET)
   if(NOT known)
     message(FATAL_ERROR "${folder}/${ARG_PROGRAM} has no row in the course table: add "
-                        "hoc_course(${folder} ${ARG_PROGRAM} ...) to cmake/CourseTable.cmake")
+                        "a program \"${ARG_PROGRAM}\" to the entry of ${folder} in course.json")
   endif()
   set_property(GLOBAL APPEND PROPERTY HOC_COURSE_BUILT "${folder}/${ARG_PROGRAM}")
   foreach(keyword IN LISTS HOC_TABLE_KEYWORDS HOC_TABLE_FLAGS)
@@ -276,7 +277,7 @@ function(hoc_write_course_list file)
   get_property(built GLOBAL PROPERTY HOC_COURSE_BUILT)
   foreach(entry IN LISTS entries)
     if(NOT entry IN_LIST built)
-      message(FATAL_ERROR "cmake/CourseTable.cmake has a row for ${entry}, which no solution folder builds")
+      message(FATAL_ERROR "course.json has a program ${entry}, which no solution folder builds")
     endif()
   endforeach()
   get_property(lines GLOBAL PROPERTY HOC_COURSE_PROGRAMS)

@@ -9,8 +9,9 @@
                                     table under "## The course" whose header has "source") names its
                                     source, a document number 000-004 with a quoted section or slide
                                     title, or says "added by the course"; every folder of Exercises/
-                                    has a row. With MATERIAL (a folder of the course material's
-                                    NNN_*.txt files; default $HOC_COURSE_MATERIAL, else
+                                    has a row; with ROOT/course.json, the rows are its entries (id,
+                                    folder, learn, source) in its order. With MATERIAL (a folder
+                                    of the course material's NNN_*.txt files; default $HOC_COURSE_MATERIAL, else
                                     ROOT/../shared/course-material where it exists) every quoted title
                                     must also appear in the document it is credited to.
 
@@ -24,6 +25,7 @@ spaces turned into "-", and "-1", "-2"... added to repeats; an <a name="..."> or
 too. A fragment on another kind of file is accepted when it is a GitHub line anchor (#L12, #L12-L20).
 Exit status 0: every link resolves; 1: some do not (each printed as FILE:LINE: target: reason).
 """
+import json
 import os
 import re
 import subprocess
@@ -204,19 +206,27 @@ def self_test():
                     '| 04 | `Exercise04_Vague` | x | the slides |\n'
                     '| 05 | `Exercise05_Wrong` | x | 000 "Exercise 5: Not there" |\n'
                     '| 06 | `Exercise06_Own` | x | **added by the course** |\n\n## Next\n')
+        with open(os.path.join(root, 'course.json'), 'w', encoding='utf-8') as f:
+            json.dump({'exercises': [
+                {'id': '01', 'folder': 'Exercise01_Vadd', 'learn': 'vadd',
+                 'source': '000 "Exercise 1: Running the Vector Add kernel"'},
+                {'id': '06', 'folder': 'Exercise06_Own', 'learn': 'y', 'source': '**added by the course**'}]}, f)
         problems = course_table_problems(root, os.path.join(root, 'material'))
         expected = ['README.md:8: Exercise03_Empty: the source cell is empty',
                     'README.md:9: Exercise04_Vague: the source names no document (000-004) with a quoted section '
                     'title and does not say "added by the course": the slides',
                     ('README.md:10: Exercise05_Wrong: "Exercise 5: Not there" is not in document 000 of the '
                      'course material'),
+                    'README.md:11: the row of Exercise06_Own differs from its entry in course.json: '
+                    'write | 06 | `Exercise06_Own` | y | **added by the course** |',
                     'README.md: Exercises/Exercise02_Lost has no row in the course table']
         if problems != expected:
             print('self-test FAILED (course table): expected\n  ' + '\n  '.join(expected) + '\ngot\n  ' +
                   '\n  '.join(problems))
             return 1
     print('self-test passed: good links accepted, a missing file, a missing anchor and a missing own anchor '
-          'reported; the course table\'s empty, vague and wrong sources and a folder without a row reported')
+          'reported; the course table\'s empty, vague and wrong sources, a folder without a row and a row unlike '
+          'course.json reported')
     return 0
 
 
@@ -277,11 +287,39 @@ def course_table_problems(root, material=None):
                     if not all(p in documents[document] for p in parts):
                         problems.append(f'README.md:{number}: {folder}: "{token.group(2)}" is not in '
                                         f'document {document} of the course material')
+    problems += manifest_problems(root, rows)
     exercises = os.path.join(root, 'Exercises')
     if os.path.isdir(exercises):
         for name in sorted(os.listdir(exercises)):
             if os.path.isdir(os.path.join(exercises, name)) and name.startswith('Exercise') and name not in folders:
                 problems.append(f'README.md: Exercises/{name} has no row in the course table')
+    return problems
+
+
+def manifest_problems(root, rows):
+    """The table against course.json (when the tree has one): one row per exercise, in its order, whose
+    number, folder, what-you-learn and source cells are the entry's id, folder, learn and source."""
+    path = os.path.join(root, 'course.json')
+    if not os.path.isfile(path):
+        return []
+    with open(path, encoding='utf-8') as f:
+        exercises = json.load(f)['exercises']
+    problems = []
+    by_folder = {cells[1].strip('`'): (number, cells) for number, cells in rows if len(cells) > 1}
+    for entry in exercises:
+        found = by_folder.get(entry['folder'])
+        if found is None:
+            problems.append(f'README.md: {entry["folder"]} (course.json) has no row in the course table')
+            continue
+        number, cells = found
+        want = [entry['id'], f'`{entry["folder"]}`', entry['learn'], entry['source']]
+        if cells[:4] != want:
+            problems.append(f'README.md:{number}: the row of {entry["folder"]} differs from its entry in '
+                            f'course.json: write | {" | ".join(want)} |')
+    order = [cells[1].strip('`') for _, cells in rows]
+    listed = [e['folder'] for e in exercises if e['folder'] in order]
+    if [f for f in order if f in listed] != listed:
+        problems.append('README.md: the course table is not in course.json\'s order')
     return problems
 
 

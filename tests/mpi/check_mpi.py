@@ -21,6 +21,11 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "selfcheck"))
+import results as structured
+
+NAME = None  # --name: the test's key in the self-check's structured results
+
 K_TARGET = 1e-6  # hoc::pi::kTarget, the course's accuracy for pi (Exercise10_Pi/given/pi_reference.hpp)
 
 
@@ -47,13 +52,16 @@ def run(mpiexec, np, program, args, timeout, under):
         out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
         print(out)
         fail(under, f"mpirun -np {np} did not finish within {timeout} s: a rank waits for another "
-                    "(a collective that not every rank reaches?)")
+                    "(a collective that not every rank reaches?)", "crash", "hang")
     print(done.stdout, flush=True)
     return done.returncode, done.stdout
 
 
-def fail(under, message):
+def fail(under, message, klass="other", kind="wrong-result"):
     print(f"{under}: {message}")
+    if NAME:
+        structured.write(os.path.basename(under), NAME, "failed",
+                         [structured.finding(klass, kind, f"{under}: {message}")])
     sys.exit(1)
 
 
@@ -104,6 +112,7 @@ def main():
     parser.add_argument("--exit", type=int)
     parser.add_argument("--message", action="append", default=[])
     parser.add_argument("--timeout", type=int, default=120)
+    parser.add_argument("--name", help="the test's name in the self-check's structured results")
     argv = sys.argv[1:]
     split = argv.index("--") if "--" in argv else len(argv)
     a = parser.parse_args(argv[:split])
@@ -112,6 +121,8 @@ def main():
         parser.error("give -- MPIEXEC PROGRAM [ARGS...] after the options")
     mpiexec, program, args = command[0], command[1], command[2:]
     exercise = a.under.startswith("Exercises/")
+    global NAME
+    NAME = a.name
 
     if a.mode == "result":
         status, out = run(mpiexec, a.np, program, args, a.timeout, a.under)
@@ -125,6 +136,8 @@ def main():
                 fail(a.under, f"C over {a.np} ranks differs from C over one rank (sum of C {total} against "
                               f"{total1}): some rows were computed from other rows of A, or landed in the wrong place")
         print(f"{a.under}: {a.np} ranks: pi and C as on one rank")
+        if NAME:
+            structured.write(os.path.basename(a.under), NAME, "passed")
         return 0
 
     status, out = run(mpiexec, a.np, program, args, a.timeout, a.under)

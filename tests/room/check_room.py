@@ -10,7 +10,7 @@ rule: Solutions/X holds only the files that differ); and every source file an ex
 its solution's) names in backquotes (`given/reduce.cpp`) is there at that path relative to the exercise
 folder, or to the course's top folder, or is a kernel of Kernels/ or a file at the top of another
 exercise (Exercise 05 names Exercise 01's `vadd.cpp`).
-With --given-kernels A;B;... (cmake/CourseTable.cmake's hoc_given_kernels), the copies: a given kernel
+With --given-kernels A;B;... (course.json's given_kernels), the copies: a given kernel
 Exercises/A is the same file as Kernels/<its name>; no other exercise kernel is a copy of a kernel of
 Kernels/; no Solutions/X file is identical to its Exercises/X twin. A file the student changed (git:
 modified against HEAD, or untracked) is left out of these three checks: a student may break a given
@@ -76,8 +76,8 @@ def copies(root, given, breaches):
             kernel = os.path.join(root, "Kernels", name)
             if (name.endswith(".cl") and os.path.isfile(kernel) and os.path.relpath(path, "Exercises") not in given
                     and not changed(root, path) and same(os.path.join(root, path), kernel)):
-                breaches.append(f"{path} is a copy of Kernels/{name}: declare it in hoc_given_kernels() "
-                                "(cmake/CourseTable.cmake), or make it the starter")
+                breaches.append(f"{path} is a copy of Kernels/{name}: declare it in "
+                                "course.json's given_kernels, or make it the starter")
     for here, _, names in os.walk(os.path.join(root, "Solutions")):
         for name in names:
             path = os.path.relpath(os.path.join(here, name), root)

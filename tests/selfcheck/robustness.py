@@ -2,7 +2,7 @@
 """selfcheck.robustness: script/check on a broken setup gives a message and an exit status, never a
 Python traceback, a hang or a build it did not need.
 
-It runs a scratch copy of script/check (with tests/selfcheck's lists and Exercise 04's folder,
+It runs a scratch copy of script/check (with course.json, the modules it imports and Exercise 04's folder,
 outside any git repository) against a stand-in build folder whose cmake and ctest are small scripts
 on PATH (they log their arguments; cmake --build sleeps or fails when told): nothing of the course
 is built or run, so each case takes a second. The cases:
@@ -47,8 +47,8 @@ def scratch_copy(top):
     """script/check with what it reads, and Exercise 04's folder, in `top`/course; a stand-in build in
     `top`/build; cmake and ctest stand-ins in `top`/bin."""
     course = os.path.join(top, "course")
-    for name in ("script/check", "tests/selfcheck/explain.py", "tests/selfcheck/parts.txt",
-                 "tests/selfcheck/starters.txt"):
+    for name in ("script/check", "course.json", "tests/selfcheck/explain.py", "tests/selfcheck/manifest.py",
+                 "tests/selfcheck/results.py"):
         os.makedirs(os.path.dirname(os.path.join(course, name)), exist_ok=True)
         shutil.copy2(os.path.join(ROOT, name), os.path.join(course, name))
     shutil.copytree(os.path.join(ROOT, "Exercises", FOLDER), os.path.join(course, "Exercises", FOLDER),
@@ -104,7 +104,7 @@ def main():
             return output, process.returncode
 
         out, _ = run(["--build"], 2, what="--build with no folder")
-        if "--build needs a folder" not in out:
+        if "argument --build: expected one argument" not in out:
             problems.append("--build with no folder: no message saying so")
         run(["--build", os.path.join(top, "nothing"), "04"], 2, what="--build of no build")
         out, _ = run(["--build", build, "99"], 2, what="an unknown exercise")

@@ -11,7 +11,7 @@
       at those sizes, so that the first message is oclgrind's finding with the kernel line, and the
       command to run it again.
 
-  selfcheck.py oclgrind --exercise FOLDER --kernels DIR[:DIR...] [--expect KIND...]
+  selfcheck.py oclgrind --exercise FOLDER [--name NAME] --kernels DIR[:DIR...] [--expect KIND...]
                [--expect-where PREFIX] [--expect-text TEXT...] [--no-uninitialized] [--plant ID]
                -- PROGRAM ARGS...
       Runs the exercise's program on oclgrind's simulated device with its race, bounds,
@@ -25,16 +25,27 @@
       bounds-local, bounds-private, uninitialized, uninitialized-local, divergence, api,
       wrong-result: exit 1 and no finding, error: another exit status and no finding), the first
       message starts with PREFIX and says every TEXT.
-      --plant ID makes the planted bug itself, as planted.txt (beside this file) describes it: a copy
+      --plant ID makes the planted bug itself, as course.json's "planted" entry describes it: a copy
       of FILE (found in the --kernels folders) whose line LINE, which must read OLD (spaces at either
       end aside: a kernel that has moved on stops the test rather than planting the bug somewhere
       else), reads NEW instead, written to <scratch>/Exercises/<Folder>/FILE (paths are told from
       <scratch>, as the student would see them); the program finds the copy first (HOC_KERNEL_PATH).
 
+  With HOC_RESULTS_DIR set (script/check, starter below), gtest and oclgrind (given --name, the
+  ctest test's name) also write the test's structured result there (results.py): what script/check
+  reads, never the text printed here.
+
+  selfcheck.py starter --exercise FOLDER --build DIR [--complete]
+  selfcheck.py parts --build DIR / view --build DIR / scratch --build DIR
+      The course checked both ways (each function's documentation says how): the untouched starter
+      fails (or, --complete, passes), every part of course.json names tests, the progress view, and
+      an exercise added as its folder plus one course.json entry (a scratch copy of Exercise 03).
+
   selfcheck.py hint --kernels DIR[:DIR...] --plant ID --expect-text TEXT... -- TEST_PROGRAM ARGS...
       The checker's tests of the course tests' hints: runs a solution's test program (a GoogleTest
-      filter in ARGS) with the planted bug ID (as above); passes only when the tests fail and their
-      output holds every TEXT (the message naming the bug's symptom and the hint that points at it).
+      filter in ARGS) with the planted bug ID (as above); passes only when the tests fail and the
+      first message script/check would show (the first finding of GoogleTest's report, results.py)
+      holds every TEXT (the message naming the bug's symptom and the hint that points at it).
 """
 import atexit
 import json
@@ -45,8 +56,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
-import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -54,9 +63,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 OCLGRIND_CHECK = os.path.join(HERE, "..", "reliability", "oclgrind_check")
 TOP = os.path.normpath(os.path.join(HERE, "..", ".."))  # the course's top folder
 
-from explain import explain, parse_log  # noqa: E402  (beside this file)
+import manifest  # noqa: E402  (beside this file)
+import results  # noqa: E402
+from explain import explain, parse_log  # noqa: E402
 
-FIRST = "== first message =="  # the check (script/check) shows the lines after it first
+FIRST = "== first message =="  # printed for the reader of the test's output; script/check reads the results
 
 
 def first_message(lines):
@@ -67,15 +78,11 @@ def first_message(lines):
 
 
 def planted_bug(bug_id):
-    """(FILE, LINE, OLD, NEW) of planted.txt's line for bug_id."""
-    with open(os.path.join(HERE, "planted.txt")) as f:
-        for line in f:
-            if line.startswith(bug_id + " "):
-                where, rest = line[len(bug_id) + 1:].rstrip("\n").split(" ", 1)
-                name, number = where.split(":")
-                old, new = rest.split(" => ", 1)
-                return name, number, old, new
-    sys.exit(f"selfcheck.py: --plant: no line for {bug_id} in planted.txt")
+    """(FILE, LINE, OLD, NEW) of the planted bug bug_id (Folder.bug) in course.json."""
+    bug = manifest.planted(bug_id)
+    if bug is None or "line" not in bug:
+        sys.exit(f"selfcheck.py: --plant: course.json has no planted kernel bug {bug_id}")
+    return bug["file"], bug["line"], bug["old"], bug["new"]
 
 
 def plant_bug(plant, dirs, target_dir):
@@ -97,9 +104,15 @@ def plant_bug(plant, dirs, target_dir):
         f.write("\n".join(lines))
 
 
+def kernel_finding(e, text=None):
+    """An oclgrind explanation (explain.py) as a finding of the structured results."""
+    return results.finding("kernel", e.kind, text or e.text(), file=e.where, line=e.line or None,
+                           kernel=e.kernel, hint=e.hint)
+
+
 def run_oclgrind(exercise, program, search, root, extra=(), timeout=300):
     """Runs `program` on oclgrind with its checks; returns (exit status, program output, explanations,
-    the first message or None). Prints nothing."""
+    the first message as a finding of the structured results, or None). Prints nothing."""
     fd, log = tempfile.mkstemp(prefix="oclgrind.")
     os.close(fd)
     command = " ".join(os.path.relpath(program[0]) if i == 0 else a for i, a in enumerate(program))
@@ -116,7 +129,7 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300):
                    f"reaches its bound, a work-item waiting for another), or a write past the end of a "
                    f"buffer or array has overwritten memory the loop or the runtime depends on (a "
                    f"corrupted bound or counter): look for the out-of-bounds finding first")
-        return 124, output, [], message
+        return 124, output, [], results.finding("other", "hang", message)
     finally:
         os.unlink(log)
     output = result.stdout
@@ -126,24 +139,24 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300):
     # (21.10 segfaults on some float4 kernels), not the kernel: the wrapper sees 128 + signal.
     crashed = re.search(r"FAILED: exit status (1[3-9]\d|2\d\d)", output)
     if explanations:
-        return status, output, explanations, explanations[0].text()
+        return status, output, explanations, kernel_finding(explanations[0])
     if crashed:
         code = int(crashed.group(1))
         name = signal.Signals(code - 128).name if 128 < code < 160 else str(code)
-        return status, output, [], (
+        return status, output, [], results.finding("other", "tool-crash", (
             f"{exercise}: oclgrind itself crashed ({name}) while running your kernels (run: {command}), "
             f"before it reported any finding: a crash of the tool, not a verdict on your code (oclgrind "
-            f"21.10 crashes on some float4 kernels). The PoCL tests of this exercise still check the values")
+            f"21.10 crashes on some float4 kernels). The PoCL tests of this exercise still check the values"))
     if status != 0:
-        return status, output, [], (
+        return status, output, [], results.finding("other", "wrong-result" if status == 1 else "error", (
             f"{exercise}: the program's own check failed on oclgrind with no finding in the kernels (run: "
             f"{command}; exit {status}: {'wrong values' if status == 1 else 'an OpenCL call failed'}, see "
-            f"its output above); the GoogleTest tests of this exercise say which elements are wrong")
+            f"its output above); the GoogleTest tests of this exercise say which elements are wrong"))
     return status, output, [], None
 
 
 def oclgrind_mode(args):
-    exercise, dirs, expect, extra, plant, texts, where = None, [], [], [], None, [], None
+    exercise, dirs, expect, extra, plant, texts, where, name = None, [], [], [], None, [], None, None
     root = os.getcwd()
     while args and args[0] != "--":
         option = args.pop(0)
@@ -161,6 +174,8 @@ def oclgrind_mode(args):
             extra.append(option)
         elif option == "--plant":
             plant = args.pop(0)
+        elif option == "--name":
+            name = args.pop(0)
         else:
             sys.exit("selfcheck.py oclgrind: unknown option " + option)
     program = args[1:]
@@ -174,7 +189,11 @@ def oclgrind_mode(args):
         plant_bug(planted_bug(plant), dirs, planted_dir)
         os.environ["HOC_KERNEL_PATH"] = planted_dir
     search = [d for d in os.environ.get("HOC_KERNEL_PATH", "").split(":") if d] + dirs
-    status, output, explanations, message = run_oclgrind(exercise, program, search, root, extra)
+    status, output, explanations, found = run_oclgrind(exercise, program, search, root, extra)
+    message = found["text"] if found else None
+    findings = [kernel_finding(e) for e in explanations] or ([found] if found else [])
+    if name:
+        results.write(exercise, name, "failed" if status != 0 or findings else "passed", findings)
     print(output.rstrip())
     print("=" * 78)
     if message:
@@ -294,7 +313,13 @@ def gtest_mode(args):
     where = f"ctest --test-dir {build} -R '^exercise\\.{exercise}\\.oclgrind' --output-on-failure"
     if any(a.startswith("--gtest_list_tests") for a in command):
         os.execv(command[0], command)
-    test = next((a.split("=", 1)[1] for a in command if a.startswith("--gtest_filter=")), "the tests")
+    key = next((a.split("=", 1)[1] for a in command if a.startswith("--gtest_filter=")), None)
+    test = key or "the tests"
+    # GoogleTest's own JSON report, turned into this test's structured result (results.py).
+    fd, report = tempfile.mkstemp(prefix="gtest.", suffix=".json")
+    os.close(fd)
+    atexit.register(lambda: os.path.exists(report) and os.unlink(report))
+    command = [*command, f"--gtest_output=json:{report}"]
     sys.stdout.flush()
     process = subprocess.Popen(command, start_new_session=True)
     try:
@@ -316,9 +341,24 @@ def gtest_mode(args):
         what = (f"the test program ended with exit status {status} while running {test}, not with a "
                 f"test result. {CRASH_HINT}")
     if what is None:
+        try:
+            with open(report, encoding="utf-8") as f:
+                tests = results.gtest_findings(json.load(f))
+        except (OSError, ValueError):
+            tests = {}
+        findings = [found for _, found_list in tests.values() for found in found_list]
+        if status != 0 and not findings:
+            findings = [results.finding("other", "error", f"{exercise}: {test} ended with exit status {status} "
+                                                          f"and no failure GoogleTest reports")]
+        states = {state for state, _ in tests.values()}
+        outcome = "failed" if findings else "skipped" if states == {"skipped"} else "passed"
+        if key:
+            results.write(exercise, key, outcome, findings)
         return status
     argv, sizes = reproduce_command(reproduce, test)
     lines = [f"{exercise}: {what}" + (f", at {sizes}" if sizes else "") + "."]
+    kind = "hang" if status is None else "crash"
+    found = None
     if shutil.which("oclgrind") is None:
         lines.append("oclgrind, which would run the same sizes on its simulated device and name the kernel "
                      "line, is not installed here (Debian 12 packages it as oclgrind; Debian 13 does not)")
@@ -339,13 +379,17 @@ def gtest_mode(args):
         if explanations:
             lines = [explanations[0].text(), f"  (found by oclgrind at the crash's sizes: {what.split('.')[0]}"
                      f"{', at ' + sizes if sizes else ''}; to run it again: {shown})"]
+            found = kernel_finding(explanations[0], "\n".join(lines))
         else:
             lines.append(f"To see the kernel line, run it on oclgrind at those sizes:\n    {shown}"
-                         + (f"\n  ({message})" if message else ""))
+                         + (f"\n  ({message['text']})" if message else ""))
     else:
         lines.append(f"To see the kernel line, run the exercise's kernels on oclgrind:\n    {where}")
+    found = found or results.finding("crash", kind, "\n".join(lines))
+    if key:
+        results.write(exercise, key, "failed", [found])
     print()
-    first_message("\n".join(lines))
+    first_message(found["text"])
     return 1
 
 
@@ -367,57 +411,32 @@ def hint_mode(args):
     atexit.register(shutil.rmtree, planted_dir, True)
     plant_bug(plant, dirs, planted_dir)
     env = dict(os.environ, HOC_KERNEL_PATH=planted_dir)
-    result = subprocess.run(args[1:], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
-                            timeout=240)
+    report = os.path.join(planted_dir, "report.json")
+    result = subprocess.run([*args[1:], f"--gtest_output=json:{report}"], stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, env=env, timeout=240)
     print(result.stdout)
     if result.returncode != 1:
         print(f"selfcheck.py hint: the tests should fail (exit status 1) with the planted bug, "
               f"not end with {result.returncode}")
         return 1
-    missing = [t for t in texts if t not in result.stdout]
+    # The message script/check would show: the first finding of the structured results.
+    with open(report, encoding="utf-8") as f:
+        tests = results.gtest_findings(json.load(f))
+    found, test = results.first([(i, name, findings) for i, (name, (_, findings)) in enumerate(tests.items())])
+    message = found["text"] if found else ""
+    print(f"== the first message (from {test}) ==\n{message}")
+    missing = [t for t in texts if t not in message]
     if missing:
-        print("selfcheck.py hint: the failure does not say " + "; ".join(repr(t) for t in missing))
+        print("selfcheck.py hint: the first message does not say " + "; ".join(repr(t) for t in missing))
         return 1
-    print("selfcheck.py hint: the planted bug fails the tests with the expected message")
+    print("selfcheck.py hint: the planted bug fails the tests, and the first message says the expected words")
     return 0
-
-
-def _ctest_exercise(build, folder, extra, env=None):
-    """Runs the exercise's tests (ctest in build) with extra options; returns {name: (passed, output)}
-    in the order ctest lists them, and the names it lists."""
-    escaped = re.sub(r"([][.*+?^$|()\\{}])", r"\\\1", folder)
-    regex = rf"^(mpi\.)?exercise\.{escaped}\."
-    listing = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1", "-R", regex],
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    names = [t["name"] for t in json.loads(listing.stdout or '{"tests": []}').get("tests", [])]
-    outcomes = {}
-    # A ctest run beside others in the same build folder (ctest -j running these tests) now and then
-    # ends at once without results (its Testing/ logs are shared): run it again, up to 3 times.
-    for _ in range(3):
-        fd, junit = tempfile.mkstemp(prefix="starter.", suffix=".xml")
-        os.close(fd)
-        try:
-            subprocess.run(["ctest", "--test-dir", build, "-R", regex, "--output-junit", junit, *extra],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-            for case in ET.parse(junit).iter("testcase"):
-                # A skipped test (GTEST_SKIP: status notrun, <skipped>) is no failure.
-                ok = case.find("failure") is None and (case.get("status") in ("run", "passed")
-                                                       or case.find("skipped") is not None)
-                outcomes[case.get("name")] = (ok, case.findtext("system-out") or "")
-        except ET.ParseError:
-            pass
-        finally:
-            os.unlink(junit)
-        if outcomes or not names:
-            break
-        time.sleep(2)
-    return outcomes, names
 
 
 def starter_mode(args):
     """selfcheck.py starter --exercise FOLDER --build DIR [--complete]: the untouched starter of FOLDER
     (Exercises/FOLDER as it is in this tree) must fail its check, the first failing test (in ctest's
-    order, stopping there) naming Exercises/FOLDER; with --complete (tests/selfcheck/starters.txt: a
+    order, stopping there) naming Exercises/FOLDER; with --complete (course.json's starter_passes: a
     starter that is complete from the start) every test must pass."""
     folder, build, complete = None, "build", False
     while args:
@@ -431,46 +450,50 @@ def starter_mode(args):
         else:
             sys.exit("selfcheck.py starter: unknown option " + option)
     extra = ["-j", str(os.cpu_count() or 2)] if complete else ["-j", "1", "--stop-on-failure"]
-    outcomes, names = _ctest_exercise(build, folder, extra)
-    if not names:
+    escaped = re.sub(r"([][.*+?^$|()\\{}])", r"\\\1", folder)
+    tests = results.ctest_tests(build, rf"^(mpi\.)?exercise\.{escaped}\.")
+    if not tests:
         print(f"FAILED: {folder} has no tests of its exercise (exercise.{folder}.*)")
         return 1
-    failed = [(n, out) for n, (ok, out) in outcomes.items() if not ok]
-    if not outcomes:
-        print(f"FAILED: ctest gave no result for the {len(names)} tests of {folder} (3 tries)")
+    ran = [(name, result) for name, result in results.ctest_run(build, tests, extra) if result]
+    failed = [(name, result) for name, result in ran if result["status"] == "failed"]
+    if not ran:
+        print(f"FAILED: none of the {len(tests)} tests of {folder} wrote its result")
         return 1
     if complete:
-        if failed or len(outcomes) < len(names):
-            print(f"FAILED: the starter of {folder} is listed as complete (tests/selfcheck/starters.txt) "
-                  f"but {len(failed)} of {len(names)} tests fail: " + ", ".join(n for n, _ in failed[:5]))
+        if failed or len(ran) < len(tests):
+            print(f"FAILED: the starter of {folder} passes unsolved by course.json (starter_passes) "
+                  f"but {len(failed)} of {len(tests)} tests fail ({len(tests) - len(ran)} gave no result): "
+                  + ", ".join(n for n, _ in failed[:5]))
             return 1
-        print(f"ok: the complete starter of {folder} passes its {len(names)} tests")
+        print(f"ok: the complete starter of {folder} passes its {len(tests)} tests")
         return 0
     if not failed:
-        print(f"FAILED: the untouched starter of {folder} passes its check ({len(outcomes)} tests ran): a "
-              f"starter must fail until the student does the exercise (or be listed in "
-              f"tests/selfcheck/starters.txt as complete)")
+        print(f"FAILED: the untouched starter of {folder} passes its check ({len(ran)} tests ran): a "
+              f"starter must fail until the student does the exercise (or be marked in "
+              f"course.json as passing unsolved: starter_passes)")
         return 1
-    name, output = failed[0]
-    if f"Exercises/{folder}" not in output:
-        print(output[-3000:])
+    name, result = failed[0]
+    texts = [found["text"] for found in result["findings"]]
+    line = next((each.strip() for text in texts for each in text.splitlines() if f"Exercises/{folder}" in each), None)
+    if line is None:
+        print("\n".join(texts)[-3000:])
         print(f"FAILED: the starter of {folder} fails ({name}), but its message does not name "
               f"Exercises/{folder}")
         return 1
-    line = next((x.strip() for x in output.splitlines() if f"Exercises/{folder}" in x), "")
     print(f"ok: the untouched starter of {folder} fails its check, first at {name}:\n    {line[:400]}")
     return 0
 
 
 def parts_mode(args):
-    """selfcheck.py parts --build DIR: every part of tests/selfcheck/parts.txt names at least one test
+    """selfcheck.py parts --build DIR: every part of course.json names at least one test
     of its exercise, and every part folder of the room (Exercises/<Folder>/partN_<topic>/) has a part
     named after it."""
     build = args[args.index("--build") + 1] if "--build" in args else "build"
     root = os.path.dirname(os.path.dirname(HERE))
     problems, named = [], set()
-    with open(os.path.join(HERE, "parts.txt")) as f:
-        lines = [x.rstrip("\n").split(" ", 2) for x in f if x.strip() and not x.startswith("#")]
+    lines = [(e["folder"], ",".join(part["names"]), part["tests"])
+             for e in manifest.load(root) for part in e.get("parts", [])]
     listing = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1", "-R", "exercise\\."],
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     tests = [t["name"] for t in json.loads(listing.stdout or '{"tests": []}').get("tests", [])]
@@ -487,11 +510,111 @@ def parts_mode(args):
         path = os.path.join(root, "Exercises", folder)
         for part in sorted(os.listdir(path)) if os.path.isdir(path) else []:
             if re.match(r"part\d+_", part) and (folder, part) not in named:
-                problems.append(f"Exercises/{folder}/{part}/ has no line in tests/selfcheck/parts.txt")
+                problems.append(f"Exercises/{folder}/{part}/ has no part in course.json")
     if problems:
         print("FAILED: " + "; ".join(problems))
         return 1
     print(f"ok: {len(lines)} parts, each naming tests of its exercise; every part folder has one")
+    return 0
+
+
+def scratch_copy(root, build, prefix, change=None):
+    """A copy of the checkout's tracked files in a new folder under build/selfcheck (removed at exit),
+    made a git repository of its own whose first commit is the course as given (script/check tells
+    untouched exercises by it); change(copy), when given, edits the copy before that commit."""
+    scratch = tempfile.mkdtemp(prefix=prefix, dir=os.path.join(build, "selfcheck"))
+    atexit.register(shutil.rmtree, scratch, True)
+    listing = subprocess.run(["git", "-C", root, "ls-files", "-z"], stdout=subprocess.PIPE, check=True)
+    for name in listing.stdout.decode().split("\0"):
+        if name and os.path.isfile(os.path.join(root, name)):
+            os.makedirs(os.path.dirname(os.path.join(scratch, name)), exist_ok=True)
+            shutil.copy2(os.path.join(root, name), os.path.join(scratch, name))
+    if change:
+        change(scratch)
+    git = ["git", "-C", scratch, "-c", "user.name=selfcheck", "-c", "user.email=selfcheck@localhost"]
+    for command in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "the course as given"]):
+        subprocess.run(git + command, check=True, stdout=subprocess.DEVNULL)
+    return scratch
+
+
+SCRATCH = "Exercise26_Scratch"  # the scratch exercise: a copy of Exercise 03 under a new folder
+
+
+def add_scratch_exercise(copy):
+    """Adds an exercise the way the course says one is added (docs/manifest.md): its folders
+    (Exercises/X, Solutions/X: here Exercise 03's, copied) and one entry in course.json (here Exercise
+    03's, with the new folder, id and test file named). Nothing else in the tree changes."""
+    for top in ("Exercises", "Solutions"):
+        shutil.copytree(os.path.join(copy, top, "Exercise03_Vadd3"), os.path.join(copy, top, SCRATCH))
+    path = os.path.join(copy, "course.json")
+    with open(path, encoding="utf-8") as f:
+        course = json.load(f)
+    entry = dict(next(e for e in course["exercises"] if e["folder"] == "Exercise03_Vadd3"))
+    entry.update(id="26", folder=SCRATCH, learn="a scratch exercise (the self-check's test)",
+                 source="**added by the course**", test="tests/course/test_Exercise03_Vadd3.cpp")
+    course["exercises"].append(entry)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(course, f, indent=2)
+
+
+def scratch_mode(args):
+    """selfcheck.py scratch --build DIR: adding an exercise takes its folder and one manifest entry. In a
+    copy of this checkout (add_scratch_exercise: Exercise 03 copied to Exercise26_Scratch, one entry
+    in course.json), configured and built on its own (only the scratch exercise's targets and
+    hoc-runner), the scratch exercise must be built, be in build/course.txt and run in the instructor's
+    run (hoc-runner --only it), fail script/check as its starter (naming Exercises/Exercise26_Scratch),
+    pass it once solved, and be listed in the progress view."""
+    build = os.path.abspath(args[args.index("--build") + 1] if "--build" in args else "build")
+    root = os.path.dirname(os.path.dirname(HERE))
+    copy = scratch_copy(root, build, "scratch.", add_scratch_exercise)
+    tree = os.path.join(copy, "build")
+    problems = []
+
+    def step(what, command, **kwargs):
+        print(f"== {what}: {' '.join(command)}", flush=True)
+        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              env=dict(os.environ, NO_COLOR="1"), **kwargs)
+        print(done.stdout[-4000:], flush=True)
+        return done
+
+    generator = ["-G", "Ninja"] if shutil.which("ninja") else []
+    configured = step("configure", ["cmake", "-S", copy, "-B", tree, *generator, "-DCMAKE_BUILD_TYPE=Release"])
+    if configured.returncode != 0:
+        print("FAILED: the copy with the scratch exercise does not configure")
+        return 1
+    built = step("build", ["cmake", "--build", tree, "-j", str(os.cpu_count() or 2), "--target",
+                           f"check_{SCRATCH}", f"solution_{SCRATCH}_vadd3", "hoc_runner"])
+    if built.returncode != 0:
+        print("FAILED: the scratch exercise does not build")
+        return 1
+    with open(os.path.join(tree, "course.txt")) as f:
+        if not any(line.startswith(SCRATCH + "\t") for line in f):
+            problems.append(f"build/course.txt has no line for {SCRATCH}")
+    platform = os.environ.get("HOC_TEST_DEVICE", "Portable Computing Language")
+    run = step("the instructor's run", [os.path.join(tree, "Tools", "hoc-runner"), "--course",
+                                        os.path.join(tree, "course.txt"), "--out", os.path.join(copy, "results"),
+                                        "--only", SCRATCH, "--quick", "--no-roofline", "--platform", platform])
+    if run.returncode != 0 or f"{SCRATCH}" not in run.stdout:
+        problems.append(f"hoc-runner --only {SCRATCH} ended with {run.returncode} or did not name it")
+    check = [os.path.join(copy, "script", "check"), "--build", tree]
+    starter = step("the starter", [*check, "26"])
+    if starter.returncode != 1 or f"Exercises/{SCRATCH}" not in starter.stdout:
+        problems.append(f"script/check 26 on the starter should fail naming Exercises/{SCRATCH} "
+                        f"(exit {starter.returncode})")
+    room = os.path.join(copy, "Exercises", SCRATCH)
+    shutil.copy(os.path.join(copy, "Kernels", "vadd3.cl"), os.path.join(room, "vadd3.cl"))
+    shutil.copy(os.path.join(copy, "Solutions", SCRATCH, "vadd3.cpp"), os.path.join(room, "vadd3.cpp"))
+    solved = step("solved", [*check, "26"])
+    if solved.returncode != 0 or f"{SCRATCH}: passed" not in solved.stdout:
+        problems.append(f"script/check 26 on the solved scratch exercise should pass (exit {solved.returncode})")
+    view = step("the view", check)
+    if not re.search(rf"^\s+\[x\] passed\s+26\s+{SCRATCH}$", view.stdout, re.M):
+        problems.append(f"the view does not list {SCRATCH} as passed")
+    if problems:
+        print("FAILED: " + "; ".join(problems))
+        return 1
+    print(f"ok: {SCRATCH}, added as its folder and one course.json entry, builds, runs in hoc-runner, "
+          f"fails script/check as a starter, passes it solved and is listed in the view")
     return 0
 
 
@@ -504,16 +627,7 @@ def view_mode(args):
     build = args[args.index("--build") + 1] if "--build" in args else "build"
     build = os.path.abspath(build)
     root = os.path.dirname(os.path.dirname(HERE))
-    scratch = tempfile.mkdtemp(prefix="view.", dir=os.path.join(build, "selfcheck"))
-    atexit.register(shutil.rmtree, scratch, True)
-    listing = subprocess.run(["git", "-C", root, "ls-files", "-z"], stdout=subprocess.PIPE, check=True)
-    for name in listing.stdout.decode().split("\0"):
-        if name and os.path.isfile(os.path.join(root, name)):
-            os.makedirs(os.path.dirname(os.path.join(scratch, name)), exist_ok=True)
-            shutil.copy2(os.path.join(root, name), os.path.join(scratch, name))
-    git = ["git", "-C", scratch, "-c", "user.name=selfcheck", "-c", "user.email=selfcheck@localhost"]
-    for command in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "the course as given"]):
-        subprocess.run(git + command, check=True, stdout=subprocess.DEVNULL)
+    scratch = scratch_copy(root, build, "view.")
     def student_file(folder, name):  # where the room keeps the student's copy of a kernel
         for dirpath, _, files in os.walk(os.path.join(scratch, "Exercises", folder)):
             if name in files:
@@ -532,10 +646,10 @@ def view_mode(args):
     rows = {folder: status for status, folder in
             re.findall(r"^\s+\[.\] (\w+)\s+\S+\s+(\S+)$", result.stdout, re.M)}
     problems = []
-    with open(os.path.join(HERE, "starters.txt")) as f:
-        complete = {x.split()[0] for x in f if x.strip() and not x.startswith("#")}
+    complete = manifest.starter_passes(root)
     with open(os.path.join(build, "selfcheck", "exercises.tsv")) as f:
-        exercises = [x.split("\t")[0] for x in f if x.strip()]
+        built = {row.split("\t")[0] for row in f if row.strip()}
+    exercises = [e["folder"] for e in manifest.load(root) if e["folder"] in built]
     for folder in exercises:
         want = ("passed" if folder in solved or folder in complete else
                 "failing" if folder == "Exercise08_MatmulLocalColumn" else "untouched")
@@ -561,7 +675,7 @@ def view_mode(args):
 
 if __name__ == "__main__":
     modes = {"gtest": gtest_mode, "oclgrind": oclgrind_mode, "hint": hint_mode, "starter": starter_mode,
-             "view": view_mode, "parts": parts_mode}
+             "view": view_mode, "parts": parts_mode, "scratch": scratch_mode}
     if len(sys.argv) < 2 or sys.argv[1] not in modes:
         sys.exit(__doc__)
     sys.exit(modes[sys.argv[1]](sys.argv[2:]))

@@ -1,0 +1,146 @@
+# The course manifest, course.json at the top: the one description of the course. Every list of the
+# exercises reads it: Exercises/CMakeLists.txt and Solutions/CMakeLists.txt (course order), the course
+# table of runs and checks (hoc_course(), below), build/course.txt (script/run, hoc-runner), the
+# self-check's tests (tests/selfcheck/CMakeLists.txt), script/check, the room and README-table tests.
+# docs/manifest.md describes its fields. Adding an exercise is its folder (Exercises/X, Solutions/X)
+# plus one entry in course.json.
+#
+# After include(HocManifest):
+#   HOC_MANIFEST             the file read (course.json; -DHOC_MANIFEST=FILE names another, e.g. a
+#                            test's scratch course)
+#   HOC_COURSE_FOLDERS       the folders built here, in course order (an entry whose "needs" names an
+#                            option that is off, e.g. HOC_MPI, is left out)
+#   hoc_manifest_entry(out folder)   the folder's entry, as JSON text
+#   hoc_manifest_test(out folder)    the folder's GoogleTest file
+#   hoc_json_list(out json key...)   the array at key... of json as a CMake list ("" when absent)
+#   hoc_json_get(out json key...)    the value at key... ("" when absent)
+
+set(HOC_MANIFEST "${PROJECT_SOURCE_DIR}/course.json" CACHE FILEPATH "The course manifest")
+set_property(DIRECTORY "${PROJECT_SOURCE_DIR}" APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${HOC_MANIFEST}")
+file(READ "${HOC_MANIFEST}" _hoc_manifest)
+
+function(hoc_json_get out json)
+  string(JSON value ERROR_VARIABLE error GET "${json}" ${ARGN})
+  if(error)
+    set(value "")
+  endif()
+  set(${out} "${value}" PARENT_SCOPE)
+endfunction()
+
+function(hoc_json_list out json)
+  set(result "")
+  string(JSON count ERROR_VARIABLE error LENGTH "${json}" ${ARGN})
+  if(NOT error AND count GREATER 0)
+    math(EXPR last "${count} - 1")
+    foreach(i RANGE ${last})
+      string(JSON item GET "${json}" ${ARGN} ${i})
+      list(APPEND result "${item}")
+    endforeach()
+  endif()
+  set(${out} "${result}" PARENT_SCOPE)
+endfunction()
+
+# hoc_manifest_test(out folder): the folder's GoogleTest file (the entry's "test", else
+# tests/course/test_<folder>.cpp), a full path.
+function(hoc_manifest_test out folder)
+  get_property(entry GLOBAL PROPERTY HOC_MANIFEST_${folder})
+  hoc_json_get(test "${entry}" test)
+  if(NOT test)
+    set(test tests/course/test_${folder}.cpp)
+  endif()
+  set(${out} "${PROJECT_SOURCE_DIR}/${test}" PARENT_SCOPE)
+endfunction()
+
+function(hoc_manifest_entry out folder)
+  get_property(entry GLOBAL PROPERTY HOC_MANIFEST_${folder})
+  set(${out} "${entry}" PARENT_SCOPE)
+endfunction()
+
+# The exercises in course order; each entry kept as a global property for hoc_manifest_entry().
+set(HOC_COURSE_FOLDERS "")
+string(JSON _hoc_count LENGTH "${_hoc_manifest}" exercises)
+math(EXPR _hoc_last "${_hoc_count} - 1")
+foreach(_hoc_i RANGE ${_hoc_last})
+  string(JSON _hoc_entry GET "${_hoc_manifest}" exercises ${_hoc_i})
+  string(JSON _hoc_folder GET "${_hoc_entry}" folder)
+  hoc_json_get(_hoc_needs "${_hoc_entry}" needs)
+  if(_hoc_folder IN_LIST HOC_COURSE_FOLDERS)
+    message(FATAL_ERROR "${HOC_MANIFEST}: ${_hoc_folder} is listed twice")
+  endif()
+  if(NOT IS_DIRECTORY "${PROJECT_SOURCE_DIR}/Exercises/${_hoc_folder}")
+    message(FATAL_ERROR "${HOC_MANIFEST} lists ${_hoc_folder}, but Exercises/${_hoc_folder} is missing")
+  endif()
+  if(_hoc_needs AND NOT ${_hoc_needs})
+    continue()
+  endif()
+  set_property(GLOBAL PROPERTY HOC_MANIFEST_${_hoc_folder} "${_hoc_entry}")
+  list(APPEND HOC_COURSE_FOLDERS ${_hoc_folder})
+endforeach()
+
+# A folder of Exercises/ that the manifest does not list is a mistake (it would never be built).
+file(GLOB _hoc_rooms LIST_DIRECTORIES true RELATIVE "${PROJECT_SOURCE_DIR}/Exercises"
+     "${PROJECT_SOURCE_DIR}/Exercises/Exercise*")
+foreach(_hoc_room IN LISTS _hoc_rooms)
+  string(FIND "${_hoc_manifest}" "\"folder\": \"${_hoc_room}\"" _hoc_at)
+  if(IS_DIRECTORY "${PROJECT_SOURCE_DIR}/Exercises/${_hoc_room}" AND _hoc_at EQUAL -1)
+    message(FATAL_ERROR "Exercises/${_hoc_room} has no entry in ${HOC_MANIFEST}")
+  endif()
+endforeach()
+
+# The course table: one hoc_course() row per program of every entry (cmake/HocCourse.cmake explains
+# the keywords; docs/manifest.md the fields they come from).
+function(_hoc_manifest_programs folder entry)
+  string(JSON count ERROR_VARIABLE error LENGTH "${entry}" programs)
+  if(error OR count EQUAL 0)
+    return()
+  endif()
+  math(EXPR last "${count} - 1")
+  foreach(i RANGE ${last})
+    string(JSON program GET "${entry}" programs ${i})
+    string(JSON name GET "${program}" name)
+    set(words "")
+    foreach(pair "run;RUN_ARGS" "quick;QUICK_ARGS" "size_options;SIZE_OPTIONS" "oversize;OVERSIZE_ARGS"
+                 "workgroup_options;WORKGROUP_OPTIONS" "local_memory;LOCAL_MEMORY_ARGS")
+      list(GET pair 0 field)
+      list(GET pair 1 keyword)
+      hoc_json_list(values "${program}" ${field})
+      if(values)
+        list(APPEND words ${keyword} ${values})
+      endif()
+    endforeach()
+    foreach(pair "no_run;NO_RUN" "host_only;HOST_ONLY")
+      list(GET pair 0 field)
+      list(GET pair 1 flag)
+      hoc_json_get(value "${program}" ${field})
+      if(value)
+        list(APPEND words ${flag})
+      endif()
+    endforeach()
+    string(JSON runs ERROR_VARIABLE error LENGTH "${program}" check)
+    if(NOT error AND runs GREATER 0)
+      list(APPEND words CHECK_ARGS)
+      math(EXPR last_run "${runs} - 1")
+      foreach(r RANGE ${last_run})
+        if(r GREATER 0)
+          list(APPEND words THEN)
+        endif()
+        hoc_json_get(no_uninitialized "${program}" check ${r} no_uninitialized)
+        if(no_uninitialized)
+          list(APPEND words NO_UNINITIALIZED)
+        endif()
+        hoc_json_list(args "${program}" check ${r} args)
+        list(APPEND words ${args})
+      endforeach()
+    endif()
+    hoc_course(${folder} ${name} ${words})
+  endforeach()
+endfunction()
+
+foreach(_hoc_folder IN LISTS HOC_COURSE_FOLDERS)
+  hoc_manifest_entry(_hoc_entry ${_hoc_folder})
+  _hoc_manifest_programs(${_hoc_folder} "${_hoc_entry}")
+endforeach()
+
+# Kernels handed out finished: the same file in the exercise's folder and in Kernels/ (checked).
+hoc_json_list(_hoc_given "${_hoc_manifest}" given_kernels)
+hoc_given_kernels(${_hoc_given})

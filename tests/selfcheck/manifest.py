@@ -1,0 +1,40 @@
+"""The course manifest (course.json at the top, docs/manifest.md) as the Python tools read it:
+script/check, selfcheck.py and the room and README-table tests."""
+import json
+import os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def load(root=ROOT):
+    """The manifest's exercises, in course order (a list of dicts, as course.json has them)."""
+    with open(os.path.join(root, "course.json"), encoding="utf-8") as f:
+        return json.load(f)["exercises"]
+
+
+def entry(folder, root=ROOT):
+    return next((e for e in load(root) if e["folder"] == folder), None)
+
+
+def planted(bug_id, root=ROOT):
+    """The planted bug Folder.bug: its dict (file, line, old, new, and its checks), or None."""
+    folder, _, bug = bug_id.partition(".")
+    found = entry(folder, root)
+    return next((p for p in (found or {}).get("planted", []) if p["bug"] == bug), None)
+
+
+def parts(folder, root=ROOT):
+    """{part name: regular expression of its tests (after exercise.<Folder>.)} of folder."""
+    return {name: part["tests"] for part in (entry(folder, root) or {}).get("parts", [])
+            for name in part["names"]}
+
+
+def starter_passes(root=ROOT):
+    """The folders whose untouched starter passes its check."""
+    return {e["folder"] for e in load(root) if e.get("starter_passes")}
+
+
+def test_file(folder, root=ROOT):
+    """The exercise's GoogleTest file (its entry's "test", else tests/course/test_<folder>.cpp)."""
+    found = entry(folder, root) or {}
+    return os.path.join(root, found.get("test") or os.path.join("tests", "course", f"test_{folder}.cpp"))

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Unit tests of the self-check's structured results (results.py): the order in which findings become
+the first message, GoogleTest's report read into findings with the whole hint, and the result files."""
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results
+from results import finding
+
+
+def failed(*tests):
+    """[(index, name, findings)] from (name, findings) pairs in test order."""
+    return [(i, name, findings) for i, (name, findings) in enumerate(tests)]
+
+
+class FirstMessageOrder(unittest.TestCase):
+    def test_a_kernel_finding_comes_before_a_crash_an_assertion_and_anything_else(self):
+        other = finding("other", "tool-crash", "oclgrind itself crashed")
+        assertion = finding("assertion", "assertion", "expected 3.2, got 6.26")
+        crash = finding("crash", "crash", "the test program crashed")
+        kernel = finding("kernel", "race-local", "pi.cl:21: a data race in local memory")
+        found, test = results.first(failed(("a", [other]), ("b", [assertion]), ("c", [crash]), ("d", [kernel])))
+        self.assertEqual((found, test), (kernel, "d"))
+        found, _ = results.first(failed(("a", [other]), ("b", [assertion]), ("c", [crash])))
+        self.assertEqual(found, crash)
+
+    def test_a_tool_failure_never_outranks_a_wrong_value(self):
+        tool = finding("other", "tool-crash", "oclgrind itself crashed (SIGSEGV) ...")
+        value = finding("assertion", "assertion", "Exercises/ExerciseA_VectorPi: pi: expected 3.2, got 6.26")
+        self.assertEqual(results.first(failed(("oclgrind.vector_pi", [tool]), ("VectorPi.Value", [value])))[0],
+                         value)
+
+    def test_kernel_findings_follow_explains_order_then_the_tests_order(self):
+        race = finding("kernel", "race-local", "race")
+        bounds = finding("kernel", "bounds-global", "bounds")
+        uninit = finding("kernel", "uninitialized", "uninit")
+        self.assertEqual(results.first(failed(("t1", [uninit, race]), ("t2", [bounds])))[0], bounds)
+        first_race = finding("kernel", "race-local", "first race")
+        self.assertEqual(results.first(failed(("t1", [first_race]), ("t2", [race])))[0], first_race)
+
+    def test_within_a_class_the_earlier_test_then_the_earlier_finding(self):
+        one, two, three = (finding("assertion", "assertion", t) for t in ("one", "two", "three"))
+        self.assertEqual(results.first(failed(("t1", [one, two]), ("t2", [three])))[0], one)
+        self.assertEqual(results.first(failed(("t1", []), ("t2", [three])))[0], three)
+        self.assertEqual(results.first([]), (None, None))
+
+
+class GoogleTestReport(unittest.TestCase):
+    def report(self, failure, result="COMPLETED"):
+        case = {"name": "EveryKernel", "status": "RUN", "result": result}
+        if failure is not None:
+            case["failures"] = [{"failure": failure, "type": ""}]
+        return {"testsuites": [{"name": "Transpose", "testsuite": [case]}]}
+
+    def test_a_boolean_check_keeps_its_message_and_the_whole_streamed_hint(self):
+        text = ("/src/tests/course/test_Exercise17_Transpose.cpp:49\n"
+                "Value of: hoc::test::correct(check, what)\n"
+                "  Actual: false (Exercises/Exercise17_Transpose: transpose_tiled, 33 x 17: "
+                "out[5] is 0 (expected 1.5))\n"
+                "Expected: true\n\n"
+                "  where: kernel transpose_tiled in transpose.cl\n"
+                "  hint: a barrier(CLK_LOCAL_MEM_FENCE) between filling the tile and reading it back")
+        status, findings = results.gtest_findings(self.report(text))["Transpose.EveryKernel"]
+        self.assertEqual(status, "failed")
+        self.assertEqual(findings[0]["file"], "/src/tests/course/test_Exercise17_Transpose.cpp")
+        self.assertEqual(findings[0]["line"], 49)
+        self.assertEqual(findings[0]["text"],
+                         "Exercises/Exercise17_Transpose: transpose_tiled, 33 x 17: out[5] is 0 (expected 1.5)\n"
+                         "  where: kernel transpose_tiled in transpose.cl\n"
+                         "  hint: a barrier(CLK_LOCAL_MEM_FENCE) between filling the tile and reading it back")
+
+    def test_a_message_on_several_lines_is_kept_whole(self):
+        text = ("/t.cpp:7\nValue of: ok\n  Actual: false (Exercises/X: wrong\n  second line of the check)\n"
+                "Expected: true\n  hint: the hint")
+        _, findings = results.gtest_findings(self.report(text))["Transpose.EveryKernel"]
+        self.assertEqual(findings[0]["text"], "Exercises/X: wrong\n  second line of the check\n  hint: the hint")
+
+    def test_an_exception_has_no_line(self):
+        text = "unknown file\nC++ exception with description \"clBuildProgram: -11\" thrown in the test body."
+        _, findings = results.gtest_findings(self.report(text))["Transpose.EveryKernel"]
+        self.assertEqual((findings[0]["kind"], findings[0].get("line")), ("exception", None))
+
+    def test_passed_and_skipped(self):
+        self.assertEqual(results.gtest_findings(self.report(None))["Transpose.EveryKernel"], ("passed", []))
+        self.assertEqual(results.gtest_findings(self.report(None, "SKIPPED"))["Transpose.EveryKernel"],
+                         ("skipped", []))
+
+
+class ResultFiles(unittest.TestCase):
+    def test_written_and_read_by_the_key_ctest_names(self):
+        with tempfile.TemporaryDirectory() as directory:
+            key = "Sizes/MatmulKernel.MatchesReference/M1_N1_K1"
+            found = [finding("assertion", "assertion", "C was not written at all")]
+            results.write("Exercise04_MatmulKernel", key, "failed", found, directory=directory)
+            self.assertEqual(os.listdir(directory), [results.file_name(key)])
+            self.assertEqual(results.read(directory, key)["findings"], found)
+            self.assertIsNone(results.read(directory, "Other.Test"))
+        command = ["selfcheck.py", "gtest", "--exercise", "F", "--", "prog", f"--gtest_filter={key}"]
+        self.assertEqual(results.key_of(command), key)
+        self.assertEqual(results.key_of(["selfcheck.py", "oclgrind", "--name", "exercise.F.oclgrind.x"]),
+                         "exercise.F.oclgrind.x")
+        self.assertIsNone(results.key_of(["test_F_exercise_NOT_BUILT"]))
+
+    def test_nothing_is_written_without_a_folder(self):
+        saved = os.environ.pop("HOC_RESULTS_DIR", None)
+        try:
+            self.assertIsNone(results.write("F", "T.t", "passed"))
+        finally:
+            if saved is not None:
+                os.environ["HOC_RESULTS_DIR"] = saved
+
+
+if __name__ == "__main__":
+    unittest.main()
