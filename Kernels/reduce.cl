@@ -1,4 +1,4 @@
-// Exercise 16: the sum of n floats, in six steps. Every kernel takes the same arguments: it adds
+// Exercise 16: the sum of n floats, in seven steps. Every kernel takes the same arguments: it adds
 // its work-group's share of in[0 .. n-1] and writes one partial sum per work-group to
 // out[get_group_id(0)]. The host launches a kernel again on the partial sums until one value is
 // left. Work-groups may have any size; elements past n count as 0.

@@ -1,10 +1,12 @@
 // hoc-results [--html FILE] RESULT.json...: the results table from JSON files the course programs
 // wrote (--json), in the order given, devices side by side (the same table hoc-runner prints; a file
 // from hoc-roofline gives its device's roofs). A missing or unreadable file is a failure the table
-// lists. --html also writes the instructor's page (results.html) from them: the page of a run made
+// lists, and so is one that says its program did not finish ("finished": false; its results are
+// shown). --html also writes the instructor's page (results.html) from them: the page of a run made
 // elsewhere, or made again after the page changed, without running anything.
 // Exit status 1 when a result is wrong or a file is missing, 2 for a bad command line (a --html path
-// that is not a page or an empty file is one, and so is a --chartjs that is not a build of Chart.js),
+// that is not a page or an empty file is one, and so is a --chartjs that is not a build of Chart.js)
+// or a results file with a field of the wrong type ("rate": "fast"; the message names the field),
 // 3 when the page cannot be written.
 #include <CLI/CLI.hpp>
 #include <iostream>
@@ -45,6 +47,16 @@ int main(int argc, char** argv)
         }
     }
 
+    // A file with a field of the wrong type is the user's input, named before anything is written.
+    for (const auto& file : files) {
+        nlohmann::json doc;
+        hoc::tools::ResultFileState state{};
+        const std::string problem = hoc::tools::readResultFile(file, doc, &state);
+        if (state == hoc::tools::ResultFileState::WrongType) {
+            std::cerr << "error: " << problem << "\n";
+            return 2;
+        }
+    }
     std::vector<hoc::tools::Run> runs;
     for (const auto& file : files)
         runs.push_back(hoc::tools::runFromFile(file));

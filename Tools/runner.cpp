@@ -108,7 +108,7 @@ std::vector<DeviceInfo> chooseDevices(const Options& options)
                 chosen.push_back(infoOf(entry));
         }
         if (chosen.empty())
-            throw hoc::Failure("--platform '" + options.platform + "' matches no platform (see --list)");
+            throw hoc::UsageError("--platform '" + options.platform + "' matches no platform (see --list)");
         return chosen;
     }
     if (!options.device.empty()) {
@@ -225,13 +225,17 @@ Run runJob(const Job& job, std::size_t number, std::size_t total, const Options&
     // Exit 0 (all correct) and 1 (a result wrong) both leave the results file.
     const bool exitedNormally = ended.started && !ended.timedOut && ended.signal == 0 &&
                                 (ended.exitCode == 0 || ended.exitCode == 1);
-    std::string readProblem = exitedNormally ? readResultFile(run.jsonPath, run.doc) : "";
+    // A program that exits normally but whose file says it did not finish ("finished": false) stopped
+    // early without saying so by its status: a failure, its results kept, its last error line the reason.
+    ResultFileState state = ResultFileState::Usable;
+    std::string readProblem = exitedNormally ? readResultFile(run.jsonPath, run.doc, &state) : "";
     run.finished = exitedNormally && readProblem.empty();
     if (!run.finished) {
         std::string why = ended.describe();
+        const std::string line = ended.started ? errorLine(run.logPath) : "";
         if (!readProblem.empty())
             why += ", " + readProblem;
-        else if (const std::string line = ended.started ? errorLine(run.logPath) : ""; !line.empty())
+        if (!line.empty() && (readProblem.empty() || state == ResultFileState::Unfinished))
             why += ": " + line;
         run.problem = why;
     }

@@ -114,7 +114,7 @@ hoc_course(Exercise14_EventsQueues events RUN_ARGS --size 1048576 --dims 512 QUI
            WORKGROUP_OPTIONS --local OVERSIZE_ARGS --size 1000000)
 hoc_course(Exercise15_MultipleDevices multi_device RUN_ARGS --dims 1024 --split all QUICK_ARGS --dims 256 --split subdevices
            CHECK_ARGS --dims 17 --split one SIZE_OPTIONS --parts)
-# Part 2: two devices sharing one context, linked by an event (issue 18, item 8). The oclgrind check
+# Part 2: two devices sharing one context, linked by an event. The oclgrind check
 # runs without the hold (oclgrind runs a flushed queue to its end at once: a held gate would never open).
 hoc_course(Exercise15_MultipleDevices shared_context RUN_ARGS --size 16777216 QUICK_ARGS --size 1048576
            CHECK_ARGS --size 1000 --hold 0 SIZE_OPTIONS --size OVERSIZE_ARGS --size 1000000)
@@ -161,7 +161,7 @@ hoc_course(Exercise18_Atomics histogram RUN_ARGS --size 16777216 --runs 5 QUICK_
            SIZE_OPTIONS --size --local --groups --runs WORKGROUP_OPTIONS --local
            OVERSIZE_ARGS --size 2000000 LOCAL_MEMORY_ARGS --size 1000 --kernels local)
 
-# Issue 18, items 4 and 5: the roofline by hand (the ladder's counts against the measurement; the
+# The roofline by hand (the ladder's counts against the measurement; the
 # oclgrind run takes the roofs as given, so that only the ladder's kernels run there), and one table of
 # pi, reduction and transpose over work-group sizes.
 hoc_course(Exercise20_Roofline roofline RUN_ARGS --size 1024 --repeats 3 QUICK_ARGS --size 256 --repeats 2

@@ -389,15 +389,20 @@ void CommandLine::flag(const std::string& names, bool& value, const std::string&
     cli_->app.add_flag(cli_->checked(names), value, help);
 }
 
-std::optional<int> CommandLine::parse(int argc, char** argv)
+bool refuseClosedOutput()
 {
-    // A closed standard output: nothing printed could be read, and the first file this program opens
-    // would take its descriptor (and receive what it prints). Refused before anything is opened.
     if (fcntl(STDOUT_FILENO, F_GETFD) == -1 && errno == EBADF) {
         std::cerr << "error: standard output is closed, so nothing this program prints could be read; run it "
                      "with its output going to a terminal, a file or a pipe\n";
-        return kError;
+        return true;
     }
+    return false;
+}
+
+std::optional<int> CommandLine::parse(int argc, char** argv)
+{
+    if (refuseClosedOutput())
+        return kError;
     const auto stop = parseWords(argc, argv);
     if (stop)
         return outputStatus(*stop);

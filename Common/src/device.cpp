@@ -1,8 +1,13 @@
 #include "hoc/device.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -16,6 +21,50 @@ const char* kInstallHint =
     "no OpenCL platform found. Install one: on Debian/Ubuntu `sudo apt-get install pocl-opencl-icd` "
     "(or run script/bootstrap) for the CPU, or your GPU vendor's OpenCL driver; "
     "`clinfo -l` lists what the ICD loader sees (it reads /etc/OpenCL/vendors)";
+
+// PoCL (its CPU device) reports no device at all when it cannot make its kernel cache folder. The
+// folder as PoCL chooses it: POCL_CACHE_DIR; else $XDG_CACHE_HOME/pocl/kcache when that folder
+// exists; else $HOME/.cache/pocl/kcache; else /tmp/pocl/kcache. Returns why it cannot be made (the
+// deepest part of the path that exists is no folder, or one this user may not write in), naming the
+// variable it came from; "" when nothing stands in its way.
+std::string poclCacheProblem()
+{
+    const auto set = [](const char* name) {
+        const char* value = std::getenv(name);
+        return value && *value ? std::string(value) : std::string();
+    };
+    std::string dir, from;
+    if (!set("POCL_CACHE_DIR").empty()) {
+        dir = set("POCL_CACHE_DIR");
+        from = "POCL_CACHE_DIR=" + dir;
+    } else if (!set("XDG_CACHE_HOME").empty() && ::access(set("XDG_CACHE_HOME").c_str(), F_OK) == 0) {
+        dir = set("XDG_CACHE_HOME") + "/pocl/kcache";
+        from = "XDG_CACHE_HOME=" + set("XDG_CACHE_HOME");
+    } else if (!set("HOME").empty()) {
+        dir = set("HOME") + "/.cache/pocl/kcache";
+        from = "HOME=" + set("HOME");
+    } else {
+        dir = "/tmp/pocl/kcache";
+        from = "no HOME";
+    }
+    for (std::string path = dir;;) {
+        struct stat info {};
+        if (::stat(path.c_str(), &info) == 0) {
+            std::string why;
+            if (!S_ISDIR(info.st_mode))
+                why = path + " is not a folder";
+            else if (::access(path.c_str(), W_OK | X_OK) != 0)
+                why = path + " is a folder this user may not write in (" + std::strerror(errno) + ")";
+            return why.empty() ? "" : "it cannot make its kernel cache folder " + dir + " (from " + from + "): " + why;
+        }
+        if (errno != ENOENT && errno != ENOTDIR)
+            return "it cannot reach its kernel cache folder " + dir + " (from " + from + "): " + std::strerror(errno);
+        const auto slash = path.find_last_of('/');
+        if (slash == std::string::npos || slash == 0)
+            return "";
+        path.resize(slash);
+    }
+}
 
 std::string lower(std::string s)
 {
@@ -109,6 +158,7 @@ std::vector<DeviceEntry> allDevices()
         throw Failure(kInstallHint);
 
     std::vector<DeviceEntry> result;
+    bool poclWithout = false;  // PoCL is installed but reports no device
     for (const auto& platform : platforms) {
         std::vector<cl::Device> devices;
         try {
@@ -117,8 +167,17 @@ std::vector<DeviceEntry> allDevices()
             if (e.err() != CL_DEVICE_NOT_FOUND)  // a platform with no devices is not an error
                 throw;
         }
+        if (devices.empty() && platform.getInfo<CL_PLATFORM_NAME>() == "Portable Computing Language")
+            poclWithout = true;
         for (const auto& device : devices)
             result.push_back({result.size(), platform, device});
+    }
+    if (result.empty() && poclWithout) {
+        if (const std::string why = poclCacheProblem(); !why.empty())
+            throw Failure("OpenCL platforms were found, but none has a device: PoCL (Portable Computing Language) "
+                          "is installed, but reports no device when " + why +
+                          ". Set POCL_CACHE_DIR to a folder you can write (e.g. POCL_CACHE_DIR=/tmp/pocl-cache), "
+                          "or run with a HOME you can write in");
     }
     if (result.empty())
         throw Failure("OpenCL platforms were found, but none has a device. " + std::string(kInstallHint));

@@ -13,6 +13,7 @@
 
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
+#include "hoc/watchdog.hpp"
 
 namespace hoc {
 namespace {
@@ -339,10 +340,21 @@ bool poclMiscompilesSmallWorkGroups(const std::string& platformVersion)
     return after == platformVersion.size() || !std::isdigit(static_cast<unsigned char>(platformVersion[after]));
 }
 
+bool poclAssertsOnSmallWorkGroups(const std::string& platformVersion)
+{
+    const std::string release = "PoCL 3.1";
+    const auto at = platformVersion.find(release);
+    if (at == std::string::npos)
+        return false;
+    const std::size_t after = at + release.size();  // "3.1+debian", "3.1 " or the end; not "3.10"
+    return after == platformVersion.size() || !std::isdigit(static_cast<unsigned char>(platformVersion[after]));
+}
+
 bool avoidPoclReplication(const cl::Device& device)
 {
     const cl::Platform platform(device.getInfo<CL_DEVICE_PLATFORM>());
-    if (!poclMiscompilesSmallWorkGroups(platform.getInfo<CL_PLATFORM_VERSION>()))
+    const std::string version = platform.getInfo<CL_PLATFORM_VERSION>();
+    if (!poclMiscompilesSmallWorkGroups(version) && !poclAssertsOnSmallWorkGroups(version))
         return false;
     // Decided once per process, at the first build for such a PoCL: PoCL reads the variable when it
     // makes a kernel's work-group function, at the kernel's first launch with a new work-group size,
@@ -388,12 +400,13 @@ cl::Program buildSource(const cl::Context& context, const std::vector<cl::Device
             log = "invalid build options: \"" + given + "\"\n" + log;
         throw BuildFailure(file, deviceLabel(device), e.err(), linesOfTheFiles(log, source, file));
     }
+    watchdog::progress(whereFound(file));  // from now on, a kernel that never ends is noted
     // What the file defines, for the error messages: a source without a kernel is reported now.
     BuiltKernels kernels{whereFound(file), {}};
     std::string names;
     try {
         // The count first: NVIDIA's OpenCL (driver 580) crashes when asked the names of no kernels
-        // (issue 30: Kernels.ASourceWithoutKernelIsNamed, a segmentation fault on the H100).
+        // (Kernels.ASourceWithoutKernelIsNamed, a segmentation fault on the H100).
         if (program.getInfo<CL_PROGRAM_NUM_KERNELS>() > 0)
             names = program.getInfo<CL_PROGRAM_KERNEL_NAMES>();
     } catch (const cl::Error&) {  // not told: nothing to check, nothing to list

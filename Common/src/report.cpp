@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "hoc/device.hpp"
+#include "hoc/watchdog.hpp"
 
 namespace hoc {
 
@@ -50,6 +51,7 @@ void Report::setDevice(const cl::Device& device)
 
 void Report::add(Result result)
 {
+    watchdog::progress();
     out_ << result.name;
     if (!result.size.empty())
         out_ << ", " << result.size;

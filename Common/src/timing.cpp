@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "hoc/watchdog.hpp"
+
 namespace hoc {
 
 double eventSeconds(const cl::Event& event)
@@ -35,6 +37,7 @@ std::vector<double> runSeconds(const Repeats& repeats, const std::function<Event
     for (int run = 0; run < repeats.warmups + std::max(1, repeats.runs); ++run) {
         const EventSpan span = enqueue();
         const double seconds = eventSpanSeconds(span.first, span.second);
+        watchdog::progress();
         if (run >= repeats.warmups)
             times.push_back(seconds);
     }

@@ -66,6 +66,35 @@ bool isOurCache(const std::string& contents)
     return contents.find_first_not_of(" \t\r\n") == std::string::npos || contents.find(kFormat) != std::string::npos;
 }
 
+// How deep a cache file may nest: the format nests five levels (the document, "entries", an entry,
+// its "best" and that variant's "values"); deeper values are dropped as they are read, so that a damaged
+// file nesting arrays 100,000 deep is neither built in memory nor written back.
+constexpr int kMaxDepth = 8;
+
+// What the program understands of one entry, and nothing else: the texts it compares, the seconds,
+// and the best variant (a kernel name and integer values). Not an entry (no device or task text):
+// null. The cache is written back from these alone, never from what the file held besides.
+json understoodEntry(const json& e)
+{
+    if (!e.is_object())
+        return nullptr;
+    json out = json::object();
+    for (const char* key : {"device", "task", "driver", "source", "candidates", "tuned"})
+        if (const auto it = e.find(key); it != e.end() && it->is_string())
+            out[key] = *it;
+    if (!out.contains("device") || !out.contains("task"))
+        return nullptr;
+    if (const auto it = e.find("seconds"); it != e.end() && it->is_number())
+        out["seconds"] = *it;
+    if (const auto best = e.find("best"); best != e.end() && best->is_object()) {
+        const auto kernel = best->find("kernel"), values = best->find("values");
+        if (kernel != best->end() && kernel->is_string() && values != best->end() && values->is_object() &&
+            std::all_of(values->begin(), values->end(), [](const json& v) { return v.is_number_integer(); }))
+            out["best"] = {{"kernel", *kernel}, {"values", *values}};
+    }
+    return out;
+}
+
 // The cache file's contents: {"format", "version", "entries": [...]}. A missing file is an empty
 // cache; a file that cannot be parsed or has the wrong shape, or a path that is no regular file,
 // is reported in `problem` (naming the file) and treated as empty: a bad cache is never an error.
@@ -102,17 +131,32 @@ json readCache(const std::string& file, std::string& problem, bool& usable)
         return empty;
     }
     try {
-        json doc = json::parse(in);
+        bool tooDeep = false;
+        json doc = json::parse(in, [&tooDeep](int depth, json::parse_event_t event, json&) {
+            if ((event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) &&
+                depth >= kMaxDepth) {
+                tooDeep = true;
+                return false;  // dropped, with all it holds
+            }
+            return true;
+        });
         if (!doc.is_object() || doc.value("format", "") != kFormat || !doc.contains("entries") ||
             !doc["entries"].is_array()) {
             problem = "cache file " + file + " is not a tuning cache (corrupt)";
             return empty;
         }
-        if (doc.value("version", 0) != kVersion) {
+        if (!doc["version"].is_number_integer() || doc["version"].get<long long>() != kVersion) {
             problem = "cache file " + file + " has another format version; replacing it";
             return empty;
         }
-        return doc;
+        json understood = empty;
+        for (const auto& e : doc["entries"])
+            if (json entry = understoodEntry(e); !entry.is_null())
+                understood["entries"].push_back(std::move(entry));
+        if (tooDeep)
+            problem = "cache file " + file + " nests values deeper than " + std::to_string(kMaxDepth) +
+                      " levels (corrupt): they are dropped";
+        return understood;
     } catch (const json::exception& e) {
         problem = "cache file " + file + " is corrupt (" + e.what() + ")";
         return empty;

@@ -8,6 +8,7 @@
 #include "hoc/data.hpp"
 #include "hoc/device.hpp"
 #include "hoc/errors.hpp"
+#include "hoc/host_memory.hpp"
 #include "hoc/program.hpp"
 #include "hoc/reference.hpp"
 
@@ -22,11 +23,20 @@ double BandwidthResult::peak() const
     return std::max(copyKernel.gbps(), copyBuffer.gbps());
 }
 
-BandwidthResult measure(const cl::Device& device, std::size_t n, const Repeats& repeats)
+void requireMeasurable(const cl::Device& device, std::size_t n)
 {
     if (n == 0 || n > INT_MAX)
         throw UsageError("bandwidth test: the vector length must be 1 to " + std::to_string(INT_MAX));
-    requireBuffers(device, sizeof(float) * n, 3, "bandwidth test, N = " + std::to_string(n));
+    const std::string what = "bandwidth test, N = " + std::to_string(n);
+    requireBuffers(device, sizeof(float) * n, 3, what);
+    // A, B and C on the host and their three buffers (the copy yardstick, first, holds fewer).
+    const double vector = sizeof(float) * static_cast<double>(n);
+    requireHostMemory(hostBytes(device, 3 * vector, 3 * vector), what);
+}
+
+BandwidthResult measure(const cl::Device& device, std::size_t n, const Repeats& repeats)
+{
+    requireMeasurable(device, n);
     const double copyBytes = 2.0 * sizeof(float) * n;
 
     BandwidthResult result;

@@ -30,4 +30,9 @@ struct BandwidthResult {
 // `repeats`. vadd.cl is looked up in HOC_KERNEL_PATH, then in the course's Kernels/ folder.
 BandwidthResult measure(const cl::Device& device, std::size_t n, const Repeats& repeats);
 
+// What measure(device, n) checks before it starts, for a program to check before its other work:
+// UsageError (exit 2) when n is 0 or beyond INT_MAX, or its three vectors do not fit the device
+// (hoc::requireBuffers) or the host (hoc::requireHostMemory).
+void requireMeasurable(const cl::Device& device, std::size_t n);
+
 }  // namespace hoc::bandwidth

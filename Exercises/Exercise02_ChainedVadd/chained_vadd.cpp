@@ -5,7 +5,7 @@
 #include "hoc/program.hpp"
 
 ChainResult chainedVadd(const cl::Device& device, const std::vector<float>& h_a, const std::vector<float>& h_b,
-                        const std::vector<float>& h_e, const std::vector<float>& h_g)
+                        [[maybe_unused]] const std::vector<float>& h_e, [[maybe_unused]] const std::vector<float>& h_g)
 {
     const int count = static_cast<int>(h_a.size());
     const std::size_t bytes = sizeof(float) * h_a.size();

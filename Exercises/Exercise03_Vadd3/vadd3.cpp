@@ -5,7 +5,7 @@
 #include "hoc/program.hpp"
 
 Vadd3Result vadd3(const cl::Device& device, const std::vector<float>& h_a, const std::vector<float>& h_b,
-                  const std::vector<float>& h_c)
+                  [[maybe_unused]] const std::vector<float>& h_c)
 {
     const int count = static_cast<int>(h_a.size());
     Vadd3Result result;

@@ -64,7 +64,8 @@ FlagTimes withCopyHostPtr(Vadd& v, const std::vector<float>& h_a, const std::vec
 // place; a discrete GPU has to copy them over the bus (when and how often is up to the driver).
 // The host may look at h_c only while it is mapped (or after the buffer is gone): the map is what
 // makes the device's writes visible in h_c.
-FlagTimes withUseHostPtr(Vadd& v, const std::vector<float>& h_a, const std::vector<float>& h_b, std::vector<float>& h_c)
+FlagTimes withUseHostPtr(Vadd& v, const std::vector<float>& h_a, [[maybe_unused]] const std::vector<float>& h_b,
+                         [[maybe_unused]] std::vector<float>& h_c)
 {
     const std::size_t bytes = sizeof(float) * h_a.size();
     FlagTimes t;
@@ -93,8 +94,8 @@ FlagTimes withUseHostPtr(Vadd& v, const std::vector<float>& h_a, const std::vect
 
 // CL_MEM_ALLOC_HOST_PTR: OpenCL allocates memory the host can reach (often pinned, so a GPU can copy
 // it fast). The host fills and empties it through maps; there is no host array of ours in it.
-FlagTimes withAllocHostPtr(Vadd& v, const std::vector<float>& h_a, const std::vector<float>& h_b,
-                           std::vector<float>& h_c)
+FlagTimes withAllocHostPtr(Vadd& v, const std::vector<float>& h_a, [[maybe_unused]] const std::vector<float>& h_b,
+                           [[maybe_unused]] std::vector<float>& h_c)
 {
     const std::size_t bytes = sizeof(float) * h_a.size();
     FlagTimes t;
@@ -148,7 +149,7 @@ std::vector<FlagRun> vaddWithFlags(const cl::Device& device, const std::vector<f
 }
 
 NonBlockingRun vaddNonBlocking(const cl::Device& device, const std::vector<float>& h_a, const std::vector<float>& h_b,
-                               WaitBy how)
+                               [[maybe_unused]] WaitBy how)
 {
     NonBlockingRun result;
     result.c.assign(h_a.size(), 0.0f);
@@ -194,7 +195,8 @@ std::string lifetimeName(HostLifetime how)
                                              : "the host waits for the write's event, then the vector dies";
 }
 
-LifetimeRun writeFromShortLivedVector(const cl::Device& device, const std::vector<float>& h_a, HostLifetime how)
+LifetimeRun writeFromShortLivedVector(const cl::Device& device, const std::vector<float>& h_a,
+                                      [[maybe_unused]] HostLifetime how)
 {
     LifetimeRun result;
     const std::size_t bytes = sizeof(float) * h_a.size();

@@ -39,8 +39,8 @@ PiOverRanks piOverRanks(const Ranks& ranks, const cl::Device& device, std::uint6
     return result;
 }
 
-MatmulOverRanks matmulOverRanks(const Ranks& ranks, const cl::Device& device, const std::vector<float>& a,
-                                std::vector<float> b, hoc::matmul::Dims d)
+MatmulOverRanks matmulOverRanks(const Ranks& ranks, const cl::Device& device,
+                                [[maybe_unused]] const std::vector<float>& a, std::vector<float> b, hoc::matmul::Dims d)
 {
     // Every rank needs all of B: rank 0 sends it to the others.
     b.resize(d.k * d.n);

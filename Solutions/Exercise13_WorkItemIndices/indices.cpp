@@ -21,14 +21,14 @@ void checkShape(const cl::Kernel& kernel, const cl::Device& device, std::size_t 
     const std::size_t extent[2] = {group.x, group.y};
     for (int d = 0; d < 2; ++d)
         if (extent[d] > itemSizes[d])
-            throw hoc::Failure("work-groups of " + shape + " have " + std::to_string(extent[d]) +
+            throw hoc::UsageError("work-groups of " + shape + " have " + std::to_string(extent[d]) +
                                " work-items in dimension " + std::to_string(d) + ", more than this device allows (" +
                                std::to_string(itemSizes[d]) + ", CL_DEVICE_MAX_WORK_ITEM_SIZES[" + std::to_string(d) +
                                "])");
     const std::size_t deviceLimit = device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
     const std::size_t kernelLimit = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);
     if (group.x * group.y > std::min(deviceLimit, kernelLimit))
-        throw hoc::Failure("work-groups of " + shape + " have " + std::to_string(group.x * group.y) +
+        throw hoc::UsageError("work-groups of " + shape + " have " + std::to_string(group.x * group.y) +
                            " work-items, more than " +
                            (kernelLimit < deviceLimit
                                 ? "this kernel can use on this device (" + std::to_string(kernelLimit) +

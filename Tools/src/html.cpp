@@ -15,26 +15,76 @@
 namespace hoc::tools {
 namespace {
 
-std::string escape(const std::string& text)
+// The page's escaping, one function per place a text goes. Every text the page shows comes from
+// outside (device names, a program's results and error messages, a results file): none of it may
+// become markup or script.
+
+// Text in an element's content: & < > and both quotes as character references (a quote needs none
+// there, but the same text is then safe in an attribute too).
+std::string escapeText(const std::string& text)
 {
     std::string out;
+    out.reserve(text.size());
     for (char c : text) {
         switch (c) {
         case '&': out += "&amp;"; break;
         case '<': out += "&lt;"; break;
         case '>': out += "&gt;"; break;
         case '"': out += "&quot;"; break;
+        case '\'': out += "&#39;"; break;
         default: out += c;
         }
     }
     return out;
 }
 
-// Text placed inside <script>: nothing in it may end the element.
+// The value of a quoted attribute (the page quotes with ' or "): the same references, so that no
+// quote in the text can end the value and start an attribute of its own (an event handler).
+std::string escapeAttribute(const std::string& text) { return escapeText(text); }
+
+// JSON in a <script> element, which the browser ends at "</script" and treats "<!--" as the start of
+// an escaped section (a "<script" after it then hides the real end tag): inside the JSON's strings,
+// < > & and both quotes are written as \u00XX escapes, which JSON.parse reads back as the same
+// characters. Outside strings JSON has none of these but the quotes around strings, which stay.
+// Text that is not UTF-8 has U+FFFD in place of each bad byte.
+std::string scriptJson(const nlohmann::json& data)
+{
+    const std::string dumped = data.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    std::string out;
+    out.reserve(dumped.size());
+    bool inString = false;
+    for (std::size_t i = 0; i < dumped.size(); ++i) {
+        const char c = dumped[i];
+        if (!inString) {
+            inString = c == '"';
+            out += c;
+        } else if (c == '\\' && i + 1 < dumped.size()) {
+            const char next = dumped[++i];
+            out += next == '"' ? std::string("\\u0022") : std::string{'\\', next};
+        } else if (c == '"') {
+            inString = false;
+            out += c;
+        } else if (c == '<' || c == '>' || c == '&' || c == '\'') {
+            static const char* const kHex = "0123456789abcdef";
+            out += "\\u00";
+            out += kHex[(c >> 4) & 0xf];
+            out += kHex[c & 0xf];
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+// A script the page copies in (Chart.js, from Debian's package): nothing in it may end the element
+// ("</" becomes "<\/", the same in a JavaScript string or regular expression) or open an escaped
+// section ("<!--" becomes "<\!--").
 std::string scriptSafe(std::string text)
 {
     for (std::size_t at = 0; (at = text.find("</", at)) != std::string::npos; at += 3)
         text.replace(at, 2, "<\\/");
+    for (std::size_t at = 0; (at = text.find("<!--", at)) != std::string::npos; at += 5)
+        text.replace(at, 4, "<\\!--");
     return text;
 }
 
@@ -77,10 +127,10 @@ std::string cellRate(const Cell& cell)
     // The number and its unit never apart; words after the unit ("(round trip)") may go to the next line.
     const ScaledRate scaled = scaleRate(cell.rate, cell.unit);
     const auto space = scaled.unit.find(' ');
-    std::string text = "<span class=rate>" + escape(scaled.number) + " <span class=unit>" +
-                       escape(scaled.unit.substr(0, space)) + "</span></span>";
+    std::string text = "<span class=rate>" + escapeText(scaled.number) + " <span class=unit>" +
+                       escapeText(scaled.unit.substr(0, space)) + "</span></span>";
     if (space != std::string::npos)
-        text += " <span class=unit>" + escape(scaled.unit.substr(space + 1)) + "</span>";
+        text += " <span class=unit>" + escapeText(scaled.unit.substr(space + 1)) + "</span>";
     return text;
 }
 
@@ -430,9 +480,9 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
     o << "<h1>HandsOnOpenCL: the course's programs on " << table.columns.size() << " device"
       << (table.columns.size() == 1 ? "" : "s") << "</h1>\n<p class=meta>";
     if (run.contains("started"))
-        o << "Run started " << escape(run.value("started", "")) << "; ";
+        o << "Run started " << escapeText(run.value("started", "")) << "; ";
     if (run.contains("seconds"))
-        o << table.runCount << " runs in " << escape(formatNumber(run.value("seconds", 0.0))) << " s";
+        o << table.runCount << " runs in " << escapeText(formatNumber(run.value("seconds", 0.0))) << " s";
     else if (run.contains("files"))  // made again by hoc-results from the programs' JSON files
         o << "Made from " << run.value("files", 0) << " result files";
     if (run.value("quick", false))
@@ -442,7 +492,7 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
         std::string command;
         for (const auto& word : run["command"])
             command += (command.empty() ? "" : " ") + word.get<std::string>();
-        o << "<br>Command: <code>" << escape(command) << "</code>";
+        o << "<br>Command: <code>" << escapeText(command) << "</code>";
     }
     o << "</p>\n";
 
@@ -451,8 +501,8 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
          "</th><th rowspan=2>variant</th>";
     const int perDevice = 2 + (anyBlas ? 1 : 0) + (anyRoof ? 1 : 0);
     for (const auto& column : table.columns)
-        o << "<th colspan=" << perDevice << " title='" << escape(column.device.name + " (" + column.device.platform + ")")
-          << "'>" << escape(column.device.label()) << "<br><span class=unit>" << escape(column.device.name)
+        o << "<th colspan=" << perDevice << " title='" << escapeAttribute(column.device.name + " (" + column.device.platform + ")")
+          << "'>" << escapeText(column.device.label()) << "<br><span class=unit>" << escapeText(column.device.name)
           << "</span></th>";
     if (!notes.texts.empty())
         o << "<th rowspan=2>note</th>";
@@ -463,11 +513,11 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
     for (std::size_t r = 0; r < table.rows.size(); ++r) {
         const Row& row = table.rows[r];
         o << "<tr" << (row.devices > 1 ? " class=split" : "") << (row.probe ? " class=probe" : "") << "><td>"
-          << escape(exerciseNumber(row.folder)) << " <span class=unit>" << escape(row.program) << "</span></td><td>"
-          << escape(row.variant()) << "</td>";
+          << escapeText(exerciseNumber(row.folder)) << " <span class=unit>" << escapeText(row.program) << "</span></td><td>"
+          << escapeText(row.variant()) << "</td>";
         for (const auto& cell : row.cells) {
             o << "<td class='num" << (cell.status == Cell::Status::Failed ? " failed" : "") << "'"
-              << (cell.detail.empty() ? "" : " title='" + escape(cell.detail) + "'") << ">" << cellRate(cell)
+              << (cell.detail.empty() ? "" : " title='" + escapeAttribute(cell.detail) + "'") << ">" << cellRate(cell)
               << (row.devices > 1 && cell.present() ? " <span class=unit>on " + std::to_string(row.devices) +
                                                           " devices</span>"
                                                     : "")
@@ -479,13 +529,13 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
             else
                 o << "<td class=bad>NO</td>";
             if (anyBlas)
-                o << "<td class='num" << (cell.blasNote.empty() ? "'>" : " above' title='" + escape(cell.blasNote) + "'>")
+                o << "<td class='num" << (cell.blasNote.empty() ? "'>" : " above' title='" + escapeAttribute(cell.blasNote) + "'>")
                   << (cell.blasFraction ? formatPercent(*cell.blasFraction) : "")
                   << (cell.blasNote.empty() ? "" : " <span class=above-mark>(!)</span>") << "</td>";
             if (anyRoof) {
                 const bool above = !cell.note.empty();
                 o << "<td class='num" << (above ? " above" : "") << "'"
-                  << (above ? " title='" + escape(cell.note) + "'" : "") << ">";
+                  << (above ? " title='" + escapeAttribute(cell.note) + "'" : "") << ">";
                 if (cell.roof)
                     o << formatPercent(cell.roof->fraction)
                       << (cell.roof->kind == Standing::Kind::Placed ? "" : "*")
@@ -496,7 +546,7 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
         if (!notes.texts.empty()) {
             o << "<td class=note>";
             for (const int n : notes.ofRow[r])
-                o << "<a href='#note-" << n << "' title='" << escape(notes.texts[n - 1]) << "'>[" << n << "]</a> ";
+                o << "<a href='#note-" << n << "' title='" << escapeAttribute(notes.texts[n - 1]) << "'>[" << n << "]</a> ";
             o << "</td>";
         }
         o << "</tr>\n";
@@ -506,7 +556,7 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
     if (!notes.texts.empty()) {
         o << "<ol class=notes id=notes>\n";
         for (std::size_t n = 0; n < notes.texts.size(); ++n)
-            o << "<li id=note-" << n + 1 << ">" << escape(notes.texts[n]) << "</li>\n";
+            o << "<li id=note-" << n + 1 << ">" << escapeText(notes.texts[n]) << "</li>\n";
         o << "</ol>\n";
     }
     o << "<p>";
@@ -522,7 +572,7 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
     if (!table.failures.empty()) {
         o << "<h3>Failed (" << table.failures.size() << " of " << table.runCount << " runs)</h3>\n<ul>\n";
         for (const auto& f : table.failures)
-            o << "<li>" << escape(f) << "</li>\n";
+            o << "<li>" << escapeText(f) << "</li>\n";
         o << "</ul>\n";
     }
 
@@ -538,8 +588,8 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
         o << ".</p>\n<div class=chart><canvas id=progression role=img aria-label='matmul progression chart'>"
              "</canvas></div>\n<ol class=variants>\n";
         for (const auto& v : progression["variants"])
-            o << "<li>" << escape(v["name"].get<std::string>()) << " <span class=unit>(Exercise "
-              << escape(v["exercise"].get<std::string>()) << ", " << escape(v["size"].get<std::string>())
+            o << "<li>" << escapeText(v["name"].get<std::string>()) << " <span class=unit>(Exercise "
+              << escapeText(v["exercise"].get<std::string>()) << ", " << escapeText(v["size"].get<std::string>())
               << ")</span></li>\n";
         o << "</ol>\n";
     }
@@ -555,9 +605,9 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
              "largest ridge point (pi reads almost nothing) and are drawn at the right edge.</p>\n<div class=chart><canvas id=roofline "
              "role=img aria-label='roofline chart'></canvas></div>\n<ol class=points>\n";
         for (const auto& q : roofline["points"]) {
-            o << "<li>" << escape(q["text"].get<std::string>());
+            o << "<li>" << escapeText(q["text"].get<std::string>());
             if (q["above"].get<bool>())
-                o << " <span class=above-mark>(!) " << escape(q["note"].get<std::string>()) << "</span>";
+                o << " <span class=above-mark>(!) " << escapeText(q["note"].get<std::string>()) << "</span>";
             o << "</li>\n";
         }
         o << "</ol>\n";
@@ -572,7 +622,7 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
             std::string list;
             for (const auto& u : unplaced)
                 list += (list.empty() ? "" : "; ") + u;
-            o << escape(list) << ".</p>\n";
+            o << escapeText(list) << ".</p>\n";
         }
     }
     if (!charts)
@@ -585,11 +635,11 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
          "<tbody>\n";
     for (const auto& column : table.columns) {
         const auto& d = column.device;
-        o << "<tr><td>" << escape(d.label()) << "</td><td>" << escape(d.name) << "</td><td>" << escape(d.platform)
+        o << "<tr><td>" << escapeText(d.label()) << "</td><td>" << escapeText(d.name) << "</td><td>" << escapeText(d.platform)
           << "</td>";
         if (column.roofs.known())
-            o << "<td class=num>" << escape(scaleRate(column.roofs.bandwidthGBps, "GB/s").text())
-              << "</td><td class=num>" << escape(scaleRate(column.roofs.computeMflops, "MFLOPS").text())
+            o << "<td class=num>" << escapeText(scaleRate(column.roofs.bandwidthGBps, "GB/s").text())
+              << "</td><td class=num>" << escapeText(scaleRate(column.roofs.computeMflops, "MFLOPS").text())
               << "</td><td class=num>"
               << formatNumber(ridgeIntensity(column.roofs)) << " FLOP/byte</td>";
         else
@@ -628,16 +678,16 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
              "<thead><tr><th>exercise</th><th>program</th><th>device</th><th>seconds</th><th>finished</th>"
              "</tr></thead>\n<tbody>\n";
         for (const auto& r : run["runs"])
-            o << "<tr><td>" << escape(r.value("exercise", "")) << "</td><td>" << escape(r.value("program", ""))
+            o << "<tr><td>" << escapeText(r.value("exercise", "")) << "</td><td>" << escapeText(r.value("program", ""))
               << "</td><td class=num>" << r.value("device", -1) << "</td><td class=num>"
               << formatNumber(r.value("seconds", 0.0)) << "</td><td>"
-              << (r.value("finished", false) ? "yes" : escape("NO: " + r.value("problem", ""))) << "</td></tr>\n";
+              << (r.value("finished", false) ? "yes" : escapeText("NO: " + r.value("problem", ""))) << "</td></tr>\n";
         o << "</tbody></table>\n</details>\n";
     }
 
     nlohmann::json chartData = {{"progression", progression}, {"roofline", roofline}};
     o << "<p id=charts-status>" << (charts ? "not drawn" : "no-chartjs") << "</p>\n";
-    o << "<script type=application/json id=chart-data>" << scriptSafe(chartData.dump()) << "</script>\n";
+    o << "<script type=application/json id=chart-data>" << scriptJson(chartData) << "</script>\n";
     if (charts) {
         o << "<script>/* Chart.js (MIT licence), from Debian's libjs-chart.js */\n" << scriptSafe(chartJs)
           << "\n</script>\n";

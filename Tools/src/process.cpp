@@ -207,11 +207,20 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
     int status = 0;
     double killAt = -1;
     for (;;) {
-        const pid_t done = waitpid(pid, &status, WNOHANG);
-        if (done == pid)
+        // The guard's end is seen without reaping it (WNOWAIT): while it is a zombie its pid, the
+        // group's id, cannot be reused, so the group can be killed below and nothing else.
+        siginfo_t info {};
+        const int seen = ::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT);
+        if (seen == 0 && info.si_pid == pid) {
+            // The program has ended: whatever it left running in its group (a background job still
+            // holding its output) goes with it, and the runner goes on.
+            ::kill(-pid, SIGKILL);
+            while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+            }
             break;
-        if (done < 0 && errno != EINTR) {
-            result.problem = std::string("waitpid: ") + std::strerror(errno);
+        }
+        if (seen < 0 && errno != EINTR) {
+            result.problem = std::string("waitid: ") + std::strerror(errno);
             result.started = false;
             return result;
         }
@@ -233,9 +242,6 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
         std::this_thread::sleep_for(std::chrono::milliseconds(now < 1 ? 5 : 50));
     }
     result.seconds = elapsed();
-    // Stopped (time limit or stop signal): nothing it started may outlive it.
-    if (result.timedOut || result.interrupted != 0)
-        kill(-pid, SIGKILL);
     if (WIFEXITED(status))
         result.exitCode = WEXITSTATUS(status);
     else if (WIFSIGNALED(status))

@@ -20,21 +20,110 @@ bool DeviceInfo::sameAs(const DeviceInfo& other) const
     return name == other.name && platform == other.platform && type == other.type;
 }
 
-std::string readResultFile(const std::string& path, nlohmann::json& doc)
+namespace {
+
+const char* typeName(const nlohmann::json& value)
 {
+    switch (value.type()) {
+    case nlohmann::json::value_t::null: return "null";
+    case nlohmann::json::value_t::object: return "an object";
+    case nlohmann::json::value_t::array: return "a list";
+    case nlohmann::json::value_t::string: return "a string";
+    case nlohmann::json::value_t::boolean: return "true or false";
+    case nlohmann::json::value_t::binary: return "binary data";
+    case nlohmann::json::value_t::discarded: return "nothing";
+    default: return "a number";
+    }
+}
+
+enum class Kind { String, Number, Boolean, Object };
+
+// "" when `object` has no `key` or has it of the `kind` asked, else what is wrong, named by its path.
+std::string fieldProblem(const nlohmann::json& object, const std::string& path, const std::string& key, Kind kind)
+{
+    const auto it = object.find(key);
+    if (it == object.end())
+        return "";
+    // A number may be null: that is how JSON writes a NaN or an infinity (read as 0, not measured).
+    const bool fits = kind == Kind::String    ? it->is_string()
+                      : kind == Kind::Number  ? it->is_number() || it->is_null()
+                      : kind == Kind::Boolean ? it->is_boolean()
+                                              : it->is_object();
+    if (fits)
+        return "";
+    const char* wanted = kind == Kind::String    ? "a string"
+                         : kind == Kind::Number  ? "a number"
+                         : kind == Kind::Boolean ? "true or false"
+                                                 : "an object";
+    std::string shown = it->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    if (shown.size() > 40)
+        shown = shown.substr(0, 37) + "...";
+    return path + (path.empty() ? "" : ".") + key + " is " + typeName(*it) + " (" + shown + "), where " + wanted +
+           " is expected";
+}
+
+}  // namespace
+
+std::string resultsShapeProblem(const nlohmann::json& doc)
+{
+    if (!doc.is_object())
+        return "the document is " + std::string(typeName(doc)) + ", where an object is expected";
+    if (!doc.contains("results"))
+        return "it has no \"results\" list";
+    if (!doc["results"].is_array())
+        return std::string("results is ") + typeName(doc["results"]) + ", where a list is expected";
+    for (const auto& [key, kind] : {std::pair{"exercise", Kind::String}, {"program", Kind::String},
+                                    {"device", Kind::Object}, {"finished", Kind::Boolean}})
+        if (auto problem = fieldProblem(doc, "", key, kind); !problem.empty())
+            return problem;
+    if (doc.contains("device"))
+        for (const char* key : {"name", "type", "platform"})
+            if (auto problem = fieldProblem(doc["device"], "device", key, Kind::String); !problem.empty())
+                return problem;
+    for (std::size_t i = 0; i < doc["results"].size(); ++i) {
+        const auto& r = doc["results"][i];
+        const std::string path = "results[" + std::to_string(i) + "]";
+        if (!r.is_object())
+            return path + " is " + typeName(r) + ", where an object is expected";
+        for (const auto& [key, kind] :
+             {std::pair{"name", Kind::String}, {"size", Kind::String}, {"detail", Kind::String}, {"unit", Kind::String},
+              {"correct", Kind::Boolean}, {"seconds", Kind::Number}, {"rate", Kind::Number}, {"extra", Kind::Object}})
+            if (auto problem = fieldProblem(r, path, key, kind); !problem.empty())
+                return problem;
+        if (r.contains("extra"))
+            for (const auto& [key, value] : r["extra"].items())
+                if (auto problem = fieldProblem(r["extra"], path + ".extra", key, Kind::Number); !problem.empty())
+                    return problem;
+    }
+    return "";
+}
+
+std::string readResultFile(const std::string& path, nlohmann::json& doc, ResultFileState* state)
+{
+    const auto fail = [&](ResultFileState why, std::string problem) {
+        if (state)
+            *state = why;
+        if (why != ResultFileState::Unfinished)
+            doc = nullptr;
+        return problem;
+    };
+    if (state)
+        *state = ResultFileState::Usable;
     std::ifstream in(path);
     if (!in)
-        return "no results file (" + path + ")";
+        return fail(ResultFileState::Unreadable, "no results file (" + path + ")");
     try {
         doc = nlohmann::json::parse(in);
     } catch (const nlohmann::json::exception& e) {
-        doc = nullptr;
-        return "unreadable results file " + path + ": " + e.what();
+        return fail(ResultFileState::Unreadable, "unreadable results file " + path + ": " + e.what());
     }
-    if (!doc.is_object() || !doc.contains("results") || !doc["results"].is_array()) {
-        doc = nullptr;
-        return "results file " + path + " has no \"results\" list";
-    }
+    if (!doc.is_object() || !doc.contains("results") || !doc["results"].is_array())
+        return fail(ResultFileState::Unreadable, "results file " + path + " has no \"results\" list");
+    if (const std::string problem = resultsShapeProblem(doc); !problem.empty())
+        return fail(ResultFileState::WrongType, "results file " + path + ": " + problem);
+    if (!doc.value("finished", true))
+        return fail(ResultFileState::Unfinished, "results file " + path +
+                                                     " says the program did not finish (\"finished\": false)");
     return "";
 }
 
@@ -46,7 +135,7 @@ Run runFromFile(const std::string& path)
     run.folder = path.substr(slash == std::string::npos ? 0 : slash + 1);
     run.problem = readResultFile(path, run.doc);
     run.finished = run.problem.empty();
-    if (run.finished) {
+    if (run.doc.is_object()) {  // usable, or unfinished with the results it wrote
         run.folder = run.doc.value("exercise", run.folder);
         std::string program = run.doc.value("program", "");
         const auto s = program.find_last_of('/');
@@ -107,6 +196,13 @@ Row& rowFor(Table& table, const Run& run, const std::string& name, const std::st
     return table.rows.back();
 }
 
+// The number `object` holds at `key`; 0 when it has none (or null: a NaN or an infinity).
+double numberAt(const nlohmann::json& object, const char* key)
+{
+    const auto it = object.find(key);
+    return it != object.end() && it->is_number() ? it->get<double>() : 0.0;
+}
+
 Cell failedCell(const std::string& why)
 {
     Cell cell;
@@ -120,8 +216,8 @@ Cell cellFrom(const nlohmann::json& r)
     Cell cell;
     cell.status = r.value("correct", false) ? Cell::Status::Correct : Cell::Status::Wrong;
     cell.detail = r.value("detail", "");
-    cell.seconds = r.value("seconds", 0.0);
-    cell.rate = r.value("rate", 0.0);
+    cell.seconds = numberAt(r, "seconds");
+    cell.rate = numberAt(r, "rate");
     cell.unit = r.value("unit", "");
     if (r.contains("extra") && r["extra"].is_object())
         for (const auto& [key, value] : r["extra"].items())
@@ -137,7 +233,7 @@ Roofs roofsFrom(const nlohmann::json& doc)
     // hoc-roofline marks its roofs (the read probe and the FMA probe: "roof" in extra) and shows the
     // copy beside them; without marks (an older probe) every correct row counts, the last one of each unit.
     const auto marked = [](const nlohmann::json& r) {
-        return r.contains("extra") && r["extra"].is_object() && r["extra"].value("roof", 0.0) > 0;
+        return r.contains("extra") && r["extra"].is_object() && numberAt(r["extra"], "roof") > 0;
     };
     const bool anyMarked = std::any_of(doc["results"].begin(), doc["results"].end(), marked);
     Roofs roofs;
@@ -145,9 +241,9 @@ Roofs roofsFrom(const nlohmann::json& doc)
         if (!r.value("correct", false) || (anyMarked && !marked(r)))
             continue;
         if (r.value("unit", "") == "GB/s")
-            roofs.bandwidthGBps = r.value("rate", 0.0);
+            roofs.bandwidthGBps = numberAt(r, "rate");
         else if (r.value("unit", "") == "MFLOPS")
-            roofs.computeMflops = r.value("rate", 0.0);
+            roofs.computeMflops = numberAt(r, "rate");
     }
     return roofs;
 }

@@ -246,8 +246,9 @@ TEST(Page, EveryFractionAboveOneHundredPercentHasANote)
     const Table table = buildTable(pageRuns());
     for (const auto& row : table.rows)
         for (const auto& cell : row.cells)
-            if (cell.roof && cell.roof->fraction > 1)
+            if (cell.roof && cell.roof->fraction > 1) {  // braces: EXPECT_FALSE expands to an if-else
                 EXPECT_FALSE(cell.note.empty()) << row.variant();
+            }
     const std::string md = markdown(table);
     EXPECT_NE(md.find("(!)"), std::string::npos);
     // The notes are listed once below the table, numbered; the table's rows carry the numbers.
@@ -300,7 +301,7 @@ TEST(Page, OpensInABrowserWithTableAndBothCharts)
     EXPECT_GT(fs::file_size(dir / "results.png"), 50000u);  // a page of text and two charts, not a blank one
 }
 
-// Issue 28: the instructor's page reads at a glance. On a room's run (roomRuns) in a window 1400 px
+// The instructor's page reads at a glance. On a room's run (roomRuns) in a window 1400 px
 // wide: the results table and the page fit the width (nothing runs off the right edge: notes are
 // footnotes below the table), and every rate is in the unit scaled to its size with 3-4 significant
 // digits (66.53 TFLOP/s, not 66534250 MFLOPS). A screenshot is left in the build folder
@@ -401,6 +402,163 @@ TEST(Page, CrowdedRooflineNumbersDoNotOverlap)
     EXPECT_EQ(attribute(dom, "canvas id=\"roofline\"", "data-label-overlaps"), "0");
 }
 
+namespace {
+
+// What would run if a text became markup: it marks the page (<html data-pwned>), which the test reads.
+const std::string kMark = "document.documentElement.dataset.pwned=1";
+
+// A hostile text for the field `field`: it tries every way out of the place it is put in (a single-
+// and a double-quoted attribute with an event handler that runs with no click, an element, the end
+// of the chart data's <script> and the "<!--<script>" that hides that end), and says which field it is.
+std::string hostile(const std::string& field)
+{
+    return field + ": x' tabindex=0 autofocus onfocus='" + kMark + "' y='" + " x\" tabindex=0 autofocus onfocus=\"" +
+           kMark + "\" y=\" <img src=x onerror=" + kMark + "> </script><script>" + kMark +
+           "</script> <!--<script> & &amp; end";
+}
+
+// A run in which every text that reaches the page is hostile: the device's name, type and platform;
+// the exercise folder, the program, each result's name, size, detail and unit; a failed program's
+// message (a runner's parse error of a program's JSON, quoting what it read); what results.json says
+// of the run (the command, the start, each run's exercise, program and problem).
+struct HostileRun {
+    std::vector<Run> runs;
+    nlohmann::json run;
+    std::vector<std::string> texts;  // every hostile text, each to be shown as it is
+};
+
+HostileRun hostileRun()
+{
+    using nlohmann::json;
+    HostileRun h;
+    const auto text = [&h](const std::string& field) { return h.texts.emplace_back(hostile(field)); };
+    const DeviceInfo device{2, text("device name"), text("device type"), text("platform")};
+    const double flops = 2147483648.0;
+    // The probe's roofs, so that the roofline chart and its list of points are drawn too.
+    h.runs.push_back(hoc::test::run(kProbeExercise, "hoc-roofline", device,
+                                    {hoc::test::resultJson("read", "N = 64", true, 0.1, 20, "GB/s", json{{"bytes", 2e9}}),
+                                     hoc::test::resultJson("fma", "x", true, 0.1, 200000, "MFLOPS",
+                                                           json{{"flops", 2e10}, {"bytes", 4096}})}));
+    json matmul = hoc::test::resultJson(text("result name"), text("size"), true, 1, flops / 1e6, "MFLOPS",
+                                        json{{"flops", flops}, {"bytes", flops}});
+    matmul["detail"] = text("detail");
+    h.runs.push_back(hoc::test::run("Exercise04_MatmulKernel", text("program"), device, {matmul}));
+    h.runs.push_back(hoc::test::run(text("exercise folder"), "p", device,
+                                    {hoc::test::resultJson("r", "s", false, 1, 5, text("unit"))}));
+    h.runs.push_back(hoc::test::failedRun(
+        "Exercise05_MatmulHost", "matmul_host", device,
+        "exit 0, unreadable results file x.json: [json.exception.parse_error.101] parse error at line 1, column 1: "
+        "syntax error while parsing value - invalid literal; last read: '" + text("a program's JSON error") + "'"));
+    h.run = {{"command", {"hoc-runner", text("command")}},
+             {"started", text("started")},
+             {"seconds", 1.5},
+             {"runs", {{{"exercise", text("runs: exercise")}, {"program", text("runs: program")}, {"device", 2},
+                        {"seconds", 1.0}, {"finished", false}, {"problem", text("runs: problem")}}}}};
+    return h;
+}
+
+// Base64 of `text`, for the test's own script (it cannot be mistaken for markup).
+std::string base64(const std::string& text)
+{
+    static const char* const kDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); i += 3) {
+        const unsigned n = (static_cast<unsigned char>(text[i]) << 16) |
+                           (i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) << 8 : 0) |
+                           (i + 2 < text.size() ? static_cast<unsigned char>(text[i + 2]) : 0);
+        out += kDigits[(n >> 18) & 63];
+        out += kDigits[(n >> 12) & 63];
+        out += i + 1 < text.size() ? kDigits[(n >> 6) & 63] : '=';
+        out += i + 2 < text.size() ? kDigits[n & 63] : '=';
+    }
+    return out;
+}
+
+}  // namespace
+
+// Hostile text in every field that reaches the page (hostileRun) runs nothing: Chromium's HTML5
+// parser builds the page with no event handler, no autofocus and no element but the page's own
+// scripts, the charts are drawn from the chart data (which JSON.parse reads back exactly), and
+// every hostile text is shown as it is, in an element's text or an attribute's value.
+TEST(Page, HostileTextInEveryFieldRunsNothing)
+{
+    const std::string script = chartJs();
+    ASSERT_FALSE(script.empty()) << "Chart.js is not installed (Debian's libjs-chart.js: script/bootstrap)";
+    ASSERT_TRUE(fs::exists(kChromium)) << "Chromium is not installed (Debian's chromium: script/bootstrap)";
+    const HostileRun h = hostileRun();
+    // After the page's scripts ran: what the parser made of it, read from the DOM.
+    const std::string measure =
+        "window.addEventListener('load', function () { var e = document.documentElement;\n"
+        "  var texts = JSON.parse(atob('" + base64(nlohmann::json(h.texts).dump()) + "'));\n"
+        "  var all = document.querySelectorAll('*'), handlers = [], shown = '';\n"
+        "  Array.prototype.forEach.call(all, function (el) {\n"
+        "    if (el.tagName === 'SCRIPT') return;\n"
+        "    Array.prototype.forEach.call(el.attributes, function (a) {\n"
+        "      if (/^on|^autofocus$|^src$|^tabindex$/.test(a.name)) handlers.push(el.tagName + ' ' + a.name);\n"
+        "      shown += a.value + '\\n'; });\n"
+        "    if (!el.querySelector('script')) shown += el.textContent + '\\n'; });\n"
+        "  var data = JSON.parse(document.getElementById('chart-data').textContent), parsed = JSON.stringify(data);\n"
+        "  e.setAttribute('data-handlers', handlers.join(', ') || 'none');\n"
+        "  e.setAttribute('data-scripts', document.getElementsByTagName('script').length);\n"
+        "  e.setAttribute('data-not-shown', texts.filter(function (t) { return shown.indexOf(t) < 0; }).length);\n"
+        "  e.setAttribute('data-in-chart-data', texts.filter(function (t) {\n"
+        "    return parsed.indexOf(JSON.stringify(t).slice(1, -1)) >= 0; }).length); });";
+    const fs::path dir = fs::path(HOC_BINARY_DIR) / "test_tools_page_hostile";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::string page = html(buildTable(h.runs), h.run, script);
+    page.insert(page.rfind("</body>"), "<script>" + measure + "</script>\n");
+    std::ofstream(dir / "results.html") << page;
+    auto args = chromiumArgs(dir);
+    args.insert(args.end(), {"--dump-dom", "file://" + fs::absolute(dir / "results.html").string()});
+    const auto dumped = runProcess(args, (dir / "dom.html").string(), 120);
+    ASSERT_TRUE(dumped.succeeded()) << dumped.describe() << "\n" << readText(dir / "dom.html");
+    const std::string dom = readText(dir / "dom.html");
+
+    EXPECT_EQ(attribute(dom, "html", "data-pwned"), "") << "a hostile text ran as script";
+    EXPECT_EQ(attribute(dom, "html", "data-handlers"), "none") << "a hostile text became an attribute";
+    // The page's own: the error catcher, the chart data, Chart.js, the charts, the test's.
+    EXPECT_EQ(attribute(dom, "html", "data-scripts"), "5") << "a hostile text became a script element";
+    EXPECT_EQ(attribute(dom, "html", "data-errors"), "") << "the page's scripts reported errors";
+    EXPECT_NE(dom.find("<p id=\"charts-status\">drawn</p>"), std::string::npos) << "the charts were not drawn";
+    EXPECT_EQ(attribute(dom, "html", "data-not-shown"), "0") << "a hostile text is not shown as it is";
+    // The device's type (its label), the result's name and size and the program reach the chart data.
+    EXPECT_EQ(attribute(dom, "html", "data-in-chart-data"), "4");
+}
+
+// The same hostile run made into a page by hoc-results from results files.
+TEST(Page, HocResultsPageOfHostileFilesRunsNothing)
+{
+    ASSERT_TRUE(fs::exists(kChromium)) << "Chromium is not installed (Debian's chromium: script/bootstrap)";
+    const fs::path dir = fs::path(HOC_BINARY_DIR) / "test_tools_page_hostile_files";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::vector<std::string> args = {std::string(HOC_TOOLS_DIR) + "/hoc-results", "--html",
+                                     (dir / "results.html").string()};
+    int n = 0;
+    for (auto run : hostileRun().runs) {
+        if (!run.finished)
+            continue;
+        run.doc["device"] = {{"name", run.device.name}, {"type", run.device.type}, {"platform", run.device.platform}};
+        const fs::path file = dir / ("run" + std::to_string(++n) + ".json");
+        std::ofstream(file) << run.doc.dump();
+        args.push_back(file.string());
+    }
+    // Not JSON: hoc-results quotes the parser's message, and with it what it read.
+    std::ofstream(dir / "broken.json") << hostile("broken file");
+    args.push_back((dir / "broken.json").string());
+    const auto made = runProcess(args, (dir / "log").string(), 60);
+    EXPECT_EQ(made.exitCode, 1) << made.describe() << readText(dir / "log");  // a wrong result, a broken file
+    auto chromium = chromiumArgs(dir);
+    chromium.insert(chromium.end(), {"--dump-dom", "file://" + fs::absolute(dir / "results.html").string()});
+    const auto dumped = runProcess(chromium, (dir / "dom.html").string(), 120);
+    ASSERT_TRUE(dumped.succeeded()) << dumped.describe();
+    const std::string dom = readText(dir / "dom.html");
+    EXPECT_EQ(attribute(dom, "html", "data-pwned"), "") << "a hostile text ran as script";
+    EXPECT_EQ(attribute(dom, "html", "data-errors"), "") << "the page's scripts reported errors";
+    EXPECT_NE(dom.find("<p id=\"charts-status\">drawn</p>"), std::string::npos) << "the charts were not drawn";
+}
+
 // hoc-results --html makes the page again from the programs' JSON files (a run made elsewhere),
 // and never replaces a file that is not a page.
 TEST(Page, HocResultsWritesThePageFromResultFiles)
@@ -438,7 +596,7 @@ TEST(Page, HocResultsWritesThePageFromResultFiles)
     EXPECT_EQ(readText(dir / "notes.txt"), "an instructor's notes");
     EXPECT_NE(readText(dir / "log").find("not a file this program writes"), std::string::npos);
 
-    // Issue 30: --chartjs must be a build of Chart.js; anything else is refused before the page is written.
+    // --chartjs must be a build of Chart.js; anything else is refused before the page is written.
     std::ofstream(dir / "passwd") << "root:x:0:0:root:/root:/bin/bash\n";
     args[2] = (dir / "results.html").string();
     args[4] = (dir / "passwd").string();

@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
 
+#include "hoc/tools/process.hpp"
 #include "hoc/tools/results.hpp"
 #include "hoc/tools/writers.hpp"
 #include "hoc_test.hpp"
@@ -15,6 +17,8 @@
 
 using hoc::tools::Cell;
 using hoc::tools::Table;
+
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -216,7 +220,7 @@ TEST(Format, NumbersAndPercentages)
         EXPECT_EQ(std::stod(hoc::tools::exactNumber(v)), v);
 }
 
-// Issue 28: rates in the unit scaled to their size, 4 significant digits (the H100's 66534250
+// Rates in the unit scaled to their size, 4 significant digits (the H100's 66534250
 // MFLOPS and 4899888 MFLOPS of the instructor's table read 66.53 and 4.900 TFLOP/s).
 TEST(Format, RatesInUnitsScaledToTheirSize)
 {
@@ -352,8 +356,9 @@ TEST(Csv, ReadsBackToTheSameNumbers)
             EXPECT_EQ(number(rec[column("rate")]), cell.rate);
             EXPECT_EQ(number(rec[column("seconds")]), cell.seconds);
             EXPECT_EQ(rec[column("unit")], cell.unit);
-            if (auto flops = cell.extraValue("flops"))
+            if (auto flops = cell.extraValue("flops")) {  // braces: EXPECT_EQ expands to an if-else
                 EXPECT_EQ(number(rec[column("flops")]), *flops);
+            }
             if (cell.blasFraction)
                 EXPECT_EQ(number(rec[column("fraction_of_blas")]), *cell.blasFraction);
             else
@@ -393,10 +398,12 @@ TEST(Json, ReadsBackToTheSameNumbers)
             EXPECT_EQ(jc["seconds"].get<double>(), cell.seconds);
             for (const auto& [key, value] : cell.extra)
                 EXPECT_EQ(jc["extra"][key].get<double>(), value);
-            if (cell.blasFraction)
+            if (cell.blasFraction) {  // braces: EXPECT_EQ expands to an if-else
                 EXPECT_EQ(jc["fraction_of_blas"].get<double>(), *cell.blasFraction);
-            if (cell.roof)
+            }
+            if (cell.roof) {
                 EXPECT_EQ(jc["roofline"]["fraction"].get<double>(), cell.roof->fraction);
+            }
         }
     }
 }
@@ -427,4 +434,74 @@ TEST(ResultFiles, AProgramsJsonBecomesARun)
         out << "{\"exercise\": ";
     }
     EXPECT_NE(hoc::tools::runFromFile(path).problem.find("unreadable"), std::string::npos);
+}
+
+// A results file is checked field by field before anything is read from it: a field of the wrong
+// type is named by its path and value (never a type_error that aborts the program), and a file that
+// says its program did not finish is a failure that keeps its results.
+TEST(ResultFiles, AFieldOfTheWrongTypeIsNamedByItsPath)
+{
+    using nlohmann::json;
+    const json good = json::parse(R"({"exercise": "E", "program": "p", "device": {"name": "d", "type": "CPU"},
+        "results": [{"name": "n", "size": "s", "correct": true, "detail": "", "seconds": 1, "rate": null,
+                     "unit": "GB/s", "extra": {"bytes": 4}}], "finished": true})");
+    EXPECT_EQ(hoc::tools::resultsShapeProblem(good), "");
+    const std::vector<std::pair<json::json_pointer, json>> wrong = {
+        {json::json_pointer("/results/0/rate"), "fast"},
+        {json::json_pointer("/results/0/correct"), "yes"},
+        {json::json_pointer("/results/0/name"), 3},
+        {json::json_pointer("/results/0/extra"), json::array()},
+        {json::json_pointer("/results/0/extra/bytes"), "many"},
+        {json::json_pointer("/results/0"), 7},
+        {json::json_pointer("/device"), "a GPU"},
+        {json::json_pointer("/device/name"), json::object()},
+        {json::json_pointer("/exercise"), false},
+        {json::json_pointer("/finished"), "no"},
+    };
+    const std::vector<std::string> named = {
+        "results[0].rate is a string (\"fast\"), where a number is expected",
+        "results[0].correct is a string (\"yes\"), where true or false is expected",
+        "results[0].name is a number (3), where a string is expected",
+        "results[0].extra is a list ([]), where an object is expected",
+        "results[0].extra.bytes is a string (\"many\"), where a number is expected",
+        "results[0] is a number, where an object is expected",
+        "device is a string (\"a GPU\"), where an object is expected",
+        "device.name is an object ({}), where a string is expected",
+        "exercise is true or false (false), where a string is expected",
+        "finished is a string (\"no\"), where true or false is expected",
+    };
+    for (std::size_t i = 0; i < wrong.size(); ++i) {
+        json doc = good;
+        doc[wrong[i].first] = wrong[i].second;
+        EXPECT_EQ(hoc::tools::resultsShapeProblem(doc), named[i]);
+    }
+
+    // hoc-results: the wrong-typed field named, exit 2, nothing written; an unfinished run: a failure (exit 1).
+    const fs::path dir = fs::path(HOC_BINARY_DIR) / "test_tools_report_types";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    json fast = good;
+    fast["results"][0]["rate"] = "fast";
+    std::ofstream(dir / "fast.json") << fast.dump();
+    const std::vector<std::string> args = {std::string(HOC_TOOLS_DIR) + "/hoc-results", "--html",
+                                           (dir / "results.html").string(), (dir / "fast.json").string()};
+    const auto refused = hoc::tools::runProcess(args, (dir / "log").string(), 60);
+    std::ifstream log(dir / "log");
+    const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(refused.exitCode, 2) << refused.describe() << "\n" << text;
+    EXPECT_NE(text.find("fast.json: results[0].rate is a string (\"fast\"), where a number is expected"),
+              std::string::npos)
+        << text;
+    EXPECT_FALSE(fs::exists(dir / "results.html"));
+
+    json unfinished = good;
+    unfinished["finished"] = false;
+    std::ofstream(dir / "unfinished.json") << unfinished.dump();
+    const auto run = hoc::tools::runFromFile((dir / "unfinished.json").string());
+    EXPECT_FALSE(run.finished);
+    EXPECT_NE(run.problem.find("did not finish"), std::string::npos) << run.problem;
+    const auto table = hoc::tools::buildTable({run});
+    EXPECT_FALSE(table.allGood());
+    ASSERT_EQ(table.rows.size(), 1u);
+    EXPECT_EQ(table.rows[0].cells.at(0).status, hoc::tools::Cell::Status::Correct);  // its results kept
 }

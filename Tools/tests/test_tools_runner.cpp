@@ -93,11 +93,11 @@ TEST(Course, ReadsTheListCMakeWrites)
     EXPECT_THROW(hoc::tools::readCourse(bad), std::runtime_error);
 }
 
-// Issue 30: a course list that is not one is refused, naming the line: too many fields, a control
+// A course list that is not one is refused, naming the line: too many fields, a control
 // character (a NUL), a blank folder; Windows line ends are read as line ends.
 TEST(Course, LinesThatAreNotCourseEntriesAreRefused)
 {
-    for (const std::string text : {std::string("A\t/b/a\t\t\textra\n"), std::string("A\t/b/a\0x\t\t\n", 12),
+    for (const std::string& text : {std::string("A\t/b/a\t\t\textra\n"), std::string("A\t/b/a\0x\t\t\n", 12),
                                    std::string("ok\t/b/ok\t\t\n \t/b/a\t\t\n"), std::string("A\t/b/a\x1b[2J\n")}) {
         std::istringstream in(text);
         try {
@@ -319,7 +319,7 @@ int waitFor(pid_t pid, double seconds)
 
 }  // namespace
 
-// Issue 20, item 6: SIGINT or SIGTERM to the runner reaches the program it runs (and whatever that
+// SIGINT or SIGTERM to the runner reaches the program it runs (and whatever that
 // started); the runner waits for it, writes the results, marks the interrupted run and those not
 // started, and exits with 128 + the signal.
 TEST(Runner, StopSignalIsPassedOnAndTheResultsWritten)
@@ -363,7 +363,41 @@ TEST(Runner, StopSignalIsPassedOnAndTheResultsWritten)
     }
 }
 
-// Issue 20, item 6: --out '' is refused, and nothing in the current folder is deleted.
+// A program that exits 0 but whose results file says it did not finish ("finished": false) stopped
+// early without saying so by its status: the runner counts it as failed, with the last error line it
+// printed as the reason, and exits 1. What it left running in the background, holding the output
+// the runner gave it, ends when it ends: nothing of a finished program runs on.
+TEST(Runner, UnfinishedProgramFailsAndLeavesNothingRunning)
+{
+    const fs::path dir = scratch("unfinished");
+    const fs::path course = scriptCourse(
+        dir, {{"Unfinished",
+               "while [ $# -gt 1 ]; do [ \"$1\" = --json ] && out=$2; shift; done\n"
+               "printf '{\"exercise\": \"Unfinished\", \"results\": [], \"finished\": false}\\n' > \"$out\"\n"
+               "echo 'error: stopped halfway on purpose'\n"
+               "sleep 600 & echo $! > " + (dir / "straggler.pid").string() + "\nexit 0\n"}});
+    const auto r = runner({"--course", course.string(), "--out", (dir / "out").string(), "--no-roofline",
+                           "--device", testDeviceIndex()},
+                          dir / "runner.log");
+    const std::string log = readText(dir / "runner.log");
+    EXPECT_EQ(r.exitCode, 1) << log;
+    const auto doc = nlohmann::json::parse(readText(dir / "out" / "results.json"));
+    ASSERT_EQ(doc["runs"].size(), 1u) << doc.dump(2);
+    EXPECT_FALSE(doc["runs"][0]["finished"].get<bool>()) << doc["runs"][0].dump();
+    const std::string problem = doc["runs"][0]["problem"].get<std::string>();
+    EXPECT_NE(problem.find("did not finish"), std::string::npos) << problem;
+    EXPECT_NE(problem.find("error: stopped halfway on purpose"), std::string::npos) << problem;
+    EXPECT_FALSE(doc["all_good"].get<bool>());
+
+    const pid_t straggler = pidIn(dir / "straggler.pid", 5);
+    ASSERT_GT(straggler, 0);
+    const bool orphan = alive(straggler);
+    EXPECT_FALSE(orphan) << "what the program left in the background still runs after it ended";
+    if (orphan)
+        ::kill(straggler, SIGKILL);
+}
+
+// --out '' is refused, and nothing in the current folder is deleted.
 TEST(Runner, EmptyOutputFolderIsRefused)
 {
     const fs::path dir = scratch("empty-out");
@@ -444,7 +478,7 @@ std::string marks(const fs::path& file) { return "touch " + file.string() + "\n"
 
 }  // namespace
 
-// Issue 30: `hoc-runner --course <folder or empty file>` exits 2 with a message about the course
+// `hoc-runner --course <folder or empty file>` exits 2 with a message about the course
 // file (it was 3 with "no program ... matches --only"); so does a missing file named by --course, and
 // --only matching nothing (the user's input).
 TEST(Runner, CourseThatIsAFolderOrEmptyIsTheUsersInput)
@@ -476,8 +510,8 @@ TEST(Runner, CourseThatIsAFolderOrEmptyIsTheUsersInput)
     EXPECT_NE(log.find("matches --only 'NoSuchExercise'"), std::string::npos) << log;
 }
 
-// Issue 30: SIGHUP (the terminal closed) is handled like SIGTERM: passed on to the program and to
-// what it started, the results written, exit 129. It used to end the runner at once and leave its
+// SIGHUP (the terminal closed) is handled like SIGTERM: passed on to the program and to
+// what it started, the results written, exit 129; the runner does not end at once and leave its
 // program running.
 TEST(Runner, HangUpIsHandledLikeTerminate)
 {
@@ -504,9 +538,9 @@ TEST(Runner, HangUpIsHandledLikeTerminate)
         << doc["runs"][1].dump();
 }
 
-// Issue 30: SIGKILL of the runner, which it cannot handle, leaves no orphan: the program and what
+// SIGKILL of the runner, which it cannot handle, leaves no orphan: the program and what
 // it started in the background (as an MPI program its daemon) die with it (the parent-death signal of
-// the guard between them, which kills their process group). They used to run on.
+// the guard between them, which kills their process group); nothing runs on.
 TEST(Runner, KilledRunnerLeavesNoOrphan)
 {
     const fs::path dir = scratch("signal-KILL");
@@ -564,8 +598,8 @@ std::map<std::string, std::string> snapshot(const fs::path& dir)
 
 }  // namespace
 
-// Issue 30: --out is locked for the run: a second runner given the same folder is refused with exit
-// 2 and changes nothing there (it used to delete the first one's files and write its own).
+// --out is locked for the run: a second runner given the same folder is refused with exit
+// 2 and changes nothing there (it neither deletes the first one's files nor writes its own).
 TEST(Runner, SecondRunnerOnTheSameFolderIsRefused)
 {
     const fs::path dir = scratch("lock");
@@ -597,10 +631,10 @@ TEST(Runner, SecondRunnerOnTheSameFolderIsRefused)
     EXPECT_TRUE(fs::exists(dir / "second-ran"));
 }
 
-// Issue 30: every path the runner writes is checked before the first program starts. A symbolic link
+// Every path the runner writes is checked before the first program starts. A symbolic link
 // (to a file elsewhere) as results.md, .html, .csv or .json, as a file in json/ or logs/, or a folder
-// as results.md, is refused with exit 2 before anything runs, and what it points to is left as it was
-// (a results.md that is a link used to be refused only after the whole run).
+// as results.md, is refused with exit 2 before anything runs (not after the whole run), and what it
+// points to is left as it was.
 TEST(Runner, EveryOutputPathIsCheckedBeforeTheFirstProgram)
 {
     const fs::path dir = scratch("output-paths");
@@ -631,7 +665,7 @@ TEST(Runner, EveryOutputPathIsCheckedBeforeTheFirstProgram)
     }
 }
 
-// Issue 30: --chartjs accepts only a build of Chart.js (its banner, version 3 or later, the global
+// --chartjs accepts only a build of Chart.js (its banner, version 3 or later, the global
 // Chart the page calls, the charts and scale it draws): a password file, a device, an ES module
 // build are refused with exit 2 before anything runs, and never copied into the page.
 TEST(Runner, ChartJsMustBeABuildOfChartJs)

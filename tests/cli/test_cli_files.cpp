@@ -1,4 +1,4 @@
-// Cli's file writer (issue 20, items 1 and 7): hoc::writeFile never follows or destroys what the
+// Cli's file writer: hoc::writeFile never follows or destroys what the
 // user pointed at and catches every write error; --json keeps the report's file up to date.
 #include <algorithm>
 #include <csignal>

@@ -78,8 +78,8 @@ TEST(Options, UnknownFlagIsAUsageError)
     EXPECT_NE(r.err.find("--no-such-option"), std::string::npos) << r.err;
 }
 
-// Issue 30: "reduce --sizes ,," answered "--runs is not a whole number". A list of commas alone names
-// its own option and what is wrong. (Empty items among others are skipped: "16,,5" is 16 and 5.)
+// "reduce --sizes ,," must not be answered about another option ("--runs is not a whole number"):
+// a list of commas alone names its own option and what is wrong. (Empty items among others are skipped: "16,,5" is 16 and 5.)
 TEST(Options, ACommasOnlyListNamesItsOption)
 {
     for (const char* text : {",,", ","}) {

@@ -1,7 +1,8 @@
 // Cli: the one parser for sizes and shapes (hoc/sizes.hpp), the overflow-checked products, the
 // host-memory check (hoc/host_memory.hpp), and the command-line checks built on them (hoc::CommandLine's
-// size and shape options, hoc/cli.hpp's checks for hoc-runner). Issue 20's items 2, 5 and 10 at the
-// level of the parser; every program's answer is tested end to end in tests/reliability/.
+// size and shape options, hoc/cli.hpp's checks for hoc-runner), at the level of the parser: numbers
+// that wrap, host memory, command-line mistakes; every program's answer is tested end to end in
+// tests/reliability/.
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -32,7 +33,7 @@ TEST(Sizes, WholeNumbersAreDecimalDigitsOnly)
 
 TEST(Sizes, NegativeAndHugeNumbersNeverWrap)
 {
-    // Issue 20, item 2: "-18446744073709551611" was read modulo 2^64 as 5.
+    // "-18446744073709551611" must not be read modulo 2^64 (as 5).
     for (const char* text : {"-5", "-0", "0", "-18446744073709551611", "-18446744073709551615", "101",
                              "18446744073709551616", "99999999999999999999999999999999"}) {
         SCOPED_TRACE(text);
@@ -60,7 +61,7 @@ TEST(Sizes, ProductsAreCheckedAgainstANamedLimit)
     EXPECT_NE(why.find("--dims: 46341 x 46341 = 2147488281, more than 2147483647 (INT_MAX: the kernels index"),
               std::string::npos)
         << why;
-    // Issue 20, item 2: 4611686018427387905 x 4 wraps to 4 modulo 2^64.
+    // 4611686018427387905 x 4 wraps to 4 modulo 2^64.
     const std::string wrap =
         usageError([] { hoc::checkedProduct({4611686018427387905ull, 1, 4}, hoc::kSizeLimit, "--shape"); });
     EXPECT_NE(wrap.find("4611686018427387905 x 1 x 4 = more than 2^64, more than 1152921504606846976 (2^60"),
@@ -113,7 +114,7 @@ TEST(Sizes, MemoryText)
     EXPECT_EQ(hoc::memoryText(3.0 * 1024 * 1024 * 1024), "3.0 GiB");
 }
 
-// Issue 20, item 5: host memory is checked before anything large is allocated.
+// Host memory is checked before anything large is allocated.
 TEST(HostMemory, TheLeastSourceDecidesAndIsNamed)
 {
     unsetenv("HOC_HOST_MEMORY_LIMIT");
@@ -181,7 +182,7 @@ TEST(ShapeOptions, GoodShapesAreRead)
     EXPECT_EQ(defaults.shapes, (std::vector<std::vector<std::size_t>>{{256, 256}}));
 }
 
-// Issue 20, items 2 and 10: every one of these is a bad command line (exit 2) naming the option.
+// Every one of these is a bad command line (exit 2) naming the option.
 TEST(ShapeOptions, MistakesAreUsageErrors)
 {
     const struct {
@@ -227,7 +228,7 @@ std::string checkOf(const CLI::Validator& check, std::string input)
 
 }  // namespace
 
-// Issue 20, item 10: hoc-runner's --timeout nan, --timeout 0 (a 309-digit bound), --device 0,0.
+// hoc-runner's --timeout nan, --timeout 0 (a 309-digit bound), --device 0,0.
 TEST(CliChecks, RunnerOptions)
 {
     const auto timeout = hoc::cli::seconds(0, 604800, true);

@@ -52,9 +52,11 @@ TEST(Errors, NamesAndNumbers)
     EXPECT_EQ(hoc::errorText(CL_PLATFORM_NOT_FOUND_KHR), "CL_PLATFORM_NOT_FOUND_KHR (-1001)");
     EXPECT_EQ(hoc::errorText(-12345), "unknown OpenCL error (-12345)");
     // Every code the OpenCL 3.0 headers define from -1 to -72 has a name (the gaps -20..-29 excepted).
-    for (int code = -1; code >= -72; --code)
-        if (code > -20 || code < -29)
+    for (int code = -1; code >= -72; --code) {
+        if (code > -20 || code < -29) {  // braces: EXPECT_STRNE expands to an if-else
             EXPECT_STRNE(hoc::errorName(code), "unknown OpenCL error") << code;
+        }
+    }
     EXPECT_EQ(hoc::describe(cl::Error(CL_INVALID_KERNEL_NAME, "clCreateKernel")),
               "clCreateKernel failed: CL_INVALID_KERNEL_NAME (-46)");
 }
@@ -223,7 +225,7 @@ TEST(Devices, RoundUp)
 // The checks before a kernel is built (a tile side that is a build option), against the device.
 TEST(DeviceChoice, BlankEnvironmentIsRefused)
 {
-    // Issue 20, item 10: HOC_DEVICE=' ' matched every device.
+    // HOC_DEVICE=' ' (blank) is a mistake, not a pattern that matches every device.
     const char* before = std::getenv("HOC_DEVICE");
     const std::string saved = before ? before : "";
     setenv("HOC_DEVICE", " ", 1);
@@ -241,7 +243,7 @@ TEST(Limits, DeviceChecksNameTheLimit)
     const auto failureText = [](const std::function<void()>& work) -> std::string {
         try {
             work();
-        } catch (const hoc::UsageError& e) {  // the size asked for must change: exit status 2 (issue 30)
+        } catch (const hoc::UsageError& e) {  // the size asked for must change: exit status 2
             return e.what();
         }
         return "(no hoc::UsageError thrown)";
@@ -271,8 +273,8 @@ TEST(Report, JsonCarriesEveryResult)
     EXPECT_NE(printed.str().find("second: WRONG: wrong"), std::string::npos) << printed.str();
 }
 
-// Issue 30: a program path that is not UTF-8 (here Latin-1's "ü", byte 0xfc) made --json fail with
-// nlohmann's type_error; the JSON now holds U+FFFD in its place, and parses.
+// A program path that is not UTF-8 (here Latin-1's "ü", byte 0xfc) would make nlohmann's dump throw
+// type_error; the JSON holds U+FFFD in its place, and parses.
 TEST(Report, JsonOfTextThatIsNotUtf8)
 {
     std::ostringstream printed;

@@ -1,4 +1,4 @@
-// Common's kernel files (issue 20, item 9): a kernel file is reported by what is wrong with it (the
+// Common's kernel files: a kernel file is reported by what is wrong with it (the
 // file, the kernel, the arguments), not by the OpenCL error it would cause later; and the search
 // override the reliability tests use.
 #include <fstream>
@@ -37,7 +37,7 @@ TEST_F(KernelFiles, AnEmptyFileIsNamed)
         << message;
 }
 
-// Issue 30: a NUL byte before a kernel made the file "define no kernel" (OpenCL reads a source up to
+// A NUL byte before a kernel would make the file "define no kernel" (OpenCL reads a source up to
 // its first NUL); it is named with its line and column instead.
 TEST_F(KernelFiles, ANulByteIsNamedWithItsPlace)
 {
@@ -195,7 +195,7 @@ TEST_F(KernelFiles, AnIncludedFileIsReadFromTheSearchPath)
 }
 
 // NVIDIA's OpenCL compiler ignores #line and numbers the lines of the whole source ("<kernel>:6:56"):
-// those are mapped back to the files (issue 30: AnIncludedFileIsReadFromTheSearchPath failed on the H100).
+// those are mapped back to the files (AnIncludedFileIsReadFromTheSearchPath failed on the H100).
 TEST(Kernels, ALogThatIgnoresLineDirectivesNamesTheFiles)
 {
     const std::string source = "#line 1 \"twice.cl\"\n// found first\ninline float twice(float x) { return 3.0f * x }\n"

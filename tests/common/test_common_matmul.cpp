@@ -51,8 +51,8 @@ TEST(MatmulReference, BoundRejectsAMissingTerm)
     EXPECT_EQ(r.wrong, 1u);
 }
 
-// Issue 20, item 3: gamma_K = K u / (1 - K u) is infinite at K = 2^24 and negative beyond, so a
-// correct result was reported wrong at K = 2^24 + 1 and garbage passed at K = 2^24. The bound
+// The bound gamma_K = K u / (1 - K u) is infinite at K = 2^24 and negative beyond, so with it a
+// correct result is reported wrong at K = 2^24 + 1 and garbage passes at K = 2^24. The bound
 // ((1 + u)^K - 1) sum |a| |b| holds for every K: at the edges K = 2^24 - 1, 2^24, 2^24 + 1 it is
 // finite and positive, the course's float loop passes (also with all-positive inputs, whose float
 // sum stalls once the sum's spacing outgrows the terms), and a result beyond the bound fails.
@@ -112,7 +112,7 @@ std::vector<float> pairwiseFloat(const std::vector<float>& a, const std::vector<
 
 }  // namespace
 
-// Issue 30: the elementwise bound grows like K u; from K = 2^24 on it allows more than a typical
+// The elementwise bound grows like K u; from K = 2^24 on it allows more than a typical
 // |c_ij| and a C of zeros passed ("all 4 elements correct", expected about 822, allowed 7.2e6). The
 // normwise bound (hoc::matmul::normBound) grows like sqrt(K) u: zeros, and C off by 1%, are refused
 // at every K up to 2^24, while the float loop, a reversed loop and a pairwise tree pass.
@@ -127,7 +127,7 @@ TEST(MatmulReference, NormwiseCheckRefusesZerosAtEveryK)
         const std::vector<float> zeros(d.m * d.n, 0.0f);
         const hoc::CheckResult zero = hoc::matmul::check(e, zeros);
         EXPECT_FALSE(zero.ok);
-        if (k == (std::size_t{1} << 24)) {  // what issue 30 found: the elements alone pass
+        if (k == (std::size_t{1} << 24)) {  // here the elementwise check alone passes
             EXPECT_TRUE(hoc::compareWithBounds(e.value, zeros, e.bound).ok);
             EXPECT_NE(zero.message().find("normwise bound"), std::string::npos) << zero.message();
             std::cout << zero.message() << "\n";

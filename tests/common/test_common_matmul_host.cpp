@@ -13,7 +13,7 @@ using hoc::matmul::Dims;
 TEST(MatmulHost, KernelDimsRefusesIndicesBeyondInt)
 {
     EXPECT_EQ(hoc::matmul::kernelDims({17, 33, 65}).k, 65);
-    // A size the kernels cannot index is the user's to change: hoc::UsageError, exit status 2 (issue 30).
+    // A size the kernels cannot index is the user's to change: hoc::UsageError, exit status 2.
     const std::string text = usageError([] { hoc::matmul::kernelDims({65536, 65536, 1}); });
     EXPECT_NE(text.find(std::to_string(INT_MAX)), std::string::npos) << text;
     EXPECT_NE(usageError([] { hoc::matmul::kernelDims({1, 1, std::size_t{INT_MAX} + 1}); }).find("int"),

@@ -36,9 +36,9 @@ TEST_P(MatmulLocalColumnLongK, MatchesReference)
 INSTANTIATE_TEST_SUITE_P(Sizes, MatmulLocalColumn, ::testing::ValuesIn(hoc::test::matmulSizes()),
                          hoc::test::sizeName);
 
-// K past one chunk of 1024 (the slides' fixed private row, and 004's fixed local column): just past it, and past two
-// chunks with a short last one, rows of C not a multiple of the work-group. A kernel that assumes
-// K fits one fixed-size array writes past it here (oclgrind names the line).
+// K past one chunk of 1024 (the slides' fixed private row, and 004's fixed local column): just past
+// it, and past two chunks with a short last one, rows of C not a multiple of the work-group. A
+// kernel that assumes K fits one fixed-size array writes past it here (oclgrind names the line).
 INSTANTIATE_TEST_SUITE_P(Sizes, MatmulLocalColumnLongK, ::testing::Values(Dims{70, 9, 1025}, Dims{65, 33, 3000}),
                          hoc::test::sizeName);
 

@@ -218,7 +218,7 @@ TEST_F(TuningCache, CorruptFileIsRetunedAndReplaced)
     }
 }
 
-// Issue 20, item 1: a file named by mistake as the cache is retuned around, never replaced.
+// A file named by mistake as the cache is retuned around, never replaced.
 TEST_F(TuningCache, FileThatIsNoTuningCacheIsLeftAsItIs)
 {
     for (const std::string other : {"int main() { return 0; }\n", "{not json", "[1, 2, 3]",
@@ -233,7 +233,7 @@ TEST_F(TuningCache, FileThatIsNoTuningCacheIsLeftAsItIs)
     }
 }
 
-// Issue 20, items 1 and 8: a link, a folder, a pipe or a device at the cache's path is neither
+// A link, a folder, a pipe or a device at the cache's path is neither
 // followed nor replaced, and is no error: the run tunes, and the note names the file.
 TEST_F(TuningCache, LinkFolderPipeOrDeviceIsLeftAsItIs)
 {
@@ -275,7 +275,7 @@ TEST_F(TuningCache, LinkFolderPipeOrDeviceIsLeftAsItIs)
         EXPECT_EQ(entry.path().filename(), "target.txt") << "a temporary file was left behind";
 }
 
-// Issue 20, item 8: entries whose device or task is not text (a hand-edited cache) are skipped,
+// Entries whose device or task is not text (a hand-edited cache) are skipped,
 // not an error; the cache is then replaced with a valid one.
 TEST_F(TuningCache, EntryWithoutTextDeviceOrTaskIsRetuned)
 {
@@ -294,7 +294,7 @@ TEST_F(TuningCache, EntryWithoutTextDeviceOrTaskIsRetuned)
     }
 }
 
-// Issue 20, item 8: no cache file (--cache '') tunes and writes nothing, not even a temporary file.
+// No cache file (--cache '') tunes and writes nothing, not even a temporary file.
 TEST_F(TuningCache, EmptyPathWritesNothing)
 {
     const fs::path folder = fs::path(file_).parent_path();
@@ -324,6 +324,37 @@ TEST_F(TuningCache, CorruptEntryIsRetuned)
         EXPECT_FALSE(outcome.fromCache) << damage;
         EXPECT_NE(outcome.note.find("corrupt"), std::string::npos) << outcome.note;
     }
+}
+
+// A damaged cache that nests arrays 100,000 deep (in an entry's field, and as an entry) is read
+// without a crash: the deep values are dropped as they are read, the valid entry is still used, and
+// the cache is written back from what the tuner understood (its entries' known fields), not echoed.
+TEST_F(TuningCache, DeepNestingIsDroppedAndNotWrittenBack)
+{
+    tune();
+    const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+    auto doc = read();
+    doc["entries"][0]["unknown"] = 0;
+    std::string text = doc.dump();
+    const auto at = text.find("\"unknown\":0");
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, 11, "\"unknown\":" + deep);
+    text.insert(text.find("\"entries\":[") + 11, deep + ",");
+    write(text);
+    const int before = measured;
+    hoc::tuning::Outcome outcome;
+    ASSERT_NO_THROW(outcome = tune());
+    EXPECT_TRUE(outcome.fromCache) << outcome.note;
+    EXPECT_EQ(measured, before);
+
+    id_.device = "another device";  // tunes, and writes the cache back
+    EXPECT_FALSE(tune().fromCache);
+    EXPECT_LT(fs::file_size(file_), 2048u) << "the cache was written back with what it held besides its entries";
+    const auto written = read();
+    ASSERT_EQ(written["entries"].size(), 2u) << written.dump();
+    EXPECT_FALSE(written["entries"][0].contains("unknown"));
+    id_.device = "a device (a platform)";
+    EXPECT_TRUE(tune().fromCache);
 }
 
 TEST_F(TuningCache, StaleEntriesAreRetuned)

@@ -43,8 +43,8 @@ TEST(PiReference, FloatBound)
     EXPECT_LE(hoc::pi::floatSumBound(100), 3.25 * ((1 + 8 * u) * (1 + 100 * u / (1 - 100 * u)) - 1));
 }
 
-// Issue 20, item 3: gamma_n was infinite at 2^24 additions and negative beyond, so the simple design
-// accepted anything at --steps 33554432 --iters 33554432 ("allowed inf"). The bound now holds, finite
+// gamma_n is infinite at 2^24 additions and negative beyond, so with it the simple design would
+// accept anything at --steps 33554432 --iters 33554432 ("allowed inf"). The bound used holds, finite
 // and growing, over the whole range --iters (up to 2^32 - 1) and --local allow: 2^24 - 1 to 2^24 + 1
 // additions, near 2^25 (that command) and near 2^31 and 2^32.
 TEST(PiReference, FloatBoundOverTheWholeRange)

@@ -70,8 +70,9 @@ TEST(Exercise15Split, SubDevicesGiveTheSingleDeviceResult)
     for (const auto& s : split.shares) {
         EXPECT_EQ(s.first_row, next) << HOC_UNDER_TEST << ": the shares cover the rows in order, without gaps";
         EXPECT_GT(s.speed, 0.0) << "every device's speed is measured";
-        if (s.rows > 0)
+        if (s.rows > 0) {  // braces: EXPECT_GT expands to an if-else
             EXPECT_GT(s.kernel_s, 0.0) << "a device with rows reports its kernel time";
+        }
         next = s.first_row + s.rows;
     }
     EXPECT_EQ(next, d.m);
@@ -135,8 +136,9 @@ TEST(Exercise15SharedContext, AutoPicksWhatTheDeviceOffers)
     EXPECT_EQ(pair.devices[0]() == pair.devices[1](), pair.kind == PairKind::OneDevice) << pair.how;
     EXPECT_FALSE(pair.how.empty());
     // Asked for a case it does not have, the program refuses, saying why.
-    if (platformDevices.size() < 2)
+    if (platformDevices.size() < 2) {  // braces: EXPECT_THROW expands to an if-else
         EXPECT_THROW(pickPair(device, "platform"), hoc::UsageError);
+    }
 }
 
 TEST(Exercise15SharedContext, TwoSubDevicesCorrectAndInOrder)

@@ -9,7 +9,7 @@
 // goes through in this kernel's passes (the host counts them), which holds for any order, and
 // (hoc::sumAllowed) the smaller probabilistic bound for random signs, about 100 u sqrt(k) times
 // (sum x_i^2)^(1/2), which a zero or garbage sum cannot pass at any size (the rigorous one alone let a
-// kernel writing 0 pass at 2^20 with reduce_cpu on PoCL: allowed 4100, the sum 22.3; issue 30).
+// kernel writing 0 pass at 2^20 with reduce_cpu on PoCL: allowed 4100, the sum 22.3).
 #include <algorithm>
 #include <cmath>
 #include <ostream>
@@ -75,6 +75,18 @@ std::string hint(ReduceKernel kernel, const std::vector<float>& data, double got
             whole += data[i];
         const std::string vector = "float" + std::to_string(width);
         const std::string w = std::to_string(width);
+        // Only the first k of the tail's floats added: one float per work-item, an NDRange of k work-items.
+        double partial = whole;
+        for (std::size_t k = 1; k < data.size() % width; ++k) {
+            partial += data[data.size() / width * width + k - 1];
+            if (got == partial && got != exact)
+                return where + "\n  hint: of the " + std::to_string(data.size() % width) + " element(s) after the last "
+                       "whole " + vector + ", only the first " + std::to_string(k) + " were added, and this NDRange has " +
+                       std::to_string(r.workGroupSize) + "-work-item work-groups: the tail is added one element per "
+                       "work-item, so an NDRange with fewer work-items than the tail leaves some out. Loop over the "
+                       "tail instead: from " + vector.substr(5) + " * (n / " + vector.substr(5) + ") + get_global_id(0), "
+                       "get_global_size(0) apart, up to n.";
+        }
         if (got == whole && got != exact)
             return where + "\n  hint: " +
                    (got == 0 ? "the sum is 0: is " + kernelName(kernel) + " still the starter (it writes 0)? If not, " : "") +
@@ -174,6 +186,26 @@ TEST_P(ReduceKernels, WorkGroupsFromOneToTheMaximum)
     }
 }
 
+// The edges of every kernel: sizes at each width a kernel reads at once (2 for step 3, PER_ITEM = 8,
+// a float4, a float16) and one either side, in NDRanges smaller than those widths' remainders
+// (work-groups of 1, or 2 where one element per work-item needs two, and of 3), so that a tail
+// added one element per work-item (`if (get_global_id(0) < n % 4)`) misses elements.
+TEST_P(ReduceKernels, SizesAtEachWidthInNDRangesSmallerThanTheTail)
+{
+    const ReduceKernel kernel = GetParam();
+    const bool oneElementEach = kernel == ReduceKernel::Interleaved || kernel == ReduceKernel::Sequential;
+    for (const std::size_t local : {std::size_t{oneElementEach ? 2u : 1u}, std::size_t{3}}) {
+        for (const std::size_t n : {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 33}) {
+            std::vector<float> integers = smallIntegers(n);
+            for (float& x : integers)
+                x += 1.0f;  // no zero: every element left out changes the sum
+            const ReduceResult r = runSum(integers, kernel, local);
+            ASSERT_EQ(r.workGroupSize, local);
+            ASSERT_TRUE(exact(kernel, integers, hoc::sumReference(integers).sum, r, "small integers"));
+        }
+    }
+}
+
 TEST(Reduce, TwoPassTakesTwoPasses)
 {
     const std::vector<float> data = smallIntegers(1 << 20);
@@ -231,7 +263,7 @@ TEST(Reduce, EmptyInputIsRefused)
     EXPECT_THROW(runSum({}, ReduceKernel::TwoPass), std::runtime_error);
 }
 
-// Issue 30: a kernel writing 0 (the starter), or a sum off by half of itself or of the wrong sign, is refused at the
+// A kernel writing 0 (the starter), or a sum off by half of itself or of the wrong sign, is refused at the
 // program's sizes, with every kernel's count of additions on this device, and with the most any
 // order can have (n - 1, one loop over everything); the rigorous bound alone let 0 pass there.
 TEST(Reduce, AZeroOrWrongSumIsRefusedAtLargeSizes)

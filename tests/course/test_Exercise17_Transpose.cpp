@@ -3,7 +3,9 @@
 // rows and columns, tall and wide) and for work-groups from 1 work-item to the device's maximum.
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <string>
+#include <vector>
 
 #include "hoc/data.hpp"
 #include "hoc_test.hpp"
@@ -40,10 +42,14 @@ std::string hint(TransposeKernel kernel, const std::vector<float>& out)
                    "(the block is transposed, so the two checks differ)";
 }
 
-// Transposes every shape with `kernel` and compares it with the serial transpose.
-void checkShapes(Transposer& transposer, TransposeKernel kernel, const std::string& config)
+// Transposes every shape with `kernel` and compares it with the serial transpose: the fixed shapes,
+// and a block of the tile's side and one either side in each direction.
+void checkShapes(Transposer& transposer, TransposeKernel kernel, const std::string& config, std::size_t tile)
 {
-    for (const Shape& s : kShapes) {
+    std::vector<Shape> shapes(std::begin(kShapes), std::end(kShapes));
+    if (tile > 1)
+        shapes.insert(shapes.end(), {{tile, tile}, {tile - 1, tile + 1}, {tile + 1, tile - 1}});
+    for (const Shape& s : shapes) {
         const std::vector<float> in = hoc::randomFloats(s.rows * s.cols, static_cast<std::uint32_t>(s.rows * 1000 + s.cols));
         const TransposeResult r = hoc::test::run([&] { return transposer.transpose(in, s.rows, s.cols, kernel); });
         ASSERT_TRUE(hoc::test::correct(hoc::compare(hoc::ref::transpose(in, s.rows, s.cols), r.out),
@@ -74,7 +80,7 @@ TEST(Transpose, DefaultShapes)
 {
     Transposer transposer = makeTransposer({});
     for (const TransposeKernel k : transposeKernels())
-        checkShapes(transposer, k, "default work-groups");
+        checkShapes(transposer, k, "default work-groups", TransposeShape{}.tile);
 }
 
 TEST(Transpose, WorkGroupsFromOneToTheMaximum)
@@ -89,7 +95,7 @@ TEST(Transpose, WorkGroupsFromOneToTheMaximum)
         const std::string config = "tile " + std::to_string(shape.tile) + " x " + std::to_string(shape.tileRows) +
                                    ", naive " + std::to_string(shape.naiveX) + " x " + std::to_string(shape.naiveY);
         for (const TransposeKernel k : transposeKernels())
-            checkShapes(transposer, k, config);
+            checkShapes(transposer, k, config, shape.tile);
     }
 }
 

@@ -92,7 +92,7 @@ TEST(Histogram, WorkGroupsFromOneToTheMaximum)
     const auto data = hoc::randomBytes(5003, 9);
     const auto expected = hoc::histogramReference(data);
     for (const HistogramKernel kernel : correctDesigns) {
-        // The kernel's own limit (CL_KERNEL_WORK_GROUP_SIZE), not only the device's (issue 30: on the
+        // The kernel's own limit (CL_KERNEL_WORK_GROUP_SIZE), not only the device's (on the
         // H100 the device allows 1024, histogram_local 256).
         const std::size_t kernelMax = runCount(data, kernel, {1, 0, GroupOrder::OneLaunch}).maxWorkGroupSize;
         for (const std::size_t local : {std::size_t{1}, std::size_t{3}, std::min<std::size_t>(kernelMax, 1024)}) {

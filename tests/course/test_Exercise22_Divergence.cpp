@@ -3,7 +3,9 @@
 // spans that divide no warp (7) and spans larger than the work-group, and for work-groups from 1
 // work-item to the kernels' CL_KERNEL_WORK_GROUP_SIZE.
 #include <algorithm>
+#include <iterator>
 #include <string>
+#include <vector>
 
 #include "divergence.hpp"
 #include "hoc/data.hpp"
@@ -52,7 +54,11 @@ std::string hint(std::size_t span, const std::vector<float>& out, const std::vec
 
 void checkLengths(Divergence& divergence, std::size_t span, std::size_t local)
 {
-    for (const std::size_t n : kLengths) {
+    // The fixed lengths, and for the grouped kernel a block pair (2 * span elements) and one either side.
+    std::vector<std::size_t> lengths(std::begin(kLengths), std::end(kLengths));
+    if (span > 0)
+        lengths.insert(lengths.end(), {2 * span - 1, 2 * span, 2 * span + 1});
+    for (const std::size_t n : lengths) {
         const std::vector<float> in = hoc::randomFloats(n, static_cast<std::uint32_t>(n + span));
         const PathsResult r = hoc::test::run([&] { return divergence.run(in, kSteps, span, local); });
         const std::vector<float> expected = referencePaths(in, kSteps);

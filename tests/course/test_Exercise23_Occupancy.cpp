@@ -116,6 +116,32 @@ TEST(Fit, Registers)
     EXPECT_FALSE(fit.byRegisters) << kWhere << "\n  hint: registers per work-item not known: no register limit";
 }
 
+// A work-group's registers are those of the slots it takes (whole units of `multiple`), not of its
+// work-items: 100 work-items take 128 slots, 64 registers each, 65536 / (64 x 128) = 8 (per work-item
+// it would be 65536 / 6400 = 10). Every other test uses work-groups of whole warps, where both agree.
+TEST(Fit, RegistersPerSlotNotPerWorkItem)
+{
+    expectFit(kHopper, group(100, 32, 0, 64), 8, "registers",
+              "registers are taken per scheduling slot: 100 work-items take 128 slots (whole units of "
+              "kernel.multiple), 65536 / (64 x 128) = 8; per work-item (65536 / (64 x 100)) gives 10");
+    expectFit(unit(2048, 0, 0, 0, 65536), group(33, 32, 0, 255), 4, "registers",
+              "33 work-items take 64 slots: 65536 / (255 x 64) = 4; per work-item (65536 / (255 x 33)) gives 7");
+}
+
+// Two resources allowing the same number of work-groups: the first in the order of occupancy.hpp
+// (work-items, work-groups, local memory, registers) names the limit. The README's own H100 table
+// has one: work-groups of 64 at 1 KiB, where the 2048 slots (2048 / 64) and the 32 places for
+// work-groups both allow 32.
+TEST(Fit, ATieNamesTheFirstResourceInOrder)
+{
+    const std::string hint = "a tie: the first resource in the order work-items, work-groups, local memory, registers "
+                             "(occupancy.hpp) names the limit; a later resource allowing as many must not replace it";
+    expectFit(kHopper, group(64, 32, 1024 + 4), 32, "work-items", "2048 / 64 = 32 = the 32 places: " + hint);
+    expectFit(unit(0, 8, 8 * 1024), group(64, 32, 1024), 8, "work-groups", "8 places = 8192 / 1024: " + hint);
+    expectFit(unit(0, 0, 4096, 0, 16384), group(64, 32, 1024, 64), 4, "local memory",
+              "4096 / 1024 = 4 = 16384 / (64 x 64): " + hint);
+}
+
 TEST(Fit, NothingKnownPredictsNothing)
 {
     expectFit(unit(0, 0, 0), group(256, 8, 1024), 0, "", "no limit known: groups 0 and limit \"\"");

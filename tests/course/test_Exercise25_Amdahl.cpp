@@ -3,7 +3,9 @@
 // gaps between the commands); the law against two runs laid out by hand, a slow and a fast kernel;
 // and the programs on the device (vadd, matmul with Exercise 04's and Exercise 09's kernels), their
 // results against the serial references and their phases against each other.
+#include <cmath>
 #include <limits>
+#include <sstream>
 #include <string>
 
 #include "amdahl.hpp"
@@ -25,6 +27,30 @@ hoc::CommandTimes command(double startMs, double endMs)
     c.end = static_cast<cl_ulong>(endMs * 1e6);
     c.queued = c.submit = c.start;
     return c;
+}
+
+// A phase that is off by a power of 1000 is a unit error (the timestamps are nanoseconds, Phases are
+// seconds), whatever else the code does: that is the hint then, not the one about what to add up.
+std::string phaseHint(double got, double expected, const std::string& otherwise)
+{
+    struct Unit {
+        double factor;
+        const char* times;
+        const char* name;
+    };
+    if (got != 0 && expected != 0) {
+        for (const Unit& u : {Unit{1e9, "10^9", "nanoseconds"}, Unit{1e6, "10^6", "microseconds"},
+                              Unit{1e3, "1000", "milliseconds"}, Unit{1e-3, "1/1000", "kiloseconds"}}) {
+            if (std::abs(got / expected / u.factor - 1) < 1e-6) {
+                std::ostringstream text;
+                text << "\n  hint: " << got << " is the expected " << expected << " s times " << u.times
+                     << ": a time in " << u.name << ". Profiling timestamps (hoc::CommandTimes) count nanoseconds "
+                     << "and Phases holds seconds: multiply a difference of timestamps by 1e-9";
+                return text.str();
+            }
+        }
+    }
+    return otherwise.empty() ? "" : "\n  hint: " + otherwise;
 }
 
 }  // namespace
@@ -57,13 +83,16 @@ TEST(Amdahl, PhasesFromTimestamps)
     // (1.5-6.5 ms), the read (7-8 ms).
     const Phases p = phasesOf({command(0, 0.5), command(0.7, 1.2)}, command(1.5, 6.5), {command(7, 8)});
     EXPECT_NEAR(p.write, 1.0e-3, 1e-12) << HOC_UNDER_TEST << ": writes of 0.5 ms and 0.5 ms" << kPhasesWhere
-                                        << "\n  hint: write is the writes' running times (END - START) added up";
-    EXPECT_NEAR(p.kernel, 5.0e-3, 1e-12) << HOC_UNDER_TEST << ": kernel from 1.5 to 6.5 ms" << kPhasesWhere;
-    EXPECT_NEAR(p.read, 1.0e-3, 1e-12) << HOC_UNDER_TEST << ": read from 7 to 8 ms" << kPhasesWhere;
+                                        << phaseHint(p.write, 1.0e-3, "write is the writes' running times (END - START) added up");
+    EXPECT_NEAR(p.kernel, 5.0e-3, 1e-12) << HOC_UNDER_TEST << ": kernel from 1.5 to 6.5 ms" << kPhasesWhere
+                                         << phaseHint(p.kernel, 5.0e-3, "");
+    EXPECT_NEAR(p.read, 1.0e-3, 1e-12) << HOC_UNDER_TEST << ": read from 7 to 8 ms" << kPhasesWhere
+                                       << phaseHint(p.read, 1.0e-3, "");
     EXPECT_NEAR(p.whole, 8.0e-3, 1e-12)
         << HOC_UNDER_TEST << ": first write starts at 0, last read ends at 8 ms" << kPhasesWhere
-        << "\n  hint: whole runs from the first write's START to the last read's END; the idle gaps between "
-           "commands are part of the program's time, so it is more than write + kernel + read";
+        << phaseHint(p.whole, 8.0e-3, "whole runs from the first write's START to the last read's END; the idle gaps "
+                                      "between commands are part of the program's time, so it is more than write + "
+                                      "kernel + read");
 }
 
 TEST(Amdahl, LawAgainstTwoRuns)

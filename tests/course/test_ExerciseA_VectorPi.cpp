@@ -41,11 +41,11 @@ VectorPiResult runPi(std::uint64_t steps, int width, std::size_t local = 0)
 
 TEST(VectorPi, EveryWidthWithinTarget)
 {
-    // 1 and 7 steps: a single, partly empty vector. 1003: a partial last vector for widths 4 and 8.
-    // (Widths 2 and 16 build the same source with another -D WIDTH; each width costs PoCL a
-    // compilation, so the tests keep to the exercise's 4 and 8.)
+    // 1 step: a single, partly empty vector; 3, 4, 5 and 7, 8, 9: each width and one either side.
+    // 1003: a partial last vector for widths 4 and 8. (Widths 2 and 16 build the same source with
+    // another -D WIDTH; each width costs PoCL a compilation, so the tests keep to the exercise's 4 and 8.)
     for (const int width : {1, 4, 8})
-        for (const std::uint64_t steps : {std::uint64_t{1}, std::uint64_t{7}, std::uint64_t{1003}, std::uint64_t{100003}}) {
+        for (const std::uint64_t steps : {1, 3, 4, 5, 7, 8, 9, 1003, 100003}) {
             const VectorPiResult r = runPi(steps, width);
             ASSERT_TRUE(accurate(steps, width, r));  // stop at the first wrong case
             EXPECT_EQ(r.stepsPerItem % width, 0u);

@@ -10,7 +10,7 @@
 //     limit, or is refused;
 //   - a command line made of the input's lines either parses to values inside every option's range
 //     (exit 0) or is refused with exit status 2; never 3, never a crash.
-// And Common's kernel-file loading (issue 30), the input being a kernel file's bytes:
+// And Common's kernel-file loading, the input being a kernel file's bytes:
 //   - hoc::readKernelFile returns the file's bytes exactly, or refuses with hoc::Failure an empty
 //     file or one holding a NUL byte (and only those), naming the file;
 //   - hoc::writtenParameters, which quotes a kernel's parameter list in error messages, returns ""

@@ -35,7 +35,9 @@ from urllib.parse import unquote
 FENCE = re.compile(r'^ {0,3}(`{3,}|~{3,})')
 ATX = re.compile(r'^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$')
 SETEXT = re.compile(r'^ {0,3}(=+|-+)\s*$')
-INLINE = re.compile(r'!?\[(?:[^\[\]]|\[[^\[\]]*\])*\]\(\s*(<[^>]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+"[^"]*"|\s+\'[^\']*\')?\s*\)')
+INLINE = re.compile(r'!?\[(?:[^\[\]]|\[[^\[\]]*\])*\]'  # [text], one level of brackets inside
+                    r'\(\s*(<[^>]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)'  # (target, balanced parentheses inside
+                    r'(?:\s+"[^"]*"|\s+\'[^\']*\')?\s*\)')  # an optional "title")
 REFDEF = re.compile(r'^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)')
 HTML = re.compile(r'\b(?:href|src)\s*=\s*"([^"]*)"')
 HTML_ANCHOR = re.compile(r'<a\s+[^>]*\b(?:name|id)\s*=\s*"([^"]+)"|\bid\s*=\s*"([^"]+)"')
@@ -76,7 +78,8 @@ def scan(path):
     for number, line in enumerate(lines, 1):
         m = FENCE.match(line)
         if fence:
-            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not line.strip()[len(m.group(1)):].strip():
+            if (m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence)
+                    and not line.strip()[len(m.group(1)):].strip()):
                 fence = None
             previous = ''
             continue
@@ -205,7 +208,8 @@ def self_test():
         expected = ['README.md:8: Exercise03_Empty: the source cell is empty',
                     'README.md:9: Exercise04_Vague: the source names no document (000-004) with a quoted section '
                     'title and does not say "added by the course": the slides',
-                    'README.md:10: Exercise05_Wrong: "Exercise 5: Not there" is not in document 000 of the course material',
+                    ('README.md:10: Exercise05_Wrong: "Exercise 5: Not there" is not in document 000 of the '
+                     'course material'),
                     'README.md: Exercises/Exercise02_Lost has no row in the course table']
         if problems != expected:
             print('self-test FAILED (course table): expected\n  ' + '\n  '.join(expected) + '\ngot\n  ' +

@@ -239,7 +239,7 @@ def drop_chatter(lines):
 def collapse(masked, numbers):
     """Rule 6: runs of equal lines count once. Returns (line, number) pairs."""
     result = []
-    for line, number in zip(masked, numbers):
+    for line, number in zip(masked, numbers, strict=True):
         if result and result[-1][0] == line:
             continue
         result.append((line, number))
@@ -396,6 +396,7 @@ def environment():
     env["OMPI_ALLOW_RUN_AS_ROOT"] = "1"  # Open MPI's mpirun refuses root (CI) without both
     env["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
     env["OMPI_MCA_btl_vader_single_copy_mechanism"] = "none"  # as tests/mpi/check_mpi.py, for containers
+    env["OMPI_MCA_btl_tcp_if_include"] = "lo"  # as tests/mpi/check_mpi.py: one machine, TCP on loopback
     env["TERM"] = "dumb"
     env["LC_ALL"] = "C.UTF-8"
     return env

@@ -1,11 +1,11 @@
-# Issue 20's cases of input a careless or unlucky user gives, one bad-input test each (included by
+# The cases of input a careless or unlucky user gives, one bad-input test each (included by
 # CMakeLists.txt here; the generic cases of every program - a size that wraps modulo 2^64, an empty
 # --device or --platform, HOC_DEVICE=' ' - are in its loop). Named bad_input.issue20.<item>.<case>:
 #   item2   size arithmetic: numbers that wrap, products that overflow the kernels' indices (exit 2)
 #   item3   error bounds at their edges: K = 2^24 - 1, 2^24, 2^24 + 1, steps x iterations = 2^25 (exit 0
 #           with the bound printed finite for a correct result, exit 1 for garbage)
-#   item5   host memory checked before anything large is allocated (exit 2 since issue 30, what the
-#           run needs and what the machine has); HOC_HOST_MEMORY_LIMIT plays a small machine
+#   item5   host memory checked before anything large is allocated (exit 2, naming what the run
+#           needs and what the machine has); HOC_HOST_MEMORY_LIMIT plays a small machine
 #   item10  command-line mistakes: exit 2, never 3; hoc-runner's --timeout and --device
 
 # The programs by folder and name: program_<Folder>_<name>.
@@ -85,8 +85,8 @@ foreach(case IN ITEMS "16777215;K_2to24_minus_1" "16777216;K_2to24" "16777217;K_
 endforeach()
 hoc_expect_error(NAME ${t}.item3.matmul_garbage_at_K_2to24 EXIT 1 MESSAGE "wrong"
                  ENV HOC_KERNEL_PATH=${garbage_dir} COMMAND ${matmul_kernel} --m 2 --n 2 --k 16777216)
-# Issue 30: a kernel that writes zeros passed at K = 2^24 and 2^24 - 1 ("all 4 elements correct",
-# expected about 822, allowed 7.2e6): the elementwise bound is too loose there. The normwise bound
+# A kernel that writes zeros passes the elementwise check at K = 2^24 and 2^24 - 1 ("all 4 elements
+# correct", expected about 822, allowed 7.2e6): that bound is too loose there. The normwise bound
 # (hoc::matmul::normBound) refuses it at every K.
 file(WRITE ${garbage_dir}/zeros/matmul_element.cl
      "// Made by tests/reliability/input_cases.cmake: C is all zeros.\n"
@@ -99,9 +99,9 @@ foreach(k IN ITEMS 16777215 16777216)
                    MESSAGE "every element within its own bound, but the error's norm is [0-9.]+, more than the"
                    ENV HOC_KERNEL_PATH=${garbage_dir}/zeros COMMAND ${matmul_kernel} --m 2 --n 2 --k ${k})
 endforeach()
-# Pi's simple design at the issue's --steps 33554432 --iters 33554432 (2 work-items of 2^24 steps, each
-# then 2^24 + 1 float additions): issue 20 made its bound finite (5.6, "allowed inf" before), issue 30
-# refuses to run it, since a bound that wide passes pi = 0 (hoc::requireDecisiveBound; before the run
+# Pi's simple design at --steps 33554432 --iters 33554432 (2 work-items of 2^24 steps, each
+# then 2^24 + 1 float additions): its bound is finite (5.6), but the program refuses to run it, since
+# a bound that wide passes pi = 0 (hoc::requireDecisiveBound; before the run
 # it counts work-groups of up to the device's largest: 20.8 on PoCL). 2^20 steps per work-item in
 # work-groups of 16 keep the bound (0.2) below pi and run.
 hoc_expect_error(NAME ${t}.item3.pi_simple_at_2to24_additions EXIT 2
@@ -110,7 +110,7 @@ hoc_expect_error(NAME ${t}.item3.pi_simple_at_2to24_additions EXIT 2
 hoc_expect_error(NAME ${t}.item3.pi_simple_at_2to20_additions EXIT 0 NOT_OUTPUT "allowed inf|allowed -|WRONG|wrong"
                  COMMAND ${pi} --steps 33554432 --iters 1048576 --local 16 --design simple --runs 1)
 
-# Issue 30: one exit-status rule (README, "Every program"): 2 for what the user asked, sizes the
+# One exit-status rule (README, "Every program"): 2 for what the user asked, sizes the
 # kernels cannot index or the device cannot hold among them, found before any OpenCL call that
 # would fail on them; 3 for the OpenCL runtime or the machine. One row per case the issue found
 # exiting by another rule: NAME|EXIT|MESSAGE|PROGRAM|ARGS (arguments separated by spaces).
@@ -133,7 +133,11 @@ set(exit_rule_cases
     "pi_sums_beyond_the_device|2|pi, simple design: the sums of 1099511627776 work-groups needs .* MiB in one buffer, more than this device allows \\(.*CL_DEVICE_MAX_MEM_ALLOC_SIZE\\)|${pi}|--steps 1099511627776 --iters 1 --local 1"
     "pi_bound_too_wide|2|pi, simple design, 2.25 steps.*cannot tell a right result from a wrong one.*--iters.*--local.*--design tree|${pi}|--design simple --steps 33554432 --iters 33554432"
     "device_index_beyond_the_list|2|--device '99' is not a device index|${matmul_kernel}|--device 99"
-    "platform_matching_nothing|2|--platform 'no-such-platform' matches no platform|${pi}|--platform no-such-platform")
+    "platform_matching_nothing|2|--platform 'no-such-platform' matches no platform|${pi}|--platform no-such-platform"
+    "transpose_tile_rows_beyond_the_tile|2|a tile of 4 with 8 rows of work-items \\(--tile, --tile-rows\\). need 1 <= rows <= tile|${transpose}|--tile 4 --tile-rows 8"
+    "indices_group_beyond_work_item_sizes|2|work-groups of 8192x1 have 8192 work-items in dimension 0, more than this device allows \\([0-9]+, CL_DEVICE_MAX_WORK_ITEM_SIZES\\[0\\]\\)|${indices}|--range 8192x1 --groups 8192x1"
+    "runner_platform_matching_nothing|2|--platform 'nomatch' matches no platform|$<TARGET_FILE:hoc_runner>|--device all --platform nomatch --course ${PROJECT_BINARY_DIR}/course.txt --out ${CMAKE_CURRENT_BINARY_DIR}/runner_never_written"
+    "occupancy_array_kb_with_equals|2|a __local array of 1048576 floats needs 4194304 bytes \\(4096 KiB\\) of local memory, more than this device has|${program_Exercise23_Occupancy_occupancy}|--array-kb=4096")
 foreach(row IN LISTS exit_rule_cases)
   string(REPLACE "|" ";" fields "${row}")
   list(GET fields 0 name)
@@ -164,7 +168,7 @@ hoc_expect_error(NAME ${t}.item5.HOC_HOST_MEMORY_LIMIT_not_a_size EXIT 2
                  MESSAGE "HOC_HOST_MEMORY_LIMIT \\(bytes, or a number with K, M, G or T\\): -3 ${outside}"
                  ENV HOC_HOST_MEMORY_LIMIT=-3G COMMAND ${sgemm} --size 64 --variant ${panel})
 
-# Issue 30: one host-memory path. Each program family adds up what it holds at once (its vectors and
+# One host-memory path. Each program family adds up what it holds at once (its vectors and
 # references, and on PoCL's CPU device, whose buffers are host memory too, its buffers: hoc::hostBytes)
 # and checks it before allocating. One byte below that need is refused (exit 2, both figures); at the
 # need it runs. The needs on a CPU device, N = 10^6 floats (4 MB) unless said:
@@ -228,3 +232,61 @@ hoc_expect_error(NAME ${t}.item10.runner_platform_empty EXIT 2 MESSAGE "--platfo
                  COMMAND ${runner} --platform @EMPTY@)
 hoc_expect_error(NAME ${t}.item10.runner_progress_nan EXIT 2 MESSAGE "--progress: nan is outside the allowed range"
                  COMMAND ${runner} --progress nan)
+
+# Each program's peak memory against what its host-memory check counts (peak_rss): at the largest
+# size its check accepts under HOC_HOST_MEMORY_LIMIT (the NEED below, on a CPU device whose buffers
+# are host memory; one byte less is refused), the program runs to a correct result, and its peak
+# resident memory grows over a small run's by at most NEED. Sizes of 8 * 10^6 elements (32 MB a
+# vector: the data, not the runtime, decides the peak; a few seconds each on PoCL). The needs:
+#   bytes per element as in host_memory_cases above, times 8 * 10^6; overlap's two slots of 10^5
+#   floats x 2 and matmul's 40 bytes per element of a 1024 x 1024 matrix as they are; divergence and
+#   occupancy 3 vectors + 2 buffers; amdahl's vadd 4 vectors + 3 buffers (its matmul at 256 needs less).
+set(peak_rss_cases
+    "vadd|224000000|${program_Exercise01_Vadd_vadd}|--size 8000000|--size 1024"
+    "chained_vadd|480000000|${program_Exercise02_ChainedVadd_chained_vadd}|--size 8000000|--size 1024"
+    "vadd3|288000000|${program_Exercise03_Vadd3_vadd3}|--size 8000000|--size 1024"
+    "memory_objects|416000000|${program_Exercise12_MemoryObjects_memory_objects}|--size 8000000 --repeats 1 --flags copy|--size 1024 --repeats 1 --flags copy"
+    "overlap|321600000|${program_Exercise19_Overlap_overlap}|--size 8000000 --chunk 100000 --slots 2 --hold 0|--size 200000 --chunk 100000 --slots 2 --hold 0"
+    "histogram|16000000|${program_Exercise18_Atomics_histogram}|--size 8000000 --runs 1 --one-launch|--size 1024 --runs 1 --one-launch"
+    "reduce|160000000|${reduce}|--sizes 8000000 --runs 1 --read-size 4096|--sizes 1024 --runs 1 --read-size 4096"
+    "matmul_kernel|41943040|${matmul_kernel}|--size 1024|--size 16"
+    "divergence|160000000|${program_Exercise22_Divergence_divergence}|--size 8000000 --steps 1 --spans 1 --runs 1|--size 1024 --steps 1 --spans 1 --runs 1"
+    "occupancy|160000000|${program_Exercise23_Occupancy_occupancy}|--size 8000000 --array-kb 1 --runs 1|--size 1024 --array-kb 1 --runs 1"
+    "amdahl|224000000|${program_Exercise25_Amdahl_amdahl}|--size 8000000 --matmul-size 256 --runs 1|--size 1024 --matmul-size 16 --runs 1")
+foreach(row IN LISTS peak_rss_cases)
+  string(REPLACE "|" ";" fields "${row}")
+  list(GET fields 0 name)
+  list(GET fields 1 need)
+  list(GET fields 2 program)
+  list(GET fields 3 args)
+  list(GET fields 4 small)
+  separate_arguments(args UNIX_COMMAND "${args}")
+  add_test(NAME bad_input.issue41.peak_rss.${name} COMMAND ${drivers}/peak_rss ${need} "${small}" -- ${program} ${args})
+  set_tests_properties(bad_input.issue41.peak_rss.${name} PROPERTIES LABELS "solutions;bad_input" TIMEOUT 300)
+  math(EXPR HOC_BAD_INPUT_COUNT "${HOC_BAD_INPUT_COUNT} + 1")
+endforeach()
+
+# A --bandwidth-size beyond what the device (or the host) holds is refused before the race, not after
+# it: the tuning and the race never print.
+hoc_expect_error(NAME bad_input.issue41.benchmark_bandwidth_size_beyond_the_device EXIT 2
+                 MESSAGE "bandwidth test, N = 2147483647 needs .*(CL_DEVICE_GLOBAL_MEM_SIZE|CL_DEVICE_MAX_MEM_ALLOC_SIZE|host memory)"
+                 NOT_OUTPUT "tuning|GFLOPS|MFLOPS" COMMAND ${benchmark} --bandwidth-size 2147483647 --sizes 40 --peers none)
+
+# PoCL reports no device when it cannot make its kernel cache folder (a HOME the user cannot write
+# in): the message says so and names the folder and the variable it came from, not "install PoCL".
+# /dev/null/... cannot be made even by root.
+hoc_expect_error(NAME bad_input.issue41.pocl_cache_dir_not_writable EXIT 3
+                 MESSAGE "PoCL .* is installed, but reports no device when it cannot make its kernel cache folder /dev/null/pocl \\(from POCL_CACHE_DIR=/dev/null/pocl\\): /dev/null is not a folder. Set POCL_CACHE_DIR"
+                 NOT_OUTPUT "apt-get install" ENV POCL_CACHE_DIR=/dev/null/pocl
+                 COMMAND ${program_Exercise01_Vadd_vadd} --size 1024)
+hoc_expect_error(NAME bad_input.issue41.pocl_home_not_writable EXIT 3
+                 MESSAGE "cannot make its kernel cache folder /dev/null/.cache/pocl/kcache \\(from HOME=/dev/null\\): /dev/null is not a folder"
+                 NOT_OUTPUT "apt-get install" ENV HOME=/dev/null XDG_CACHE_HOME=/dev/null/none
+                 COMMAND ${program_Exercise01_Vadd_vadd} --size 1024)
+
+# An endless kernel: the program says, after HOC_WATCHDOG_SECONDS without progress (1 s here), which
+# kernel file runs and how to stop it (endless_kernel kills it after the note).
+add_test(NAME bad_input.issue41.endless_kernel_is_noted
+         COMMAND ${drivers}/endless_kernel ${program_Exercise01_Vadd_vadd} --size 1024)
+set_tests_properties(bad_input.issue41.endless_kernel_is_noted PROPERTIES LABELS "solutions;bad_input" TIMEOUT 300)
+math(EXPR HOC_BAD_INPUT_COUNT "${HOC_BAD_INPUT_COUNT} + 1")

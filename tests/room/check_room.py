@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The shape of the student's room (issue 28; the rule is in cmake/HocCourse.cmake's header comment).
+"""The shape of the student's room (the rule is in cmake/HocCourse.cmake's header comment).
 
 Checks, for every Exercises/X:
   - at most 8 entries at its top (README.md, CMakeLists.txt, Makefile, the files the student edits,

@@ -26,8 +26,10 @@ load() { cut -d' ' -f1 /proc/loadavg; }
 echo "| check | wall time | tests | load before | date (UTC) |"
 echo "|---|---|---|---|---|"
 for id in "${exercises[@]}"; do
-  folder=$(ls -d Exercises/Exercise"$id"_* | head -1)
-  kernel=$(ls "$folder"/*.cl | head -1)
+  folders=(Exercises/Exercise"$id"_*)
+  folder="${folders[0]}"
+  kernels=("$folder"/*.cl)
+  kernel="${kernels[0]}"
   backup=$(mktemp -d "${TMPDIR:-/tmp}/benchmark.XXXXXX")
   cp -a "$folder" "$backup/"
   trap 'rm -rf "$folder" && cp -r "$backup/$(basename "$folder")" Exercises/ && rm -rf "$backup"' EXIT
@@ -57,6 +59,7 @@ for id in "${exercises[@]}"; do
   trap - EXIT
   [ -n "${BENCHMARK_DEBUG:-}" ] && echo "$output" >&2
   tests=$(sed -nE 's/.*\((([0-9]+ of )?[0-9]+) tests?.*/\1/p' <<<"$output" | head -1)
+  # shellcheck disable=SC2016  # the backticks are Markdown's code marks, printed as they are
   printf '| `script/check %s` after editing `%s`%s | %.1f s | %s | %s | %s |\n' "$id" "$kernel" \
          "$([ $solved -eq 1 ] && echo ' (solved: every test runs)')" \
          "$(echo "$end - $start" | bc)" "$tests" "$before" "$(date -u '+%Y-%m-%d %H:%M')"
@@ -69,6 +72,7 @@ if [ $fresh -eq 1 ]; then
   # No compiler cache: a student's first build.
   (cd "$clone" && env -u CMAKE_CXX_COMPILER_LAUNCHER CCACHE_DISABLE=1 script/check "${exercises[0]}" >"$clone.log" 2>&1 || true)
   end=$(date +%s.%N)
+  # shellcheck disable=SC2016  # the backticks are Markdown's code marks, printed as they are
   printf '| first `script/check %s` in a fresh clone (configure, build, tests; no ccache) | %.0f s | | %s | %s |\n' \
          "${exercises[0]}" "$(echo "$end - $start" | bc)" "$before" "$(date -u "+%Y-%m-%d %H:%M")"
   grep -E "passed|failing" "$clone.log" | head -1 >&2

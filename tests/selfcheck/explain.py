@@ -23,7 +23,7 @@ import re
 # The order in which kinds are told: the cause first (a wrong index or a missing barrier often makes
 # uninitialized values follow), the tool's own trouble last.
 ORDER = ["divergence", "bounds-global", "bounds-local", "bounds-private", "race-local", "race-global",
-         "uninitialized-local", "uninitialized", "api", "other"]
+         "uninitialized-local", "uninitialized", "api", "other", "tool"]
 
 WHAT = {
     "race-local": "a data race in local memory",
@@ -36,11 +36,14 @@ WHAT = {
     "divergence": "a barrier that not every work-item of the work-group reached",
     "api": "an OpenCL call with wrong arguments",
     "other": "a problem oclgrind reports",
+    "tool": "oclgrind stopped on something it does not support: a failure of the tool, not a finding in your code",
 }
 
 
 def kind_of(head):
     line = head.lower()
+    if line.startswith("oclgrind fatal error"):  # the tool's own limit, whichever plugin it names
+        return "tool"
     if "data race" in line:
         return "race-local" if "local memory" in line else "race-global"
     if line.startswith("invalid") or "exceeds static array size" in line:
@@ -69,6 +72,12 @@ def parse_log(text):
         if raw.startswith("Oclgrind: ") and "suppressing" in raw:
             continue  # "50 errors generated - suppressing further errors"
         if not raw[0].isspace():
+            if findings and findings[-1]["head"].startswith("OCLGRIND FATAL ERROR") and ":" not in \
+                    findings[-1]["head"].split(")", 1)[-1]:
+                # "OCLGRIND FATAL ERROR (file:line)" is followed by what stopped it on a line of its
+                # own ("Unsupported instruction: freeze"): one finding, not two.
+                findings[-1]["head"] += ": " + raw.strip()
+                continue
             findings.append({"head": raw.strip(), "kernel": None, "entities": []})
             op = None
             continue
@@ -194,9 +203,8 @@ class Source:
             text = self.code(n)
             inside = first <= n <= last
             for m in re.finditer(r"__local\s+(?:const\s+)?\w+\s*\*?\s*(?:const\s+)?(\w+)", text):
-                if inside or "inline" in text or "(" in text:
-                    if m.group(1) not in names:
-                        names.append(m.group(1))
+                if (inside or "inline" in text or "(" in text) and m.group(1) not in names:
+                    names.append(m.group(1))
         return names
 
     def writes(self, name, first, last):
@@ -294,12 +302,20 @@ def bound_hint(source, first, last, variables, line):
             if m and "if" in text:
                 return (f"the check at line {n} lets {var} == {m.group(1)} through ({var} <= {m.group(1)}): "
                         f"indices run 0 .. {m.group(1)} - 1, so write {var} < {m.group(1)}")
-            m = re.search(r"\bif\s*\(\s*" + re.escape(var) + r"\s*>\s*(\w+)\s*\)\s*(return|continue)", text)
-            if not m and re.search(r"\bif\s*\(\s*" + re.escape(var) + r"\s*>\s*(\w+)\s*\)\s*$", text):
-                nxt = source.code(n + 1)
-                m2 = re.search(r"\bif\s*\(\s*" + re.escape(var) + r"\s*>\s*(\w+)", text)
-                if re.match(r"\s*(return|continue)", nxt):
-                    m = m2
+            # An early exit whose condition lets var == bound through: if (var > bound) return;, also
+            # as one term of several (if (i > M || j > N) return;), the return on the next line or not.
+            m = None
+            exit_if = re.search(r"\bif\s*\((.*)\)\s*(return|continue|$)", text)
+            if exit_if and (exit_if.group(2) or re.match(r"\s*(return|continue)", source.code(n + 1))):
+                m = re.search(r"(?<![\w.])" + re.escape(var) + r"\s*>(?!=)\s*(\w+)", exit_if.group(1))
+                # Every index the same check lets one past its bound (the one that ran out first).
+                terms = re.findall(r"(?<![\w.])([A-Za-z_]\w*)\s*>(?!=)\s*(\w+)", exit_if.group(1))
+                terms.sort(key=lambda t: t[0] != var)
+                if m and len(terms) > 1:
+                    past = " and ".join(f"{v} only past {b}" for v, b in terms)
+                    fixed = " || ".join(f"{v} >= {b}" for v, b in terms)
+                    return (f"the check at line {n} stops {past} ({exit_if.group(1).strip()}): an index equal "
+                            f"to its bound is already one past the end (here {var} == {m.group(1)}); write {fixed}")
             if m:
                 return (f"the check at line {n} stops {var} only past {m.group(1)} ({var} > {m.group(1)}): "
                         f"{var} == {m.group(1)} is already one past the end; write {var} >= {m.group(1)}")
@@ -307,7 +323,9 @@ def bound_hint(source, first, last, variables, line):
     for _, condition in source.conditions(line):
         guarded.update(re.findall(r"\b(\w+)\s*<", condition))
     for n in range(first, line):
-        m = re.match(r"\s*if\s*\((.*)\)\s*(return|continue)", source.code(n))
+        m = re.match(r"\s*if\s*\((.*)\)\s*(return|continue|$)", source.code(n))
+        if m and not m.group(2) and not re.match(r"\s*(return|continue)", source.code(n + 1)):
+            m = None  # an if whose body is not an early exit
         if m:
             guarded.update(re.findall(r"\b(\w+)\s*>=?", m.group(1)))
         guarded.update(re.findall(r"\bfor\s*\([^;]*;\s*(\w+)\s*<", source.code(n)))
@@ -370,8 +388,34 @@ def _race_hint(kind, group, source, first, last):
     if same_line_writes and not pairs:
         e = same_line_writes[0]
         code = source.code(e["line"]).strip() or e["code"]
-        update = re.search(r"(\+\+|--|\+=|-=|\*=)", code) or "atomic" not in code and re.search(
-            r"\b(\w+)\s*(\[[^]]*\])+\s*=\s*\1\s*\[", code)
+        update = re.search(r"(\+\+|--|\+=|-=|\*=)", code) or (
+            "atomic" not in code and re.search(r"\b(\w+)\s*(\[[^]]*\])+\s*=\s*\1\s*\[", code))
+        # Which of the two it is, from the accesses oclgrind saw: a load in one work-item and a store
+        # in another at different columns of the line are two different index expressions meeting at
+        # one address (scratch[lid] += scratch[lid + s]: one work-item reads the element another
+        # writes in the same round), which a barrier between rounds orders; the same expression in
+        # both (x[b]++ at one column, or two stores) is two work-items updating one element: atomic.
+        cross = [f for f in group if len(f["entities"]) >= 2 and f["entities"][0]["line"] == f["entities"][1]["line"]
+                 and {f["entities"][0]["op"], f["entities"][1]["op"]} == {"load", "store"}]
+        columns = [(f["entities"][0]["column"], f["entities"][1]["column"]) for f in cross]
+        if space == "local" and cross and all(a and b and a != b for a, b in columns):
+            indent = len(source.line(e["line"])) - len(source.line(e["line"]).lstrip())
+            loop = next((n for n in range(e["line"] - 1, max(first, 1) - 1, -1)
+                         if re.match(r"\s*(for|while)\b", source.line(n))
+                         and len(source.line(n)) - len(source.line(n).lstrip()) < indent), None)
+            return (e["line"], code,
+                    f"one work-item reads at line {e['line']} the element another work-item writes there in "
+                    f"the same round ({code}: the read and the write are different index expressions that "
+                    f"meet at one address): each round must finish before the next reads its results. Put "
+                    f"barrier(CLK_LOCAL_MEM_FENCE) after the update, inside the loop"
+                    f"{' (line ' + str(loop) + ')' if loop else ''}, reached by every work-item in every round; "
+                    f"a barrier only after the loop, or an atomic update, does not order the rounds")
+        if space == "local" and not update and not cross:
+            return (e["line"], code,
+                    f"two work-items use the same local element at line {e['line']} ({code}) in one phase, and "
+                    f"oclgrind's report does not tell whether they both update it or one reads what the other "
+                    f"wrote: if each work-item should own the element, a barrier between the write and the "
+                    f"other's read is missing; if several must add to it, make the update atomic")
         if space == "local" or update:
             return (e["line"], code,
                     f"two work-items update the same {space} element at line {e['line']} at the same time "
@@ -513,11 +557,20 @@ def explain(findings, search, root):
                         line, code, conditions = n, source.line(n).strip(), source.conditions(n)
                         break
             around = f" it sits under if ({conditions[0][1]}) (line {conditions[0][0]})" if conditions else ""
-            hint = (f"a barrier must be reached by every work-item of the group or by none:{around or ' it sits in a branch or a loop whose count differs between work-items'}; "
+            where = around or " it sits in a branch or a loop whose count differs between work-items"
+            hint = (f"a barrier must be reached by every work-item of the group or by none:{where}; "
                     f"let every work-item run the loop and reach every barrier, and put the bounds check "
                     f"around the loads and the stores only")
         elif kind == "api":
             hint = "oclgrind names the call: compare its arguments with the lesson's host code"
+        elif kind == "tool":
+            m = re.search(r"Unsupported instruction: (\w+)", f["head"])
+            stopped = f"LLVM's `{m.group(1)}` instruction" if m else "something in this kernel"
+            plugin = re.search(r"plugins/(\w+)\.cpp", f["head"])
+            hint = (f"oclgrind 21.10{' (its ' + plugin.group(1) + ' check)' if plugin else ''} cannot run "
+                    f"{stopped}, which the compiler makes of correct code too (`freeze`: a ceiling division "
+                    f"a / b + (a % b != 0), for example). This is not a verdict on your kernel: what oclgrind "
+                    f"could still check is above, and the course tests on PoCL check the values")
         else:
             hint = "see oclgrind's text above"
         count = sum(1 for _ in group)

@@ -112,6 +112,12 @@ private:
     std::string json_;
 };
 
+// A closed standard output: nothing printed could be read, and the first file the program opens would
+// take its descriptor and receive what it prints. Prints why to standard error and returns true; every
+// program's parse() calls it first, and a program that opens files before it parses its command line
+// (Exercise 15b: MPI_Init) calls it before those, and stops with exit status 3 (kError).
+bool refuseClosedOutput();
+
 // What --json does during a run: `file` is rewritten (hoc::writeFile) after every result `report`
 // adds, with "finished": false, so that an error later in the run loses nothing measured before it.
 void keepJsonUpToDate(Report& report, const std::string& file);

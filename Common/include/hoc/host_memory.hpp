@@ -27,7 +27,9 @@ HostMemory hostMemory();
 // Before allocating: fails with hoc::UsageError (exit status 2) when `bytes` of host memory are more
 // than hostMemory() says this process can have, naming both ("multi_device --dims 46341 needs
 // 24.0 GiB of host memory; this machine has 20.1 GiB available (MemAvailable in /proc/meminfo);
-// choose a smaller size"). `bytes` is a double so that a sum of large sizes cannot wrap.
+// choose a smaller size"). `bytes` is a double so that a sum of large sizes cannot wrap. From its
+// first call on, blocks of 1 MiB or more are mapped from the system and given back when freed (glibc's
+// M_MMAP_THRESHOLD), so that the program's peak is what it holds at once.
 void requireHostMemory(double bytes, const std::string& what);
 
 }  // namespace hoc

@@ -61,7 +61,15 @@ std::string writtenParameters(const std::string& source, const std::string& name
 // this was found and measured on (PoCL 3.1 builds the same kernels right).
 bool poclMiscompilesSmallWorkGroups(const std::string& platformVersion);
 
-// What buildSource does on such a PoCL, before the first build, unless POCL_FULL_REPLICATION_THRESHOLD
+// PoCL releases whose kernel compiler stops the program (an assertion in ParallelRegion::Verify,
+// "Incoming edges to non-entry block!", after writing the kernel's control-flow graph to
+// <kernel>.dot in the working folder) when full replication makes a work-group of one work-item
+// of a kernel whose loops step by get_local_size: a tiled transpose's `for (k = get_local_id(1);
+// k < TILE; k += get_local_size(1))` around a barrier, a correct kernel. True for PoCL 3.1 (Debian
+// 12), where it was found; its work-item loops build the same kernels right.
+bool poclAssertsOnSmallWorkGroups(const std::string& platformVersion);
+
+// What buildSource does on such a PoCL (either list above), before the first build, unless POCL_FULL_REPLICATION_THRESHOLD
 // or POCL_WORK_GROUP_METHOD is set already: sets POCL_FULL_REPLICATION_THRESHOLD=0, so that PoCL makes
 // work-groups of every size with the work-item loops it uses for every size above 2, and from then on
 // adds -D HOC_POCL_WORK_ITEM_LOOPS to the build options, which gives the programs another key in PoCL's

@@ -33,6 +33,10 @@ std::string ranksText(int size) { return std::to_string(size) + (size == 1 ? " r
 
 int main(int argc, char** argv)
 {
+    // Checked before MPI_Init, which opens descriptors of its own (Open MPI 5, started without mpirun):
+    // with standard output closed, the first would take its number and receive what this program prints.
+    if (hoc::refuseClosedOutput())
+        return hoc::kError;
     const MpiSession mpi(argc, argv);  // MPI_Init now, MPI_Finalize when main returns
     const Ranks& ranks = mpi.ranks();
     try {

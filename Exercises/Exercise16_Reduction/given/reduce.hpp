@@ -1,4 +1,4 @@
-// Exercise 16: the sum of n floats on an OpenCL device, with six kernels that each add one idea.
+// Exercise 16: the sum of n floats on an OpenCL device, with seven kernels that each add one idea.
 #pragma once
 
 #include <cstdint>

@@ -41,8 +41,9 @@ namespace {
 const TransposeShape& checked(const cl::Device& device, const TransposeShape& shape)
 {
     if (shape.tile == 0 || shape.tileRows == 0 || shape.tileRows > shape.tile)
-        throw hoc::Failure("transpose: a tile of " + std::to_string(shape.tile) + " with " +
-                           std::to_string(shape.tileRows) + " rows of work-items; need 1 <= rows <= tile");
+        throw hoc::UsageError("transpose: a tile of " + std::to_string(shape.tile) + " with " +
+                              std::to_string(shape.tileRows) + " rows of work-items (--tile, --tile-rows); need 1 <= "
+                              "rows <= tile");
     hoc::requireLocalMemory(device, shape.tile * (shape.tile + 1) * sizeof(float),
                             "a " + std::to_string(shape.tile) + " x " + std::to_string(shape.tile) + " tile");
     return shape;

@@ -49,12 +49,16 @@ try {
     cli.sizeOption("--cu-registers", given.registers, "Per compute unit: 32-bit registers");
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
-    arrayGiven = std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string(a) == "--array-kb"; });
+    arrayGiven = std::any_of(argv + 1, argv + argc, [](const char* a) {
+        return std::string(a) == "--array-kb" || std::string(a).rfind("--array-kb=", 0) == 0;
+    });
 
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
     hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 2, std::to_string(n) + " floats");
-    hoc::requireHostMemory(3.0 * sizeof(float) * static_cast<double>(n), std::to_string(n) + " floats");
+    // The input, the reference and the result read back; on a device in host memory its two buffers too.
+    const double vector = sizeof(float) * static_cast<double>(n);
+    hoc::requireHostMemory(hoc::hostBytes(device, 3 * vector, 2 * vector), std::to_string(n) + " floats");
 
     // The compute unit: NVIDIA's figures where known, or the command line's (all of them) where it gives any.
     ComputeUnitLimits cu = documentedLimits(device);
@@ -120,6 +124,11 @@ try {
                   << (occ > 0 ? fixed(100 * occ, 0) + "%" : "-") << std::setw(10) << fixed(row.gbps, 1) << std::setw(9)
                   << fixed(row.gbps / rows.front().gbps, 2) << "\n";
     }
+    // Step 3's prediction, for the H100 and work-groups of 256: compare it with an H100 run's table.
+    const Prediction prediction = stepThreePrediction();
+    std::cout << "your prediction for the H100 (stepThreePrediction, work-groups of 256): local memory limits from "
+              << prediction.firstKiBLimitedByLocalMemory << " KB on; at 47 KB "
+              << fixed(100 * prediction.slotsFilledAt47KiB, 0) << "% of the 2048 slots filled\n";
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

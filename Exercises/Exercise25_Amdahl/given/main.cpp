@@ -49,8 +49,12 @@ try {
     const hoc::matmul::Dims d{side, side, side};
     hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 3, "vadd of " + std::to_string(n) + " elements");
     hoc::requireBuffers(device, sizeof(float) * static_cast<double>(side * side), 3, "matmul " + d.text());
-    hoc::requireHostMemory(4.0 * sizeof(float) * static_cast<double>(n), "vadd of " + std::to_string(n) + " elements");
-    hoc::matmul::requireHostMemory(d, "--matmul-size " + std::to_string(side));
+    // vadd and matmul run one after the other, each checked alone. vadd: A, B, C read back and the
+    // reference; matmul: A, B, C, the reference and its bounds (requireMatrices); on a device in host
+    // memory the three buffers of each too.
+    const double vector = sizeof(float) * static_cast<double>(n);
+    hoc::requireHostMemory(hoc::hostBytes(device, 4 * vector, 3 * vector), "vadd of " + std::to_string(n) + " elements");
+    hoc::matmul::requireMatrices(device, d);
 
     Amdahl amdahl(device);
     const hoc::Repeats repeats{1, static_cast<int>(runs)};

@@ -56,7 +56,8 @@ VectorPiResult vectorPi(const cl::Device& device, const VectorPiOptions& options
     // 2. Program: width 1 is pi() from pi.cl alone; wider ones are pi_vector() from pi.cl + pi_vector.cl.
     std::string source = hoc::readKernelFile("pi.cl", HOC_KERNEL_DIRS);
     if (width > 1)
-        source += "\n" + hoc::readKernelFile("pi_vector.cl", HOC_KERNEL_DIRS);
+        // #line: the build log's and oclgrind's line numbers then count from pi_vector.cl's first line.
+        source += "\n#line 1 \"pi_vector.cl\"\n" + hoc::readKernelFile("pi_vector.cl", HOC_KERNEL_DIRS);
     cl::Program program = hoc::buildSource(context, device, source, width > 1 ? "pi.cl + pi_vector.cl" : "pi.cl",
                                            width > 1 ? "-D WIDTH=" + std::to_string(width) : "");
 

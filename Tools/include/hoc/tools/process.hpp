@@ -40,7 +40,9 @@ int stopSignal();
 // process group of its own, under a small guard process (a fork of the caller, the group's leader,
 // which ends as the program ended, so the result is the program's): when the calling thread ends,
 // by SIGKILL too, the kernel tells the guard (PR_SET_PDEATHSIG) and the guard kills the whole group,
-// the program and whatever it started; so nothing of a killed runner is left running. After
+// the program and whatever it started; so nothing of a killed runner is left running. When the
+// program ends, whatever it left in its group (a background job holding its output) is killed too.
+// After
 // `timeoutSeconds` (0: no limit)
 // it sends the program's process group SIGTERM, and SIGKILL 5 s later if it is still there; after a
 // stop signal (passOnStopSignals) it does the same with that signal at once, and starts nothing new.

@@ -36,8 +36,23 @@ struct Run {
     std::string jsonPath, logPath;
 };
 
-// Reads a program's JSON; "" when it is usable, else what is wrong with it.
-std::string readResultFile(const std::string& path, nlohmann::json& doc);
+// What is wrong with a results document's shape ("" when nothing is): a field of report.hpp's
+// document that has another type than report.hpp gives it, named by its path and value
+// ("results[2].rate is a string (\"fast\"), where a number is expected"). Fields it does not name
+// are not looked at; nothing read from a document that passes throws a type_error.
+std::string resultsShapeProblem(const nlohmann::json& doc);
+
+// How a results file turned out (readResultFile).
+enum class ResultFileState {
+    Usable,
+    Unreadable,  // missing, not JSON, or no "results" list
+    WrongType,   // a field of the wrong type (resultsShapeProblem)
+    Unfinished,  // "finished": false: the program stopped before its end (the results it wrote are kept)
+};
+
+// Reads a program's JSON; "" when it is usable, else what is wrong with it (and `state`, when given,
+// says which). `doc` is null afterwards unless the file is usable or unfinished.
+std::string readResultFile(const std::string& path, nlohmann::json& doc, ResultFileState* state = nullptr);
 
 // A run made only of a JSON file (hoc-results): device from the file, finished when readable.
 Run runFromFile(const std::string& path);
