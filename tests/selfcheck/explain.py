@@ -347,6 +347,14 @@ def bound_hint(source, first, last, variables, line):
                 f"a multiple of the work-group, so the last work-items are past the end; check "
                 f"{names} against the size{' (if (' + example + '))' if example else ''} around the loads "
                 f"and stores")
+    # Every variable of the index is kept in range (no unguarded one, no <= found): then the formula
+    # itself reaches past the end, most often a row length that is not this array's.
+    kept = [v for v in variables if v in guarded]
+    if kept and len(kept) == len([v for v in variables if len(v) <= 3 and v.islower()]):
+        return (f"{' and '.join(kept)} each stay in range (checks or loop bounds keep them), so the index "
+                f"formula itself reaches past the end: is each row of this array as long as the number "
+                f"it is multiplied by (an array of R rows and C columns: row r starts at r * C)? Compare "
+                f"the row length with the array's shape")
     return ("check the bounds of that index: a loop bound written <= for <, or work-items past the end "
             "of the data (the range is rounded up to a multiple of the work-group) that still load or store")
 
@@ -557,8 +565,8 @@ def explain(findings, search, root):
                         line, code, conditions = n, source.line(n).strip(), source.conditions(n)
                         break
             around = f" it sits under if ({conditions[0][1]}) (line {conditions[0][0]})" if conditions else ""
-            where = around or " it sits in a branch or a loop whose count differs between work-items"
-            hint = (f"a barrier must be reached by every work-item of the group or by none:{where}; "
+            placed = around or " it sits in a branch or a loop whose count differs between work-items"
+            hint = (f"a barrier must be reached by every work-item of the group or by none:{placed}; "
                     f"let every work-item run the loop and reach every barrier, and put the bounds check "
                     f"around the loads and the stores only")
         elif kind == "api":
