@@ -207,6 +207,15 @@ class Source:
                     names.append(m.group(1))
         return names
 
+    def element_type(self, name):
+        """The element type a __local array or pointer `name` is declared with ("float", "uint", ...)."""
+        for n in range(1, len(self.lines) + 1):
+            m = re.search(r"__local\s+(?:const\s+)?(?:volatile\s+)?(\w+)\s*\*?\s*(?:const\s+)?" + re.escape(name)
+                          + r"\b", self.code(n))
+            if m:
+                return m.group(1)
+        return None
+
     def writes(self, name, first, last):
         """Lines in first..last that write name[...] (=, +=, ++ or an atomic on it)."""
         found = []
@@ -491,13 +500,16 @@ def _uninitialized_hint(kind, e, kernel, source, first, last):
             wcode = source.code(w).strip()
             if conditions and not re.search(r"\?\s*[^:]+:", wcode):
                 cond = conditions[0]
+                element = source.element_type(name) or "float"
+                zero = {"float": "0.0f", "double": "0.0", "half": "0.0h"}.get(
+                    element, "0u" if element.startswith("u") else "0")
                 reads = source.reads(name, first, last)
                 use = (f"line {line} reads them" if name in on_line else
                        f"line {reads[0] if reads else '?'} reads them into what line {line} stores")
                 return (f"{name} is written only where {cond} (line {w}: {wcode}); the work-items for "
                         f"which it is false leave their slots of {name} unset (garbage: in the first "
                         f"round nothing was ever written there), and {use}. Write 0 "
-                        f"there instead: {name}[...] = ({cond}) ? value : 0.0f")
+                        f"there instead: {name}[...] = ({cond}) ? value : {zero}")
         if kind == "uninitialized-local" or on_line:
             first_write = sets[0]
             return (f"{name} is read at line {line} in slots no work-item has written yet: every slot that "
