@@ -28,13 +28,55 @@ VectorPiResult runPi(std::uint64_t steps, int width, std::size_t local = 0)
     return hoc::test::run([&] { return vectorPi(hoc::test::device(), options); });
 }
 
+// The midpoint sum of steps [0, last) of `steps`, in double: what a kernel that leaves out the steps
+// from `last` on would get.
+double midpointPart(std::uint64_t steps, std::uint64_t last)
+{
+    const double step = 1.0 / static_cast<double>(steps);
+    double sum = 0;
+    for (std::uint64_t j = 0; j < last; ++j) {
+        const double x = (static_cast<double>(j) + 0.5) * step;
+        sum += 4.0 / (1.0 + x * x);
+    }
+    return sum * step;
+}
+
+// Where a wrong pi comes from, from its value: 0 (nothing written), a whole multiple of pi (every
+// step counted that many times), or the sum without the steps of the last, partly filled vector.
+std::string hint(std::uint64_t steps, int width, double got)
+{
+    const std::string where = std::string("\n  where: ") + (width == 1 ? "pi() in pi.cl" : "pi_vector() in pi_vector.cl");
+    const double expected = hoc::pi::reference(steps);
+    const std::uint64_t tail = steps % static_cast<std::uint64_t>(width);
+    if (tail != 0 && std::abs(got - midpointPart(steps, steps - tail)) < hoc::pi::kTarget)
+        return where + "\n  hint: this is the sum without the last " + std::to_string(tail) + " step(s), the part of the "
+               "last vector past the whole ones: add the steps after the last whole vector (lanes past the end add 0)";
+    if (got == 0)
+        return where + "\n  hint: pi is 0: is the kernel still the starter, or does no work-group write its sum?";
+    const double times = got / expected;
+    const double whole = std::round(times);
+    if (whole >= 2 && std::abs(times - whole) < 1e-3)
+        return where + "\n  hint: pi is " + std::to_string(static_cast<int>(whole)) + " times the right value: every "
+               "step is counted that many times" +
+               (static_cast<int>(whole) == width ? " (the width: do the lanes all take the same step, or does the loop "
+                                                   "step by 1 where a vector holds WIDTH steps?)"
+                                                 : " (a sum added twice, or two kernels' sums added together?)");
+    return where + "\n  hint: pi is off by " + std::to_string(got - expected) + " (" +
+           (got < expected ? "steps left out" : "steps counted twice, or past the last one") +
+           "): compare each work-item's first and last step with its share of the steps";
+}
+
 ::testing::AssertionResult accurate(std::uint64_t steps, int width, const VectorPiResult& r)
 {
     const std::string what = (width == 1 ? std::string("scalar pi") : "float" + std::to_string(width)) + ", " +
                              hoc::pi::stepsText(steps) + " (" + std::to_string(r.workGroups) +
                              (r.workGroups == 1 ? " work-group of " : " work-groups of ") +
                              std::to_string(r.workGroupSize) + ", " + std::to_string(r.stepsPerItem) + " steps each)";
-    return hoc::test::correct(hoc::compareValue(hoc::pi::reference(steps), r.pi, hoc::pi::kTarget), what);
+    ::testing::AssertionResult ok =
+        hoc::test::correct(hoc::compareValue(hoc::pi::reference(steps), r.pi, hoc::pi::kTarget), what);
+    if (!ok)
+        ok << hint(steps, width, r.pi);
+    return ok;
 }
 
 }  // namespace

@@ -207,6 +207,15 @@ class Source:
                     names.append(m.group(1))
         return names
 
+    def element_type(self, name):
+        """The element type a __local array or pointer `name` is declared with ("float", "uint", ...)."""
+        for n in range(1, len(self.lines) + 1):
+            m = re.search(r"__local\s+(?:const\s+)?(?:volatile\s+)?(\w+)\s*\*?\s*(?:const\s+)?" + re.escape(name)
+                          + r"\b", self.code(n))
+            if m:
+                return m.group(1)
+        return None
+
     def writes(self, name, first, last):
         """Lines in first..last that write name[...] (=, +=, ++ or an atomic on it)."""
         found = []
@@ -347,6 +356,14 @@ def bound_hint(source, first, last, variables, line):
                 f"a multiple of the work-group, so the last work-items are past the end; check "
                 f"{names} against the size{' (if (' + example + '))' if example else ''} around the loads "
                 f"and stores")
+    # Every variable of the index is kept in range (no unguarded one, no <= found): then the formula
+    # itself reaches past the end, most often a row length that is not this array's.
+    kept = [v for v in variables if v in guarded]
+    if kept and len(kept) == len([v for v in variables if len(v) <= 3 and v.islower()]):
+        return (f"{' and '.join(kept)} each stay in range (checks or loop bounds keep them), so the index "
+                f"formula itself reaches past the end: is each row of this array as long as the number "
+                f"it is multiplied by (an array of R rows and C columns: row r starts at r * C)? Compare "
+                f"the row length with the array's shape")
     return ("check the bounds of that index: a loop bound written <= for <, or work-items past the end "
             "of the data (the range is rounded up to a multiple of the work-group) that still load or store")
 
@@ -483,13 +500,16 @@ def _uninitialized_hint(kind, e, kernel, source, first, last):
             wcode = source.code(w).strip()
             if conditions and not re.search(r"\?\s*[^:]+:", wcode):
                 cond = conditions[0]
+                element = source.element_type(name) or "float"
+                zero = {"float": "0.0f", "double": "0.0", "half": "0.0h"}.get(
+                    element, "0u" if element.startswith("u") else "0")
                 reads = source.reads(name, first, last)
                 use = (f"line {line} reads them" if name in on_line else
                        f"line {reads[0] if reads else '?'} reads them into what line {line} stores")
                 return (f"{name} is written only where {cond} (line {w}: {wcode}); the work-items for "
                         f"which it is false leave their slots of {name} unset (garbage: in the first "
                         f"round nothing was ever written there), and {use}. Write 0 "
-                        f"there instead: {name}[...] = ({cond}) ? value : 0.0f")
+                        f"there instead: {name}[...] = ({cond}) ? value : {zero}")
         if kind == "uninitialized-local" or on_line:
             first_write = sets[0]
             return (f"{name} is read at line {line} in slots no work-item has written yet: every slot that "
@@ -557,8 +577,8 @@ def explain(findings, search, root):
                         line, code, conditions = n, source.line(n).strip(), source.conditions(n)
                         break
             around = f" it sits under if ({conditions[0][1]}) (line {conditions[0][0]})" if conditions else ""
-            where = around or " it sits in a branch or a loop whose count differs between work-items"
-            hint = (f"a barrier must be reached by every work-item of the group or by none:{where}; "
+            placed = around or " it sits in a branch or a loop whose count differs between work-items"
+            hint = (f"a barrier must be reached by every work-item of the group or by none:{placed}; "
                     f"let every work-item run the loop and reach every barrier, and put the bounds check "
                     f"around the loads and the stores only")
         elif kind == "api":
