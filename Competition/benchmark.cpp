@@ -141,7 +141,8 @@ try {
     cli.sizesOption("--sizes", sizes, "square sizes M = N = K", INT_MAX);
     cli.shapesOption("--shapes", shapes, "MxNxK", 3, "rectangular sizes (none by default when --sizes is given)",
                      INT_MAX);
-    cli.listOption("--peers", peerNames, "libraries to race (cublas-tf32: cuBLAS on the TF32 tensor cores, less accurate)",
+    cli.listOption("--peers", peerNames,
+                   "libraries to race (cublas-tf32: cuBLAS on the TF32 tensor cores, less accurate)",
                    {"clblast", "openblas", "cublas", "cublas-tf32", "none"});
     cli.option("--repeats", repeats, "timed runs of each contestant per size, after 2 warm-ups (at least 3)", 3, 1000);
     cli.option("--time-limit", timeLimit, "seconds per size and contestant that reduce the repeats (down to 3)");
@@ -159,7 +160,8 @@ try {
 
     // "--sizes 1024" alone races that size alone: the default shape comes only with the default sizes.
     const auto onCommandLine = [&](const std::string& option) {
-        return std::any_of(argv + 1, argv + argc, [&](const char* word) { return std::string(word).rfind(option, 0) == 0; });
+        return std::any_of(argv + 1, argv + argc,
+                           [&](const char* word) { return std::string(word).rfind(option, 0) == 0; });
     };
     if (onCommandLine("--sizes") && !onCommandLine("--shapes"))
         shapes.clear();
@@ -202,8 +204,8 @@ try {
     if (has("cublas-tf32"))
         add(hoc::peers::cublasTf32(device, note), note);
     std::cout << "Compute units: " << device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>() << ", "
-              << device.getInfo<CL_DEVICE_MAX_CLOCK_FREQUENCY>() << " MHz, driver " << device.getInfo<CL_DRIVER_VERSION>()
-              << "\n";
+              << device.getInfo<CL_DEVICE_MAX_CLOCK_FREQUENCY>() << " MHz, driver "
+              << device.getInfo<CL_DRIVER_VERSION>() << "\n";
     const hoc::Repeats measured{2, static_cast<int>(repeats)};
     std::cout << "Times: the device's clock for the multiplication alone (headline) and the host clock from the call "
                  "to the finished result; medians of "
@@ -212,13 +214,14 @@ try {
     // The module's kernels race only for the reference answer (HOC_COMPETITION_TENSOR): a student's
     // benchmark races the student's own variants.
     const auto variants = hoc::competition::variants(device, HOC_COMPETITION_TENSOR);
-    std::map<std::string, Variant> tuned;                // per tuning size
+    std::map<std::string, Variant> tuned;                                        // per tuning size
     std::map<std::string, std::unique_ptr<hoc::competition::Contestant>> built;  // per variant
     std::ostringstream table, errors;
-    errors << "\nAccuracy against the double reference on " << kAccuracyRows
-           << " rows of C (all rows when C has fewer): the largest error relative to the rigorous FP32 bound (at most 1 "
-              "for any FP32 summation order), and ||C - exact|| / ||exact||\n\n| M x N x K | contestant | largest error / "
-              "FP32 bound | norm-wise relative error |\n|---|---|---:|---:|\n";
+    errors
+        << "\nAccuracy against the double reference on " << kAccuracyRows
+        << " rows of C (all rows when C has fewer): the largest error relative to the rigorous FP32 bound (at most 1 "
+           "for any FP32 summation order), and ||C - exact|| / ||exact||\n\n| M x N x K | contestant | largest error / "
+           "FP32 bound | norm-wise relative error |\n|---|---|---:|---:|\n";
     table << "| M x N x K | ours: device | ours TFLOPS |";
     for (const auto& p : peers)
         table << " " << p->name() << ": device | ours / " << p->name() << " | (host clock) |";
@@ -250,14 +253,17 @@ try {
         // The contestants, ours first. Ours: the host clock around one run on an idle queue; the
         // device clock from that run's profiling events (its kernel, and with split K the sum).
         std::vector<Contestant> field;
-        field.push_back({"ours", [&] {
+        field.push_back({"ours",
+                         [&] {
                              const hoc::Timer timer;
                              const hoc::EventSpan span = ours->run();
                              span.second.wait();
                              const double host = timer.seconds();
                              return hoc::peers::PeerTiming{host, hoc::eventSpanSeconds(span.first, span.second)};
                          },
-                         0, {}, {}});
+                         0,
+                         {},
+                         {}});
         for (auto& p : peers)
             field.push_back({p->name(), [&p] { return p->run(); }, p->settleSeconds(), {}, {}});
         for (auto& c : field)
@@ -291,8 +297,8 @@ try {
             return acc;
         };
         const hoc::peers::Accuracy oursAccuracy = accuracyRow("ours (" + variant.kernel + ")", c);
-        const hoc::CheckResult oursCheck =
-            haveReference ? hoc::compareWithBounds(product, c, bound) : unchecked(c.size());
+        const hoc::CheckResult oursCheck = haveReference ? hoc::compareWithBounds(product, c, bound)
+                                                         : unchecked(c.size());
         const std::vector<double> pairBound = haveReference ? twice(bound) : peerBounds(a, b, d);
 
         std::vector<std::string> checks;
@@ -321,19 +327,28 @@ try {
             // Not FP32-accurate: not held to the FP32 bound (it would fail it); its errors are reported.
             const auto peerCheck = haveReference && accurate ? hoc::compareWithBounds(product, pc, bound)
                                                              : unchecked(pc.size());
-            std::string peerDetail = (!accurate ? "not FP32-accurate, not checked against the FP32 bound; " + peerAccuracy.text()
-                                      : haveReference ? refNote + ": " + peerCheck.message() : "not checked") +
+            std::string peerDetail = (!accurate ? "not FP32-accurate, not checked against the FP32 bound; " +
+                                                      peerAccuracy.text()
+                                      : haveReference ? refNote + ": " + peerCheck.message()
+                                                      : "not checked") +
                                      "\n  device " + fixed(f.device() * 1e3, 3) + " ms, host clock " +
                                      fixed(f.host() * 1e3, 3) + " ms";
             if (const std::string note = peers[i]->timingNote(); !note.empty())
                 peerDetail += "\n  note: " + note;
-            peerRows.push_back({f.name, d.text(), peerCheck.ok, peerDetail, f.device(), d.flops() / f.device() * 1e-9,
-                                "GFLOPS", {{"host_seconds", f.host()}, {"ours_over_peer", ratio},
-                                           {"ours_over_peer_host_clock", hostRatio},
-                                           {"error_over_fp32_bound", peerAccuracy.worst},
-                                           {"normwise_error", peerAccuracy.normwise}}});
-            table << " " << fixed(f.device() * 1e3, 3) << " ms | **" << fixed(ratio, 2) << "** | " << fixed(hostRatio, 2)
-                  << " |";
+            peerRows.push_back({f.name,
+                                d.text(),
+                                peerCheck.ok,
+                                peerDetail,
+                                f.device(),
+                                d.flops() / f.device() * 1e-9,
+                                "GFLOPS",
+                                {{"host_seconds", f.host()},
+                                 {"ours_over_peer", ratio},
+                                 {"ours_over_peer_host_clock", hostRatio},
+                                 {"error_over_fp32_bound", peerAccuracy.worst},
+                                 {"normwise_error", peerAccuracy.normwise}}});
+            table << " " << fixed(f.device() * 1e3, 3) << " ms | **" << fixed(ratio, 2) << "** | "
+                  << fixed(hostRatio, 2) << " |";
         }
         table << " " << (oursOk ? "correct" : "WRONG") << " |\n";
 
@@ -345,8 +360,15 @@ try {
         for (const auto& line : checks)
             detail += "\n  " + line;
         detail += "\n  accuracy on " + std::to_string(sampled.rows.size()) + " rows: " + oursAccuracy.text();
-        hoc::Result oursRow{"ours", d.text(), oursOk, detail, us.device(), d.flops() / us.device() * 1e-9, "GFLOPS",
-                            {{"host_seconds", us.host()}, {"error_over_fp32_bound", oursAccuracy.worst},
+        hoc::Result oursRow{"ours",
+                            d.text(),
+                            oursOk,
+                            detail,
+                            us.device(),
+                            d.flops() / us.device() * 1e-9,
+                            "GFLOPS",
+                            {{"host_seconds", us.host()},
+                             {"error_over_fp32_bound", oursAccuracy.worst},
                              {"normwise_error", oursAccuracy.normwise}}};
         // The fastest library's rate, for the instructor's page: its matmul ladder at this size is
         // drawn against it (hoc/report.hpp, "vendor_blas_mflops").
@@ -367,13 +389,18 @@ try {
         const auto bw = hoc::bandwidth::measure(device, bandwidthSize, {1, static_cast<int>(repeats)});
         const double peak = bw.peak();
         for (const auto* m : {&bw.copyKernel, &bw.copyBuffer, &bw.vadd}) {
-            report.add({m->name, "N = " + std::to_string(bw.n), m->check.ok,
+            report.add({m->name,
+                        "N = " + std::to_string(bw.n),
+                        m->check.ok,
                         m->check.message() + "; " + fixed(100 * m->gbps() / peak, 1) + "% of the best copy",
-                        m->seconds, m->gbps(), "GB/s", {{"fraction_of_peak", m->gbps() / peak}}});
+                        m->seconds,
+                        m->gbps(),
+                        "GB/s",
+                        {{"fraction_of_peak", m->gbps() / peak}}});
         }
-        table << "\nBandwidth, N = " << bw.n << " floats: " << bw.copyKernel.name << " " << fixed(bw.copyKernel.gbps(), 1)
-              << " GB/s, clEnqueueCopyBuffer " << fixed(bw.copyBuffer.gbps(), 1) << " GB/s, vadd "
-              << fixed(bw.vadd.gbps(), 1) << " GB/s = " << fixed(100 * bw.vadd.gbps() / peak, 1)
+        table << "\nBandwidth, N = " << bw.n << " floats: " << bw.copyKernel.name << " "
+              << fixed(bw.copyKernel.gbps(), 1) << " GB/s, clEnqueueCopyBuffer " << fixed(bw.copyBuffer.gbps(), 1)
+              << " GB/s, vadd " << fixed(bw.vadd.gbps(), 1) << " GB/s = " << fixed(100 * bw.vadd.gbps() / peak, 1)
               << "% of the best copy\n";
     }
     std::cout << "\n" << table.str() << errors.str();

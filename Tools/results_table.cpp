@@ -22,8 +22,7 @@ int main(int argc, char** argv)
     CLI::App app("hoc-results: the results table (and page) from the JSON files the course programs wrote");
     std::vector<std::string> files;
     std::string page, chartJs;
-    app.add_option("files", files, "RESULT.json files (--json of the programs, hoc-runner's json/ folder)")
-        ->required();
+    app.add_option("files", files, "RESULT.json files (--json of the programs, hoc-runner's json/ folder)")->required();
     app.add_option("--html", page, "Also write the instructor's page to this file (e.g. results.html)");
     app.add_option("--chartjs", chartJs, "Chart.js for the page (default: Debian's libjs-chart.js)");
     try {
@@ -64,7 +63,8 @@ int main(int argc, char** argv)
     std::cout << hoc::tools::markdown(table);
     if (!page.empty()) {
         try {
-            const nlohmann::json run = {{"command", std::vector<std::string>(argv, argv + argc)}, {"files", files.size()}};
+            const nlohmann::json run = {{"command", std::vector<std::string>(argv, argv + argc)},
+                                        {"files", files.size()}};
             hoc::writeFile(page, hoc::tools::html(table, run, chartJsText), "--html", aPage);
         } catch (const std::exception& e) {
             std::cerr << "error: " << e.what() << "\n";

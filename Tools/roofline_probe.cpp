@@ -31,8 +31,7 @@ int main(int argc, char** argv)
 try {
     hoc::CommandLine cli("Roofline", "Roofline: the device's peak bandwidth (read) and peak FP32 rate (FMA)");
     std::size_t n = std::size_t{1} << 26;
-    cli.sizeOption("-n,--size", n, "Floats to copy (fewer when the device cannot hold two such buffers)",
-                   INT_MAX);
+    cli.sizeOption("-n,--size", n, "Floats to copy (fewer when the device cannot hold two such buffers)", INT_MAX);
     std::size_t readN = 0;
     cli.sizeOption("--read-size", readN,
                    "Floats the read probe reads (default: 2^27 on a CPU, clpeak's buffer there, else 2^28; fewer "

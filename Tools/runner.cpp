@@ -57,8 +57,8 @@ namespace {
 
 // The probe's arguments: a normal run gives stable roofs, a quick one takes about a second.
 const std::vector<std::string> kProbeArgs = {"--size", "67108864", "--iterations", "4096", "--repeats", "10"};
-const std::vector<std::string> kProbeQuickArgs = {"--size", "8388608", "--read-size", "33554432",
-                                                  "--iterations", "1024", "--repeats", "3"};
+const std::vector<std::string> kProbeQuickArgs = {"--size",       "8388608", "--read-size", "33554432",
+                                                  "--iterations", "1024",    "--repeats",   "3"};
 
 struct Options {
     std::string course = "build/course.txt";
@@ -67,12 +67,12 @@ struct Options {
     std::string platform;  // with no --device: the device --platform TEXT picks
     bool quick = false;
     std::vector<std::string> only;
-    double timeout = 0;    // 0: 900 s, 300 s with --quick
+    double timeout = 0;  // 0: 900 s, 300 s with --quick
     bool noRoofline = false;
     bool verbose = false;
     bool list = false;
-    std::string probe;     // hoc-roofline; default: next to this program
-    std::string chartJs;   // Chart.js for results.html; default: the first of chartJsCandidates()
+    std::string probe;         // hoc-roofline; default: next to this program
+    std::string chartJs;       // Chart.js for results.html; default: the first of chartJsCandidates()
     double progressEvery = 5;  // seconds between progress lines while a program runs
 };
 
@@ -102,8 +102,8 @@ std::vector<DeviceInfo> chooseDevices(const Options& options)
             return text;
         };
         for (const auto& entry : all) {
-            const std::string names =
-                lower(entry.platform.getInfo<CL_PLATFORM_NAME>() + "\n" + entry.platform.getInfo<CL_PLATFORM_VENDOR>());
+            const std::string names = lower(entry.platform.getInfo<CL_PLATFORM_NAME>() + "\n" +
+                                            entry.platform.getInfo<CL_PLATFORM_VENDOR>());
             if (names.find(lower(options.platform)) != std::string::npos)
                 chosen.push_back(infoOf(entry));
         }
@@ -191,8 +191,8 @@ Run runJob(const Job& job, std::size_t number, std::size_t total, const Options&
 
     std::vector<std::string> argv = {job.path};
     argv.insert(argv.end(), job.args.begin(), job.args.end());
-    for (const std::string& word : {std::string("--device"), std::to_string(job.device.index),
-                                    std::string("--json"), run.jsonPath})
+    for (const std::string& word :
+         {std::string("--device"), std::to_string(job.device.index), std::string("--json"), run.jsonPath})
         argv.push_back(word);
     {
         std::string command = "$";
@@ -201,8 +201,8 @@ Run runJob(const Job& job, std::size_t number, std::size_t total, const Options&
         writeNew(run.logPath, command + "\n");
     }
 
-    std::cerr << "[" << std::setw(std::to_string(total).size()) << number << "/" << total << "] " << job.folder
-              << " " << job.program << " on " << job.device.label() << " ... " << std::flush;
+    std::cerr << "[" << std::setw(std::to_string(total).size()) << number << "/" << total << "] " << job.folder << " "
+              << job.program << " on " << job.device.label() << " ... " << std::flush;
     const double limit = options.timeout > 0 ? options.timeout : options.quick ? 300 : 900;
     // While it runs: a line every few seconds with the time so far and the last line it printed.
     double nextProgress = options.progressEvery;
@@ -322,8 +322,8 @@ void checkOutputFolder(const fs::path& out)
     if (::access(out.c_str(), W_OK | X_OK) != 0)
         throw hoc::UsageError("--out " + out.string() + " is a folder this user may not write in");
     if (!fs::is_empty(out) && !fs::exists(fs::symlink_status(out / kMarker)) && !earlierResults(out))
-        throw hoc::UsageError("--out " + out.string() + " holds files hoc-runner did not write (it has no " +
-                              kMarker + " file): give a new or empty folder, or one an earlier run wrote");
+        throw hoc::UsageError("--out " + out.string() + " holds files hoc-runner did not write (it has no " + kMarker +
+                              " file): give a new or empty folder, or one an earlier run wrote");
     const auto marker = fs::symlink_status(out / kMarker).type();
     if (marker != fs::file_type::not_found && marker != fs::file_type::regular)
         throw hoc::UsageError("--out " + out.string() + ": " + kMarker + " is " + typeName(marker) +
@@ -332,7 +332,8 @@ void checkOutputFolder(const fs::path& out)
         const auto type = fs::symlink_status(out / name).type();
         if (type != fs::file_type::not_found && type != fs::file_type::regular)
             throw hoc::UsageError("--out " + out.string() + ": " + name + " is " + typeName(type) +
-                                  "; hoc-runner writes its own " + name + " there (remove it, or give another "
+                                  "; hoc-runner writes its own " + name +
+                                  " there (remove it, or give another "
                                   "--out)");
     }
     for (const char* sub : {"json", "logs"}) {
@@ -340,13 +341,15 @@ void checkOutputFolder(const fs::path& out)
         if (type == fs::file_type::not_found)
             continue;
         if (type != fs::file_type::directory)
-            throw hoc::UsageError("--out " + out.string() + ": " + sub + " is not a folder (a link or a file); "
-                                  "hoc-runner writes its own " + sub + "/ there");
+            throw hoc::UsageError("--out " + out.string() + ": " + sub +
+                                  " is not a folder (a link or a file); "
+                                  "hoc-runner writes its own " +
+                                  sub + "/ there");
         for (const auto& entry : fs::directory_iterator(out / sub))
             if (ourEntry(entry.path()) && entry.symlink_status().type() != fs::file_type::regular)
-                throw hoc::UsageError("--out " + out.string() + ": " + sub + "/" +
-                                      entry.path().filename().string() + " is " +
-                                      typeName(entry.symlink_status().type()) + " where hoc-runner writes its own " +
+                throw hoc::UsageError("--out " + out.string() + ": " + sub + "/" + entry.path().filename().string() +
+                                      " is " + typeName(entry.symlink_status().type()) +
+                                      " where hoc-runner writes its own " +
                                       (sub == std::string("json") ? "results" : "logs") + " (remove it)");
     }
 }
@@ -372,14 +375,17 @@ void prepareFolder(const fs::path& out)
         throw hoc::UsageError("--out " + out.string() + ": cannot open " + marker.string() + ": " +
                               std::strerror(errno));
     if (::flock(outputLock, LOCK_EX | LOCK_NB) != 0)
-        throw hoc::UsageError("--out " + out.string() + " is in use: another hoc-runner is writing its results "
-                              "there (it holds the lock on " + marker.string() + "); wait for it to finish, or "
+        throw hoc::UsageError("--out " + out.string() +
+                              " is in use: another hoc-runner is writing its results "
+                              "there (it holds the lock on " +
+                              marker.string() +
+                              "); wait for it to finish, or "
                               "give another --out");
     checkOutputFolder(out);  // as it is now that no other runner can change it
 
     const std::string text = "This folder holds hoc-runner's results; a new run replaces them.\n";
-    if (::ftruncate(outputLock, 0) != 0 || ::pwrite(outputLock, text.data(), text.size(), 0) !=
-                                               static_cast<ssize_t>(text.size()))
+    if (::ftruncate(outputLock, 0) != 0 ||
+        ::pwrite(outputLock, text.data(), text.size(), 0) != static_cast<ssize_t>(text.size()))
         throw hoc::Failure("cannot write " + marker.string() + ": " + std::strerror(errno));
     fs::create_directories(out / "json");
     fs::create_directories(out / "logs");
@@ -446,7 +452,8 @@ int runCourse(const Options& options, const std::vector<std::string>& commandLin
     std::vector<Job> jobs;
     if (!options.noRoofline)
         for (const auto& device : devices)
-            jobs.push_back({kProbeExercise, "hoc-roofline", probe, options.quick ? kProbeQuickArgs : kProbeArgs, device});
+            jobs.push_back(
+                {kProbeExercise, "hoc-roofline", probe, options.quick ? kProbeQuickArgs : kProbeArgs, device});
     for (const auto& entry : course)
         for (const auto& device : devices)
             jobs.push_back({entry.folder, entry.programName(), entry.program,
@@ -462,7 +469,8 @@ int runCourse(const Options& options, const std::vector<std::string>& commandLin
 
     const auto start = std::chrono::steady_clock::now();
     std::vector<Run> runs;
-    passOnStopSignals();  // from here on a Ctrl-C (or SIGTERM, SIGHUP) stops the program running, and the results are written
+    passOnStopSignals();  // from here on a Ctrl-C (or SIGTERM, SIGHUP) stops the program running, and the results are
+                          // written
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         if (const int signal = stopSignal()) {  // the jobs not started are marked, not dropped
             Run skipped;
@@ -478,7 +486,8 @@ int runCourse(const Options& options, const std::vector<std::string>& commandLin
     }
     const int interrupted = stopSignal();
     if (interrupted)
-        std::cerr << "\nInterrupted (SIG" << sigabbrev_np(interrupted) << "): writing the results of the runs that "
+        std::cerr << "\nInterrupted (SIG" << sigabbrev_np(interrupted)
+                  << "): writing the results of the runs that "
                      "finished.\n";
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -494,9 +503,14 @@ int runCourse(const Options& options, const std::vector<std::string>& commandLin
     doc["seconds"] = seconds;
     doc["runs"] = nlohmann::json::array();
     for (const auto& run : runs)
-        doc["runs"].push_back({{"exercise", run.folder}, {"program", run.program}, {"device", run.device.index},
-                               {"finished", run.finished}, {"problem", run.problem}, {"seconds", run.seconds},
-                               {"json", run.jsonPath}, {"log", run.logPath}});
+        doc["runs"].push_back({{"exercise", run.folder},
+                               {"program", run.program},
+                               {"device", run.device.index},
+                               {"finished", run.finished},
+                               {"problem", run.problem},
+                               {"seconds", run.seconds},
+                               {"json", run.jsonPath},
+                               {"log", run.logPath}});
     writeFile(out / "results.html", html(table, doc, chartJs));
     writeFile(out / "results.md", md);
     writeFile(out / "results.csv", csv(table));
@@ -506,9 +520,11 @@ int runCourse(const Options& options, const std::vector<std::string>& commandLin
         std::cerr << "note: Chart.js not found (Debian's libjs-chart.js, or --chartjs FILE): results.html has the "
                      "table without its charts\n";
 
-    std::cerr << "\n" << runs.size() << " runs in " << std::fixed << std::setprecision(0) << seconds << " s; "
-              << (table.allGood() ? "every result correct" : std::to_string(table.failures.size()) + " failed" +
-                                                              (table.failures.empty() ? ", a result is wrong" : ""))
+    std::cerr << "\n"
+              << runs.size() << " runs in " << std::fixed << std::setprecision(0) << seconds << " s; "
+              << (table.allGood() ? "every result correct"
+                                  : std::to_string(table.failures.size()) + " failed" +
+                                        (table.failures.empty() ? ", a result is wrong" : ""))
               << ".\nWritten to " << out.string() << "/:";
     for (const auto& name : written)
         std::cerr << " " << name;

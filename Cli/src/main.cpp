@@ -40,15 +40,13 @@ int outputStatus(int status)
     if (errno == 0 && ::write(STDOUT_FILENO, "\n", 1) == 1)
         errno = 0;
     const int error = errno;
-    std::cerr << "error: standard output could not be written" << (error ? std::string(": ") + std::strerror(error) : "")
+    std::cerr << "error: standard output could not be written"
+              << (error ? std::string(": ") + std::strerror(error) : "")
               << "; what this program printed is incomplete\n";
     return status >= kUsage ? status : kError;
 }
 
-int exitCode(std::exception_ptr error)
-{
-    return outputStatus(reportError(error));
-}
+int exitCode(std::exception_ptr error) { return outputStatus(reportError(error)); }
 
 namespace {
 
@@ -74,7 +72,7 @@ int reportError(std::exception_ptr error)
         } else if (!kernels.empty() && (code == CL_INVALID_ARG_INDEX || code == CL_INVALID_ARG_VALUE ||
                                         code == CL_INVALID_ARG_SIZE || code == CL_INVALID_KERNEL_ARGS)) {
             std::cerr << "  the arguments the host code sets do not match the kernel's: "
-                      << (code == CL_INVALID_ARG_INDEX    ? "it sets an argument the kernel does not have"
+                      << (code == CL_INVALID_ARG_INDEX     ? "it sets an argument the kernel does not have"
                           : code == CL_INVALID_KERNEL_ARGS ? "the kernel has an argument the host code did not set"
                                                            : "an argument's type or size differs")
                       << " (compare the kernel's parameter list with the host code's setArg or KernelFunctor):\n"
@@ -205,10 +203,7 @@ CLI::Validator indexList()
     return CLI::Validator(check, "'all' or INDEX[,INDEX...]");
 }
 
-CLI::Validator wholeNumber(std::uint64_t min, std::uint64_t max)
-{
-    return hoc::wholeNumber(min, max);
-}
+CLI::Validator wholeNumber(std::uint64_t min, std::uint64_t max) { return hoc::wholeNumber(min, max); }
 
 }  // namespace cli
 
@@ -275,8 +270,9 @@ struct CommandLine::Cli {
                         values.push_back(argv[j]);
                 for (const auto& v : values)
                     if (v.find(',') != std::string::npos && empty(v))
-                        return name + ": '" + v + "' holds no item, only commas; write the items separated by "
-                                                  "commas or by spaces";
+                        return name + ": '" + v +
+                               "' holds no item, only commas; write the items separated by "
+                               "commas or by spaces";
             }
         }
         return "";
@@ -452,7 +448,8 @@ void CommandLine::checkDeviceOptions() const
 {
     // A HOC_DEVICE of only whitespace is refused as chooseDevice refuses it (before asking OpenCL).
     const char* env = std::getenv("HOC_DEVICE");
-    const bool blank = env && *env && std::all_of(env, env + std::strlen(env), [](unsigned char c) { return std::isspace(c); });
+    const bool blank = env && *env &&
+                       std::all_of(env, env + std::strlen(env), [](unsigned char c) { return std::isspace(c); });
     if (!choice_.device.empty() || !choice_.platform.empty() || blank)
         chooseDevice(choice_);
 }

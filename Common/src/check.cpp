@@ -49,13 +49,13 @@ std::string CheckResult::message() const
         out << (count == 1 ? "the value is" : "all " + std::to_string(count) + " elements") << " correct";
     else if (wrong == 0)  // every element within its bound; the whole is not
         out << "every element within its own bound, but the error's norm is " << normError << ", more than the "
-            << normAllowed << " its normwise bound allows (expected " << expected << " at index " << first
-            << ", got " << got << ")";
+            << normAllowed << " its normwise bound allows (expected " << expected << " at index " << first << ", got "
+            << got << ")";
     else if (count == 1)
         out << "wrong: expected " << expected << ", got " << got << " (allowed difference " << allowed << ")";
     else
-        out << wrong << " of " << count << " elements wrong; first at index " << first << ": expected "
-            << expected << ", got " << got << " (allowed difference " << allowed << ")";
+        out << wrong << " of " << count << " elements wrong; first at index " << first << ": expected " << expected
+            << ", got " << got << " (allowed difference " << allowed << ")";
     return out.str();
 }
 

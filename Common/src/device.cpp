@@ -48,7 +48,7 @@ std::string poclCacheProblem()
         from = "no HOME";
     }
     for (std::string path = dir;;) {
-        struct stat info {};
+        struct stat info{};
         if (::stat(path.c_str(), &info) == 0) {
             std::string why;
             if (!S_ISDIR(info.st_mode))
@@ -123,8 +123,8 @@ const DeviceEntry& byText(const std::vector<DeviceEntry>& devices, const std::st
     }
     if (matches.empty())
         throw UsageError(std::string(source) + " '" + text + "' matches no " +
-                         (deviceNamesToo ? "platform or device" : "platform") + "; the devices are:" +
-                         listText(devices));
+                         (deviceNamesToo ? "platform or device" : "platform") +
+                         "; the devices are:" + listText(devices));
     return preferGpu(matches);
 }
 
@@ -175,7 +175,8 @@ std::vector<DeviceEntry> allDevices()
     if (result.empty() && poclWithout) {
         if (const std::string why = poclCacheProblem(); !why.empty())
             throw Failure("OpenCL platforms were found, but none has a device: PoCL (Portable Computing Language) "
-                          "is installed, but reports no device when " + why +
+                          "is installed, but reports no device when " +
+                          why +
                           ". Set POCL_CACHE_DIR to a folder you can write (e.g. POCL_CACHE_DIR=/tmp/pocl-cache), "
                           "or run with a HOME you can write in");
     }
@@ -223,7 +224,8 @@ cl::Device testDevice()
             (d.device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU))
             return d.device;
     throw Failure("the tests run on PoCL's CPU device, which is not installed (script/bootstrap installs "
-                  "pocl-opencl-icd), or set HOC_TEST_DEVICE to an index or name from:" + listText(devices));
+                  "pocl-opencl-icd), or set HOC_TEST_DEVICE to an index or name from:" +
+                  listText(devices));
 }
 
 std::string deviceTypeName(cl_device_type type)

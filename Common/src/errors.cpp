@@ -81,10 +81,7 @@ const char* errorName(cl_int code)
     }
 }
 
-std::string errorText(cl_int code)
-{
-    return std::string(errorName(code)) + " (" + std::to_string(code) + ")";
-}
+std::string errorText(cl_int code) { return std::string(errorName(code)) + " (" + std::to_string(code) + ")"; }
 
 std::string describe(const cl::Error& error)
 {

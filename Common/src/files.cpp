@@ -65,7 +65,7 @@ bool checkTarget(const std::string& path, const std::string& what, const Replace
     if (path.back() == '/')
         throw Failure(name + ": names a folder, not a file");
     const std::string folder = folderOf(path);
-    struct stat info {};
+    struct stat info{};
     if (::stat(folder.c_str(), &info) != 0 || !S_ISDIR(info.st_mode))
         throw Failure(name + ": the folder " + folder + " does not exist");
     // What the name is comes first: a device or a link is refused as such, also in a folder that
@@ -74,7 +74,8 @@ bool checkTarget(const std::string& path, const std::string& what, const Replace
     if (!exists && errno != ENOENT)
         throw Failure(name + ": " + std::strerror(errno));
     if (exists && !S_ISREG(info.st_mode))
-        throw Failure(name + " is " + kindOf(info.st_mode) + ", not a regular file; it is left as it is "
+        throw Failure(name + " is " + kindOf(info.st_mode) +
+                      ", not a regular file; it is left as it is "
                       "(give the name of a regular file)");
     if (::access(folder.c_str(), W_OK | X_OK) != 0)
         throw Failure(name + ": cannot write in the folder " + folder + " (" + std::strerror(errno) + ")");
@@ -87,7 +88,7 @@ bool checkTarget(const std::string& path, const std::string& what, const Replace
             throw Failure(name + ": cannot read the file to check it (" + std::strerror(errno) + ")");
         if (!replaceable(contents))
             throw Failure(name + " exists and is not a file this program writes; it is left as it is "
-                          "(remove it, or give another name)");
+                                 "(remove it, or give another name)");
     }
     return true;
 }

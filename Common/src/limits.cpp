@@ -33,8 +33,8 @@ void requireSides(const cl::Device& device, std::size_t x, std::size_t y, const 
 }
 
 // A work-group of `items` work-items (`shape`: "256" or "16 x 16 = 256") for a built kernel.
-void requireKernelItems(const cl::Kernel& kernel, const cl::Device& device, std::size_t items,
-                        const std::string& shape, const std::string& what)
+void requireKernelItems(const cl::Kernel& kernel, const cl::Device& device, std::size_t items, const std::string& shape,
+                        const std::string& what)
 {
     const std::size_t limit = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);
     if (items == 0 || items > limit)
@@ -54,8 +54,7 @@ void requireWorkGroupSize2D(const cl::Device& device, std::size_t x, std::size_t
     requireSides(device, x, y, what);
 }
 
-void requireWorkGroupSize(const cl::Kernel& kernel, const cl::Device& device, std::size_t size,
-                          const std::string& what)
+void requireWorkGroupSize(const cl::Kernel& kernel, const cl::Device& device, std::size_t size, const std::string& what)
 {
     requireKernelItems(kernel, device, size, std::to_string(size), what);
 }
@@ -75,8 +74,7 @@ void requireLocalMemory(const cl::Device& device, std::size_t bytes, const std::
                          bytesText(limit) + ", CL_DEVICE_LOCAL_MEM_SIZE)");
 }
 
-void requireLocalMemory(const cl::Kernel& kernel, const cl::Device& device, std::size_t bytes,
-                        const std::string& what)
+void requireLocalMemory(const cl::Kernel& kernel, const cl::Device& device, std::size_t bytes, const std::string& what)
 {
     const std::size_t own = kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device);
     const std::size_t limit = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();

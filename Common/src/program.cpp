@@ -45,12 +45,13 @@ std::string executableFolder()
 // that exists: a broken file found first is reported, never skipped for another one.
 std::string problemWith(const std::string& path)
 {
-    struct stat info {};
+    struct stat info{};
     if (::stat(path.c_str(), &info) != 0) {
-        struct stat link {};
+        struct stat link{};
         if (errno == ENOENT && ::lstat(path.c_str(), &link) == 0)
             return "is a symbolic link to a file that does not exist";
-        return errno == ENOENT || errno == ENOTDIR ? "missing" : std::string("cannot be reached (") + std::strerror(errno) + ")";
+        return errno == ENOENT || errno == ENOTDIR ? "missing"
+                                                   : std::string("cannot be reached (") + std::strerror(errno) + ")";
     }
     if (S_ISDIR(info.st_mode))
         return "is a folder, not a kernel file";
@@ -225,7 +226,8 @@ std::string readKernelText(const std::string& file, const std::string& configure
         throw Failure("kernel file " + path + " could not be read");
     const std::string source = text.str();
     if (source.find_first_not_of(" \t\r\n") == std::string::npos)
-        throw Failure("kernel file " + path + " is empty: it should hold the kernel source (the __kernel "
+        throw Failure("kernel file " + path +
+                      " is empty: it should hold the kernel source (the __kernel "
                       "functions the program runs)");
     // OpenCL takes a source as C text, which ends at its first NUL byte: what follows one would be
     // silently left out (a kernel after it "defined nowhere"). Named where it is instead.
@@ -234,7 +236,8 @@ std::string readKernelText(const std::string& file, const std::string& configure
         const std::size_t lineStart = source.rfind('\n', nul == 0 ? 0 : nul - 1);
         const std::size_t column = lineStart == std::string::npos || nul == 0 ? nul + 1 : nul - lineStart;
         throw Failure("kernel file " + path + " holds a NUL byte (line " + std::to_string(line) + ", column " +
-                      std::to_string(column) + "): a kernel source is text, and OpenCL would read it only up to "
+                      std::to_string(column) +
+                      "): a kernel source is text, and OpenCL would read it only up to "
                       "there; remove it (a file saved as UTF-16, or not a text file at all, holds many)");
     }
     if (source.find("#") == std::string::npos)
@@ -254,8 +257,8 @@ std::string readKernelText(const std::string& file, const std::string& configure
             continue;
         }
         if (depth >= 8)
-            throw Failure("kernel file " + path + ", line " + std::to_string(number) + ": includes nested more than 8 deep (" +
-                          name + " includes itself?)");
+            throw Failure("kernel file " + path + ", line " + std::to_string(number) +
+                          ": includes nested more than 8 deep (" + name + " includes itself?)");
         std::string body = readKernelText(name, configured, depth + 1);
         if (body.back() != '\n')
             body += "\n";

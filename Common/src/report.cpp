@@ -70,8 +70,8 @@ void Report::add(Result result)
 
 void Report::afterEachResult(std::function<void(const Report&)> listener) { afterEach_ = std::move(listener); }
 
-void Report::bandwidth(const std::string& name, const std::string& size, const CheckResult& check,
-                       const Timing& timing, double bytes, Extra extra)
+void Report::bandwidth(const std::string& name, const std::string& size, const CheckResult& check, const Timing& timing,
+                       double bytes, Extra extra)
 {
     extra.insert(extra.begin(), {"bytes", bytes});
     add({name, size, check.ok, check.message(), timing.best(), gbps(bytes, timing.best()), "GB/s", std::move(extra)});
@@ -101,9 +101,8 @@ std::string Report::json(bool finished) const
     doc["device"] = {{"name", device_}, {"type", deviceType_}, {"platform", platform_}};
     doc["results"] = nlohmann::json::array();
     for (const auto& r : results_) {
-        nlohmann::json row = {{"name", r.name},      {"size", r.size},       {"correct", r.correct},
-                              {"detail", r.detail},  {"seconds", r.seconds}, {"rate", r.rate},
-                              {"unit", r.unit}};
+        nlohmann::json row = {{"name", r.name},       {"size", r.size}, {"correct", r.correct}, {"detail", r.detail},
+                              {"seconds", r.seconds}, {"rate", r.rate}, {"unit", r.unit}};
         for (const auto& [key, value] : r.extra)
             row["extra"][key] = value;
         doc["results"].push_back(row);

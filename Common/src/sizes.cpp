@@ -45,7 +45,7 @@ std::string rangeText(long long min, std::uint64_t max, bool signedMin)
 
 // The problem with `text` as a whole number in [min, max] (min may be negative), or "".
 std::string wholeProblem(const std::string& text, long long min, std::uint64_t max, bool& negative,
-                    std::uint64_t& magnitude)
+                         std::uint64_t& magnitude)
 {
     const std::string range = rangeText(min, max, min < 0);
     WholeNumber w;
@@ -100,8 +100,7 @@ long long parseSignedWhole(const std::string& text, const std::string& what, lon
     return value;
 }
 
-std::uint64_t checkedProduct(const std::vector<std::uint64_t>& factors, const SizeLimit& limit,
-                             const std::string& what)
+std::uint64_t checkedProduct(const std::vector<std::uint64_t>& factors, const SizeLimit& limit, const std::string& what)
 {
     std::uint64_t product = 1;
     bool overflow = false;

@@ -32,10 +32,7 @@ std::string candidatesHash(const std::vector<Candidate>& candidates)
     return hash(all);
 }
 
-json toJson(const Candidate& c)
-{
-    return {{"kernel", c.kernel}, {"values", c.values}};
-}
+json toJson(const Candidate& c) { return {{"kernel", c.kernel}, {"values", c.values}}; }
 
 Candidate fromJson(const json& j)
 {
@@ -215,8 +212,8 @@ void Candidate::only(const std::vector<std::string>& names) const
             std::string known;
             for (const auto& n : names)
                 known += (known.empty() ? "" : ", ") + n;
-            throw UsageError("variant '" + text() + "': " + kernel + " has no parameter " + name + " (it takes " + known +
-                             ")");
+            throw UsageError("variant '" + text() + "': " + kernel + " has no parameter " + name + " (it takes " +
+                             known + ")");
         }
 }
 
@@ -371,8 +368,8 @@ Outcome tune(const std::string& cacheFile, const Identity& id, const std::vector
         throw Failure("no variant of " + id.task + " runs on " + id.device + ":" + why);
     }
 
-    json fresh = {{"device", id.device},       {"task", id.task},         {"driver", id.driver},
-                  {"source", id.source},       {"candidates", listHash},  {"best", toJson(outcome.best)},
+    json fresh = {{"device", id.device},        {"task", id.task},        {"driver", id.driver},
+                  {"source", id.source},        {"candidates", listHash}, {"best", toJson(outcome.best)},
                   {"seconds", outcome.seconds}, {"tuned", now()}};
     if (entry)
         *entry = fresh;

@@ -28,8 +28,7 @@ void watch(double delay)
     const auto step = std::chrono::milliseconds(delay < 2 ? 100 : 500);
     for (;;) {
         std::this_thread::sleep_for(step);
-        const double idle =
-            std::chrono::duration<double>(Clock::duration(nowTicks() - lastProgress.load())).count();
+        const double idle = std::chrono::duration<double>(Clock::duration(nowTicks() - lastProgress.load())).count();
         if (idle < delay || noted.exchange(true))
             continue;
         std::string file;
@@ -39,9 +38,12 @@ void watch(double delay)
         }
         const std::string text =
             "\nnote: no kernel has finished for " + std::to_string(static_cast<long>(idle)) + " s; the kernels of " +
-            file + " were built last. If one of them loops forever (a loop whose condition never changes, a "
+            file +
+            " were built last. If one of them loops forever (a loop whose condition never changes, a "
             "barrier not every work-item reaches), it will not finish: OpenCL cannot stop a running kernel. Press "
-            "Ctrl-C to stop this program (or kill " + std::to_string(::getpid()) + "). HOC_WATCHDOG_SECONDS sets "
+            "Ctrl-C to stop this program (or kill " +
+            std::to_string(::getpid()) +
+            "). HOC_WATCHDOG_SECONDS sets "
             "this delay (0: no note).\n";
         [[maybe_unused]] const auto written = ::write(STDERR_FILENO, text.data(), text.size());
     }

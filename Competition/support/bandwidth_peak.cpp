@@ -18,10 +18,7 @@
 
 namespace hoc::bandwidth {
 
-double BandwidthResult::peak() const
-{
-    return std::max(copyKernel.gbps(), copyBuffer.gbps());
-}
+double BandwidthResult::peak() const { return std::max(copyKernel.gbps(), copyBuffer.gbps()); }
 
 void requireMeasurable(const cl::Device& device, std::size_t n)
 {
@@ -48,28 +45,37 @@ BandwidthResult measure(const cl::Device& device, std::size_t n, const Repeats& 
 
     cl::Context context(device);
     cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
-    cl::Program vaddProgram = buildSource(context, device, readKernelFile("vadd.cl", HOC_COURSE_KERNELS), "vadd.cl", "");
+    cl::Program vaddProgram = buildSource(context, device, readKernelFile("vadd.cl", HOC_COURSE_KERNELS), "vadd.cl",
+                                          "");
 
     const auto a = randomFloats(n, 21), b = randomFloats(n, 22);
     cl::Buffer da(queue, a.begin(), a.end(), true), db(queue, b.begin(), b.end(), true);
     cl::Buffer dc(context, CL_MEM_READ_WRITE, sizeof(float) * n);
     std::vector<float> c(n);
 
-    result.copyBuffer = {"clEnqueueCopyBuffer", copyBytes, medianSeconds(repeats, [&] {
-                             cl::Event done;
-                             queue.enqueueCopyBuffer(db, dc, 0, 0, sizeof(float) * n, nullptr, &done);
-                             return EventSpan{done, done};
-                         }), {}};
+    result.copyBuffer = {"clEnqueueCopyBuffer",
+                         copyBytes,
+                         medianSeconds(repeats,
+                                       [&] {
+                                           cl::Event done;
+                                           queue.enqueueCopyBuffer(db, dc, 0, 0, sizeof(float) * n, nullptr, &done);
+                                           return EventSpan{done, done};
+                                       }),
+                         {}};
     cl::copy(queue, dc, c.begin(), c.end());
     result.copyBuffer.check = compare(b, c);
 
     cl::KernelFunctor<cl::Buffer, cl::Buffer, cl::Buffer, int> vadd(vaddProgram, "vadd");
     const std::size_t local = localSize(vadd.getKernel(), device, 256);
     cl::EnqueueArgs vaddArgs(queue, cl::NDRange(roundUp(n, local)), cl::NDRange(local));
-    result.vadd = {"vadd kernel", 3.0 * sizeof(float) * n, medianSeconds(repeats, [&] {
-                       cl::Event done = vadd(vaddArgs, da, db, dc, static_cast<int>(n));
-                       return EventSpan{done, done};
-                   }), {}};
+    result.vadd = {"vadd kernel",
+                   3.0 * sizeof(float) * n,
+                   medianSeconds(repeats,
+                                 [&] {
+                                     cl::Event done = vadd(vaddArgs, da, db, dc, static_cast<int>(n));
+                                     return EventSpan{done, done};
+                                 }),
+                   {}};
     cl::copy(queue, dc, c.begin(), c.end());
     result.vadd.check = compare(ref::vadd(a, b), c);  // one float addition per element: exact
     return result;

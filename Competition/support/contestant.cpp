@@ -22,20 +22,11 @@ void Contestant::upload(const std::vector<float>& a, const std::vector<float>& b
     tensor_ ? tensor_->upload(a, b, d) : lesson_->upload(a, b, d);
 }
 
-hoc::EventSpan Contestant::run()
-{
-    return tensor_ ? tensor_->run() : lesson_->run();
-}
+hoc::EventSpan Contestant::run() { return tensor_ ? tensor_->run() : lesson_->run(); }
 
-std::vector<float> Contestant::download()
-{
-    return tensor_ ? tensor_->download() : lesson_->download();
-}
+std::vector<float> Contestant::download() { return tensor_ ? tensor_->download() : lesson_->download(); }
 
-const cl::CommandQueue& Contestant::queue() const
-{
-    return tensor_ ? tensor_->queue() : lesson_->queue();
-}
+const cl::CommandQueue& Contestant::queue() const { return tensor_ ? tensor_->queue() : lesson_->queue(); }
 
 std::vector<Variant> variants(const cl::Device& device, bool tensor)
 {
@@ -76,9 +67,9 @@ hoc::tuning::Outcome tune(const cl::Device& device, const std::vector<Variant>& 
         Contestant s(device, v);
         s.upload(sa, sb, small);
         s.run();
-        const auto check = v.kernel == "sgemm_tc"
-                               ? hoc::peers::checkTf32Split(sa, sb, s.download(), small, hoc::peers::truncatedTf32Parts(v.values))
-                               : hoc::matmul::check(sa, sb, s.download(), small);
+        const auto check = v.kernel == "sgemm_tc" ? hoc::peers::checkTf32Split(sa, sb, s.download(), small,
+                                                                               hoc::peers::truncatedTf32Parts(v.values))
+                                                  : hoc::matmul::check(sa, sb, s.download(), small);
         if (!check.ok)
             throw hoc::Failure("wrong result for " + small.text() + ": " + check.message());
         s.upload(a, b, d);

@@ -24,8 +24,8 @@ public:
     const cl::CommandQueue& queue() const;
 
 private:
-    std::optional<Sgemm> lesson_;         // Exercise 9b's kernels
-    std::optional<TensorSgemm> tensor_;   // the module's
+    std::optional<Sgemm> lesson_;        // Exercise 9b's kernels
+    std::optional<TensorSgemm> tensor_;  // the module's
 };
 
 // The variants to race: Exercise 9b's sgemmVariants(device) and, with `tensor`, the module's

@@ -65,8 +65,8 @@ void restartForFairOpenBlas(char** argv)
               << std::endl;
     ::setenv("OPENBLAS_CORETYPE", fair.c_str(), 1);
     ::execv("/proc/self/exe", argv);
-    std::cout << "(could not start again: " << std::strerror(errno) << "; OpenBLAS keeps its " << core
-              << " kernels)" << std::endl;
+    std::cout << "(could not start again: " << std::strerror(errno) << "; OpenBLAS keeps its " << core << " kernels)"
+              << std::endl;
 #else
     (void)argv;
 #endif
@@ -82,8 +82,9 @@ public:
     std::string detail() const override
     {
         const std::string core = openblas_get_corename();
-        std::string text = std::string(openblas_get_config()) + ", core " + core + ", " + std::to_string(threads_) +
-                           " threads (the OpenCL device's compute units); timed on the host clock, the CPU being its device";
+        std::string text =
+            std::string(openblas_get_config()) + ", core " + core + ", " + std::to_string(threads_) +
+            " threads (the OpenCL device's compute units); timed on the host clock, the CPU being its device";
         // A DYNAMIC_ARCH OpenBLAS that does not know the CPU's model (common in virtual machines)
         // falls back to a generic core without AVX: the race would be unfair to it. (sgemm_benchmark
         // starts again with the fair core; this warns when that could not happen.)
@@ -106,8 +107,8 @@ public:
         openblas_set_num_threads(threads_);
         const Timer timer;
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(d_.m), static_cast<int>(d_.n),
-                    static_cast<int>(d_.k), 1.0f, a_.data(), static_cast<int>(d_.k), b_.data(),
-                    static_cast<int>(d_.n), 0.0f, c_.data(), static_cast<int>(d_.n));
+                    static_cast<int>(d_.k), 1.0f, a_.data(), static_cast<int>(d_.k), b_.data(), static_cast<int>(d_.n),
+                    0.0f, c_.data(), static_cast<int>(d_.n));
         const double s = timer.seconds();
         return {s, s};  // the CPU is OpenBLAS's device: its clock is the host's
     }
@@ -146,8 +147,8 @@ bool fastReference(const std::vector<float>& a, const std::vector<float>& b, mat
     std::vector<double> x(a.begin(), a.end()), y(b.begin(), b.end());
     openblas_set_num_threads(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
     product.assign(d.m * d.n, 0.0);
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, x.data(), k, y.data(), n, 0.0,
-                product.data(), n);
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, x.data(), k, y.data(), n, 0.0, product.data(),
+                n);
     // |A| |B|, and from it the bound of hoc::matmul::errorBounds: (1 + u)^K - 1 (roundingFactor, for
     // every K) in float for the float result, in double for this reference, u for rounding the exact
     // value to float.
@@ -156,8 +157,8 @@ bool fastReference(const std::vector<float>& a, const std::vector<float>& b, mat
     for (auto& v : y)
         v = std::fabs(v);
     bound.assign(d.m * d.n, 0.0);
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, x.data(), k, y.data(), n, 0.0,
-                bound.data(), n);
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, x.data(), k, y.data(), n, 0.0, bound.data(),
+                n);
     const auto gamma = [&](double u) { return hoc::matmul::roundingFactor(d.k, u); };  // valid for every K
     const double uFloat = std::ldexp(1.0, -24), uDouble = std::ldexp(1.0, -53);
     // One more factor in double: this |A||B| is itself a double sum of positive terms.
@@ -256,7 +257,10 @@ CheckResult checkTf32Split(const std::vector<float>& a, const std::vector<float>
                            matmul::Dims d, int truncatedParts)
 {
     const std::vector<double> exact = matmul::reference(a, b, d);
-    const double split = std::ldexp(truncatedParts >= 2 ? 4.0 : truncatedParts == 1 ? 1.5 : 1.0, -20);  // per product (peers.hpp)
+    const double split = std::ldexp(truncatedParts >= 2   ? 4.0
+                                    : truncatedParts == 1 ? 1.5
+                                                          : 1.0,
+                                    -20);  // per product (peers.hpp)
     const double u = std::ldexp(1.0, -24), g = 2 * (matmul::roundingFactor(d.k, u) + u) + split;
     std::vector<double> bound(d.m * d.n, 0.0);
     for (std::size_t i = 0; i < d.m; ++i)

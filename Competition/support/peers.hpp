@@ -34,7 +34,7 @@ public:
     virtual std::string name() const = 0;    // e.g. "CLBlast 1.5.3"
     virtual std::string detail() const = 0;  // how it runs and how it is timed
     virtual void upload(const std::vector<float>& a, const std::vector<float>& b, matmul::Dims d) = 0;
-    virtual PeerTiming run() = 0;            // one C = A * B, timed on both clocks
+    virtual PeerTiming run() = 0;  // one C = A * B, timed on both clocks
     // Anything that makes the device times less certain than they look ("" when nothing).
     virtual std::string timingNote() const { return ""; }
     // How long to wait after a run before anything else runs on the CPU (threads that keep spinning).
@@ -70,7 +70,8 @@ bool fastReference(const std::vector<float>& a, const std::vector<float>& b, mat
                    std::vector<double>& product, std::vector<double>& bound);
 
 // hoc::matmul::check, with fastReference when it is available (seconds instead of minutes at N = 4096).
-CheckResult check(const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& c, matmul::Dims d);
+CheckResult check(const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& c,
+                  matmul::Dims d);
 
 // ---------------------------------------------------------------------------------------------------
 // Accuracy, measured: the double reference for some rows of C (all of them up to `maxRows`, else
@@ -84,8 +85,8 @@ SampledReference sampledReference(const std::vector<float>& a, const std::vector
                                   std::size_t maxRows = 64);
 
 struct Accuracy {
-    double worst = 0;     // the largest |c - exact| / (rigorous FP32 bound): at most 1 for any FP32 summation
-    double normwise = 0;  // ||c - exact|| / ||exact|| (Frobenius norms over the sampled rows)
+    double worst = 0;          // the largest |c - exact| / (rigorous FP32 bound): at most 1 for any FP32 summation
+    double normwise = 0;       // ||c - exact|| / ||exact|| (Frobenius norms over the sampled rows)
     std::string text() const;  // "largest error 0.0123 of the FP32 bound, norm-wise 4.1e-07"
 };
 Accuracy accuracy(const SampledReference& ref, const std::vector<float>& c);

@@ -62,14 +62,17 @@ public:
             ++gapped_;
         timed.wait();
         t.device_s = (timed.getProfilingInfo<CL_PROFILING_COMMAND_END>() -
-                      lead.getProfilingInfo<CL_PROFILING_COMMAND_END>()) * 1e-9;
+                      lead.getProfilingInfo<CL_PROFILING_COMMAND_END>()) *
+                     1e-9;
         ++runs_;
         return t;
     }
     std::string timingNote() const override
     {
-        return gapped_ == 0 ? "" : std::to_string(gapped_) + " of " + std::to_string(runs_) +
-                                       " device timings may include idle time (the lead call ended before the timed one was enqueued)";
+        return gapped_ == 0 ? ""
+                            : std::to_string(gapped_) + " of " + std::to_string(runs_) +
+                                  " device timings may include idle time (the lead call ended before the timed one was "
+                                  "enqueued)";
     }
     std::vector<float> download() override
     {
@@ -85,9 +88,9 @@ private:
         cl_command_queue queue = queue_();
         cl_event event = nullptr;
         const auto status = clblast::Gemm<float>(clblast::Layout::kRowMajor, clblast::Transpose::kNo,
-                                                 clblast::Transpose::kNo, d_.m, d_.n, d_.k, 1.0f, a_(), 0, d_.k,
-                                                 b_(), 0, d_.n, 0.0f, c_(), 0, d_.n, &queue,
-                                                 withEvent ? &event : nullptr, temp_() ? temp_() : nullptr);
+                                                 clblast::Transpose::kNo, d_.m, d_.n, d_.k, 1.0f, a_(), 0, d_.k, b_(),
+                                                 0, d_.n, 0.0f, c_(), 0, d_.n, &queue, withEvent ? &event : nullptr,
+                                                 temp_() ? temp_() : nullptr);
         if (status != clblast::StatusCode::kSuccess)
             throw Failure("CLBlast SGEMM failed with status " + std::to_string(static_cast<int>(status)) +
                           " (CLBlast's StatusCode; negative values are OpenCL error codes)");

@@ -56,8 +56,12 @@ public:
         cublasGetVersion(handle_, &version);
         const char* tf32 = std::getenv("NVIDIA_TF32_OVERRIDE");
         return "cuBLAS " + std::to_string(version / 10000) + "." + std::to_string(version / 100 % 100) + "." +
-               std::to_string(version % 100) + " on CUDA device " + std::to_string(device_) + " (" + gpu_ +
-               "), " + (tf32_ ? "TF32 tensor cores (CUBLAS_TF32_TENSOR_OP_MATH: inputs rounded to 10-bit mantissas, less accurate than FP32)" : "FP32 without TF32") + ", device time from CUDA events around a call queued behind another" + (tf32 && std::string(tf32) != "0" ? " (WARNING: NVIDIA_TF32_OVERRIDE is set)" : "");
+               std::to_string(version % 100) + " on CUDA device " + std::to_string(device_) + " (" + gpu_ + "), " +
+               (tf32_ ? "TF32 tensor cores (CUBLAS_TF32_TENSOR_OP_MATH: inputs rounded to 10-bit mantissas, less "
+                        "accurate than FP32)"
+                      : "FP32 without TF32") +
+               ", device time from CUDA events around a call queued behind another" +
+               (tf32 && std::string(tf32) != "0" ? " (WARNING: NVIDIA_TF32_OVERRIDE is set)" : "");
     }
     void upload(const std::vector<float>& a, const std::vector<float>& b, matmul::Dims d) override
     {
@@ -98,8 +102,10 @@ public:
     }
     std::string timingNote() const override
     {
-        return gapped_ == 0 ? "" : std::to_string(gapped_) + " of " + std::to_string(runs_) +
-                                       " device timings may include launch time (the lead call ended before the timed one was launched)";
+        return gapped_ == 0 ? ""
+                            : std::to_string(gapped_) + " of " + std::to_string(runs_) +
+                                  " device timings may include launch time (the lead call ended before the timed one "
+                                  "was launched)";
     }
     std::vector<float> download() override
     {
@@ -174,14 +180,8 @@ static std::unique_ptr<Peer> make(const cl::Device& device, std::string& note, b
     return nullptr;
 }
 
-std::unique_ptr<Peer> cublas(const cl::Device& device, std::string& note)
-{
-    return make(device, note, false);
-}
+std::unique_ptr<Peer> cublas(const cl::Device& device, std::string& note) { return make(device, note, false); }
 
-std::unique_ptr<Peer> cublasTf32(const cl::Device& device, std::string& note)
-{
-    return make(device, note, true);
-}
+std::unique_ptr<Peer> cublasTf32(const cl::Device& device, std::string& note) { return make(device, note, true); }
 
 }  // namespace hoc::peers

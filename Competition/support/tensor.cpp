@@ -18,8 +18,9 @@ const char* kKernelFile = "sgemm_tensor.cl";
 void requireSm80(const cl::Device& device, const Variant& variant, const std::string& does)
 {
     if (!hasCpAsync(device))
-        throw hoc::Failure("variant '" + variant.text() + "' needs an NVIDIA GPU of compute capability 8.0 or newer (its kernel " +
-                           does + ", in PTX); this device is " + device.getInfo<CL_DEVICE_NAME>());
+        throw hoc::Failure("variant '" + variant.text() +
+                           "' needs an NVIDIA GPU of compute capability 8.0 or newer (its kernel " + does +
+                           ", in PTX); this device is " + device.getInfo<CL_DEVICE_NAME>());
 }
 
 }  // namespace
@@ -31,13 +32,11 @@ bool hasCpAsync(const cl::Device& device)
         return false;
     const cl_device_info kComputeCapabilityMajor = 0x4000;  // CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV
     cl_uint major = 0;
-    return clGetDeviceInfo(device(), kComputeCapabilityMajor, sizeof(major), &major, nullptr) == CL_SUCCESS && major >= 8;
+    return clGetDeviceInfo(device(), kComputeCapabilityMajor, sizeof(major), &major, nullptr) == CL_SUCCESS &&
+           major >= 8;
 }
 
-bool isTensorKernel(const std::string& kernel)
-{
-    return kernel == "sgemm_async" || kernel == "sgemm_tc";
-}
+bool isTensorKernel(const std::string& kernel) { return kernel == "sgemm_async" || kernel == "sgemm_tc"; }
 
 std::vector<Variant> tensorVariants(const cl::Device& device)
 {
@@ -55,30 +54,27 @@ std::vector<Variant> tensorVariants(const cl::Device& device)
     // an FP32 addition per 8 products and lo rounded; and one without the FP32 additions (FLUSH=0),
     // the fastest and too inaccurate, which the rule turns away.
     std::vector<Variant> variants;
-    for (const char* text : {
-             "sgemm_async BK=16 BM=128 BN=128 GM=8 SKEW=0 STAGES=2 TM=8 TN=8 WARPX=8",
-             "sgemm_async BK=16 BM=128 BN=128 GM=4 SKEW=0 STAGES=2 TM=8 TN=8 WARPX=8",
-             "sgemm_async BK=16 BM=64 BN=128 SKEW=0 STAGES=3 TM=8 TN=8 WARPX=16",
-             "sgemm_async BK=16 BM=128 BN=64 SKEW=0 STAGES=3 TM=8 TN=8 WARPX=8",
-             "sgemm_async BK=16 BM=64 BN=64 SKEW=0 STAGES=4 TM=8 TN=8 WARPX=8",
-             "sgemm_async BK=16 BM=128 BN=128 GM=8 KS=2 SKEW=0 STAGES=2 TM=8 TN=8 WARPX=8",
-             "sgemm_tiles BK=8 BM=128 BN=128 DB=1 GM=4 SKEW=0 TM=8 TN=8 WARPX=8",
-             "sgemm_async AT=1 BK=16 BM=128 BN=64 SKEW=0 STAGES=3 TM=8 TN=8 WARPX=8",
-             "sgemm_tc BK=16 BM=128 BN=64 FASTRNA=1 FLUSH=2 GM=8 LOTRUNC=1 SPLIT=0 STAGES=2 WM=64 WN=32",
-             "sgemm_tc BK=16 BM=64 BN=64 FASTRNA=1 FLUSH=2 GM=8 HITRUNC=1 LOTRUNC=1 SPLIT=0 STAGES=3 WM=32 WN=32",
-             "sgemm_tc BK=16 BM=64 BN=64 FASTRNA=1 FLUSH=2 HITRUNC=1 LOTRUNC=1 SPLIT=0 STAGES=3 WM=32 WN=32",
-             "sgemm_tc BK=16 BM=64 BN=64 FASTRNA=1 FLUSH=2 HITRUNC=1 KS=2 LOTRUNC=1 SPLIT=0 STAGES=3 WM=32 WN=32",
-             "sgemm_tc BK=8 BM=128 BN=128 FASTRNA=1 FLUSH=1 GM=8 LOTRUNC=0 SPLIT=2 STAGES=2 WM=64 WN=32",
-             "sgemm_tc BK=8 BM=128 BN=128 FASTRNA=0 FLUSH=1 GM=8 LOTRUNC=0 SPLIT=1 STAGES=3 WM=64 WN=32",
-             "sgemm_tc BK=16 BM=128 BN=64 FASTRNA=1 FLUSH=0 GM=8 LOTRUNC=1 SPLIT=0 STAGES=2 WM=64 WN=32"})
+    for (const char* text :
+         {"sgemm_async BK=16 BM=128 BN=128 GM=8 SKEW=0 STAGES=2 TM=8 TN=8 WARPX=8",
+          "sgemm_async BK=16 BM=128 BN=128 GM=4 SKEW=0 STAGES=2 TM=8 TN=8 WARPX=8",
+          "sgemm_async BK=16 BM=64 BN=128 SKEW=0 STAGES=3 TM=8 TN=8 WARPX=16",
+          "sgemm_async BK=16 BM=128 BN=64 SKEW=0 STAGES=3 TM=8 TN=8 WARPX=8",
+          "sgemm_async BK=16 BM=64 BN=64 SKEW=0 STAGES=4 TM=8 TN=8 WARPX=8",
+          "sgemm_async BK=16 BM=128 BN=128 GM=8 KS=2 SKEW=0 STAGES=2 TM=8 TN=8 WARPX=8",
+          "sgemm_tiles BK=8 BM=128 BN=128 DB=1 GM=4 SKEW=0 TM=8 TN=8 WARPX=8",
+          "sgemm_async AT=1 BK=16 BM=128 BN=64 SKEW=0 STAGES=3 TM=8 TN=8 WARPX=8",
+          "sgemm_tc BK=16 BM=128 BN=64 FASTRNA=1 FLUSH=2 GM=8 LOTRUNC=1 SPLIT=0 STAGES=2 WM=64 WN=32",
+          "sgemm_tc BK=16 BM=64 BN=64 FASTRNA=1 FLUSH=2 GM=8 HITRUNC=1 LOTRUNC=1 SPLIT=0 STAGES=3 WM=32 WN=32",
+          "sgemm_tc BK=16 BM=64 BN=64 FASTRNA=1 FLUSH=2 HITRUNC=1 LOTRUNC=1 SPLIT=0 STAGES=3 WM=32 WN=32",
+          "sgemm_tc BK=16 BM=64 BN=64 FASTRNA=1 FLUSH=2 HITRUNC=1 KS=2 LOTRUNC=1 SPLIT=0 STAGES=3 WM=32 WN=32",
+          "sgemm_tc BK=8 BM=128 BN=128 FASTRNA=1 FLUSH=1 GM=8 LOTRUNC=0 SPLIT=2 STAGES=2 WM=64 WN=32",
+          "sgemm_tc BK=8 BM=128 BN=128 FASTRNA=0 FLUSH=1 GM=8 LOTRUNC=0 SPLIT=1 STAGES=3 WM=64 WN=32",
+          "sgemm_tc BK=16 BM=128 BN=64 FASTRNA=1 FLUSH=0 GM=8 LOTRUNC=1 SPLIT=0 STAGES=2 WM=64 WN=32"})
         variants.push_back(Variant::parse(text));
     return variants;
 }
 
-std::string TensorSgemm::source()
-{
-    return hoc::readKernelFile(kKernelFile, HOC_COMPETITION_KERNEL_DIRS);
-}
+std::string TensorSgemm::source() { return hoc::readKernelFile(kKernelFile, HOC_COMPETITION_KERNEL_DIRS); }
 
 TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : device_(device), variant_(variant)
 {
@@ -88,7 +84,8 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
     if (variant.kernel == "sgemm_async") {
         variant.only({"BM", "BN", "BK", "TM", "TN", "WARPX", "STAGES", "SKEW", "KS", "GM", "AT"});
         bm = variant.within("BM", 4, 512), bn = variant.within("BN", 4, 512), bk = variant.within("BK", 4, 64);
-        const int tm = variant.within("TM", 4, 32), tn = variant.within("TN", 4, 32), warpx = variant.within("WARPX", 1, 32);
+        const int tm = variant.within("TM", 4, 32), tn = variant.within("TN", 4, 32),
+                  warpx = variant.within("WARPX", 1, 32);
         variant.within("STAGES", 2, 4);
         variant.within("SKEW", 0, 1);
         if (variant.values.count("GM"))
@@ -115,7 +112,8 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
         transposeA_ = at;
         requireSm80(device, variant, "copies with cp.async");
     } else if (variant.kernel == "sgemm_tc") {
-        variant.only({"BM", "BN", "BK", "WM", "WN", "STAGES", "SPLIT", "FLUSH", "FASTRNA", "LOTRUNC", "HITRUNC", "GM", "KS"});
+        variant.only(
+            {"BM", "BN", "BK", "WM", "WN", "STAGES", "SPLIT", "FLUSH", "FASTRNA", "LOTRUNC", "HITRUNC", "GM", "KS"});
         bm = variant.within("BM", 16, 256), bn = variant.within("BN", 8, 256), bk = variant.within("BK", 8, 64);
         const int wm = variant.within("WM", 16, 128), wn = variant.within("WN", 8, 128);
         variant.within("STAGES", 2, 4);
@@ -124,13 +122,15 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
         variant.within("FASTRNA", 0, 1);
         const bool lotrunc = variant.values.count("LOTRUNC") && variant.within("LOTRUNC", 0, 1) == 1;
         const bool hitrunc = variant.values.count("HITRUNC") && variant.within("HITRUNC", 0, 1) == 1;
-        variant.require(!hitrunc || lotrunc, "HITRUNC=1 needs LOTRUNC=1 (a truncated hi leaves a remainder of up to 2^-10 of x, "
-                                             "which the tensor cores then truncate too)");
+        variant.require(!hitrunc || lotrunc,
+                        "HITRUNC=1 needs LOTRUNC=1 (a truncated hi leaves a remainder of up to 2^-10 of x, "
+                        "which the tensor cores then truncate too)");
         if (variant.values.count("GM"))
             variant.within("GM", 1, 64);
-        variant.require(bk % 8 == 0 && wm % 16 == 0 && wn % 8 == 0 && bm % wm == 0 && bn % wn == 0,
-                        "BK is a multiple of 8, WM of 16 and WN of 8 (the 16 x 8 x 8 tensor-core product), WM divides BM "
-                        "and WN divides BN (whole warps per tile)");
+        variant.require(
+            bk % 8 == 0 && wm % 16 == 0 && wn % 8 == 0 && bm % wm == 0 && bn % wn == 0,
+            "BK is a multiple of 8, WM of 16 and WN of 8 (the 16 x 8 x 8 tensor-core product), WM divides BM "
+            "and WN divides BN (whole warps per tile)");
         variant.require(flush == 0 || bk / 8 % flush == 0,
                         "FLUSH is 0 or divides BK/8 (an FP32 addition after FLUSH of a step's BK/8 fragment steps)");
         wg = (bm / wm) * (bn / wn) * 32;
@@ -138,8 +138,9 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
         variant.require(bm * bk / 4 % wg == 0 && bk * bn / 4 % wg == 0,
                         "BM*BK/4 and BK*BN/4 are multiples of the work-group size (BM/WM)*(BN/WN)*32 = " +
                             std::to_string(wg) + " (every work-item copies whole float4s)");
-        variant.require(!split || bk * bn / 2 % wg == 0,
-                        "with SPLIT=1, BK*BN/2 is a multiple of the work-group size (every work-item splits whole pairs of B)");
+        variant.require(
+            !split || bk * bn / 2 % wg == 0,
+            "with SPLIT=1, BK*BN/2 is a multiple of the work-group size (every work-item splits whole pairs of B)");
         requireSm80(device, variant, "uses the tensor cores with TF32 and cp.async");
     } else {
         throw hoc::UsageError("unknown kernel '" + variant.kernel + "' in variant '" + variant.text() +
@@ -161,8 +162,9 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
         sum_ = cl::Kernel(program, "sum_slices");  // split K's last step
     if (transposeA_) {  // A^T before each multiplication: Exercise 17's padded transpose, 32 x 32 blocks
         const std::string file = "transpose.cl";
-        transpose_ = cl::Kernel(hoc::buildSource(context_, device, hoc::readKernelFile(file, HOC_COMPETITION_KERNEL_DIRS),
-                                                 file, "-DTILE=32 -DROWS=8"),
+        transpose_ = cl::Kernel(hoc::buildSource(context_, device,
+                                                 hoc::readKernelFile(file, HOC_COMPETITION_KERNEL_DIRS), file,
+                                                 "-DTILE=32 -DROWS=8"),
                                 "transpose_padded");
     }
 }
@@ -238,8 +240,8 @@ hoc::EventSpan TensorSgemm::run()
                                     cl::NDRange(hoc::roundUp(padded_.k, 32), hoc::roundUp(padded_.m, 32) / 4),
                                     cl::NDRange(32, 8), nullptr, &first);
     }
-    queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, cl::NDRange(across * local_[0], down, slices_), local_,
-                                nullptr, &done);
+    queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, cl::NDRange(across * local_[0], down, slices_), local_, nullptr,
+                                &done);
     if (!transposeA_)
         first = done;
     if (slices_ == 1)

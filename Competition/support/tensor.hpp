@@ -49,11 +49,11 @@ private:
     Variant variant_;
     cl::Context context_;
     cl::CommandQueue queue_;
-    cl::Kernel kernel_, sum_;        // the multiplication; with KS, the kernel that adds the slices
+    cl::Kernel kernel_, sum_;  // the multiplication; with KS, the kernel that adds the slices
     std::size_t tileM_ = 1, tileN_ = 1, tileK_ = 1, ks_ = 1;
     std::size_t slices_ = 1, sliceK_ = 0;
-    bool transposeA_ = false;        // (AT=1) the kernel reads A^T, which transpose_ (Exercise 17's
-    cl::Kernel transpose_;           // padded transpose) puts into at_ before each multiplication
+    bool transposeA_ = false;  // (AT=1) the kernel reads A^T, which transpose_ (Exercise 17's
+    cl::Kernel transpose_;     // padded transpose) puts into at_ before each multiplication
     cl::Buffer at_;
     cl::NDRange local_;
     hoc::matmul::Dims dims_, padded_;

@@ -23,8 +23,8 @@ namespace {
 
 // As Exercise 9b's tests: 1, primes, one more and one less than a power of two, rectangles in every
 // orientation, and rows of 256 floats.
-const std::vector<Dims> kAwkward = {{1, 1, 1},    {3, 5, 7},    {17, 33, 65}, {65, 31, 129},
-                                    {1, 100, 37}, {100, 1, 9},  {63, 129, 1}, {33, 256, 256}};
+const std::vector<Dims> kAwkward = {{1, 1, 1},    {3, 5, 7},   {17, 33, 65}, {65, 31, 129},
+                                    {1, 100, 37}, {100, 1, 9}, {63, 129, 1}, {33, 256, 256}};
 
 std::string tempFile(const std::string& stem)
 {
@@ -42,9 +42,9 @@ TEST(Competition, OpenBlasGetsItsOwnKernelsForAFairRace)
 {
     EXPECT_EQ(hoc::peers::fairOpenBlasCore("Prescott", false, true, true), "SkylakeX");
     EXPECT_EQ(hoc::peers::fairOpenBlasCore("Nehalem", false, true, false), "Haswell");
-    EXPECT_EQ(hoc::peers::fairOpenBlasCore("Prescott", true, true, true), "");   // OPENBLAS_CORETYPE given
+    EXPECT_EQ(hoc::peers::fairOpenBlasCore("Prescott", true, true, true), "");     // OPENBLAS_CORETYPE given
     EXPECT_EQ(hoc::peers::fairOpenBlasCore("Prescott", false, false, false), "");  // no AVX2: fair already
-    EXPECT_EQ(hoc::peers::fairOpenBlasCore("Zen", false, true, false), "");      // its own choice
+    EXPECT_EQ(hoc::peers::fairOpenBlasCore("Zen", false, true, false), "");        // its own choice
     EXPECT_EQ(hoc::peers::fairOpenBlasCore("SkylakeX", false, true, true), "");
 }
 
@@ -58,16 +58,30 @@ TEST(Competition, AsyncVariantOnlyWhereCpAsyncIs)
         GTEST_SKIP() << "the test device is an NVIDIA GPU";
     for (const auto& v : competition::variants(device, true))
         EXPECT_NE(v.kernel, "sgemm_async") << v.text();
-    const Variant async{"sgemm_async", {{"BM", 64}, {"BN", 64}, {"BK", 16}, {"TM", 4}, {"TN", 4}, {"WARPX", 16}, {"STAGES", 2}, {"SKEW", 0}}};
-    EXPECT_THROW(competition::Contestant(device, async), hoc::Failure) << "sgemm_async was built for " << device.getInfo<CL_DEVICE_NAME>();
+    const Variant async{
+        "sgemm_async",
+        {{"BM", 64}, {"BN", 64}, {"BK", 16}, {"TM", 4}, {"TN", 4}, {"WARPX", 16}, {"STAGES", 2}, {"SKEW", 0}}};
+    EXPECT_THROW(competition::Contestant(device, async), hoc::Failure)
+        << "sgemm_async was built for " << device.getInfo<CL_DEVICE_NAME>();
     // The tensor-core kernel (TF32 mma.sync and cp.async in PTX) likewise
     for (const auto& v : competition::variants(device, true))
         EXPECT_NE(v.kernel, "sgemm_tc") << v.text();
-    const Variant tc{"sgemm_tc", {{"BM", 64}, {"BN", 64}, {"BK", 8}, {"WM", 32}, {"WN", 32}, {"STAGES", 2},
-                                  {"SPLIT", 1}, {"FLUSH", 1}, {"FASTRNA", 0}}};
-    EXPECT_THROW(competition::Contestant(device, tc), hoc::Failure) << "sgemm_tc was built for " << device.getInfo<CL_DEVICE_NAME>();
+    const Variant tc{"sgemm_tc",
+                     {{"BM", 64},
+                      {"BN", 64},
+                      {"BK", 8},
+                      {"WM", 32},
+                      {"WN", 32},
+                      {"STAGES", 2},
+                      {"SPLIT", 1},
+                      {"FLUSH", 1},
+                      {"FASTRNA", 0}}};
+    EXPECT_THROW(competition::Contestant(device, tc), hoc::Failure)
+        << "sgemm_tc was built for " << device.getInfo<CL_DEVICE_NAME>();
     // AT=1 (A transposed first, its tiles copied whole by cp.async) belongs to sgemm_async alone
-    const Variant tilesAT{"sgemm_tiles", {{"BM", 32}, {"BN", 32}, {"BK", 8}, {"TM", 4}, {"TN", 4}, {"WARPX", 8}, {"DB", 1}, {"SKEW", 0}, {"AT", 1}}};
+    const Variant tilesAT{
+        "sgemm_tiles",
+        {{"BM", 32}, {"BN", 32}, {"BK", 8}, {"TM", 4}, {"TN", 4}, {"WARPX", 8}, {"DB", 1}, {"SKEW", 0}, {"AT", 1}}};
     EXPECT_THROW(competition::Contestant(device, tilesAT), hoc::Failure) << "sgemm_tiles accepted AT=1";
 }
 
@@ -91,9 +105,9 @@ TEST(Competition, TensorCoreVariantsAreRightAtAwkwardSizes)
                 const auto a = hoc::randomFloats(d.m * d.k, 41, -1, 1), b = hoc::randomFloats(d.k * d.n, 42, -1, 1);
                 s.upload(a, b, d);
                 s.run();
-                EXPECT_TRUE(hoc::test::correct(hoc::peers::checkTf32Split(a, b, s.download(), d,
-                                                                          hoc::peers::truncatedTf32Parts(v.values)),
-                                               "C = A * B with " + v.text() + ", " + d.text()));
+                EXPECT_TRUE(hoc::test::correct(
+                    hoc::peers::checkTf32Split(a, b, s.download(), d, hoc::peers::truncatedTf32Parts(v.values)),
+                    "C = A * B with " + v.text() + ", " + d.text()));
             }
         }
         return 0;
@@ -116,7 +130,8 @@ TEST(Competition, TensorCoresAreOfferedOnlyAsAccurateAsFp32)
             const auto a = hoc::randomFloats(d.m * d.k, 7, -1, 1), b = hoc::randomFloats(d.k * d.n, 8, -1, 1);
             const auto peer = hoc::peers::cublasProduct(device, a, b, d);
             if (!peer) {
-                std::cout << "not tested: no cuBLAS FP32 to compare with (tensor-core variants are then never offered)\n";
+                std::cout
+                    << "not tested: no cuBLAS FP32 to compare with (tensor-core variants are then never offered)\n";
                 return 0;
             }
             const auto ref = hoc::peers::sampledReference(a, b, d, d.m);  // every row
@@ -130,12 +145,13 @@ TEST(Competition, TensorCoresAreOfferedOnlyAsAccurateAsFp32)
             s.upload(a, b, d);
             s.run();
             const auto c = s.download();
-            EXPECT_TRUE(hoc::test::correct(hoc::matmul::check(a, b, c, d), "the tuner's choice " + outcome.best.text() +
-                                                                               " at " + d.text()));
+            EXPECT_TRUE(hoc::test::correct(hoc::matmul::check(a, b, c, d),
+                                           "the tuner's choice " + outcome.best.text() + " at " + d.text()));
             if (outcome.best.kernel == "sgemm_tc") {
                 const auto ours = hoc::peers::accuracy(ref, c);
                 EXPECT_EQ(hoc::peers::fp32AccuracyRule(ours, &cublas), "")
-                    << outcome.best.text() << " at " << d.text() << ": " << ours.text() << "; cuBLAS FP32: " << cublas.text();
+                    << outcome.best.text() << " at " << d.text() << ": " << ours.text()
+                    << "; cuBLAS FP32: " << cublas.text();
             }
             if (d.k == 8192)
                 for (const auto& v : variants)

@@ -15,10 +15,7 @@ namespace {
 
 const char* kKernelFile = "matmul_competition.cl";
 
-Variant local(int ts)
-{
-    return {"sgemm_local", {{"TS", ts}}};
-}
+Variant local(int ts) { return {"sgemm_local", {{"TS", ts}}}; }
 
 }  // namespace
 
@@ -29,10 +26,7 @@ std::vector<Variant> sgemmVariants(const cl::Device&, bool)
     return {local(16), local(8)};
 }
 
-std::string Sgemm::source()
-{
-    return hoc::readKernelFile(kKernelFile, HOC_KERNEL_DIRS);
-}
+std::string Sgemm::source() { return hoc::readKernelFile(kKernelFile, HOC_KERNEL_DIRS); }
 
 Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device), variant_(variant)
 {
@@ -147,9 +141,7 @@ SgemmResult sgemm(const cl::Device& device, const std::vector<float>& a, const s
     s.upload(a, b, d);
     // The warm-ups take one-time costs (code upload, page faults) out of the timed runs.
     SgemmResult result;
-    result.timing.kernel_s = hoc::medianSeconds(repeats, [&] {
-        return s.run();
-    });
+    result.timing.kernel_s = hoc::medianSeconds(repeats, [&] { return s.run(); });
     result.c = s.download();
     result.timing.wall_s = timer.seconds();
     return result;

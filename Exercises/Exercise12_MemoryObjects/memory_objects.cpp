@@ -19,9 +19,9 @@ struct Vadd {
     std::size_t local;
 
     explicit Vadd(const cl::Device& device)
-        : context(device),                                                       // 1. platform
+        : context(device),  // 1. platform
           queue(context, device, CL_QUEUE_PROFILING_ENABLE),
-          kernel(hoc::buildProgram(context, device, "vadd.cl"), "vadd"),         // 2. program, 4. kernel
+          kernel(hoc::buildProgram(context, device, "vadd.cl"), "vadd"),  // 2. program, 4. kernel
           local(hoc::localSize(kernel.getKernel(), device, 64))
     {
     }
@@ -29,15 +29,16 @@ struct Vadd {
     // 5. The kernel, one work-item per element; returns once it has finished.
     double run(const cl::Buffer& a, const cl::Buffer& b, const cl::Buffer& c, std::size_t n)
     {
-        cl::Event done = kernel(cl::EnqueueArgs(queue, cl::NDRange(hoc::roundUp(n, local)), cl::NDRange(local)), a,
-                                b, c, static_cast<int>(n));
+        cl::Event done = kernel(cl::EnqueueArgs(queue, cl::NDRange(hoc::roundUp(n, local)), cl::NDRange(local)), a, b,
+                                c, static_cast<int>(n));
         return hoc::eventSeconds(done);  // waits for the kernel
     }
 };
 
 // CL_MEM_COPY_HOST_PTR: the buffer starts as a copy of the host array; the host array is free
 // again as soon as the buffer exists. C is fetched with a read.
-FlagTimes withCopyHostPtr(Vadd& v, const std::vector<float>& h_a, const std::vector<float>& h_b, std::vector<float>& h_c)
+FlagTimes withCopyHostPtr(Vadd& v, const std::vector<float>& h_a, const std::vector<float>& h_b,
+                          std::vector<float>& h_c)
 {
     const std::size_t bytes = sizeof(float) * h_a.size();
     FlagTimes t;
@@ -124,7 +125,8 @@ FlagTimes withAllocHostPtr(Vadd& v, const std::vector<float>& h_a, [[maybe_unuse
 }  // namespace
 
 std::vector<FlagRun> vaddWithFlags(const cl::Device& device, const std::vector<float>& h_a,
-                                   const std::vector<float>& h_b, const std::vector<HostMemory>& flags, const hoc::Repeats& repeats)
+                                   const std::vector<float>& h_b, const std::vector<HostMemory>& flags,
+                                   const hoc::Repeats& repeats)
 {
     Vadd v(device);  // steps 1, 2 and 4
     std::vector<FlagRun> runs;
@@ -141,7 +143,8 @@ std::vector<FlagRun> vaddWithFlags(const cl::Device& device, const std::vector<f
             if (i >= repeats.warmups)
                 times.push_back(t);
         }
-        std::sort(times.begin(), times.end(), [](const FlagTimes& x, const FlagTimes& y) { return x.total_s < y.total_s; });
+        std::sort(times.begin(), times.end(),
+                  [](const FlagTimes& x, const FlagTimes& y) { return x.total_s < y.total_s; });
         run.times = times[times.size() / 2];
         runs.push_back(std::move(run));
     }
@@ -169,9 +172,9 @@ NonBlockingRun vaddNonBlocking(const cl::Device& device, const std::vector<float
     //    what we see right after the enqueue does not depend on how fast the device is.
     cl::UserEvent gate(context);
     const std::vector<cl::Event> after_gate = {gate};
-    cl::Event kernel = vadd(cl::EnqueueArgs(queue, after_gate, cl::NDRange(hoc::roundUp(h_a.size(), local)),
-                                            cl::NDRange(local)),
-                            d_a, d_b, d_c, static_cast<int>(h_a.size()));
+    cl::Event kernel = vadd(
+        cl::EnqueueArgs(queue, after_gate, cl::NDRange(hoc::roundUp(h_a.size(), local)), cl::NDRange(local)), d_a, d_b,
+        d_c, static_cast<int>(h_a.size()));
     // The call has returned, but the kernel has not run: C is not in d_c, let alone in result.c.
     // Reading result.c here would show the zeros it started with.
     result.kernel_status = kernel.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>();

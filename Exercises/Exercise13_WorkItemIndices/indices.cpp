@@ -22,19 +22,17 @@ void checkShape(const cl::Kernel& kernel, const cl::Device& device, std::size_t 
     for (int d = 0; d < 2; ++d)
         if (extent[d] > itemSizes[d])
             throw hoc::UsageError("work-groups of " + shape + " have " + std::to_string(extent[d]) +
-                               " work-items in dimension " + std::to_string(d) + ", more than this device allows (" +
-                               std::to_string(itemSizes[d]) + ", CL_DEVICE_MAX_WORK_ITEM_SIZES[" + std::to_string(d) +
-                               "])");
+                                  " work-items in dimension " + std::to_string(d) + ", more than this device allows (" +
+                                  std::to_string(itemSizes[d]) + ", CL_DEVICE_MAX_WORK_ITEM_SIZES[" +
+                                  std::to_string(d) + "])");
     const std::size_t deviceLimit = device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
     const std::size_t kernelLimit = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device);
     if (group.x * group.y > std::min(deviceLimit, kernelLimit))
-        throw hoc::UsageError("work-groups of " + shape + " have " + std::to_string(group.x * group.y) +
-                           " work-items, more than " +
-                           (kernelLimit < deviceLimit
-                                ? "this kernel can use on this device (" + std::to_string(kernelLimit) +
-                                      ", CL_KERNEL_WORK_GROUP_SIZE)"
-                                : "this device allows (" + std::to_string(deviceLimit) +
-                                      ", CL_DEVICE_MAX_WORK_GROUP_SIZE)"));
+        throw hoc::UsageError(
+            "work-groups of " + shape + " have " + std::to_string(group.x * group.y) + " work-items, more than " +
+            (kernelLimit < deviceLimit
+                 ? "this kernel can use on this device (" + std::to_string(kernelLimit) + ", CL_KERNEL_WORK_GROUP_SIZE)"
+                 : "this device allows (" + std::to_string(deviceLimit) + ", CL_DEVICE_MAX_WORK_GROUP_SIZE)"));
 }
 
 }  // namespace
@@ -62,15 +60,17 @@ IndexGrids recordIds(const cl::Device& device, std::size_t width, std::size_t he
     // 5. Commands: a 2D range of width x height work-items.
     // TODO: in work-groups of group.x x group.y: give the local range as a second cl::NDRange
     //       (cl::NullRange lets the OpenCL implementation choose).
-    record(cl::EnqueueArgs(queue, cl::NDRange(width, height), cl::NullRange), d_ids,
-           static_cast<int>(width), static_cast<int>(height));
+    record(cl::EnqueueArgs(queue, cl::NDRange(width, height), cl::NullRange), d_ids, static_cast<int>(width),
+           static_cast<int>(height));
     cl::copy(queue, d_ids, ids.begin(), ids.end());
 
     IndexGrids grids;
     grids.width = width;
     grids.height = height;
     grids.group = group;
-    auto planeAt = [&](std::size_t p) { return std::vector<int>(ids.begin() + p * plane, ids.begin() + (p + 1) * plane); };
+    auto planeAt = [&](std::size_t p) {
+        return std::vector<int>(ids.begin() + p * plane, ids.begin() + (p + 1) * plane);
+    };
     grids.global_x = planeAt(0);
     grids.global_y = planeAt(1);
     grids.local_x = planeAt(2);

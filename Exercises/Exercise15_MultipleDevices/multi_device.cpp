@@ -24,7 +24,8 @@ DeviceSet subDevices(const cl::Device& device, std::size_t parts)
 
     if (most < 2 || !equally)
         return whole("this device cannot be partitioned equally (CL_DEVICE_PARTITION_PROPERTIES, "
-                     "CL_DEVICE_PARTITION_MAX_SUB_DEVICES = " + std::to_string(most) + ")");
+                     "CL_DEVICE_PARTITION_MAX_SUB_DEVICES = " +
+                     std::to_string(most) + ")");
     if (parts < 2 || units < parts)
         return whole("asked for " + std::to_string(parts) + " parts of a device with " + std::to_string(units) +
                      " compute units");

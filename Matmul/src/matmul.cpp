@@ -27,8 +27,8 @@ double bytesPrivateRow(Dims d, std::size_t chunk)
 
 double bytesLocalColumn(Dims d, std::size_t chunk, std::size_t group)
 {
-    return 4.0 * (cells(d.m, d.k) + ceilDiv(d.m, group) * cells(d.k, d.n) +
-                  cells(d.m, d.n) * (2 * ceilDiv(d.k, chunk) - 1));
+    return 4.0 *
+           (cells(d.m, d.k) + ceilDiv(d.m, group) * cells(d.k, d.n) + cells(d.m, d.n) * (2 * ceilDiv(d.k, chunk) - 1));
 }
 
 double bytesTiled(Dims d, std::size_t tileM, std::size_t tileN)
@@ -78,10 +78,7 @@ void dotProducts(const std::vector<float>& a, const std::vector<float>& b, Dims 
 
 }  // namespace
 
-double roundingFactor(std::uint64_t n, double u)
-{
-    return std::expm1(static_cast<double>(n) * std::log1p(u));
-}
+double roundingFactor(std::uint64_t n, double u) { return std::expm1(static_cast<double>(n) * std::log1p(u)); }
 
 std::vector<double> reference(const std::vector<float>& a, const std::vector<float>& b, Dims d)
 {

@@ -31,8 +31,10 @@ KernelDims kernelDims(Dims d)
         return rows > 0 && cols > 0 && rows <= static_cast<std::size_t>(INT_MAX) / cols;
     };
     if (!fits(d.m, d.k) || !fits(d.k, d.n) || !fits(d.m, d.n))
-        throw UsageError(d.text() + ": the kernels index A, B and C with int, so M*K, K*N and M*N must each be "
-                                    "between 1 and " + std::to_string(INT_MAX) + "; choose smaller sizes");
+        throw UsageError(d.text() +
+                         ": the kernels index A, B and C with int, so M*K, K*N and M*N must each be "
+                         "between 1 and " +
+                         std::to_string(INT_MAX) + "; choose smaller sizes");
     return {static_cast<int>(d.m), static_cast<int>(d.n), static_cast<int>(d.k)};
 }
 
@@ -48,7 +50,8 @@ void requireMatrices(const cl::Device& device, Dims d)
     requireBuffers(device, c, 1, "C (M x N), " + d.text());
     const double global = static_cast<double>(device.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>());
     if (a + b + c > global)
-        throw UsageError(d.text() + ": A, B and C need " + std::to_string(static_cast<long long>((a + b + c) / 1048576)) +
+        throw UsageError(d.text() + ": A, B and C need " +
+                         std::to_string(static_cast<long long>((a + b + c) / 1048576)) +
                          " MiB together, more than this device's global memory (" +
                          std::to_string(static_cast<long long>(global / 1048576)) +
                          " MiB, CL_DEVICE_GLOBAL_MEM_SIZE); choose smaller sizes");

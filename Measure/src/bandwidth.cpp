@@ -155,7 +155,7 @@ ReadRuns ReadBenchmark::runs(std::size_t n, const Repeats& repeats)
     // fastest single run wins, with all its timed runs (a roof is the best the device showed).
     ReadRuns result;
     std::vector<std::vector<double>> times(candidates.size());
-    std::vector<double> best(candidates.size(), 0.0);  // GB/s of each candidate's fastest run; 0: wrong
+    std::vector<double> best(candidates.size(), 0.0);    // GB/s of each candidate's fastest run; 0: wrong
     std::vector<CheckResult> checks(candidates.size());  // each candidate's sums after its last runs
     bool wrong = false;
     const auto measure = [&](std::size_t i, const Repeats& r) {
@@ -215,8 +215,8 @@ double ReadBenchmark::bestGbps(std::size_t n, const Repeats& repeats)
     return gbps(r.bytes, *std::min_element(r.seconds.begin(), r.seconds.end()));
 }
 
-double readYardstickGbps(const cl::Device& device, std::size_t floats, std::size_t kernelFloats,
-                         const Repeats& repeats, std::ostream& out)
+double readYardstickGbps(const cl::Device& device, std::size_t floats, std::size_t kernelFloats, const Repeats& repeats,
+                         std::ostream& out)
 {
     if (floats == 0)
         floats = ReadBenchmark::yardstickFloats(device, kernelFloats);

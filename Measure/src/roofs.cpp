@@ -58,10 +58,7 @@ std::vector<FmaShape> shapesFor(const cl::Device& device)
 
 }  // namespace
 
-std::string FmaShape::text() const
-{
-    return "float" + std::to_string(width) + " x " + std::to_string(vectors);
-}
+std::string FmaShape::text() const { return "float" + std::to_string(width) + " x " + std::to_string(vectors); }
 
 FmaBenchmark::FmaBenchmark(const cl::Device& device) : FmaBenchmark(device, shapesFor(device)) {}
 
@@ -73,7 +70,8 @@ FmaBenchmark::FmaBenchmark(const cl::Device& device, const std::vector<FmaShape>
     const std::string file = "roofline_fma.cl";
     const std::string source = readKernelFile(file, HOC_MEASURE_KERNEL_DIRS);
     for (const FmaShape& shape : shapes) {
-        const std::string options = "-D VW=" + std::to_string(shape.width) + " -D VECTORS=" + std::to_string(shape.vectors);
+        const std::string options = "-D VW=" + std::to_string(shape.width) +
+                                    " -D VECTORS=" + std::to_string(shape.vectors);
         kernels_.push_back({shape, cl::Kernel(buildSource(context_, device_, source, file, options), "fma_peak")});
     }
 }

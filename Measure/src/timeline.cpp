@@ -46,14 +46,14 @@ std::string timelineTable(const std::vector<CommandTimes>& commands)
     auto us = [&](cl_ulong t) { return (static_cast<double>(t) - static_cast<double>(origin)) * 1e-3; };
     auto span = [](cl_ulong from, cl_ulong to) { return (static_cast<double>(to) - static_cast<double>(from)) * 1e-3; };
     out << std::fixed << std::setprecision(1);
-    out << "  " << std::left << std::setw(static_cast<int>(nameWidth)) << "command" << std::right
-        << std::setw(11) << "queued" << std::setw(11) << "submitted" << std::setw(11) << "started"
-        << std::setw(11) << "ended" << "  |" << std::setw(10) << "waiting" << std::setw(10) << "launch"
-        << std::setw(11) << "running" << "   (microseconds)\n";
+    out << "  " << std::left << std::setw(static_cast<int>(nameWidth)) << "command" << std::right << std::setw(11)
+        << "queued" << std::setw(11) << "submitted" << std::setw(11) << "started" << std::setw(11) << "ended" << "  |"
+        << std::setw(10) << "waiting" << std::setw(10) << "launch" << std::setw(11) << "running"
+        << "   (microseconds)\n";
     for (const auto& c : commands)
-        out << "  " << std::left << std::setw(static_cast<int>(nameWidth)) << c.name << std::right
-            << std::setw(11) << us(c.queued) << std::setw(11) << us(c.submit) << std::setw(11) << us(c.start)
-            << std::setw(11) << us(c.end) << "  |" << std::setw(10) << span(c.queued, c.submit) << std::setw(10)
+        out << "  " << std::left << std::setw(static_cast<int>(nameWidth)) << c.name << std::right << std::setw(11)
+            << us(c.queued) << std::setw(11) << us(c.submit) << std::setw(11) << us(c.start) << std::setw(11)
+            << us(c.end) << "  |" << std::setw(10) << span(c.queued, c.submit) << std::setw(10)
             << span(c.submit, c.start) << std::setw(11) << span(c.start, c.end) << "\n";
     return out.str();
 }
@@ -70,11 +70,11 @@ CheckResult checkTimeline(const std::vector<CommandTimes>& commands, bool inOrde
             bad = "no timestamps (all four are 0)";
         else if (!(c.queued <= c.submit && c.submit <= c.start && c.start <= c.end))
             bad = "timestamps out of order (QUEUED " + std::to_string(c.queued) + ", SUBMIT " +
-                  std::to_string(c.submit) + ", START " + std::to_string(c.start) + ", END " +
-                  std::to_string(c.end) + ")";
+                  std::to_string(c.submit) + ", START " + std::to_string(c.start) + ", END " + std::to_string(c.end) +
+                  ")";
         else if (inOrderQueue && i > 0 && c.start < commands[i - 1].end)
-            bad = "started " + std::to_string(commands[i - 1].end - c.start) + " ns before '" +
-                  commands[i - 1].name + "' ended, in an in-order queue";
+            bad = "started " + std::to_string(commands[i - 1].end - c.start) + " ns before '" + commands[i - 1].name +
+                  "' ended, in an in-order queue";
         if (!bad.empty()) {
             if (r.wrong == 0) {
                 r.first = i;

@@ -37,8 +37,8 @@ ChainResult chainedVadd(const cl::Device& device, const std::vector<float>& h_a,
     const std::size_t local = hoc::localSize(vadd.getKernel(), device, 64);
     const cl::EnqueueArgs range(queue, cl::NDRange(hoc::roundUp(h_a.size(), local)), cl::NDRange(local));
     cl::Event first = vadd(range, d_a, d_b, d_c, count);  // C = A + B
-    vadd(range, d_c, d_e, d_d, count);                     // D = C + E
-    cl::Event last = vadd(range, d_d, d_g, d_f, count);    // F = D + G
+    vadd(range, d_c, d_e, d_d, count);                    // D = C + E
+    cl::Event last = vadd(range, d_d, d_g, d_f, count);   // F = D + G
     cl::copy(queue, d_f, result.f.begin(), result.f.end());
 
     result.timing.wall_s = timer.seconds();

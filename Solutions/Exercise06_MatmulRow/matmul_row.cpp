@@ -5,8 +5,8 @@
 #include "hoc/device.hpp"
 #include "hoc/program.hpp"
 
-hoc::matmul::MatmulResult matmulRow(const cl::Device& device, const std::vector<float>& a,
-                                    const std::vector<float>& b, hoc::matmul::Dims d)
+hoc::matmul::MatmulResult matmulRow(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
+                                    hoc::matmul::Dims d)
 {
     const auto [M, N, K] = hoc::matmul::kernelDims(d);  // the kernel's int arguments (checked to fit)
 

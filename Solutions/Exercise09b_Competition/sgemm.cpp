@@ -47,27 +47,25 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
                 // one without the skewed pitches to show what they are worth, one tiled kernel to compare,
                 // and as a CPU BLAS: B packed into panels (and A into blocks of rows), each work-item down a
                 // band of rows whose A stays in the L2, C prefetched
-        std::vector<Variant> avx2 = parsed({"sgemm_panel KC=1024 NV=2 RM=6 SKEW=1 VW=8",
-                                            "sgemm_panel KC=1024 NV=3 RM=4 SKEW=1 VW=8",
-                                            "sgemm_panel KC=512 NV=2 RM=6 SKEW=1 VW=8",
-                                            "sgemm_panel KC=1024 NV=2 RM=6 SKEW=0 VW=8",
-                                            "sgemm_tiles BK=8 BM=32 BN=32 DB=1 SKEW=0 TM=4 TN=4 WARPX=8",
-                                            "sgemm_panel KC=512 NV=2 PA=0 PB=1 PF=1 RB=16 RM=6 SKEW=1 VW=8",
-                                            "sgemm_panel KC=1024 NV=2 PA=1 PB=1 PF=1 RB=16 RM=6 SKEW=1 VW=8",
-                                            "sgemm_panel KC=1024 NV=3 PA=0 PB=1 PF=1 RB=24 RM=4 SKEW=1 VW=8",
-                                            "sgemm_panel KC=1024 NV=2 PA=0 PB=1 PF=1 RB=8 RM=6 SKEW=1 VW=8"});
+        std::vector<Variant> avx2 = parsed(
+            {"sgemm_panel KC=1024 NV=2 RM=6 SKEW=1 VW=8", "sgemm_panel KC=1024 NV=3 RM=4 SKEW=1 VW=8",
+             "sgemm_panel KC=512 NV=2 RM=6 SKEW=1 VW=8", "sgemm_panel KC=1024 NV=2 RM=6 SKEW=0 VW=8",
+             "sgemm_tiles BK=8 BM=32 BN=32 DB=1 SKEW=0 TM=4 TN=4 WARPX=8",
+             "sgemm_panel KC=512 NV=2 PA=0 PB=1 PF=1 RB=16 RM=6 SKEW=1 VW=8",
+             "sgemm_panel KC=1024 NV=2 PA=1 PB=1 PF=1 RB=16 RM=6 SKEW=1 VW=8",
+             "sgemm_panel KC=1024 NV=3 PA=0 PB=1 PF=1 RB=24 RM=4 SKEW=1 VW=8",
+             "sgemm_panel KC=1024 NV=2 PA=0 PB=1 PF=1 RB=8 RM=6 SKEW=1 VW=8"});
         // 16-float blocks only on 16-float vectors: on 8-float vectors (AVX2) the compiler warns that a
         // float16 passed to a built-in function "changes the ABI" (-Wpsabi)
         if (device.getInfo<CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT>() < 16)
             return avx2;
-        std::vector<Variant> avx512 = parsed({"sgemm_panel KC=1024 NV=2 RM=12 SKEW=1 VW=16",
-                                              "sgemm_panel KC=1024 NV=4 RM=6 SKEW=1 VW=16",
-                                              "sgemm_panel KC=512 NV=2 RM=12 SKEW=1 VW=16",
-                                              "sgemm_panel KC=512 NV=4 RM=6 SKEW=1 VW=16",
-                                              "sgemm_panel KC=1024 NV=2 RM=12 SKEW=0 VW=16",
-                                              "sgemm_panel KC=1024 NV=2 PA=0 PB=1 PF=1 RB=8 RM=12 SKEW=1 VW=16",
-                                              "sgemm_panel KC=1024 NV=2 PA=1 PB=1 PF=1 RB=8 RM=12 SKEW=1 VW=16",
-                                              "sgemm_panel KC=512 NV=4 PA=0 PB=1 PF=1 RB=16 RM=6 SKEW=1 VW=16"});
+        std::vector<Variant> avx512 = parsed(
+            {"sgemm_panel KC=1024 NV=2 RM=12 SKEW=1 VW=16", "sgemm_panel KC=1024 NV=4 RM=6 SKEW=1 VW=16",
+             "sgemm_panel KC=512 NV=2 RM=12 SKEW=1 VW=16", "sgemm_panel KC=512 NV=4 RM=6 SKEW=1 VW=16",
+             "sgemm_panel KC=1024 NV=2 RM=12 SKEW=0 VW=16",
+             "sgemm_panel KC=1024 NV=2 PA=0 PB=1 PF=1 RB=8 RM=12 SKEW=1 VW=16",
+             "sgemm_panel KC=1024 NV=2 PA=1 PB=1 PF=1 RB=8 RM=12 SKEW=1 VW=16",
+             "sgemm_panel KC=512 NV=4 PA=0 PB=1 PF=1 RB=16 RM=6 SKEW=1 VW=16"});
         avx512.insert(avx512.end(), avx2.begin(), avx2.end());
         return avx512;
     }
@@ -86,10 +84,7 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick)
                    "sgemm_tiles BK=8 BM=128 BN=64 DB=1 KS=2 SKEW=0 TM=8 TN=8 WARPX=8"});
 }
 
-std::string Sgemm::source()
-{
-    return hoc::readKernelFile(kKernelFile, HOC_KERNEL_DIRS);
-}
+std::string Sgemm::source() { return hoc::readKernelFile(kKernelFile, HOC_KERNEL_DIRS); }
 
 Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device), variant_(variant)
 {
@@ -97,8 +92,10 @@ Sgemm::Sgemm(const cl::Device& device, const Variant& variant) : device_(device)
     // the parameters against the kernel's rules (its #error lines, and what the host divides by).
     if (variant.kernel == "sgemm_tiles") {  // BM x BN tiles of C, steps of BK, K in KS slices
         variant.only({"BM", "BN", "BK", "TM", "TN", "WARPX", "DB", "SKEW", "KS", "GM"});
-        const int bm = variant.within("BM", 4, 512), bn = variant.within("BN", 4, 512), bk = variant.within("BK", 4, 64);
-        const int tm = variant.within("TM", 4, 32), tn = variant.within("TN", 4, 32), warpx = variant.within("WARPX", 1, 32);
+        const int bm = variant.within("BM", 4, 512), bn = variant.within("BN", 4, 512),
+                  bk = variant.within("BK", 4, 64);
+        const int tm = variant.within("TM", 4, 32), tn = variant.within("TN", 4, 32),
+                  warpx = variant.within("WARPX", 1, 32);
         variant.within("DB", 0, 1);
         variant.within("SKEW", 0, 1);
         if (variant.values.count("GM"))
@@ -234,9 +231,9 @@ hoc::EventSpan Sgemm::run()
     //    sums are then added up; with KC the slices run one after the other (the in-order queue
     //    sees to that), each adding to C.
     const std::size_t across = padded_.n / tileN_, down = padded_.m / tileM_;
-    const cl::NDRange global = rb_ > 0 ? cl::NDRange(across, (down + rb_ - 1) / rb_, slices_)
+    const cl::NDRange global = rb_ > 0         ? cl::NDRange(across, (down + rb_ - 1) / rb_, slices_)
                                : columnsFirst_ ? cl::NDRange(down * local_[0], across * local_[1], slices_)
-                                             : cl::NDRange(across * local_[0], down * local_[1], slices_);
+                                               : cl::NDRange(across * local_[0], down * local_[1], slices_);
     cl::Event done, first;  // the span of device time starts with the first command: a packing, if any
     //    sgemm_panel's packing first (the in-order queue runs the multiplication after it): B into
     //    panels of tileN_ columns, one panel's part of a row per work-item; A into blocks of tileM_
@@ -247,19 +244,19 @@ hoc::EventSpan Sgemm::run()
         packBKernel_.setArg(1, b_);
         packBKernel_.setArg(2, static_cast<int>(ldb_));
         packBKernel_.setArg(3, packedB_);
-        queue_.enqueueNDRangeKernel(packBKernel_, cl::NullRange, cl::NDRange(across, padded_.k), cl::NullRange,
-                                    nullptr, &first);
+        queue_.enqueueNDRangeKernel(packBKernel_, cl::NullRange, cl::NDRange(across, padded_.k), cl::NullRange, nullptr,
+                                    &first);
     }
     if (packA_) {
         packAKernel_.setArg(0, static_cast<int>(padded_.k));
         packAKernel_.setArg(1, a_);
         packAKernel_.setArg(2, static_cast<int>(lda_));
         packAKernel_.setArg(3, packedA_);
-        queue_.enqueueNDRangeKernel(packAKernel_, cl::NullRange, cl::NDRange(padded_.k / vw, down), cl::NullRange, nullptr,
-                                    packB_ ? nullptr : &first);
+        queue_.enqueueNDRangeKernel(packAKernel_, cl::NullRange, cl::NDRange(padded_.k / vw, down), cl::NullRange,
+                                    nullptr, packB_ ? nullptr : &first);
     }
     const bool before = packA_ || packB_;  // commands before the multiplication
-    if (kc_ > 0) {  // sgemm_panel's slices, one launch each in queue order, each adding to C
+    if (kc_ > 0) {                         // sgemm_panel's slices, one launch each in queue order, each adding to C
         for (std::size_t z = 0; z < slices_; ++z) {
             queue_.enqueueNDRangeKernel(kernel_, cl::NDRange(0, 0, z), cl::NDRange(global[0], global[1], 1), local_,
                                         nullptr, &done);
@@ -298,9 +295,7 @@ SgemmResult sgemm(const cl::Device& device, const std::vector<float>& a, const s
     s.upload(a, b, d);
     // The warm-ups take one-time costs (code upload, page faults) out of the timed runs.
     SgemmResult result;
-    result.timing.kernel_s = hoc::medianSeconds(repeats, [&] {
-        return s.run();
-    });
+    result.timing.kernel_s = hoc::medianSeconds(repeats, [&] { return s.run(); });
     result.c = s.download();
     result.timing.wall_s = timer.seconds();
     return result;

@@ -96,10 +96,9 @@ ProfileResult profileVadd(const cl::Device& device, const std::vector<float>& h_
     const cl::EnqueueArgs range(queue, cl::NDRange(hoc::roundUp(h_a.size(), local)), cl::NDRange(local));
 
     // 5. Commands: write A and B, run the kernel, read C back, each with its event.
-    return runProfiled(queue, mem, h_a, h_b, runs,
-                       [&](const cl::Buffer& a, const cl::Buffer& b, const cl::Buffer& c) {
-                           return vadd(range, a, b, c, count);
-                       });
+    return runProfiled(queue, mem, h_a, h_b, runs, [&](const cl::Buffer& a, const cl::Buffer& b, const cl::Buffer& c) {
+        return vadd(range, a, b, c, count);
+    });
 }
 
 ProfileResult profileMatmul(const cl::Device& device, const std::vector<float>& h_a, const std::vector<float>& h_b,
@@ -124,8 +123,7 @@ ProfileResult profileMatmul(const cl::Device& device, const std::vector<float>& 
     const int M = static_cast<int>(d.m), N = static_cast<int>(d.n), K = static_cast<int>(d.k);
 
     // 5. Commands: write A and B, run the kernel, read C back, each with its event.
-    return runProfiled(queue, mem, h_a, h_b, runs,
-                       [&](const cl::Buffer& a, const cl::Buffer& b, const cl::Buffer& c) {
-                           return mmul(range, M, N, K, a, b, c);
-                       });
+    return runProfiled(queue, mem, h_a, h_b, runs, [&](const cl::Buffer& a, const cl::Buffer& b, const cl::Buffer& c) {
+        return mmul(range, M, N, K, a, b, c);
+    });
 }

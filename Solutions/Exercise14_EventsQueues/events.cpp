@@ -60,8 +60,7 @@ struct ProduceAndAdd {
     cl::NDRange global;
 
     ProduceAndAdd(const cl::Context& context, const cl::Device& device, std::size_t n)
-        : program(hoc::buildProgram(context, device, "events_queues.cl")),
-          produce(program, "produce"),
+        : program(hoc::buildProgram(context, device, "events_queues.cl")), produce(program, "produce"),
           add(program, "add"),
           local(std::min(hoc::localSize(produce.getKernel(), device, 64), hoc::localSize(add.getKernel(), device, 64))),
           global(hoc::roundUp(n, local))
@@ -132,7 +131,8 @@ JoinResult joinTwoKernels(const cl::Device& device, const std::vector<float>& h_
         result.note = "this device has no out-of-order queues (CL_DEVICE_QUEUE_PROPERTIES), so the queue is "
                       "in-order: the events still say what waits for what, but the queue's order already does";
     cl::CommandQueue queue(context, device,
-                           CL_QUEUE_PROFILING_ENABLE | (result.out_of_order ? CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE : 0));
+                           CL_QUEUE_PROFILING_ENABLE |
+                               (result.out_of_order ? CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE : 0));
 
     // 2. Program: events_queues.cl, built by ProduceAndAdd (above) with step 4's two kernels.
     ProduceAndAdd k(context, device, h_x.size());
@@ -247,9 +247,9 @@ RowResult matmulRowsAsyncCopy(const cl::Device& device, const std::vector<float>
     result.local = wanted_local;
 
     // 5. Commands: one work-item per row of C, rounded up to whole work-groups.
-    cl::Event run = mmul(cl::EnqueueArgs(queue, cl::NDRange(hoc::roundUp(d.m, result.local)), cl::NDRange(result.local)),
-                         static_cast<int>(d.m), static_cast<int>(d.n), static_cast<int>(d.k), d_a, d_b, d_c,
-                         cl::Local(column_bytes));
+    cl::Event run = mmul(
+        cl::EnqueueArgs(queue, cl::NDRange(hoc::roundUp(d.m, result.local)), cl::NDRange(result.local)),
+        static_cast<int>(d.m), static_cast<int>(d.n), static_cast<int>(d.k), d_a, d_b, d_c, cl::Local(column_bytes));
     cl::copy(queue, d_c, result.c.begin(), result.c.end());
     result.kernel_s = hoc::eventSeconds(run);
     return result;

@@ -24,7 +24,8 @@ DeviceSet subDevices(const cl::Device& device, std::size_t parts)
 
     if (most < 2 || !equally)
         return whole("this device cannot be partitioned equally (CL_DEVICE_PARTITION_PROPERTIES, "
-                     "CL_DEVICE_PARTITION_MAX_SUB_DEVICES = " + std::to_string(most) + ")");
+                     "CL_DEVICE_PARTITION_MAX_SUB_DEVICES = " +
+                     std::to_string(most) + ")");
     if (parts < 2 || units < parts)
         return whole("asked for " + std::to_string(parts) + " parts of a device with " + std::to_string(units) +
                      " compute units");
@@ -51,8 +52,9 @@ std::vector<std::size_t> splitRows(std::size_t m, const std::vector<double>& spe
     std::size_t start = 0;
     for (std::size_t i = 0; i < speeds.size(); ++i) {
         running += speeds[i];
-        const std::size_t end =
-            i + 1 == speeds.size() ? m : std::min(m, static_cast<std::size_t>(std::llround(m * running / total)));
+        const std::size_t end = i + 1 == speeds.size()
+                                    ? m
+                                    : std::min(m, static_cast<std::size_t>(std::llround(m * running / total)));
         rows[i] = end - start;
         start = end;
     }

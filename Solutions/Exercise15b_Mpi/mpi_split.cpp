@@ -81,8 +81,8 @@ MatmulOverRanks matmulOverRanks(const Ranks& ranks, const cl::Device& device, co
     const double start = MPI_Wtime();
 
     // Scatter: rank i receives its rows of A into my_a.
-    MPI_Scatterv(a.data(), a_counts.data(), a_offsets.data(), MPI_FLOAT, my_a.data(), a_counts[ranks.rank], MPI_FLOAT, 0,
-                 MPI_COMM_WORLD);
+    MPI_Scatterv(a.data(), a_counts.data(), a_offsets.data(), MPI_FLOAT, my_a.data(), a_counts[ranks.rank], MPI_FLOAT,
+                 0, MPI_COMM_WORLD);
 
     // Compute: this rank's rows of C on its device.
     MatmulRows::Timing timing;

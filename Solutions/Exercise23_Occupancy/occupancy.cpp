@@ -26,9 +26,10 @@ Fit fitPerComputeUnit(const ComputeUnitLimits& cu, const KernelFootprint& kernel
         fit.byRegisters = cu.registers / (kernel.registersPerWorkItem * slots);
 
     // The fewest wins: the resource that runs out first stops the next work-group.
-    const std::pair<const std::optional<std::size_t>*, const char*> limits[] = {
-        {&fit.byWorkItems, "work-items"}, {&fit.byWorkGroups, "work-groups"},
-        {&fit.byLocalMemory, "local memory"}, {&fit.byRegisters, "registers"}};
+    const std::pair<const std::optional<std::size_t>*, const char*> limits[] = {{&fit.byWorkItems, "work-items"},
+                                                                                {&fit.byWorkGroups, "work-groups"},
+                                                                                {&fit.byLocalMemory, "local memory"},
+                                                                                {&fit.byRegisters, "registers"}};
     for (const auto& [allows, name] : limits)
         if (*allows && (fit.limit.empty() || **allows < fit.groups)) {
             fit.groups = **allows;

@@ -19,7 +19,4 @@ Phases phasesOf(const std::vector<hoc::CommandTimes>& writes, const hoc::Command
     return p;
 }
 
-double amdahlSpeedup(double p, double s)
-{
-    return 1.0 / ((1.0 - p) + p / s);
-}
+double amdahlSpeedup(double p, double s) { return 1.0 / ((1.0 - p) + p / s); }

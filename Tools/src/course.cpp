@@ -79,15 +79,17 @@ std::vector<CourseEntry> readCourse(std::istream& in)
 std::vector<CourseEntry> readCourseFile(const std::string& path)
 {
     const std::string hint = " (CMake writes build/course.txt when it configures the build: script/build)";
-    struct stat info {};
+    struct stat info{};
     if (path.empty())
         throw CourseFileError("no course list given" + hint);
     if (::stat(path.c_str(), &info) != 0)
-        throw CourseFileError("cannot read the course list " + path + ": " + std::strerror(errno) + hint, errno == ENOENT);
+        throw CourseFileError("cannot read the course list " + path + ": " + std::strerror(errno) + hint,
+                              errno == ENOENT);
     if (S_ISDIR(info.st_mode))
         throw CourseFileError("the course list " + path + " is a folder, not a file" + hint);
     if (!S_ISREG(info.st_mode))
-        throw CourseFileError("the course list " + path + " is not a regular file (a device, a pipe or a socket)" + hint);
+        throw CourseFileError("the course list " + path + " is not a regular file (a device, a pipe or a socket)" +
+                              hint);
     // A course list is a line per program, a few kilobytes; a file of megabytes is something else.
     if (info.st_size > kMaxCourseFileBytes)
         throw CourseFileError("the course list " + path + " has " + std::to_string(info.st_size) +
@@ -103,8 +105,8 @@ std::vector<CourseEntry> readCourseFile(const std::string& path)
     }
     if (entries.empty())
         throw CourseFileError("the course list " + path + " names no program (" +
-                              (info.st_size == 0 ? "it is empty" : "it has blank lines only") +
-                              "; each line is " + kShape + ")" + hint);
+                              (info.st_size == 0 ? "it is empty" : "it has blank lines only") + "; each line is " +
+                              kShape + ")" + hint);
     return entries;
 }
 

@@ -319,7 +319,8 @@ std::string chartJsProblem(const std::string& text)
     while (end < text.size() && end < digits + 3 && std::isdigit(static_cast<unsigned char>(text[end])))
         ++end;
     if (end == digits || std::stoi(text.substr(digits, end - digits)) < 3)
-        return "it is Chart.js " + text.substr(banner + 9, end - banner - 9) + ", older than the version 3 the page needs";
+        return "it is Chart.js " + text.substr(banner + 9, end - banner - 9) +
+               ", older than the version 3 the page needs";
     if (text.find('\0') != std::string::npos)
         return "it holds NUL bytes (Chart.js is a text file)";
     // A classic script that defines the global Chart (the UMD build; an ES module's 'export' fails in
@@ -340,7 +341,7 @@ std::string readChartJs(const std::string& given, const std::string& option)
         // Only a regular file (a link to one is fine) of a plausible size is read: never a device,
         // a pipe or a folder, never megabytes of something else.
         std::string problem;
-        struct stat info {};
+        struct stat info{};
         if (::stat(path.c_str(), &info) != 0)
             problem = std::string("it cannot be read (") + std::strerror(errno) + ")";
         else if (!S_ISREG(info.st_mode))
@@ -378,8 +379,8 @@ nlohmann::json progressionData(const Table& table)
             if (ratedInMflops(row) && row.program == "matmul_table" && names.insert(row.name).second)
                 rows.push_back(&row);
 
-    nlohmann::json data = {{"variants", nlohmann::json::array()}, {"series", nlohmann::json::array()},
-                           {"blas", nlohmann::json::array()}};
+    nlohmann::json data = {
+        {"variants", nlohmann::json::array()}, {"series", nlohmann::json::array()}, {"blas", nlohmann::json::array()}};
     for (std::size_t i = 0; i < rows.size(); ++i)
         data["variants"].push_back({{"number", std::to_string(i + 1)},
                                     {"exercise", exerciseNumber(rows[i]->folder)},
@@ -418,8 +419,11 @@ nlohmann::json rooflineData(const Table& table)
         if (!roofs.known())
             continue;
         const std::string label = table.columns[c].device.label();
-        data["devices"].push_back({{"device", label}, {"column", c}, {"colour", colour(c)},
-                                   {"bandwidth_gbps", roofs.bandwidthGBps}, {"peak_gflops", roofs.computeMflops / 1e3},
+        data["devices"].push_back({{"device", label},
+                                   {"column", c},
+                                   {"colour", colour(c)},
+                                   {"bandwidth_gbps", roofs.bandwidthGBps},
+                                   {"peak_gflops", roofs.computeMflops / 1e3},
                                    {"ridge", ridgeIntensity(roofs)}});
     }
     for (const auto& row : table.rows)
@@ -468,7 +472,8 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
          "td.failed{background:#fde0e0} td.above{background:#fff3cd} td.note{font-size:.88em;white-space:nowrap}\n"
          "ol.notes{font-size:.9em;color:#444;margin-top:.4em} code{overflow-wrap:anywhere}\n"
          "tr.split td{background:#eef6ee} .unit{color:#777;font-size:.85em} .chart{position:relative;height:520px}\n"
-         "ol.variants{columns:2;font-size:.95em} ol.points{font-size:.9em} .above-mark{color:#b26b00;font-weight:bold}\n"
+         "ol.variants{columns:2;font-size:.95em} ol.points{font-size:.9em} "
+         ".above-mark{color:#b26b00;font-weight:bold}\n"
          "#charts-status{display:none}\n</style>\n"
          // Errors of the page's scripts, kept on <html data-errors> (the browser test reads them).
          "<script>(function () { function keep(text) { var e = document.documentElement;\n"
@@ -487,7 +492,8 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
         o << "Made from " << run.value("files", 0) << " result files";
     if (run.value("quick", false))
         o << " (quick sizes: a demonstration, not a measurement)";
-    o << ". " << (table.allGood() ? "Every result is correct." : "<strong>Not every result is correct: see below.</strong>");
+    o << ". "
+      << (table.allGood() ? "Every result is correct." : "<strong>Not every result is correct: see below.</strong>");
     if (run.contains("command") && run["command"].is_array()) {
         std::string command;
         for (const auto& word : run["command"])
@@ -497,12 +503,14 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
     o << "</p>\n";
 
     // The table: devices side by side.
-    o << "<h2 id=results>Results, devices side by side</h2>\n<table id=results-table>\n<thead><tr><th rowspan=2>exercise"
+    o << "<h2 id=results>Results, devices side by side</h2>\n<table id=results-table>\n<thead><tr><th "
+         "rowspan=2>exercise"
          "</th><th rowspan=2>variant</th>";
     const int perDevice = 2 + (anyBlas ? 1 : 0) + (anyRoof ? 1 : 0);
     for (const auto& column : table.columns)
-        o << "<th colspan=" << perDevice << " title='" << escapeAttribute(column.device.name + " (" + column.device.platform + ")")
-          << "'>" << escapeText(column.device.label()) << "<br><span class=unit>" << escapeText(column.device.name)
+        o << "<th colspan=" << perDevice << " title='"
+          << escapeAttribute(column.device.name + " (" + column.device.platform + ")") << "'>"
+          << escapeText(column.device.label()) << "<br><span class=unit>" << escapeText(column.device.name)
           << "</span></th>";
     if (!notes.texts.empty())
         o << "<th rowspan=2>note</th>";
@@ -513,14 +521,14 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
     for (std::size_t r = 0; r < table.rows.size(); ++r) {
         const Row& row = table.rows[r];
         o << "<tr" << (row.devices > 1 ? " class=split" : "") << (row.probe ? " class=probe" : "") << "><td>"
-          << escapeText(exerciseNumber(row.folder)) << " <span class=unit>" << escapeText(row.program) << "</span></td><td>"
-          << escapeText(row.variant()) << "</td>";
+          << escapeText(exerciseNumber(row.folder)) << " <span class=unit>" << escapeText(row.program)
+          << "</span></td><td>" << escapeText(row.variant()) << "</td>";
         for (const auto& cell : row.cells) {
             o << "<td class='num" << (cell.status == Cell::Status::Failed ? " failed" : "") << "'"
               << (cell.detail.empty() ? "" : " title='" + escapeAttribute(cell.detail) + "'") << ">" << cellRate(cell)
-              << (row.devices > 1 && cell.present() ? " <span class=unit>on " + std::to_string(row.devices) +
-                                                          " devices</span>"
-                                                    : "")
+              << (row.devices > 1 && cell.present()
+                      ? " <span class=unit>on " + std::to_string(row.devices) + " devices</span>"
+                      : "")
               << "</td>";
             if (cell.status == Cell::Status::Correct)
                 o << "<td class=ok>yes</td>";
@@ -529,7 +537,8 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
             else
                 o << "<td class=bad>NO</td>";
             if (anyBlas)
-                o << "<td class='num" << (cell.blasNote.empty() ? "'>" : " above' title='" + escapeAttribute(cell.blasNote) + "'>")
+                o << "<td class='num"
+                  << (cell.blasNote.empty() ? "'>" : " above' title='" + escapeAttribute(cell.blasNote) + "'>")
                   << (cell.blasFraction ? formatPercent(*cell.blasFraction) : "")
                   << (cell.blasNote.empty() ? "" : " <span class=above-mark>(!)</span>") << "</td>";
             if (anyRoof) {
@@ -537,8 +546,7 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
                 o << "<td class='num" << (above ? " above" : "") << "'"
                   << (above ? " title='" + escapeAttribute(cell.note) + "'" : "") << ">";
                 if (cell.roof)
-                    o << formatPercent(cell.roof->fraction)
-                      << (cell.roof->kind == Standing::Kind::Placed ? "" : "*")
+                    o << formatPercent(cell.roof->fraction) << (cell.roof->kind == Standing::Kind::Placed ? "" : "*")
                       << (above ? " <span class=above-mark>(!)</span>" : "");
                 o << "</td>";
             }
@@ -546,7 +554,8 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
         if (!notes.texts.empty()) {
             o << "<td class=note>";
             for (const int n : notes.ofRow[r])
-                o << "<a href='#note-" << n << "' title='" << escapeAttribute(notes.texts[n - 1]) << "'>[" << n << "]</a> ";
+                o << "<a href='#note-" << n << "' title='" << escapeAttribute(notes.texts[n - 1]) << "'>[" << n
+                  << "]</a> ";
             o << "</td>";
         }
         o << "</tr>\n";
@@ -602,7 +611,8 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
         o << "<p>Each device's roofs as its probe measured them (slanted: read bandwidth &times; intensity; flat: FMA "
              "peak), and every result that reports its floating-point operations and global-memory bytes, "
              "numbered; triangles are above their roof (see the note); diamonds have an intensity beyond 100 times the "
-             "largest ridge point (pi reads almost nothing) and are drawn at the right edge.</p>\n<div class=chart><canvas id=roofline "
+             "largest ridge point (pi reads almost nothing) and are drawn at the right edge.</p>\n<div "
+             "class=chart><canvas id=roofline "
              "role=img aria-label='roofline chart'></canvas></div>\n<ol class=points>\n";
         for (const auto& q : roofline["points"]) {
             o << "<li>" << escapeText(q["text"].get<std::string>());
@@ -615,7 +625,8 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
         for (const auto& row : table.rows)
             for (const auto& cell : row.cells)
                 if (cell.roof && cell.roof->kind != Standing::Kind::Placed)
-                    unplaced.insert("Exercise " + exerciseNumber(row.folder) + " " + row.program + ": " + row.variant());
+                    unplaced.insert("Exercise " + exerciseNumber(row.folder) + " " + row.program + ": " +
+                                    row.variant());
         if (!unplaced.empty()) {
             o << "<p>Not on the chart (they report flops or bytes, not both, so they have no intensity; the table "
                  "compares them with one roof): ";
@@ -627,7 +638,8 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
     }
     if (!charts)
         o << "<p><strong>The charts need Chart.js</strong>, which hoc-runner copies into this page from Debian's "
-             "libjs-chart.js (script/bootstrap instructor installs it); it was not found when the page was written.</p>\n";
+             "libjs-chart.js (script/bootstrap instructor installs it); it was not found when the page was "
+             "written.</p>\n";
 
     // The devices and their roofs.
     o << "<h2 id=devices>Devices and their measured roofs</h2>\n<table id=devices-table>\n<thead><tr><th>column</th>"
@@ -635,13 +647,12 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
          "<tbody>\n";
     for (const auto& column : table.columns) {
         const auto& d = column.device;
-        o << "<tr><td>" << escapeText(d.label()) << "</td><td>" << escapeText(d.name) << "</td><td>" << escapeText(d.platform)
-          << "</td>";
+        o << "<tr><td>" << escapeText(d.label()) << "</td><td>" << escapeText(d.name) << "</td><td>"
+          << escapeText(d.platform) << "</td>";
         if (column.roofs.known())
             o << "<td class=num>" << escapeText(scaleRate(column.roofs.bandwidthGBps, "GB/s").text())
               << "</td><td class=num>" << escapeText(scaleRate(column.roofs.computeMflops, "MFLOPS").text())
-              << "</td><td class=num>"
-              << formatNumber(ridgeIntensity(column.roofs)) << " FLOP/byte</td>";
+              << "</td><td class=num>" << formatNumber(ridgeIntensity(column.roofs)) << " FLOP/byte</td>";
         else
             o << "<td colspan=3>not measured</td>";
         o << "</tr>\n";
@@ -674,7 +685,8 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
          "reports the rate of all of them together; it appears in the column of the device it was started on, "
          "marked, and is compared with no one device's roof.</li>\n</ul>\n";
     if (run.contains("runs") && run["runs"].is_array()) {
-        o << "<details><summary>Every run (" << run["runs"].size() << ")</summary>\n<table id=runs-table>\n"
+        o << "<details><summary>Every run (" << run["runs"].size()
+          << ")</summary>\n<table id=runs-table>\n"
              "<thead><tr><th>exercise</th><th>program</th><th>device</th><th>seconds</th><th>finished</th>"
              "</tr></thead>\n<tbody>\n";
         for (const auto& r : run["runs"])
@@ -689,8 +701,8 @@ std::string html(const Table& table, const nlohmann::json& given, const std::str
     o << "<p id=charts-status>" << (charts ? "not drawn" : "no-chartjs") << "</p>\n";
     o << "<script type=application/json id=chart-data>" << scriptJson(chartData) << "</script>\n";
     if (charts) {
-        o << "<script>/* Chart.js (MIT licence), from Debian's libjs-chart.js */\n" << scriptSafe(chartJs)
-          << "\n</script>\n";
+        o << "<script>/* Chart.js (MIT licence), from Debian's libjs-chart.js */\n"
+          << scriptSafe(chartJs) << "\n</script>\n";
         o << "<script>" << kChartsScript << "</script>\n";
     }
     o << "</body>\n</html>\n";

@@ -48,7 +48,7 @@ extern "C" void killGroup(int) { ::kill(0, SIGKILL); }
 // Sets each of kStopSignals (and SIGUSR1) to `action`, and blocks no signal.
 void stopSignalsTo(void (*action)(int))
 {
-    struct sigaction change {};
+    struct sigaction change{};
     change.sa_handler = action;
     sigemptyset(&change.sa_mask);
     for (const int signal : kStopSignals)
@@ -72,7 +72,7 @@ void stopSignalsTo(void (*action)(int))
     // started, and nothing else; a Ctrl-C at the terminal reaches only the runner.
     ::setpgid(0, 0);
     ::prctl(PR_SET_NAME, "hoc-guard");  // as ps shows it: not a second runner
-    struct sigaction onDeath {};
+    struct sigaction onDeath{};
     onDeath.sa_handler = killGroup;
     sigemptyset(&onDeath.sa_mask);
     ::sigaction(SIGUSR1, &onDeath, nullptr);
@@ -98,7 +98,7 @@ void stopSignalsTo(void (*action)(int))
             ::_exit(127);
         // The default actions for the signals the runner and the guard handle, and none blocked.
         stopSignalsTo(SIG_DFL);
-        struct sigaction defaults {};
+        struct sigaction defaults{};
         defaults.sa_handler = SIG_DFL;
         sigemptyset(&defaults.sa_mask);
         ::sigaction(SIGUSR1, &defaults, nullptr);
@@ -121,9 +121,9 @@ void stopSignalsTo(void (*action)(int))
         ::_exit(WEXITSTATUS(status));
     // Killed by a signal: the guard ends by the same signal (without a core file of its own).
     const int signal = WTERMSIG(status);
-    struct rlimit noCore {};
+    struct rlimit noCore{};
     ::setrlimit(RLIMIT_CORE, &noCore);
-    struct sigaction defaults {};
+    struct sigaction defaults{};
     defaults.sa_handler = SIG_DFL;
     sigemptyset(&defaults.sa_mask);
     ::sigaction(signal, &defaults, nullptr);
@@ -135,7 +135,7 @@ void stopSignalsTo(void (*action)(int))
 
 void passOnStopSignals()
 {
-    struct sigaction action {};
+    struct sigaction action{};
     action.sa_handler = recordStop;
     sigemptyset(&action.sa_mask);
     for (const int signal : kStopSignals)
@@ -209,7 +209,7 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
     for (;;) {
         // The guard's end is seen without reaping it (WNOWAIT): while it is a zombie its pid, the
         // group's id, cannot be reused, so the group can be killed below and nothing else.
-        siginfo_t info {};
+        siginfo_t info{};
         const int seen = ::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT);
         if (seen == 0 && info.si_pid == pid) {
             // The program has ended: whatever it left running in its group (a background job still

@@ -72,8 +72,10 @@ std::string resultsShapeProblem(const nlohmann::json& doc)
         return "it has no \"results\" list";
     if (!doc["results"].is_array())
         return std::string("results is ") + typeName(doc["results"]) + ", where a list is expected";
-    for (const auto& [key, kind] : {std::pair{"exercise", Kind::String}, {"program", Kind::String},
-                                    {"device", Kind::Object}, {"finished", Kind::Boolean}})
+    for (const auto& [key, kind] : {std::pair{"exercise", Kind::String},
+                                    {"program", Kind::String},
+                                    {"device", Kind::Object},
+                                    {"finished", Kind::Boolean}})
         if (auto problem = fieldProblem(doc, "", key, kind); !problem.empty())
             return problem;
     if (doc.contains("device"))
@@ -85,9 +87,14 @@ std::string resultsShapeProblem(const nlohmann::json& doc)
         const std::string path = "results[" + std::to_string(i) + "]";
         if (!r.is_object())
             return path + " is " + typeName(r) + ", where an object is expected";
-        for (const auto& [key, kind] :
-             {std::pair{"name", Kind::String}, {"size", Kind::String}, {"detail", Kind::String}, {"unit", Kind::String},
-              {"correct", Kind::Boolean}, {"seconds", Kind::Number}, {"rate", Kind::Number}, {"extra", Kind::Object}})
+        for (const auto& [key, kind] : {std::pair{"name", Kind::String},
+                                        {"size", Kind::String},
+                                        {"detail", Kind::String},
+                                        {"unit", Kind::String},
+                                        {"correct", Kind::Boolean},
+                                        {"seconds", Kind::Number},
+                                        {"rate", Kind::Number},
+                                        {"extra", Kind::Object}})
             if (auto problem = fieldProblem(r, path, key, kind); !problem.empty())
                 return problem;
         if (r.contains("extra"))
@@ -122,8 +129,8 @@ std::string readResultFile(const std::string& path, nlohmann::json& doc, ResultF
     if (const std::string problem = resultsShapeProblem(doc); !problem.empty())
         return fail(ResultFileState::WrongType, "results file " + path + ": " + problem);
     if (!doc.value("finished", true))
-        return fail(ResultFileState::Unfinished, "results file " + path +
-                                                     " says the program did not finish (\"finished\": false)");
+        return fail(ResultFileState::Unfinished,
+                    "results file " + path + " says the program did not finish (\"finished\": false)");
     return "";
 }
 
@@ -292,7 +299,8 @@ std::string aboveRoofNote(const std::optional<Standing>& roof)
     case Standing::Kind::ComputeOnly:
         return "above the FMA roof: the probe's FP32 peak is below what this kernel reaches on this device";
     case Standing::Kind::BandwidthOnly:
-        return "above the bandwidth roof: caches serve part of the traffic, or the read probe's bandwidth is below what "
+        return "above the bandwidth roof: caches serve part of the traffic, or the read probe's bandwidth is below "
+               "what "
                "this kernel reaches";
     }
     return "";

@@ -144,11 +144,11 @@ ScaledRate scaleRate(double rate, const std::string& unit)
         const char* base;  // the unit without prefix
         double factor;     // one `unit` in `base`
     };
-    static const Known known[] = {
-        {"MFLOPS", "FLOP/s", 1e6},  {"FLOP/s", "FLOP/s", 1},     {"kFLOP/s", "FLOP/s", 1e3}, {"MFLOP/s", "FLOP/s", 1e6},
-        {"GFLOP/s", "FLOP/s", 1e9}, {"GFLOPS", "FLOP/s", 1e9},  {"TFLOP/s", "FLOP/s", 1e12}, {"B/s", "B/s", 1},
-        {"kB/s", "B/s", 1e3},       {"MB/s", "B/s", 1e6},       {"GB/s", "B/s", 1e9},       {"TB/s", "B/s", 1e12},
-        {"steps/s", "steps/s", 1}};
+    static const Known known[] = {{"MFLOPS", "FLOP/s", 1e6},   {"FLOP/s", "FLOP/s", 1},    {"kFLOP/s", "FLOP/s", 1e3},
+                                  {"MFLOP/s", "FLOP/s", 1e6},  {"GFLOP/s", "FLOP/s", 1e9}, {"GFLOPS", "FLOP/s", 1e9},
+                                  {"TFLOP/s", "FLOP/s", 1e12}, {"B/s", "B/s", 1},          {"kB/s", "B/s", 1e3},
+                                  {"MB/s", "B/s", 1e6},        {"GB/s", "B/s", 1e9},       {"TB/s", "B/s", 1e12},
+                                  {"steps/s", "steps/s", 1}};
     // A known unit, perhaps followed by words that say more ("GB/s (round trip)"): those stay.
     const std::string head = unit.substr(0, unit.find(' ')), tail = unit.substr(head.size());
     const Known* found = nullptr;
@@ -257,7 +257,9 @@ std::string markdown(const Table& table)
             exercise += " " + row.program;
         out << "| " << escapeMarkdown(exercise) << " | " << escapeMarkdown(row.variant()) << " |";
         for (const auto& cell : row.cells) {
-            const char* ok = cell.status == Cell::Status::Correct ? "yes" : cell.status == Cell::Status::Missing ? "" : "NO";
+            const char* ok = cell.status == Cell::Status::Correct   ? "yes"
+                             : cell.status == Cell::Status::Missing ? ""
+                                                                    : "NO";
             out << " " << escapeMarkdown(rateText(cell)) << " | " << ok << " |";
             if (anyBlas)
                 out << " " << (cell.blasFraction ? formatPercent(*cell.blasFraction) : "")
@@ -316,11 +318,31 @@ std::string markdown(const Table& table)
 
 std::string csv(const Table& table)
 {
-    static const std::vector<std::string> header = {
-        "exercise", "program", "variant", "size", "device", "device_name", "device_type", "platform",
-        "status", "seconds", "rate", "unit", "flops", "bytes", "vendor_blas_mflops", "fraction_of_blas",
-        "roofline_kind", "intensity_flop_per_byte", "attained", "roofline_bound", "roofline_unit",
-        "fraction_of_roofline", "devices_used", "note", "detail"};
+    static const std::vector<std::string> header = {"exercise",
+                                                    "program",
+                                                    "variant",
+                                                    "size",
+                                                    "device",
+                                                    "device_name",
+                                                    "device_type",
+                                                    "platform",
+                                                    "status",
+                                                    "seconds",
+                                                    "rate",
+                                                    "unit",
+                                                    "flops",
+                                                    "bytes",
+                                                    "vendor_blas_mflops",
+                                                    "fraction_of_blas",
+                                                    "roofline_kind",
+                                                    "intensity_flop_per_byte",
+                                                    "attained",
+                                                    "roofline_bound",
+                                                    "roofline_unit",
+                                                    "fraction_of_roofline",
+                                                    "devices_used",
+                                                    "note",
+                                                    "detail"};
     std::ostringstream out;
     auto line = [&](const std::vector<std::string>& fields) {
         for (std::size_t i = 0; i < fields.size(); ++i)
@@ -336,15 +358,31 @@ std::string csv(const Table& table)
             const DeviceInfo& d = table.columns[c].device;
             const bool present = cell.present();
             const auto& roof = cell.roof;
-            line({row.folder, row.program, row.variant(), row.size, d.index >= 0 ? std::to_string(d.index) : "",
-                  d.name, d.type, d.platform, statusName(cell.status),
-                  present ? exactNumber(cell.seconds) : "", present ? exactNumber(cell.rate) : "", cell.unit,
-                  csvNumber(cell.extraValue("flops")), csvNumber(cell.extraValue("bytes")),
-                  csvNumber(cell.blasMflops), csvNumber(cell.blasFraction), roof ? kindName(roof->kind) : "",
+            line({row.folder,
+                  row.program,
+                  row.variant(),
+                  row.size,
+                  d.index >= 0 ? std::to_string(d.index) : "",
+                  d.name,
+                  d.type,
+                  d.platform,
+                  statusName(cell.status),
+                  present ? exactNumber(cell.seconds) : "",
+                  present ? exactNumber(cell.rate) : "",
+                  cell.unit,
+                  csvNumber(cell.extraValue("flops")),
+                  csvNumber(cell.extraValue("bytes")),
+                  csvNumber(cell.blasMflops),
+                  csvNumber(cell.blasFraction),
+                  roof ? kindName(roof->kind) : "",
                   roof && roof->kind == Standing::Kind::Placed ? exactNumber(roof->intensity) : "",
-                  roof ? exactNumber(roof->attained) : "", roof ? exactNumber(roof->bound) : "",
-                  roof ? roofUnit(roof->kind) : "", roof ? exactNumber(roof->fraction) : "",
-                  std::to_string(row.devices), cell.note, cell.detail});
+                  roof ? exactNumber(roof->attained) : "",
+                  roof ? exactNumber(roof->bound) : "",
+                  roof ? roofUnit(roof->kind) : "",
+                  roof ? exactNumber(roof->fraction) : "",
+                  std::to_string(row.devices),
+                  cell.note,
+                  cell.detail});
         }
     return out.str();
 }
@@ -355,7 +393,7 @@ nlohmann::json toJson(const Table& table)
     doc["devices"] = nlohmann::json::array();
     for (const auto& column : table.columns) {
         const auto& d = column.device;
-        nlohmann::json device = {{"index", d.index}, {"name", d.name}, {"type", d.type},
+        nlohmann::json device = {{"index", d.index},       {"name", d.name},     {"type", d.type},
                                  {"platform", d.platform}, {"label", d.label()}, {"roofs", nullptr}};
         if (column.roofs.known())
             device["roofs"] = {{"read_gbps", column.roofs.bandwidthGBps},
@@ -365,9 +403,14 @@ nlohmann::json toJson(const Table& table)
     }
     doc["rows"] = nlohmann::json::array();
     for (const auto& row : table.rows) {
-        nlohmann::json r = {{"exercise", row.folder}, {"program", row.program}, {"name", row.name},
-                            {"size", row.size},       {"variant", row.variant()}, {"roofline_probe", row.probe},
-                            {"devices_used", row.devices}, {"note", rowNote(table, row)}};
+        nlohmann::json r = {{"exercise", row.folder},
+                            {"program", row.program},
+                            {"name", row.name},
+                            {"size", row.size},
+                            {"variant", row.variant()},
+                            {"roofline_probe", row.probe},
+                            {"devices_used", row.devices},
+                            {"note", rowNote(table, row)}};
         r["cells"] = nlohmann::json::array();
         for (const auto& cell : row.cells) {
             if (cell.status == Cell::Status::Missing) {

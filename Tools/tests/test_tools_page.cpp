@@ -89,8 +89,8 @@ std::vector<Run> roomRuns()
         {"Exercise12_MemoryObjects", "memory_objects", "C = A + B with CL_MEM_USE_HOST_PTR", "N = 16777216", 48.65,
          10.86, "GB/s (round trip)", nullptr},
         {"Exercise12_MemoryObjects", "memory_objects",
-         "A in the buffer when the host waits for the write's event, then the vector dies", "N = 16777216", -1, -1,
-         "", nullptr},
+         "A in the buffer when the host waits for the write's event, then the vector dies", "N = 16777216", -1, -1, "",
+         nullptr},
         {"Exercise15_MultipleDevices", "multi_device", "C = A * B split over 2 devices", mm, 0, 4012345, "MFLOPS",
          json{{"flops", flops}, {"devices", 2}}},
     };
@@ -149,8 +149,14 @@ const fs::path kChromium = "/usr/bin/chromium";
 
 std::vector<std::string> chromiumArgs(const fs::path& dir)
 {
-    return {kChromium.string(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-            "--disable-extensions", "--user-data-dir=" + (dir / "profile").string(), "--virtual-time-budget=10000",
+    return {kChromium.string(),
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-extensions",
+            "--user-data-dir=" + (dir / "profile").string(),
+            "--virtual-time-budget=10000",
             "--window-size=1400,2600"};
 }
 
@@ -198,11 +204,11 @@ TEST(Page, ProgressionShowsTheLadderOncePerDevice)
     EXPECT_EQ(data["variants"][0]["name"], "C = A * B, one element per work-item");
     EXPECT_EQ(data["variants"][0]["exercise"], "04");
     EXPECT_EQ(data["variants"][1]["name"], "tiles | <local> & \"16\"");  // the full name
-    ASSERT_EQ(data["series"].size(), 2u);  // one per device
+    ASSERT_EQ(data["series"].size(), 2u);                                // one per device
     EXPECT_EQ(data["series"][0]["device"], "dev 0 (CPU)");
     EXPECT_DOUBLE_EQ(data["series"][1]["values"][0].get<double>(), 21.47483648);  // GFLOP/s
-    EXPECT_TRUE(data["series"][1]["values"][1].is_null());  // failed on the GPU
-    ASSERT_EQ(data["blas"].size(), 1u);  // measured on the GPU only
+    EXPECT_TRUE(data["series"][1]["values"][1].is_null());                        // failed on the GPU
+    ASSERT_EQ(data["blas"].size(), 1u);                                           // measured on the GPU only
     EXPECT_EQ(data["blas"][0]["device"], "dev 1 (GPU)");
 }
 
@@ -435,10 +441,10 @@ HostileRun hostileRun()
     const DeviceInfo device{2, text("device name"), text("device type"), text("platform")};
     const double flops = 2147483648.0;
     // The probe's roofs, so that the roofline chart and its list of points are drawn too.
-    h.runs.push_back(hoc::test::run(kProbeExercise, "hoc-roofline", device,
-                                    {hoc::test::resultJson("read", "N = 64", true, 0.1, 20, "GB/s", json{{"bytes", 2e9}}),
-                                     hoc::test::resultJson("fma", "x", true, 0.1, 200000, "MFLOPS",
-                                                           json{{"flops", 2e10}, {"bytes", 4096}})}));
+    h.runs.push_back(hoc::test::run(
+        kProbeExercise, "hoc-roofline", device,
+        {hoc::test::resultJson("read", "N = 64", true, 0.1, 20, "GB/s", json{{"bytes", 2e9}}),
+         hoc::test::resultJson("fma", "x", true, 0.1, 200000, "MFLOPS", json{{"flops", 2e10}, {"bytes", 4096}})}));
     json matmul = hoc::test::resultJson(text("result name"), text("size"), true, 1, flops / 1e6, "MFLOPS",
                                         json{{"flops", flops}, {"bytes", flops}});
     matmul["detail"] = text("detail");
@@ -448,12 +454,18 @@ HostileRun hostileRun()
     h.runs.push_back(hoc::test::failedRun(
         "Exercise05_MatmulHost", "matmul_host", device,
         "exit 0, unreadable results file x.json: [json.exception.parse_error.101] parse error at line 1, column 1: "
-        "syntax error while parsing value - invalid literal; last read: '" + text("a program's JSON error") + "'"));
+        "syntax error while parsing value - invalid literal; last read: '" +
+            text("a program's JSON error") + "'"));
     h.run = {{"command", {"hoc-runner", text("command")}},
              {"started", text("started")},
              {"seconds", 1.5},
-             {"runs", {{{"exercise", text("runs: exercise")}, {"program", text("runs: program")}, {"device", 2},
-                        {"seconds", 1.0}, {"finished", false}, {"problem", text("runs: problem")}}}}};
+             {"runs",
+              {{{"exercise", text("runs: exercise")},
+                {"program", text("runs: program")},
+                {"device", 2},
+                {"seconds", 1.0},
+                {"finished", false},
+                {"problem", text("runs: problem")}}}}};
     return h;
 }
 
@@ -489,7 +501,9 @@ TEST(Page, HostileTextInEveryFieldRunsNothing)
     // After the page's scripts ran: what the parser made of it, read from the DOM.
     const std::string measure =
         "window.addEventListener('load', function () { var e = document.documentElement;\n"
-        "  var texts = JSON.parse(atob('" + base64(nlohmann::json(h.texts).dump()) + "'));\n"
+        "  var texts = JSON.parse(atob('" +
+        base64(nlohmann::json(h.texts).dump()) +
+        "'));\n"
         "  var all = document.querySelectorAll('*'), handlers = [], shown = '';\n"
         "  Array.prototype.forEach.call(all, function (el) {\n"
         "    if (el.tagName === 'SCRIPT') return;\n"

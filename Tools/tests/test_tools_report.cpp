@@ -118,8 +118,13 @@ TEST(ResultsTable, RowsInCourseOrderWithOneColumnPerDevice)
     std::vector<std::string> folders;
     for (const auto& r : t.rows)
         folders.push_back(r.folder);
-    const std::vector<std::string> expected = {"Roofline", "Roofline", "Exercise01_Vadd", "Exercise04_Matmul",
-                                               "Exercise08_MatmulTiled", "Exercise10_Competition", "Exercise11_Pi"};
+    const std::vector<std::string> expected = {"Roofline",
+                                               "Roofline",
+                                               "Exercise01_Vadd",
+                                               "Exercise04_Matmul",
+                                               "Exercise08_MatmulTiled",
+                                               "Exercise10_Competition",
+                                               "Exercise11_Pi"};
     EXPECT_EQ(folders, expected);
     for (const auto& r : t.rows)
         EXPECT_EQ(r.cells.size(), 2u);
@@ -166,7 +171,7 @@ TEST(ResultsTable, VendorBlasComparesResultsOfTheSameSizeOnTheSameDevice)
     EXPECT_DOUBLE_EQ(*naive.cells[1].blasMflops, blas);
     EXPECT_DOUBLE_EQ(*naive.cells[1].blasFraction, 21474.83648 / blas);  // 1%
     EXPECT_DOUBLE_EQ(*row(t, "Exercise10_Competition").cells[1].blasFraction, 0.25);
-    EXPECT_FALSE(naive.cells[0].blasFraction);  // no BLAS measured on the CPU
+    EXPECT_FALSE(naive.cells[0].blasFraction);                      // no BLAS measured on the CPU
     EXPECT_FALSE(row(t, "Exercise01_Vadd").cells[1].blasFraction);  // GB/s, and another size
 }
 
@@ -178,9 +183,9 @@ TEST(ResultsTable, FasterThanBlasIsNoted)
     using nlohmann::json;
     const std::string size = "M = N = K = 1024";
     const Table t = hoc::tools::buildTable(
-        {hoc::test::run("Exercise09b_Competition", "sgemm_benchmark", cpu(),
-                        {hoc::test::resultJson("ours", size, true, 1, 1000, "GFLOPS",
-                                               json{{"vendor_blas_mflops", 200000.0}})}),
+        {hoc::test::run(
+             "Exercise09b_Competition", "sgemm_benchmark", cpu(),
+             {hoc::test::resultJson("ours", size, true, 1, 1000, "GFLOPS", json{{"vendor_blas_mflops", 200000.0}})}),
          hoc::test::run("Exercise09b_Competition", "sgemm", cpu(),
                         {hoc::test::resultJson("fast", size, true, 1, 1000000, "MFLOPS")}),
          hoc::test::run("Exercise04_Matmul", "matmul", cpu(),
@@ -262,8 +267,8 @@ TEST(Markdown, TableReadsBackToTheReportedNumbers)
     for (std::string line; std::getline(in, line) && !line.empty();)
         lines.push_back(markdownCells(line));
     ASSERT_EQ(lines.size(), 2 + t.rows.size());  // header, rule, one line per row
-    const std::vector<std::string> header = {"exercise", "variant", "dev 0 (CPU)", "ok", "of BLAS", "of roof",
-                                             "dev 1 (GPU)", "ok", "of BLAS", "of roof"};
+    const std::vector<std::string> header = {"exercise", "variant",     "dev 0 (CPU)", "ok",      "of BLAS",
+                                             "of roof",  "dev 1 (GPU)", "ok",          "of BLAS", "of roof"};
     EXPECT_EQ(lines[0], header);
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
         const auto& cells = lines[2 + r];
@@ -297,8 +302,8 @@ TEST(Markdown, TableReadsBackToTheReportedNumbers)
     EXPECT_EQ(naive[2], "2.147 GFLOP/s");
     EXPECT_EQ(naive[3], "NO");
     EXPECT_EQ(lines[2 + 4][6], "failed: exit 3");
-    EXPECT_EQ(lines[2 + 5][5], "");           // the competition ran on the GPU only
-    EXPECT_EQ(lines[2 + 5][9], "54%*");       // flops without bytes: fraction of the FMA peak
+    EXPECT_EQ(lines[2 + 5][5], "");      // the competition ran on the GPU only
+    EXPECT_EQ(lines[2 + 5][9], "54%*");  // flops without bytes: fraction of the FMA peak
     // Below the table: the roofs and the failures.
     EXPECT_NE(md.find("- dev 1 (GPU): Test GPU (Vendor OpenCL); roofs: read 150.0 GB/s, FMA 1.000 TFLOP/s, ridge "
                       "point 6.67 FLOP/byte"),

@@ -22,9 +22,9 @@ TEST(Roofline, RidgeIsPeakOverBandwidth)
 
 TEST(Roofline, BoundIsTheLowerRoof)
 {
-    EXPECT_DOUBLE_EQ(hoc::tools::boundMflops(kNotesGpu, 0.25), 37500);    // naive: 2 flops per 8 bytes
-    EXPECT_DOUBLE_EQ(hoc::tools::boundMflops(kNotesGpu, 4.0), 600000);    // 16 x 16 tiles
-    EXPECT_DOUBLE_EQ(hoc::tools::boundMflops(kNotesGpu, 8.0), 1e6);       // 32 x 32 tiles: compute bound
+    EXPECT_DOUBLE_EQ(hoc::tools::boundMflops(kNotesGpu, 0.25), 37500);       // naive: 2 flops per 8 bytes
+    EXPECT_DOUBLE_EQ(hoc::tools::boundMflops(kNotesGpu, 4.0), 600000);       // 16 x 16 tiles
+    EXPECT_DOUBLE_EQ(hoc::tools::boundMflops(kNotesGpu, 8.0), 1e6);          // 32 x 32 tiles: compute bound
     EXPECT_DOUBLE_EQ(hoc::tools::boundMflops(kNotesGpu, 1e6 / 150e3), 1e6);  // exactly at the ridge
 }
 

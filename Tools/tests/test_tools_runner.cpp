@@ -98,7 +98,7 @@ TEST(Course, ReadsTheListCMakeWrites)
 TEST(Course, LinesThatAreNotCourseEntriesAreRefused)
 {
     for (const std::string& text : {std::string("A\t/b/a\t\t\textra\n"), std::string("A\t/b/a\0x\t\t\n", 12),
-                                   std::string("ok\t/b/ok\t\t\n \t/b/a\t\t\n"), std::string("A\t/b/a\x1b[2J\n")}) {
+                                    std::string("ok\t/b/ok\t\t\n \t/b/a\t\t\n"), std::string("A\t/b/a\x1b[2J\n")}) {
         std::istringstream in(text);
         try {
             hoc::tools::readCourse(in);
@@ -193,9 +193,9 @@ TEST(Runner, QuickRunOfTheCourse)
 {
     const fs::path dir = scratch("quick");
     const std::string course = std::string(HOC_BINARY_DIR) + "/course.txt";
-    const auto r = runner({"--course", course, "--out", (dir / "out").string(), "--quick", "--device",
-                           testDeviceIndex()},
-                          dir / "runner.log");
+    const auto r = runner(
+        {"--course", course, "--out", (dir / "out").string(), "--quick", "--device", testDeviceIndex()},
+        dir / "runner.log");
     const std::string log = readText(dir / "runner.log");
     EXPECT_EQ(r.exitCode, 0) << log;
 
@@ -252,9 +252,9 @@ fs::path scriptCourse(const fs::path& dir, const std::vector<std::pair<std::stri
 }
 
 // A script that finishes as a course program does: it writes its (empty) results to the --json file.
-const std::string kFinishes =
-    "while [ $# -gt 1 ]; do [ \"$1\" = --json ] && out=$2; shift; done\n"
-    "printf '{\"exercise\": \"First\", \"program\": \"First.sh\", \"results\": [], \"finished\": true}\\n' > \"$out\"\n";
+const std::string kFinishes = "while [ $# -gt 1 ]; do [ \"$1\" = --json ] && out=$2; shift; done\n"
+                              "printf '{\"exercise\": \"First\", \"program\": \"First.sh\", \"results\": [], "
+                              "\"finished\": true}\\n' > \"$out\"\n";
 
 // Whether `pid` still runs, waiting up to 2 s for it to end (a zombie, killed but not yet reaped by
 // the process that inherited it, counts as ended).
@@ -351,7 +351,7 @@ TEST(Runner, StopSignalIsPassedOnAndTheResultsWritten)
         EXPECT_EQ(doc["runs"][0]["exercise"], "First");
         EXPECT_TRUE(doc["runs"][0]["finished"].get<bool>()) << doc["runs"][0].dump();
         EXPECT_NE(doc["runs"][1]["problem"].get<std::string>().find(std::string("interrupted (SIG") +
-                                                                     sigabbrev_np(signal) + " passed on to it"),
+                                                                    sigabbrev_np(signal) + " passed on to it"),
                   std::string::npos)
             << doc["runs"][1].dump();
         EXPECT_NE(doc["runs"][2]["problem"].get<std::string>().find("not run: the run was interrupted"),
@@ -371,14 +371,15 @@ TEST(Runner, UnfinishedProgramFailsAndLeavesNothingRunning)
 {
     const fs::path dir = scratch("unfinished");
     const fs::path course = scriptCourse(
-        dir, {{"Unfinished",
-               "while [ $# -gt 1 ]; do [ \"$1\" = --json ] && out=$2; shift; done\n"
-               "printf '{\"exercise\": \"Unfinished\", \"results\": [], \"finished\": false}\\n' > \"$out\"\n"
-               "echo 'error: stopped halfway on purpose'\n"
-               "sleep 600 & echo $! > " + (dir / "straggler.pid").string() + "\nexit 0\n"}});
-    const auto r = runner({"--course", course.string(), "--out", (dir / "out").string(), "--no-roofline",
-                           "--device", testDeviceIndex()},
-                          dir / "runner.log");
+        dir,
+        {{"Unfinished", "while [ $# -gt 1 ]; do [ \"$1\" = --json ] && out=$2; shift; done\n"
+                        "printf '{\"exercise\": \"Unfinished\", \"results\": [], \"finished\": false}\\n' > \"$out\"\n"
+                        "echo 'error: stopped halfway on purpose'\n"
+                        "sleep 600 & echo $! > " +
+                            (dir / "straggler.pid").string() + "\nexit 0\n"}});
+    const auto r = runner(
+        {"--course", course.string(), "--out", (dir / "out").string(), "--no-roofline", "--device", testDeviceIndex()},
+        dir / "runner.log");
     const std::string log = readText(dir / "runner.log");
     EXPECT_EQ(r.exitCode, 1) << log;
     const auto doc = nlohmann::json::parse(readText(dir / "out" / "results.json"));
@@ -406,11 +407,12 @@ TEST(Runner, EmptyOutputFolderIsRefused)
     fs::create_directories(dir / "logs");
     std::ofstream(dir / "json" / "mine.json") << "{}\n";
     std::ofstream(dir / "logs" / "mine.log") << "my log\n";
-    const auto r = hoc::tools::runProcess(
-        {"/bin/sh", "-c",
-         "cd '" + dir.string() + "' && exec '" + std::string(HOC_TOOLS_DIR) + "/hoc-runner' --course course.txt --out '' "
-         "--no-roofline --device " + testDeviceIndex()},
-        (dir / "runner.log").string(), 120);
+    const auto r = hoc::tools::runProcess({"/bin/sh", "-c",
+                                           "cd '" + dir.string() + "' && exec '" + std::string(HOC_TOOLS_DIR) +
+                                               "/hoc-runner' --course course.txt --out '' "
+                                               "--no-roofline --device " +
+                                               testDeviceIndex()},
+                                          (dir / "runner.log").string(), 120);
     const std::string log = readText(dir / "runner.log");
     EXPECT_EQ(r.exitCode, 2) << log;
     EXPECT_NE(log.find("--out: no folder given"), std::string::npos) << log;
@@ -426,9 +428,9 @@ TEST(Runner, OnlyItsOwnOutputFolderIsCleared)
     const fs::path dir = scratch("own-folder");
     const fs::path course = scriptCourse(dir, {{"First", kFinishes}});
     const auto runTo = [&](const fs::path& out) {
-        return runner({"--course", course.string(), "--out", out.string(), "--no-roofline", "--device",
-                       testDeviceIndex()},
-                      dir / "runner.log");
+        return runner(
+            {"--course", course.string(), "--out", out.string(), "--no-roofline", "--device", testDeviceIndex()},
+            dir / "runner.log");
     };
 
     const fs::path foreign = dir / "project";
@@ -494,8 +496,8 @@ TEST(Runner, CourseThatIsAFolderOrEmptyIsTheUsersInput)
         {(dir / "missing.txt").string(), "cannot read the course list"},
         {"/dev/zero", "is not a regular file"}};
     for (const auto& [course, message] : cases) {
-        const auto [status, log] = runnerIn(dir, {"--course", course, "--out", (dir / "out").string(),
-                                                  "--no-roofline", "--device", testDeviceIndex()});
+        const auto [status, log] = runnerIn(
+            dir, {"--course", course, "--out", (dir / "out").string(), "--no-roofline", "--device", testDeviceIndex()});
         EXPECT_EQ(status, 2) << course << ": " << log;
         EXPECT_NE(log.find(message), std::string::npos) << course << ": " << log;
         EXPECT_EQ(log.find("--only"), std::string::npos) << course << ": " << log;
@@ -504,8 +506,8 @@ TEST(Runner, CourseThatIsAFolderOrEmptyIsTheUsersInput)
     EXPECT_THROW(hoc::tools::readCourseFile((dir / "folder").string()), hoc::tools::CourseFileError);
 
     const fs::path course = scriptCourse(dir, {{"First", kFinishes}});
-    const auto [status, log] = runnerIn(dir, {"--course", course.string(), "--out", (dir / "out").string(),
-                                              "--only", "NoSuchExercise", "--device", testDeviceIndex()});
+    const auto [status, log] = runnerIn(dir, {"--course", course.string(), "--out", (dir / "out").string(), "--only",
+                                              "NoSuchExercise", "--device", testDeviceIndex()});
     EXPECT_EQ(status, 2) << log;
     EXPECT_NE(log.find("matches --only 'NoSuchExercise'"), std::string::npos) << log;
 }
@@ -520,9 +522,9 @@ TEST(Runner, HangUpIsHandledLikeTerminate)
         dir, {{"First", kFinishes},
               {"Sleeper", "sleep 600 & echo $! > " + (dir / "straggler.pid").string() + "\necho $$ > " +
                               (dir / "sleeper.pid").string() + "\nwait\n"}});
-    const pid_t runnerPid = startRunner({"--course", course.string(), "--out", (dir / "out").string(),
-                                         "--no-roofline", "--device", testDeviceIndex()},
-                                        dir / "runner.log");
+    const pid_t runnerPid = startRunner(
+        {"--course", course.string(), "--out", (dir / "out").string(), "--no-roofline", "--device", testDeviceIndex()},
+        dir / "runner.log");
     const pid_t sleeper = pidIn(dir / "sleeper.pid", 60), straggler = pidIn(dir / "straggler.pid", 5);
     ASSERT_GT(sleeper, 0) << readText(dir / "runner.log");
     ::kill(runnerPid, SIGHUP);
@@ -547,9 +549,9 @@ TEST(Runner, KilledRunnerLeavesNoOrphan)
     const fs::path course = scriptCourse(
         dir, {{"Sleeper", "sleep 600 & echo $! > " + (dir / "straggler.pid").string() + "\necho $$ > " +
                               (dir / "sleeper.pid").string() + "\nexec sleep 600\n"}});
-    const pid_t runnerPid = startRunner({"--course", course.string(), "--out", (dir / "out").string(),
-                                         "--no-roofline", "--device", testDeviceIndex()},
-                                        dir / "runner.log");
+    const pid_t runnerPid = startRunner(
+        {"--course", course.string(), "--out", (dir / "out").string(), "--no-roofline", "--device", testDeviceIndex()},
+        dir / "runner.log");
     const pid_t sleeper = pidIn(dir / "sleeper.pid", 60), straggler = pidIn(dir / "straggler.pid", 5);
     ASSERT_GT(sleeper, 0) << readText(dir / "runner.log");
     ASSERT_GT(straggler, 0) << readText(dir / "runner.log");
@@ -572,9 +574,10 @@ TEST(Process, TheGuardEndsAsTheProgramEnded)
 {
     const fs::path dir = scratch("guard");
     for (const int status : {0, 1, 3, 77, 127})
-        EXPECT_EQ(hoc::tools::runProcess({"/bin/sh", "-c", "exit " + std::to_string(status)}, (dir / "log").string(),
-                                         60).exitCode,
-                  status);
+        EXPECT_EQ(
+            hoc::tools::runProcess({"/bin/sh", "-c", "exit " + std::to_string(status)}, (dir / "log").string(), 60)
+                .exitCode,
+            status);
     for (const int signal : {SIGINT, SIGTERM, SIGHUP, SIGABRT, SIGKILL, SIGUSR1}) {
         const auto r = hoc::tools::runProcess({"/bin/sh", "-c", "kill -" + std::to_string(signal) + " $$"},
                                               (dir / "log").string(), 60);
@@ -591,8 +594,10 @@ std::map<std::string, std::string> snapshot(const fs::path& dir)
 {
     std::map<std::string, std::string> files;
     for (const auto& entry : fs::recursive_directory_iterator(dir))
-        files[entry.path().string()] = entry.is_regular_file() ? readText(entry.path()) : "(" + std::to_string(
-                                           static_cast<int>(entry.symlink_status().type())) + ")";
+        files[entry.path().string()] = entry.is_regular_file()
+                                           ? readText(entry.path())
+                                           : "(" + std::to_string(static_cast<int>(entry.symlink_status().type())) +
+                                                 ")";
     return files;
 }
 
@@ -605,17 +610,16 @@ TEST(Runner, SecondRunnerOnTheSameFolderIsRefused)
     const fs::path dir = scratch("lock");
     const fs::path first = scriptCourse(
         dir, {{"Sleeper", "echo $$ > " + (dir / "sleeper.pid").string() + "\nexec sleep 600\n"}});
-    const pid_t runnerPid = startRunner({"--course", first.string(), "--out", (dir / "out").string(),
-                                         "--no-roofline", "--device", testDeviceIndex()},
-                                        dir / "first.log");
+    const pid_t runnerPid = startRunner(
+        {"--course", first.string(), "--out", (dir / "out").string(), "--no-roofline", "--device", testDeviceIndex()},
+        dir / "first.log");
     ASSERT_GT(pidIn(dir / "sleeper.pid", 60), 0) << readText(dir / "first.log");
     const auto before = snapshot(dir / "out");
 
     fs::create_directories(dir / "second");
     const fs::path second = scriptCourse(dir / "second", {{"Second", marks(dir / "second-ran")}});
-    const auto [status, log] = runnerIn(dir / "second", {"--course", second.string(), "--out",
-                                                         (dir / "out").string(), "--no-roofline", "--device",
-                                                         testDeviceIndex()});
+    const auto [status, log] = runnerIn(dir / "second", {"--course", second.string(), "--out", (dir / "out").string(),
+                                                         "--no-roofline", "--device", testDeviceIndex()});
     EXPECT_EQ(status, 2) << log;
     EXPECT_NE(log.find("is in use: another hoc-runner is writing its results there"), std::string::npos) << log;
     EXPECT_FALSE(fs::exists(dir / "second-ran")) << "the second runner ran a program";
@@ -624,9 +628,9 @@ TEST(Runner, SecondRunnerOnTheSameFolderIsRefused)
     ::kill(runnerPid, SIGTERM);
     EXPECT_EQ(waitFor(runnerPid, 60), 128 + SIGTERM) << readText(dir / "first.log");
     // Once the first has ended, the folder is free again.
-    const auto [again, againLog] = runnerIn(dir / "second", {"--course", second.string(), "--out",
-                                                             (dir / "out").string(), "--no-roofline", "--device",
-                                                             testDeviceIndex()});
+    const auto [again, againLog] = runnerIn(
+        dir / "second",
+        {"--course", second.string(), "--out", (dir / "out").string(), "--no-roofline", "--device", testDeviceIndex()});
     EXPECT_EQ(again, 0) << againLog;
     EXPECT_TRUE(fs::exists(dir / "second-ran"));
 }
@@ -640,9 +644,8 @@ TEST(Runner, EveryOutputPathIsCheckedBeforeTheFirstProgram)
     const fs::path dir = scratch("output-paths");
     const fs::path course = scriptCourse(dir, {{"First", marks(dir / "ran")}});
     const fs::path target = dir / "precious.txt";
-    for (const std::string place : {"results.md", "results.html", "results.csv", "results.json",
-                                    "json/stale.json", "logs/stale.log",
-                                    "results.md/"}) {
+    for (const std::string place : {"results.md", "results.html", "results.csv", "results.json", "json/stale.json",
+                                    "logs/stale.log", "results.md/"}) {
         const fs::path out = dir / "out";
         fs::remove_all(out);
         fs::create_directories(out / "json");
@@ -654,8 +657,8 @@ TEST(Runner, EveryOutputPathIsCheckedBeforeTheFirstProgram)
         else
             fs::create_symlink(target, out / place);
         fs::remove(dir / "ran");
-        const auto [status, log] = runnerIn(dir, {"--course", course.string(), "--out", out.string(),
-                                                  "--no-roofline", "--device", testDeviceIndex()});
+        const auto [status, log] = runnerIn(
+            dir, {"--course", course.string(), "--out", out.string(), "--no-roofline", "--device", testDeviceIndex()});
         EXPECT_EQ(status, 2) << place << ": " << log;
         EXPECT_NE(log.find(place.back() == '/' ? "is a folder" : "is a symbolic link"), std::string::npos)
             << place << ": " << log;
@@ -697,9 +700,9 @@ TEST(Runner, ChartJsMustBeABuildOfChartJs)
     for (const auto& candidate : hoc::tools::chartJsCandidates())
         if (fs::exists(candidate)) {
             EXPECT_EQ(hoc::tools::chartJsProblem(readText(candidate)), "") << candidate;
-            const auto [status, log] = runnerIn(dir, {"--course", course.string(), "--out", (dir / "out").string(),
-                                                      "--no-roofline", "--chartjs", candidate, "--device",
-                                                      testDeviceIndex()});
+            const auto [status,
+                        log] = runnerIn(dir, {"--course", course.string(), "--out", (dir / "out").string(),
+                                              "--no-roofline", "--chartjs", candidate, "--device", testDeviceIndex()});
             EXPECT_EQ(status, 0) << log;
             EXPECT_NE(readText(dir / "out" / "results.html").find("Chart.js v"), std::string::npos);
             break;

@@ -13,8 +13,10 @@ namespace hoc::test {
 inline nlohmann::json resultJson(const std::string& name, const std::string& size, bool correct, double seconds,
                                  double rate, const std::string& unit, const nlohmann::json& extra = nullptr)
 {
-    nlohmann::json r = {{"name", name},       {"size", size}, {"correct", correct}, {"detail", correct ? "all correct" : "3 of 9 wrong"},
-                        {"seconds", seconds}, {"rate", rate}, {"unit", unit}};
+    nlohmann::json r = {{"name", name},       {"size", size},
+                        {"correct", correct}, {"detail", correct ? "all correct" : "3 of 9 wrong"},
+                        {"seconds", seconds}, {"rate", rate},
+                        {"unit", unit}};
     if (!extra.is_null())
         r["extra"] = extra;
     return r;

@@ -81,8 +81,8 @@ TEST(Files, RefusesWhatIsNotARegularFile)
     EXPECT_EQ(fs::symlink_status(dir / "link.json").type(), fs::file_type::symlink);
     EXPECT_FALSE(fs::exists(dir / "nowhere.json")) << "a dangling link must not be followed";
     EXPECT_EQ(fs::symlink_status(dir / "pipe.json").type(), fs::file_type::fifo);
-    EXPECT_EQ(names(dir), (std::vector<std::string>{"dangling.json", "folder.json", "link.json", "pipe.json",
-                                                    "target.json"}));
+    EXPECT_EQ(names(dir),
+              (std::vector<std::string>{"dangling.json", "folder.json", "link.json", "pipe.json", "target.json"}));
 }
 
 // Item 1: a file named by mistake (not what the program writes) is left alone.
@@ -96,7 +96,8 @@ TEST(Files, RefusesAFileNamedByMistake)
     EXPECT_EQ(readText(dir / "main.cpp"), "int main() { return 0; }\n");
     // An empty file or an earlier JSON is replaced.
     std::ofstream(dir / "empty.json").close();
-    EXPECT_EQ(failureOf([&] { hoc::writeFile((dir / "empty.json").string(), "{}\n", "--json", hoc::looksLikeJson); }), "");
+    EXPECT_EQ(failureOf([&] { hoc::writeFile((dir / "empty.json").string(), "{}\n", "--json", hoc::looksLikeJson); }),
+              "");
     EXPECT_EQ(readText(dir / "empty.json"), "{}\n");
 }
 
@@ -122,8 +123,8 @@ TEST(Files, WriteErrorLeavesTheOldFileAndNoTemporaryFile)
     rlimit small = saved;
     small.rlim_cur = 4096;
     ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
-    const std::string message =
-        failureOf([&] { hoc::writeFile(file, "{\"new\": \"" + std::string(1 << 20, 'x') + "\"}\n", "--json"); });
+    const std::string message = failureOf(
+        [&] { hoc::writeFile(file, "{\"new\": \"" + std::string(1 << 20, 'x') + "\"}\n", "--json"); });
     ::setrlimit(RLIMIT_FSIZE, &saved);
     std::signal(SIGXFSZ, oldHandler);
     EXPECT_NE(message.find("could not write --json " + file + ": write: File too large (the file is left as it was)"),

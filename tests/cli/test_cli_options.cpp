@@ -79,7 +79,8 @@ TEST(Options, UnknownFlagIsAUsageError)
 }
 
 // "reduce --sizes ,," must not be answered about another option ("--runs is not a whole number"):
-// a list of commas alone names its own option and what is wrong. (Empty items among others are skipped: "16,,5" is 16 and 5.)
+// a list of commas alone names its own option and what is wrong. (Empty items among others are skipped: "16,,5" is 16
+// and 5.)
 TEST(Options, ACommasOnlyListNamesItsOption)
 {
     for (const char* text : {",,", ","}) {

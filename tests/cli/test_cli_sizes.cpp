@@ -22,8 +22,8 @@ TEST(Sizes, WholeNumbersAreDecimalDigitsOnly)
     EXPECT_EQ(hoc::parseWhole("16", "--size", 1, 100), 16u);
     EXPECT_EQ(hoc::parseWhole("0016", "--size", 1, 100), 16u);  // leading zeros: decimal, never octal
     EXPECT_EQ(hoc::parseWhole("18446744073709551615", "--size", 1, UINT64_MAX), UINT64_MAX);
-    for (const char* text : {"", " 16", "16 ", "1 6", "\t16", "16\n", "+16", "0x10", "1e3", "1.5", "16k", "-",
-                             "--5", "- 5", "abc", "\xef\xbc\x91"}) {
+    for (const char* text : {"", " 16", "16 ", "1 6", "\t16", "16\n", "+16", "0x10", "1e3", "1.5", "16k", "-", "--5",
+                             "- 5", "abc", "\xef\xbc\x91"}) {
         SCOPED_TRACE(text);
         const std::string why = usageError([&] { hoc::parseWhole(text, "--size", 1, 100); });
         EXPECT_NE(why.find("--size: "), std::string::npos) << why;
@@ -45,10 +45,12 @@ TEST(Sizes, NegativeAndHugeNumbersNeverWrap)
     EXPECT_EQ(hoc::parseWhole("-0", "--n", 0, 5), 0u);  // "-0" is zero
     EXPECT_EQ(hoc::parseSignedWhole("-5", "--x", -10, 10), -5);
     EXPECT_EQ(hoc::parseSignedWhole("-9223372036854775808", "--x", INT64_MIN, 0), INT64_MIN);
-    EXPECT_NE(usageError([] { hoc::parseSignedWhole("-11", "--x", -10, 10); }).find("outside the allowed range -10 to 10"),
-              std::string::npos);
-    EXPECT_NE(usageError([] { hoc::parseSignedWhole("-9223372036854775809", "--x", INT64_MIN, 0); })
-                  .find("outside the allowed range"),
+    EXPECT_NE(
+        usageError([] { hoc::parseSignedWhole("-11", "--x", -10, 10); }).find("outside the allowed range -10 to 10"),
+        std::string::npos);
+    EXPECT_NE(usageError([] {
+                  hoc::parseSignedWhole("-9223372036854775809", "--x", INT64_MIN, 0);
+              }).find("outside the allowed range"),
               std::string::npos);
 }
 
@@ -62,8 +64,8 @@ TEST(Sizes, ProductsAreCheckedAgainstANamedLimit)
               std::string::npos)
         << why;
     // 4611686018427387905 x 4 wraps to 4 modulo 2^64.
-    const std::string wrap =
-        usageError([] { hoc::checkedProduct({4611686018427387905ull, 1, 4}, hoc::kSizeLimit, "--shape"); });
+    const std::string wrap = usageError(
+        [] { hoc::checkedProduct({4611686018427387905ull, 1, 4}, hoc::kSizeLimit, "--shape"); });
     EXPECT_NE(wrap.find("4611686018427387905 x 1 x 4 = more than 2^64, more than 1152921504606846976 (2^60"),
               std::string::npos)
         << wrap;
@@ -102,8 +104,8 @@ TEST(Sizes, ShapesAreSizesJoinedByX)
     }
     // The product against the option's limit.
     const hoc::SizeLimit uintLimit{UINT32_MAX, "UINT_MAX: the kernels index a matrix with a uint"};
-    const std::string why =
-        usageError([&] { hoc::parseShape("65536x65536", "--shapes", "ROWSxCOLS", 2, UINT32_MAX, uintLimit); });
+    const std::string why = usageError(
+        [&] { hoc::parseShape("65536x65536", "--shapes", "ROWSxCOLS", 2, UINT32_MAX, uintLimit); });
     EXPECT_NE(why.find("65536 x 65536 = 4294967296, more than 4294967295 (UINT_MAX"), std::string::npos) << why;
 }
 
@@ -189,16 +191,18 @@ TEST(ShapeOptions, MistakesAreUsageErrors)
         std::vector<std::string> args;
         const char* message;
     } cases[] = {
-        {{"--shapes", "5x-18446744073709551611"}, "--shapes: '5x-18446744073709551611' is not ROWSxCOLS: "
-                                                  "-18446744073709551611 is outside the allowed range 1 to 4294967295"},
+        {{"--shapes", "5x-18446744073709551611"},
+         "--shapes: '5x-18446744073709551611' is not ROWSxCOLS: "
+         "-18446744073709551611 is outside the allowed range 1 to 4294967295"},
         {{"--shapes", "65536x65536"}, "65536 x 65536 = 4294967296, more than 4294967295 (UINT_MAX"},
         {{"--shapes", "abc"}, "--shapes: 'abc' is not ROWSxCOLS: abc is not a whole number"},
         {{"--shapes", "4"}, "--shapes: '4' is not ROWSxCOLS: 1 size, not 2"},
         {{"--range", "0x8"}, "--range: '0x8' is not DIM0xDIM1: 0 is outside the allowed range"},
         {{"--range", "65536x65536"}, "more than 1073741824 (2^30, a test's limit)"},
         {{"--range", "8x8x8"}, "3 sizes, not 2"},
-        {{"--shape", "4611686018427387905", "1", "4"}, "--shape: 4611686018427387905 is outside the allowed range 1 to "
-                                                       "2147483647"},
+        {{"--shape", "4611686018427387905", "1", "4"},
+         "--shape: 4611686018427387905 is outside the allowed range 1 to "
+         "2147483647"},
         {{"--shape", "37", "70"}, "--shape"},
         {{"--shape", "37", "-70", "45"}, "-70 is outside the allowed range"},
         {{"--sizes", "16,-5"}, "--sizes: -5 is outside the allowed range"},
@@ -221,10 +225,7 @@ TEST(ShapeOptions, MistakesAreUsageErrors)
 namespace {
 
 // The message a hoc/cli.hpp check gives `input` ("" when it passes).
-std::string checkOf(const CLI::Validator& check, std::string input)
-{
-    return check(input);
-}
+std::string checkOf(const CLI::Validator& check, std::string input) { return check(input); }
 
 }  // namespace
 

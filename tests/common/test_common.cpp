@@ -267,8 +267,8 @@ TEST(Report, JsonCarriesEveryResult)
     report.add({"second", "", false, "wrong", 0, 0, "", {}});
     EXPECT_FALSE(report.allCorrect());
     const std::string json = report.json();
-    for (const char* part : {"\"exercise\": \"ExerciseX\"", "\"name\": \"first\"", "\"rate\": 8.0", "\"bytes\": 4000000000.0",
-                             "\"correct\": false"})
+    for (const char* part : {"\"exercise\": \"ExerciseX\"", "\"name\": \"first\"", "\"rate\": 8.0",
+                             "\"bytes\": 4000000000.0", "\"correct\": false"})
         EXPECT_NE(json.find(part), std::string::npos) << part << " missing from\n" << json;
     EXPECT_NE(printed.str().find("second: WRONG: wrong"), std::string::npos) << printed.str();
 }

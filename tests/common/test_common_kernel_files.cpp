@@ -25,7 +25,10 @@ protected:
         ::setenv("HOC_KERNEL_PATH_ONLY", ((dir_ / "first").string() + ":" + (dir_ / "second").string()).c_str(), 1);
     }
     void TearDown() override { ::unsetenv("HOC_KERNEL_PATH_ONLY"); }
-    std::string readFailure() { return failureOf([] { hoc::readKernelFile("k.cl", ""); }); }
+    std::string readFailure()
+    {
+        return failureOf([] { hoc::readKernelFile("k.cl", ""); });
+    }
     fs::path dir_;
 };
 
@@ -42,10 +45,12 @@ TEST_F(KernelFiles, AnEmptyFileIsNamed)
 TEST_F(KernelFiles, ANulByteIsNamedWithItsPlace)
 {
     std::ofstream(dir_ / "first" / "k.cl", std::ios::binary)
-        << std::string("// a kernel\nx") + std::string(1, '\0') + "\n__kernel void k(__global float* x) { x[0] = 1.0f; }\n";
+        << std::string("// a kernel\nx") + std::string(1, '\0') +
+               "\n__kernel void k(__global float* x) { x[0] = 1.0f; }\n";
     const std::string message = readFailure();
-    EXPECT_NE(message.find("kernel file " + (dir_ / "first" / "k.cl").string() + " holds a NUL byte (line 2, column 2)"),
-              std::string::npos)
+    EXPECT_NE(
+        message.find("kernel file " + (dir_ / "first" / "k.cl").string() + " holds a NUL byte (line 2, column 2)"),
+        std::string::npos)
         << message;
 }
 
@@ -97,8 +102,8 @@ TEST(Kernels, MismatchedNameOrArgumentsNameTheFileAndKernel)
     const cl::Device& device = hoc::test::device();
     const cl::Context context(device);
     const cl::Program program = hoc::buildSource(
-        context, device, "__kernel void pair(__global float* a, __global const float* b) { a[0] = b[0]; }\n",
-        "pair.cl", "");
+        context, device, "__kernel void pair(__global float* a, __global const float* b) { a[0] = b[0]; }\n", "pair.cl",
+        "");
     const auto reported = [](auto f) {
         try {
             f();
@@ -168,8 +173,9 @@ TEST_F(KernelFiles, AnIncludedFileIsReadFromTheSearchPath)
     std::ofstream(dir_ / "first" / "k.cl") << "// uses twice\n  #  include \"twice.cl\"  \n"
                                               "__kernel void k(__global float* x) { x[0] = twice(x[0]); }\n";
     const std::string text = hoc::readKernelFile("k.cl", "");
-    EXPECT_EQ(text, "// uses twice\n#line 1 \"twice.cl\"\n// found first\ninline float twice(float x) { return 3.0f * x; "
-                    "}\n#line 3 \"k.cl\"\n__kernel void k(__global float* x) { x[0] = twice(x[0]); }\n");
+    EXPECT_EQ(text,
+              "// uses twice\n#line 1 \"twice.cl\"\n// found first\ninline float twice(float x) { return 3.0f * x; "
+              "}\n#line 3 \"k.cl\"\n__kernel void k(__global float* x) { x[0] = twice(x[0]); }\n");
 
     const cl::Device& device = hoc::test::device();
     const cl::Context context(device);
@@ -189,7 +195,8 @@ TEST_F(KernelFiles, AnIncludedFileIsReadFromTheSearchPath)
         << "#include \"twice.cl\"\n\n__kernel void k(__global float* x) { x[0] = twice(x[0]) }\n";
     const std::string after = failureOf([&] { hoc::buildProgram(context, device, "k.cl"); });
     EXPECT_NE(after.find("k.cl:3:"), std::string::npos) << after;
-    std::ofstream(dir_ / "first" / "twice.cl", std::ios::trunc) << "\ninline float twice(float x) { return 3.0f * x }\n";
+    std::ofstream(dir_ / "first" / "twice.cl", std::ios::trunc)
+        << "\ninline float twice(float x) { return 3.0f * x }\n";
     const std::string inside = failureOf([&] { hoc::buildProgram(context, device, "k.cl"); });
     EXPECT_NE(inside.find("twice.cl:2:"), std::string::npos) << inside;
 }

@@ -41,8 +41,8 @@ TEST(MatmulHost, BuffersHoldCAndReadItBack)
         cl::KernelFunctor<int, int, cl::Buffer> fill(program, "fill");
         const hoc::matmul::KernelDims k = hoc::matmul::kernelDims(d);
         const cl::NDRange global(8, 4), local(4, 2);
-        const auto result =
-            mem.readResult(queue, fill(cl::EnqueueArgs(queue, global, local), k.m, k.n, mem.c), global, local);
+        const auto result = mem.readResult(queue, fill(cl::EnqueueArgs(queue, global, local), k.m, k.n, mem.c), global,
+                                           local);
         for (std::size_t i = 0; i < result.c.size(); ++i)
             EXPECT_EQ(result.c[i], static_cast<float>(i));
         EXPECT_EQ(result.launch, "global 8 x 4, local 4 x 2");

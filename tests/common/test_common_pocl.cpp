@@ -131,8 +131,8 @@ TEST(Pocl, CourseBuildsRunALoopBetweenBarriersRight)
     hoc::test::run([] {
         const cl::Device& device = hoc::test::device();
         const cl::Context context(device);
-        const cl::Program program =
-            hoc::buildSource(context, device, kLoopBetweenBarriers, "loop_between_barriers.cl", "");
+        const cl::Program program = hoc::buildSource(context, device, kLoopBetweenBarriers, "loop_between_barriers.cl",
+                                                     "");
         for (std::size_t local : {1, 2, 3, 4, 8})
             EXPECT_TRUE(runsRight(context, program, local)) << "work-groups of " << local;
     });
@@ -159,15 +159,16 @@ TEST(Pocl, DefaultWorkGroupMethodMatchesTheList)
             // A source of its own (the comment), so that PoCL's kernel cache has no binary of it built
             // with another method.
             const auto now = std::chrono::steady_clock::now().time_since_epoch().count();
-            const std::string source =
-                "// " + std::to_string(::getpid()) + " " + std::to_string(now) + "\n" + kLoopBetweenBarriers;
+            const std::string source = "// " + std::to_string(::getpid()) + " " + std::to_string(now) + "\n" +
+                                       kLoopBetweenBarriers;
             const cl::Context context(hoc::test::device());
             cl::Program program(context, source);
             program.build({hoc::test::device()});
             std::exit(runsRight(context, program, local) ? 0 : 1);
         };
         if (listed)
-            EXPECT_EXIT(child(), [](int status) { return WIFSIGNALED(status); }, "")
+            EXPECT_EXIT(
+                child(), [](int status) { return WIFSIGNALED(status); }, "")
                 << version << ": work-groups of " << local << " ran to the end with PoCL's default method; "
                 << "if they ran right, this release no longer needs the course's setting "
                    "(hoc::poclMiscompilesSmallWorkGroups)";
@@ -231,7 +232,8 @@ TEST(Pocl, DefaultWorkGroupMethodMatchesTheAssertionList)
         std::exit(transposesRight(context, program, 1, 1) ? 0 : 1);
     };
     if (listed)
-        EXPECT_EXIT(child(), [](int status) { return WIFSIGNALED(status); }, "")
+        EXPECT_EXIT(
+            child(), [](int status) { return WIFSIGNALED(status); }, "")
             << version << ": strided_tile at work-groups of 1 x 1 ran to the end with PoCL's default method; if "
             << "it ran right, this release no longer needs the course's setting (hoc::poclAssertsOnSmallWorkGroups)";
     else

@@ -56,7 +56,7 @@ TEST(RooflineProbes, ReadProbeTriesEveryWidthAndChecksTheSums)
     EXPECT_TRUE(hoc::test::correct(runs.check, "the read probe, 2^20 floats"));
     EXPECT_EQ(runs.tried.size(), 10u);
     for (const auto& [name, rate] : runs.tried)
-        EXPECT_GT(rate, 0.0) << name;  // 0 marks wrong sums
+        EXPECT_GT(rate, 0.0) << name;    // 0 marks wrong sums
     EXPECT_EQ(runs.seconds.size(), 4u);  // round 1's two and round 2's two: the winner is one of round 2's three
     const int width = runs.kernel == "read_float" ? 1 : std::stoi(runs.kernel.substr(10));
     EXPECT_EQ(runs.bytes, 4.0 * static_cast<double>(runs.workItems) * (runs.perItem * width + 1)) << runs.kernel;
@@ -95,7 +95,8 @@ TEST(RooflineProbes, FmaProbeSixteenFloatShapesAreCorrectOnAnyDevice)
     hoc::FmaBenchmark fma(hoc::test::device(), {{16, 4}, {16, 8}});
     for (const int iterations : {1, 37}) {
         const hoc::FmaRuns runs = hoc::test::run([&] { return fma.runs(300, iterations, {0, 1}); });
-        EXPECT_TRUE(hoc::test::correct(runs.check, "the FMA probe in 16-float shapes, " + std::to_string(iterations) + " steps"));
+        EXPECT_TRUE(hoc::test::correct(runs.check,
+                                       "the FMA probe in 16-float shapes, " + std::to_string(iterations) + " steps"));
         ASSERT_EQ(runs.tried.size(), 2u);
         EXPECT_GT(runs.tried[0].second, 0.0) << "float16 x 4";
         EXPECT_GT(runs.tried[1].second, 0.0) << "float16 x 8";

@@ -8,8 +8,7 @@
 
 namespace {
 
-template <typename T>
-T query(cl_device_id id, cl_device_info what)
+template <typename T> T query(cl_device_id id, cl_device_info what)
 {
     T value{};
     EXPECT_EQ(clGetDeviceInfo(id, what, sizeof(T), &value, nullptr), CL_SUCCESS);
@@ -44,7 +43,8 @@ TEST(DeviceInfo, FactsMatchTheCApi)
     EXPECT_EQ(f.clockMHz, query<cl_uint>(id, CL_DEVICE_MAX_CLOCK_FREQUENCY)) << who << "clock";
     EXPECT_EQ(f.globalMemBytes, query<cl_ulong>(id, CL_DEVICE_GLOBAL_MEM_SIZE)) << who << "global memory";
     EXPECT_EQ(f.localMemBytes, query<cl_ulong>(id, CL_DEVICE_LOCAL_MEM_SIZE)) << who << "local memory";
-    EXPECT_EQ(f.maxWorkGroupSize, query<std::size_t>(id, CL_DEVICE_MAX_WORK_GROUP_SIZE)) << who << "max work-group size";
+    EXPECT_EQ(f.maxWorkGroupSize, query<std::size_t>(id, CL_DEVICE_MAX_WORK_GROUP_SIZE))
+        << who << "max work-group size";
     EXPECT_EQ(f.openclCVersion, queryText(id, CL_DEVICE_OPENCL_C_VERSION)) << who << "OpenCL C version";
     EXPECT_EQ(f.preferredFloatWidth, query<cl_uint>(id, CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT))
         << who << "preferred float vector width";

@@ -47,13 +47,16 @@ TEST(BuildLog, BrokenSourcePrintsItsLogOnceAndStillFails)
     ASSERT_FALSE(text.empty()) << HOC_UNDER_TEST << ": nothing was written to the log stream: catch the cl::Error of "
                                << "program.build() and write program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device) to it";
     EXPECT_NE(text.find(":4:"), std::string::npos)
-        << HOC_UNDER_TEST << ": the log should name line 4 of the source; it was:\n" << text;
+        << HOC_UNDER_TEST << ": the log should name line 4 of the source; it was:\n"
+        << text;
     EXPECT_NE(text.find("'y'"), std::string::npos)
-        << HOC_UNDER_TEST << ": the log should name the undeclared identifier 'y'; it was:\n" << text;
+        << HOC_UNDER_TEST << ": the log should name the undeclared identifier 'y'; it was:\n"
+        << text;
     // Once: the compiler names the line once per error; a second copy of the log names it twice.
     const auto first = text.find(":4:");
     EXPECT_EQ(text.find(":4:", first + 1), std::string::npos)
-        << HOC_UNDER_TEST << ": the build log was written more than once:\n" << text;
+        << HOC_UNDER_TEST << ": the build log was written more than once:\n"
+        << text;
 }
 
 TEST(BuildLog, GoodSourceBuildsSilently)
@@ -61,8 +64,8 @@ TEST(BuildLog, GoodSourceBuildsSilently)
     const std::string good = "__kernel void f(__global float* x) { x[get_global_id(0)] = 1.0f; }\n";
     const cl::Context context(hoc::test::device());
     std::ostringstream log;
-    const cl::Program program =
-        hoc::test::run([&] { return buildAndShowLog(context, hoc::test::device(), good, log); });
+    const cl::Program program = hoc::test::run(
+        [&] { return buildAndShowLog(context, hoc::test::device(), good, log); });
     EXPECT_EQ(log.str(), "") << HOC_UNDER_TEST << ": a build that succeeds should write nothing";
     EXPECT_EQ(program.getBuildInfo<CL_PROGRAM_BUILD_STATUS>(hoc::test::device()), CL_BUILD_SUCCESS);
 }

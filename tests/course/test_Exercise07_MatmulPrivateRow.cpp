@@ -26,42 +26,27 @@ std::string what(std::size_t chunk)
 ::testing::AssertionResult correct(Dims d, std::size_t chunk)
 {
     return hoc::test::matmulCorrect(
-        [chunk](auto& device, auto& a, auto& b, Dims dims) { return matmulPrivateRow(device, a, b, dims, chunk); },
-        d, what(chunk));
+        [chunk](auto& device, auto& a, auto& b, Dims dims) { return matmulPrivateRow(device, a, b, dims, chunk); }, d,
+        what(chunk));
 }
 
 }  // namespace
 
 class MatmulPrivateRow : public ::testing::TestWithParam<Dims> {};
 
-TEST_P(MatmulPrivateRow, MatchesReference)
-{
-    EXPECT_TRUE(correct(GetParam(), kWholeRow));
-}
+TEST_P(MatmulPrivateRow, MatchesReference) { EXPECT_TRUE(correct(GetParam(), kWholeRow)); }
 
-TEST_P(MatmulPrivateRow, MatchesReferenceInChunksOf1024)
-{
-    EXPECT_TRUE(correct(GetParam(), kPrivateRowChunk));
-}
+TEST_P(MatmulPrivateRow, MatchesReferenceInChunksOf1024) { EXPECT_TRUE(correct(GetParam(), kPrivateRowChunk)); }
 
 class MatmulPrivateRowChunks : public ::testing::TestWithParam<Dims> {};
 
-TEST_P(MatmulPrivateRowChunks, MatchesReferenceInChunksOf64)
-{
-    EXPECT_TRUE(correct(GetParam(), 64));
-}
+TEST_P(MatmulPrivateRowChunks, MatchesReferenceInChunksOf64) { EXPECT_TRUE(correct(GetParam(), 64)); }
 
 class MatmulPrivateRowLongK : public ::testing::TestWithParam<Dims> {};
 
-TEST_P(MatmulPrivateRowLongK, MatchesReference)
-{
-    EXPECT_TRUE(correct(GetParam(), kWholeRow));
-}
+TEST_P(MatmulPrivateRowLongK, MatchesReference) { EXPECT_TRUE(correct(GetParam(), kWholeRow)); }
 
-TEST_P(MatmulPrivateRowLongK, MatchesReferenceInChunksOf1024)
-{
-    EXPECT_TRUE(correct(GetParam(), kPrivateRowChunk));
-}
+TEST_P(MatmulPrivateRowLongK, MatchesReferenceInChunksOf1024) { EXPECT_TRUE(correct(GetParam(), kPrivateRowChunk)); }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, MatmulPrivateRow, ::testing::ValuesIn(hoc::test::matmulSizes()), hoc::test::sizeName);
 

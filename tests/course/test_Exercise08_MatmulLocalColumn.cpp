@@ -33,8 +33,7 @@ TEST_P(MatmulLocalColumnLongK, MatchesReference)
         "mmul_local_column (matmul_local_column.cl), chunk " + std::to_string(kLocalColumnChunk)));
 }
 
-INSTANTIATE_TEST_SUITE_P(Sizes, MatmulLocalColumn, ::testing::ValuesIn(hoc::test::matmulSizes()),
-                         hoc::test::sizeName);
+INSTANTIATE_TEST_SUITE_P(Sizes, MatmulLocalColumn, ::testing::ValuesIn(hoc::test::matmulSizes()), hoc::test::sizeName);
 
 // K past one chunk of 1024 (the slides' fixed private row, and 004's fixed local column): just past
 // it, and past two chunks with a short last one, rows of C not a multiple of the work-group. A

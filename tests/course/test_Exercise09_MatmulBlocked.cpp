@@ -1,8 +1,8 @@
 // Exercise 9: the blocked kernel and its variants (reqd_work_group_size, local memory from cl::Local,
 // images) and Appendix E's tile-order kernel (its tiles loaded along rows and down columns), each
-// against the double reference within the dot-product error bound (hoc_matmul_test.hpp), for every test size with 16 x 16 tiles, and for two sizes with other tiles; and the performance
-// table's own logic (performance_table.hpp): how much of C the sequential code computes, and a row
-// skipped for a missing feature against a row that failed.
+// against the double reference within the dot-product error bound (hoc_matmul_test.hpp), for every test size with 16 x
+// 16 tiles, and for two sizes with other tiles; and the performance table's own logic (performance_table.hpp): how much
+// of C the sequential code computes, and a row skipped for a missing feature against a row that failed.
 #include <sstream>
 
 #include "hoc_matmul_test.hpp"
@@ -130,9 +130,13 @@ TEST(MatmulTable, SkipsAMissingFeatureButFailsOnAnError)
     // the end (exit status 3), after printing every row it could measure.
     const hoc::matmul::Dims d{4, 3, 5};
     const auto unsupported = [](const cl::Device&, const std::vector<float>&, const std::vector<float>&,
-                                hoc::matmul::Dims) -> hoc::matmul::MatmulResult { throw hoc::Unsupported("no images here"); };
+                                hoc::matmul::Dims) -> hoc::matmul::MatmulResult {
+        throw hoc::Unsupported("no images here");
+    };
     const auto missing = [](const cl::Device&, const std::vector<float>&, const std::vector<float>&,
-                            hoc::matmul::Dims) -> hoc::matmul::MatmulResult { throw hoc::Failure("kernel file x.cl not found"); };
+                            hoc::matmul::Dims) -> hoc::matmul::MatmulResult {
+        throw hoc::Failure("kernel file x.cl not found");
+    };
     std::vector<hoc::matmul::Variant> variants;
     variants.push_back({"image", "needs images", unsupported, {}, 0, 0});
     std::ostringstream log;

@@ -26,8 +26,8 @@ namespace {
 // Sizes that are not multiples of any tile: 1, primes, one more and one less than a power of two,
 // rectangles in every orientation (a kernel that mixes up M, N and K fails these), and one whose rows
 // of 256 floats get longer pitches (SKEW).
-const std::vector<Dims> kAwkward = {{1, 1, 1},    {3, 5, 7},    {17, 33, 65}, {65, 31, 129},
-                                    {1, 100, 37}, {100, 1, 9},  {63, 129, 1}, {33, 256, 256}};
+const std::vector<Dims> kAwkward = {{1, 1, 1},    {3, 5, 7},   {17, 33, 65}, {65, 31, 129},
+                                    {1, 100, 37}, {100, 1, 9}, {63, 129, 1}, {33, 256, 256}};
 
 // C against the double reference, within the bound for any summation order (hoc::matmul::errorBounds):
 // the kernels sum in their own order (tiles of K, fused multiply-adds), so exact equality with a
@@ -94,7 +94,8 @@ protected:
 // Every variant the tuner may pick on the test device ...
 TEST(Competition, EveryVariantForThisDeviceIsCorrect)
 {
-    for (const auto& v : sgemmVariants(hoc::test::device()))  // K = 1100: two or three slices of K where a variant has KC
+    for (const auto& v :
+         sgemmVariants(hoc::test::device()))  // K = 1100: two or three slices of K where a variant has KC
         expectProducts(v, {{70, 45, 133}, {33, 40, 1100}});
 }
 
@@ -107,8 +108,9 @@ TEST(Competition, SixteenFloatBlocksAreCorrectOnAnyDevice)
     if (std::none_of(quick.begin(), quick.end(), [](const Variant& v) { return v.kernel == "sgemm_panel"; }))
         GTEST_SKIP() << "no sgemm_panel among this answer's variants";
     const Variant plain{"sgemm_panel", {{"RM", 12}, {"VW", 16}, {"NV", 2}, {"SKEW", 1}, {"KC", 512}}};
-    const Variant packed{"sgemm_panel", {{"RM", 6}, {"VW", 16}, {"NV", 4}, {"SKEW", 1}, {"KC", 512},
-                                         {"PB", 1}, {"PA", 1}, {"RB", 8}, {"PF", 1}}};
+    const Variant packed{
+        "sgemm_panel",
+        {{"RM", 6}, {"VW", 16}, {"NV", 4}, {"SKEW", 1}, {"KC", 512}, {"PB", 1}, {"PA", 1}, {"RB", 8}, {"PF", 1}}};
     for (const auto& v : {plain, packed})
         expectProducts(v, {{70, 45, 133}, {33, 40, 1100}, {65, 31, 129}, {1, 1, 1}});
 }
@@ -125,7 +127,9 @@ TEST(Competition, TunerPicksAndRemembersACorrectVariant)
 {
     const std::string file = tempFile("tuned");
     const auto variants = sgemmVariants(hoc::test::device(), true);
-    const auto tune = [&] { return hoc::test::run([&] { return tuneSgemm(hoc::test::device(), variants, {64, 64, 64}, file); }); };
+    const auto tune = [&] {
+        return hoc::test::run([&] { return tuneSgemm(hoc::test::device(), variants, {64, 64, 64}, file); });
+    };
     const auto first = tune();
     EXPECT_FALSE(first.fromCache) << first.note;
     EXPECT_EQ(first.trials.size(), variants.size());
@@ -146,7 +150,8 @@ TEST(Competition, TunerPicksAndRemembersACorrectVariant)
 TEST(Competition, PackedPanelsAreCorrectAndTimed)
 {
     const auto quick = sgemmVariants(hoc::test::device(), true);
-    const auto packed = std::find_if(quick.begin(), quick.end(), [](const Variant& v) { return v.values.count("PB") > 0; });
+    const auto packed = std::find_if(quick.begin(), quick.end(),
+                                     [](const Variant& v) { return v.values.count("PB") > 0; });
     if (packed == quick.end())
         GTEST_SKIP() << "no packed sgemm_panel among this answer's variants";
     const auto variant = [&](int pb, int pa) {
@@ -206,23 +211,25 @@ TEST_F(TuningCache, MissingFileIsTunedAndWritten)
 TEST_F(TuningCache, CorruptFileIsRetunedAndReplaced)
 {
     // A damaged tuning cache (empty, or naming the cache format) is replaced by a valid one.
-    for (const std::string garbage : {"", "\n",
-                                      "{\"format\": \"hands-on-opencl tuning cache\", \"version\": 1, \"entries\": 5}",
-                                      "{\"format\": \"hands-on-opencl tuning cache\", \"version\": 99, \"entries\": []}",
-                                      "{\"entries\": [{\"device\": \"a device (a platform)\"}], \"format\": \"hands-on-opencl tuning cache\", \"vers"}) {
+    for (const std::string garbage :
+         {"", "\n", "{\"format\": \"hands-on-opencl tuning cache\", \"version\": 1, \"entries\": 5}",
+          "{\"format\": \"hands-on-opencl tuning cache\", \"version\": 99, \"entries\": []}",
+          "{\"entries\": [{\"device\": \"a device (a platform)\"}], \"format\": \"hands-on-opencl tuning cache\", "
+          "\"vers"}) {
         write(garbage);
         const auto outcome = tune();
         EXPECT_FALSE(outcome.fromCache) << "cache text: " << garbage;
         EXPECT_NE(outcome.note.find("cache file"), std::string::npos) << outcome.note;
-        EXPECT_TRUE(tune().fromCache) << "the corrupt file should have been replaced by a valid one; cache text: " << garbage;
+        EXPECT_TRUE(tune().fromCache) << "the corrupt file should have been replaced by a valid one; cache text: "
+                                      << garbage;
     }
 }
 
 // A file named by mistake as the cache is retuned around, never replaced.
 TEST_F(TuningCache, FileThatIsNoTuningCacheIsLeftAsItIs)
 {
-    for (const std::string other : {"int main() { return 0; }\n", "{not json", "[1, 2, 3]",
-                                    "{\"format\": \"something else\"}"}) {
+    for (const std::string other :
+         {"int main() { return 0; }\n", "{not json", "[1, 2, 3]", "{\"format\": \"something else\"}"}) {
         write(other);
         const auto outcome = tune();
         EXPECT_FALSE(outcome.fromCache) << other;
@@ -246,7 +253,12 @@ TEST_F(TuningCache, LinkFolderPipeOrDeviceIsLeftAsItIs)
         fs::file_type type;
     };
     const std::vector<Case> cases = {
-        {"a symbolic link", [&] { fs::create_symlink(folder / "target.txt", file_); return true; }, fs::file_type::symlink},
+        {"a symbolic link",
+         [&] {
+             fs::create_symlink(folder / "target.txt", file_);
+             return true;
+         },
+         fs::file_type::symlink},
         {"a folder", [&] { return fs::create_directory(file_); }, fs::file_type::directory},
         {"a pipe", [&] { return ::mkfifo(file_.c_str(), 0644) == 0; }, fs::file_type::fifo},
         // A device node (as /dev/null is) can only be made by root.
@@ -415,7 +427,8 @@ TEST_F(TuningCache, UnwritableCacheStillTunes)
 
 TEST(Tuner, UnusableVariantsAreSkippedAndNoneUsableIsAnError)
 {
-    const std::string file = (fs::temp_directory_path() / ("hoc-tuner-" + std::to_string(::getpid()) + ".json")).string();
+    const std::string file =
+        (fs::temp_directory_path() / ("hoc-tuner-" + std::to_string(::getpid()) + ".json")).string();
     const hoc::tuning::Identity id{"a device", "a task", "a driver", "a source"};
     const std::vector<hoc::tuning::Candidate> candidates = {{"slow", {{"X", 1}}}, {"broken", {}}, {"fast", {{"X", 2}}}};
     const auto measure = [](const hoc::tuning::Candidate& c) {
@@ -437,7 +450,10 @@ TEST(Tuner, UnusableVariantsAreSkippedAndNoneUsableIsAnError)
 
 TEST(Tuner, CacheFileFollowsTheEnvironment)
 {
-    const auto saved = [](const char* name) { const char* v = std::getenv(name); return v ? std::optional<std::string>(v) : std::nullopt; };
+    const auto saved = [](const char* name) {
+        const char* v = std::getenv(name);
+        return v ? std::optional<std::string>(v) : std::nullopt;
+    };
     const auto restore = [](const char* name, const std::optional<std::string>& v) {
         v ? setenv(name, v->c_str(), 1) : unsetenv(name);
     };

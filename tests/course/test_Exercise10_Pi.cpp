@@ -67,10 +67,7 @@ TEST(PiReference, FloatBoundOverTheWholeRange)
     EXPECT_NEAR(hoc::pi::floatSumBound(std::uint64_t{1} << 25), 3.25 * (std::exp(2.0) - 1), 1e-3);
 }
 
-TEST(PiReference, StepsText)
-{
-    EXPECT_EQ(hoc::pi::stepsText(1 << 24), "2^24 steps");
-}
+TEST(PiReference, StepsText) { EXPECT_EQ(hoc::pi::stepsText(1 << 24), "2^24 steps"); }
 
 namespace {
 
@@ -133,7 +130,8 @@ std::string hint(PiDesign design, std::uint64_t steps, double expected, double g
                                     double allowed)
 {
     const double expected = hoc::pi::reference(steps);
-    ::testing::AssertionResult ok = hoc::test::correct(hoc::compareValue(expected, r.pi, allowed), what(name, steps, r));
+    ::testing::AssertionResult ok = hoc::test::correct(hoc::compareValue(expected, r.pi, allowed),
+                                                       what(name, steps, r));
     if (!ok)
         ok << hint(design, steps, expected, r.pi, allowed);
     return ok;

@@ -35,7 +35,8 @@ void expectOrderedTimeline(const ProfileResult& r, int runs, const std::string& 
     ASSERT_EQ(r.host_kernel_s.size(), static_cast<std::size_t>(runs));
     for (int run = 0; run < runs; ++run)
         EXPECT_LE(r.commands[2 + run].runSeconds(), r.host_kernel_s[run] + 1e-6)
-            << HOC_UNDER_TEST << ": " << what << ": kernel " << run + 1 << " ran longer by its event than the host waited";
+            << HOC_UNDER_TEST << ": " << what << ": kernel " << run + 1
+            << " ran longer by its event than the host waited";
 }
 
 }  // namespace

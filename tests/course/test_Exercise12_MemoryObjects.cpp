@@ -54,14 +54,14 @@ TEST(Exercise12Lifetime, WaitingForTheWriteKeepsTheHostVectorAliveLongEnough)
 {
     const std::size_t n = 4099;
     const auto a = hoc::randomFloats(n, 35);
-    const LifetimeRun fixed =
-        hoc::test::run([&] { return writeFromShortLivedVector(hoc::test::device(), a, HostLifetime::WaitThenDie); });
+    const LifetimeRun fixed = hoc::test::run(
+        [&] { return writeFromShortLivedVector(hoc::test::device(), a, HostLifetime::WaitThenDie); });
     EXPECT_TRUE(hoc::test::correct(hoc::compare(a, fixed.device_copy),
                                    "A written by a non-blocking write, waited for before its vector died "
                                    "(release the user event, then wait on the write's event, inside the block)"));
 
-    const LifetimeRun early =
-        hoc::test::run([&] { return writeFromShortLivedVector(hoc::test::device(), a, HostLifetime::DiesTooEarly); });
+    const LifetimeRun early = hoc::test::run(
+        [&] { return writeFromShortLivedVector(hoc::test::device(), a, HostLifetime::DiesTooEarly); });
     ASSERT_EQ(early.device_copy.size(), n);
     const auto poisoned = static_cast<std::size_t>(
         std::count(early.device_copy.begin(), early.device_copy.end(), poisonValue()));

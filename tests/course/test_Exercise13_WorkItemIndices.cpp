@@ -18,7 +18,7 @@ std::string firstWrong(const IndexGrids& r, const Case& c)
 {
     const std::pair<const char*, const std::vector<int>*> grids[] = {
         {"get_global_id(0)", &r.global_x}, {"get_global_id(1)", &r.global_y}, {"get_local_id(0)", &r.local_x},
-        {"get_local_id(1)", &r.local_y},   {"get_group_id(0)", &r.group_x},  {"get_group_id(1)", &r.group_y}};
+        {"get_local_id(1)", &r.local_y},   {"get_group_id(0)", &r.group_x},   {"get_group_id(1)", &r.group_y}};
     for (std::size_t g = 0; g < 6; ++g) {
         if (grids[g].second->size() != c.width * c.height)
             return std::string(grids[g].first) + ": " + std::to_string(grids[g].second->size()) + " ids for " +
@@ -28,9 +28,8 @@ std::string firstWrong(const IndexGrids& r, const Case& c)
                 const std::size_t expected[] = {x, y, x % c.group.x, y % c.group.y, x / c.group.x, y / c.group.y};
                 const int got = (*grids[g].second)[y * c.width + x];
                 if (got != static_cast<int>(expected[g]))
-                    return std::string(grids[g].first) + " at x = " + std::to_string(x) + ", y = " +
-                           std::to_string(y) + ": expected " + std::to_string(expected[g]) + ", got " +
-                           std::to_string(got);
+                    return std::string(grids[g].first) + " at x = " + std::to_string(x) + ", y = " + std::to_string(y) +
+                           ": expected " + std::to_string(expected[g]) + ", got " + std::to_string(got);
             }
     }
     return "";

@@ -12,9 +12,9 @@
 
 namespace {
 
-const std::size_t kN = 4099;   // not a multiple of the work-group size
+const std::size_t kN = 4099;  // not a multiple of the work-group size
 const int kRounds = 7;
-const double kHold = 0.05;      // seconds
+const double kHold = 0.05;  // seconds
 
 std::vector<float> sum(const std::vector<float>& a, const std::vector<float>& b)
 {
@@ -37,9 +37,11 @@ TEST(Exercise14UserEvent, HoldsTheKernelUntilReleased)
     // While the gate is closed the kernel has not run: its status, and Y read through a second queue
     // (still what the warm-up left: produce with 0 rounds).
     EXPECT_TRUE(r.status_held == CL_QUEUED || r.status_held == CL_SUBMITTED)
-        << HOC_UNDER_TEST << ": after " << static_cast<int>(r.held_s * 1e3) << " ms of holding the user event, the kernel's status was "
-        << hoc::eventStatusName(r.status_held) << ": it did not wait for the user event";
-    EXPECT_TRUE(hoc::test::correct(hoc::compare(produceOnHost(x, 0), r.y_held), "Y untouched while the user event is held"));
+        << HOC_UNDER_TEST << ": after " << static_cast<int>(r.held_s * 1e3)
+        << " ms of holding the user event, the kernel's status was " << hoc::eventStatusName(r.status_held)
+        << ": it did not wait for the user event";
+    EXPECT_TRUE(
+        hoc::test::correct(hoc::compare(produceOnHost(x, 0), r.y_held), "Y untouched while the user event is held"));
     // The host released the gate after the second queue's read had completed, so the kernel started
     // after that read ended. Both are profiling times of one device (its one time counter), unlike
     // CL_PROFILING_COMMAND_QUEUED, which some drivers (NVIDIA's) stamp when they submit the command.
@@ -55,12 +57,15 @@ TEST(Exercise14OutOfOrder, AddWaitsForBothProducers)
     const JoinResult r = hoc::test::run([&] { return joinTwoKernels(hoc::test::device(), x, y, kRounds, kHold); });
     const bool supported = (hoc::test::device().getInfo<CL_DEVICE_QUEUE_PROPERTIES>() &
                             CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) != 0;
-    EXPECT_EQ(r.out_of_order, supported) << HOC_UNDER_TEST << ": an out-of-order queue should be used where the device has one";
+    EXPECT_EQ(r.out_of_order, supported) << HOC_UNDER_TEST
+                                         << ": an out-of-order queue should be used where the device has one";
     EXPECT_EQ(r.out_of_order, r.note.empty()) << "a note is expected exactly when falling back: '" << r.note << "'";
     ASSERT_EQ(r.kernels.size(), 3u) << HOC_UNDER_TEST << ": expected the timestamps of produce A, produce B, add";
     const auto &a = r.kernels[0], &b = r.kernels[1], &add = r.kernels[2];
-    EXPECT_GE(add.start, a.end) << HOC_UNDER_TEST << ": the add did not wait for produce A: " << stamps(add) << "; " << stamps(a);
-    EXPECT_GE(add.start, b.end) << HOC_UNDER_TEST << ": the add did not wait for produce B: " << stamps(add) << "; " << stamps(b);
+    EXPECT_GE(add.start, a.end) << HOC_UNDER_TEST << ": the add did not wait for produce A: " << stamps(add) << "; "
+                                << stamps(a);
+    EXPECT_GE(add.start, b.end) << HOC_UNDER_TEST << ": the add did not wait for produce B: " << stamps(add) << "; "
+                                << stamps(b);
     EXPECT_TRUE(hoc::test::correct(hoc::compare(sum(produceOnHost(x, kRounds), produceOnHost(y, kRounds)), r.c),
                                    "C = produce(X) + produce(Y)"));
 }
@@ -69,10 +74,13 @@ TEST(Exercise14TwoQueues, MarkerAndBarrierLinkTheQueues)
 {
     const auto x = hoc::randomFloats(kN, 44), y = hoc::randomFloats(kN, 45);
     const TwoQueuesResult r = hoc::test::run([&] { return linkTwoQueues(hoc::test::device(), x, y, kRounds, kHold); });
-    ASSERT_EQ(r.kernels.size(), 2u) << HOC_UNDER_TEST << ": expected the timestamps of produce A (queue 1), add (queue 2)";
+    ASSERT_EQ(r.kernels.size(), 2u) << HOC_UNDER_TEST
+                                    << ": expected the timestamps of produce A (queue 1), add (queue 2)";
     EXPECT_GE(r.kernels[1].start, r.kernels[0].end)
-        << HOC_UNDER_TEST << ": queue 2's add did not wait for queue 1: " << stamps(r.kernels[1]) << "; " << stamps(r.kernels[0]);
-    EXPECT_TRUE(hoc::test::correct(hoc::compare(sum(produceOnHost(x, kRounds), y), r.c), "C = produce(X) + Y over two queues"));
+        << HOC_UNDER_TEST << ": queue 2's add did not wait for queue 1: " << stamps(r.kernels[1]) << "; "
+        << stamps(r.kernels[0]);
+    EXPECT_TRUE(
+        hoc::test::correct(hoc::compare(sum(produceOnHost(x, kRounds), y), r.c), "C = produce(X) + Y over two queues"));
 }
 
 TEST(Exercise14AsyncCopy, RowsOfCWithinTheErrorBound)
@@ -87,8 +95,9 @@ TEST(Exercise14AsyncCopy, RowsOfCWithinTheErrorBound)
     for (const auto& [d, local] : cases) {
         const auto a = hoc::randomFloats(d.m * d.k, 46, -1, 1), b = hoc::randomFloats(d.k * d.n, 47, -1, 1);
         const RowResult r = hoc::test::run([&] { return matmulRowsAsyncCopy(hoc::test::device(), a, b, d, local); });
-        EXPECT_TRUE(hoc::test::correct(hoc::matmul::check(a, b, r.c, d),
-                                       "C = A * B with async copies, " + d.text() + ", work-groups of " + std::to_string(local)));
+        EXPECT_TRUE(hoc::test::correct(hoc::matmul::check(a, b, r.c, d), "C = A * B with async copies, " + d.text() +
+                                                                             ", work-groups of " +
+                                                                             std::to_string(local)));
     }
 }
 
@@ -99,7 +108,8 @@ TEST(Exercise14AsyncCopy, RefusesAColumnLargerThanLocalMemory)
     const std::vector<float> a(k, 1.0f), b(k, 1.0f);
     try {
         matmulRowsAsyncCopy(hoc::test::device(), a, b, d, 1);
-        FAIL() << HOC_UNDER_TEST << ": K = " << k << " was accepted although a column of B does not fit in local memory";
+        FAIL() << HOC_UNDER_TEST << ": K = " << k
+               << " was accepted although a column of B does not fit in local memory";
     } catch (const hoc::Failure& e) {
         EXPECT_NE(std::string(e.what()).find("CL_DEVICE_LOCAL_MEM_SIZE"), std::string::npos) << e.what();
     } catch (const cl::Error& e) {

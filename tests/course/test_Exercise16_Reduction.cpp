@@ -80,19 +80,27 @@ std::string hint(ReduceKernel kernel, const std::vector<float>& data, double got
         for (std::size_t k = 1; k < data.size() % width; ++k) {
             partial += data[data.size() / width * width + k - 1];
             if (got == partial && got != exact)
-                return where + "\n  hint: of the " + std::to_string(data.size() % width) + " element(s) after the last "
-                       "whole " + vector + ", only the first " + std::to_string(k) + " were added, and this NDRange has " +
-                       std::to_string(r.workGroupSize) + "-work-item work-groups: the tail is added one element per "
+                return where + "\n  hint: of the " + std::to_string(data.size() % width) +
+                       " element(s) after the last "
+                       "whole " +
+                       vector + ", only the first " + std::to_string(k) + " were added, and this NDRange has " +
+                       std::to_string(r.workGroupSize) +
+                       "-work-item work-groups: the tail is added one element per "
                        "work-item, so an NDRange with fewer work-items than the tail leaves some out. Loop over the "
-                       "tail instead: from " + vector.substr(5) + " * (n / " + vector.substr(5) + ") + get_global_id(0), "
+                       "tail instead: from " +
+                       vector.substr(5) + " * (n / " + vector.substr(5) +
+                       ") + get_global_id(0), "
                        "get_global_size(0) apart, up to n.";
         }
         if (got == whole && got != exact)
             return where + "\n  hint: " +
-                   (got == 0 ? "the sum is 0: is " + kernelName(kernel) + " still the starter (it writes 0)? If not, " : "") +
+                   (got == 0 ? "the sum is 0: is " + kernelName(kernel) + " still the starter (it writes 0)? If not, "
+                             : "") +
                    "the last " + std::to_string(data.size() % width) + " element(s), after the last whole " + vector +
-                   ", are missing: after the " + vector + " loop add in[" + w + " * (n / " + w + ")] to in[n - 1] (each "
-                   "work-item from " + w + " * (n / " + w + ") + get_global_id(0), get_global_size(0) apart).";
+                   ", are missing: after the " + vector + " loop add in[" + w + " * (n / " + w +
+                   ")] to in[n - 1] (each "
+                   "work-item from " +
+                   w + " * (n / " + w + ") + get_global_id(0), get_global_size(0) apart).";
     }
     if (got == 0 && exact != 0)
         return where + "\n  hint: the sum is 0: is " + kernelName(kernel) + " still the starter (it writes 0)?" +
@@ -111,12 +119,15 @@ std::string hint(ReduceKernel kernel, const std::vector<float>& data, double got
                    "out[get_group_id(0)], and does each work-item start at its group's share (get_group_id(0) "
                    "times the elements a work-group covers)?";
     }
-    const std::string tree = r.workGroupSize > 1 ? " Does every work-item's value reach the tree (a partner past the end "
-                                                   "skipped, not its own value; a barrier after each round)?"
-                                                 : "";
+    const std::string tree = r.workGroupSize > 1
+                                 ? " Does every work-item's value reach the tree (a partner past the end "
+                                   "skipped, not its own value; a barrier after each round)?"
+                                 : "";
     if (got < exact)
-        return where + "\n  hint: less than the sum: some elements are left out. Does each work-item load every "
-                       "element it owns (i < n, a work-group's share apart)?" + tree;
+        return where +
+               "\n  hint: less than the sum: some elements are left out. Does each work-item load every "
+               "element it owns (i < n, a work-group's share apart)?" +
+               tree;
     return where + "\n  hint: more than the sum: are some elements added twice (do two work-items, or two "
                    "work-groups, load the same element?), or elements past n read (they count as 0)?";
 }
@@ -136,10 +147,7 @@ std::string hint(ReduceKernel kernel, const std::vector<float>& data, double got
 // One test per kernel (step), named after it, so that each step can be checked alone (the README's
 // commands): Each/ReduceKernels.ExactOnIntegersAndWithinBoundOnRandomData/reduce_sequential.
 // How GoogleTest prints a kernel (ctest's "# GetParam() = reduce_sequential"), instead of its bytes.
-void PrintTo(ReduceKernel kernel, std::ostream* out)
-{
-    *out << kernelName(kernel);
-}
+void PrintTo(ReduceKernel kernel, std::ostream* out) { *out << kernelName(kernel); }
 
 class ReduceKernels : public ::testing::TestWithParam<ReduceKernel> {};
 
@@ -258,10 +266,7 @@ TEST(Reduce, PassTimesAddUpToTheSpan)
     }
 }
 
-TEST(Reduce, EmptyInputIsRefused)
-{
-    EXPECT_THROW(runSum({}, ReduceKernel::TwoPass), std::runtime_error);
-}
+TEST(Reduce, EmptyInputIsRefused) { EXPECT_THROW(runSum({}, ReduceKernel::TwoPass), std::runtime_error); }
 
 // A kernel writing 0 (the starter), or a sum off by half of itself or of the wrong sign, is refused at the
 // program's sizes, with every kernel's count of additions on this device, and with the most any

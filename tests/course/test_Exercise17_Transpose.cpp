@@ -50,7 +50,8 @@ void checkShapes(Transposer& transposer, TransposeKernel kernel, const std::stri
     if (tile > 1)
         shapes.insert(shapes.end(), {{tile, tile}, {tile - 1, tile + 1}, {tile + 1, tile - 1}});
     for (const Shape& s : shapes) {
-        const std::vector<float> in = hoc::randomFloats(s.rows * s.cols, static_cast<std::uint32_t>(s.rows * 1000 + s.cols));
+        const std::vector<float> in = hoc::randomFloats(s.rows * s.cols,
+                                                        static_cast<std::uint32_t>(s.rows * 1000 + s.cols));
         const TransposeResult r = hoc::test::run([&] { return transposer.transpose(in, s.rows, s.cols, kernel); });
         ASSERT_TRUE(hoc::test::correct(hoc::compare(hoc::ref::transpose(in, s.rows, s.cols), r.out),
                                        kernelName(kernel) + ", " + std::to_string(s.rows) + " x " +

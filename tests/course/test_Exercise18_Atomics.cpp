@@ -23,8 +23,8 @@ HistogramResult runCount(const std::vector<std::uint8_t>& data, HistogramKernel 
 
 std::string what(HistogramKernel kernel, std::size_t n, const HistogramResult& r, GroupOrder order)
 {
-    return kernelNames(kernel) + ", N = " + std::to_string(n) + " (" + std::to_string(r.groups) +
-           " work-groups of " + std::to_string(r.workGroupSize) + ", " + orderName(order) + ")";
+    return kernelNames(kernel) + ", N = " + std::to_string(n) + " (" + std::to_string(r.groups) + " work-groups of " +
+           std::to_string(r.workGroupSize) + ", " + orderName(order) + ")";
 }
 
 const std::vector<HistogramKernel> correctDesigns = {HistogramKernel::Global, HistogramKernel::Local,
@@ -35,8 +35,8 @@ const std::vector<HistogramKernel> correctDesigns = {HistogramKernel::Global, Hi
 TEST(Histogram, EveryCorrectDesignCountsEveryByte)
 {
     for (const HistogramKernel kernel : correctDesigns)
-        for (const std::size_t n : {std::size_t{1}, std::size_t{63}, std::size_t{1000}, std::size_t{4097},
-                                    (std::size_t{1} << 20) + 3}) {
+        for (const std::size_t n :
+             {std::size_t{1}, std::size_t{63}, std::size_t{1000}, std::size_t{4097}, (std::size_t{1} << 20) + 3}) {
             const auto data = hoc::randomBytes(n, static_cast<std::uint32_t>(n));
             const HistogramResult r = runCount(data, kernel);
             ASSERT_TRUE(hoc::test::correct(hoc::checkHistogram(hoc::histogramReference(data), r.bins),
@@ -114,7 +114,4 @@ TEST(Histogram, HintsNameTheClassicBugs)
     EXPECT_EQ(hoc::histogramHint(expected, {3, 2}), "");
 }
 
-TEST(Histogram, EmptyInputIsRefused)
-{
-    EXPECT_THROW(runCount({}, HistogramKernel::Global), std::runtime_error);
-}
+TEST(Histogram, EmptyInputIsRefused) { EXPECT_THROW(runCount({}, HistogramKernel::Global), std::runtime_error); }

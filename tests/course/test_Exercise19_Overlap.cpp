@@ -57,8 +57,8 @@ TEST(Exercise19OneQueue, CorrectInOrderAndNothingOverlaps)
 {
     for (const Case& c : kCases) {
         const auto x = hoc::randomFloats(c.n, 61, -1, 1), y = hoc::randomFloats(c.n, 62, -1, 1);
-        const PipelineResult r =
-            hoc::test::run([&] { return saxpyOneQueue(hoc::test::device(), kA, x, y, options(c.chunk, c.slots, 5)); });
+        const PipelineResult r = hoc::test::run(
+            [&] { return saxpyOneQueue(hoc::test::device(), kA, x, y, options(c.chunk, c.slots, 5)); });
         expectCorrect(r, x, y, c, 5, "one queue");
         // One in-order queue: every command starts after the one enqueued before it ended.
         std::vector<hoc::CommandTimes> times;
@@ -73,8 +73,8 @@ TEST(Exercise19ThreeQueues, CorrectAndEveryDependencyKept)
 {
     for (const Case& c : kCases) {
         const auto x = hoc::randomFloats(c.n, 63, -1, 1), y = hoc::randomFloats(c.n, 64, -1, 1);
-        const PipelineResult r =
-            hoc::test::run([&] { return saxpyThreeQueues(hoc::test::device(), kA, x, y, options(c.chunk, c.slots)); });
+        const PipelineResult r = hoc::test::run(
+            [&] { return saxpyThreeQueues(hoc::test::device(), kA, x, y, options(c.chunk, c.slots)); });
         expectCorrect(r, x, y, c, 256, "three queues");
     }
 }
@@ -84,8 +84,8 @@ TEST(Exercise19ThreeQueues, EventsNameTheirCommandAndQueue)
     // clGetEventInfo: writes in queue 0, kernels in queue 1, reads in queue 2.
     const Case c{5000, 1000, 2};
     const auto x = hoc::randomFloats(c.n, 65, -1, 1), y = hoc::randomFloats(c.n, 66, -1, 1);
-    const PipelineResult r =
-        hoc::test::run([&] { return saxpyThreeQueues(hoc::test::device(), kA, x, y, options(c.chunk, c.slots, 1)); });
+    const PipelineResult r = hoc::test::run(
+        [&] { return saxpyThreeQueues(hoc::test::device(), kA, x, y, options(c.chunk, c.slots, 1)); });
     ASSERT_EQ(r.commands.size(), 20u);
     for (const Command& command : r.commands) {
         const std::string& name = command.times.name;
@@ -107,10 +107,9 @@ TEST(Exercise19Overlap, MeasuredFromTheTimestamps)
         c.type = type;
         return c;
     };
-    const std::vector<Command> commands = {command("write x 0", CL_COMMAND_WRITE_BUFFER, 50, 120),
-                                           command("saxpy 0", CL_COMMAND_NDRANGE_KERNEL, 100, 200),
-                                           command("saxpy 1", CL_COMMAND_NDRANGE_KERNEL, 150, 250),
-                                           command("read y 0", CL_COMMAND_READ_BUFFER, 180, 300)};
+    const std::vector<Command> commands = {
+        command("write x 0", CL_COMMAND_WRITE_BUFFER, 50, 120), command("saxpy 0", CL_COMMAND_NDRANGE_KERNEL, 100, 200),
+        command("saxpy 1", CL_COMMAND_NDRANGE_KERNEL, 150, 250), command("read y 0", CL_COMMAND_READ_BUFFER, 180, 300)};
     const Overlap o = measureOverlap(commands);
     EXPECT_NEAR(o.span_s, 250e-9, 1e-15);
     EXPECT_NEAR(o.copy_s, 190e-9, 1e-15);

@@ -17,8 +17,8 @@ using hoc::matmul::Dims;
 
 std::string text(LadderKernel k, Dims d, double tile)
 {
-    return keyOf(k) + " kernel, M = " + std::to_string(d.m) + ", N = " + std::to_string(d.n) + ", K = " +
-           std::to_string(d.k) + (k == LadderKernel::Blocked ? ", tile " + std::to_string(int(tile)) : "");
+    return keyOf(k) + " kernel, M = " + std::to_string(d.m) + ", N = " + std::to_string(d.n) +
+           ", K = " + std::to_string(d.k) + (k == LadderKernel::Blocked ? ", tile " + std::to_string(int(tile)) : "");
 }
 
 // The counts, written as loops over what one work-item reads and writes.
@@ -29,9 +29,7 @@ Counts counted(LadderKernel k, Dims d, double tile)
     const auto write = read;
     const double N = double(d.n), K = double(d.k);
     switch (k) {
-    case LadderKernel::Element:
-        read(K), read(K), write(1), c.flops = 2 * K;
-        break;
+    case LadderKernel::Element: read(K), read(K), write(1), c.flops = 2 * K; break;
     case LadderKernel::Row:
         for (std::size_t j = 0; j < d.n; ++j)
             read(K), read(K), write(1);
@@ -64,9 +62,8 @@ Counts counted(LadderKernel k, Dims d, double tile)
     return c;
 }
 
-const char* kHint =
-    "count from the kernel in Kernels/ (README, procedure): every A, B or C access that goes to global "
-    "memory is 4 bytes, a dot product of length K is 2K flops";
+const char* kHint = "count from the kernel in Kernels/ (README, procedure): every A, B or C access that goes to global "
+                    "memory is 4 bytes, a dot product of length K is 2K flops";
 
 }  // namespace
 

@@ -62,9 +62,9 @@ void checkLengths(Divergence& divergence, std::size_t span, std::size_t local)
         const std::vector<float> in = hoc::randomFloats(n, static_cast<std::uint32_t>(n + span));
         const PathsResult r = hoc::test::run([&] { return divergence.run(in, kSteps, span, local); });
         const std::vector<float> expected = referencePaths(in, kSteps);
-        ASSERT_TRUE(hoc::test::correct(hoc::compare(expected, r.out),
-                                       kernelText(span) + ", n = " + std::to_string(n) +
-                                           ", work-groups of " + std::to_string(r.local)))
+        ASSERT_TRUE(hoc::test::correct(hoc::compare(expected, r.out), kernelText(span) + ", n = " + std::to_string(n) +
+                                                                          ", work-groups of " +
+                                                                          std::to_string(r.local)))
             << hint(span, r.out, expected);
         EXPECT_EQ(r.global % r.local, 0u) << "the NDRange must be whole work-groups";
         EXPECT_GT(r.seconds, 0.0) << "the kernel's profiling event should report its run time";

@@ -68,9 +68,9 @@ TEST(Fit, BlockGranularitiesOfTheNotes)
 TEST(Fit, WorkGroupsTakeWholeWarps)
 {
     // 100 work-items are scheduled as 4 warps of 32: they take 128 of the 2048 slots, not 100.
-    expectFit(unit(2048, 0, 0), group(100, 32), 16,
-              "work-items", "a work-group takes whole units of CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE "
-                            "work-items: 100 work-items in units of 32 take 128 slots, 2048 / 128 = 16");
+    expectFit(unit(2048, 0, 0), group(100, 32), 16, "work-items",
+              "a work-group takes whole units of CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE "
+              "work-items: 100 work-items in units of 32 take 128 slots, 2048 / 128 = 16");
     expectFit(unit(2048, 0, 0), group(33, 32), 32, "work-items", "33 work-items take 2 warps: 2048 / 64 = 32");
 }
 
@@ -145,7 +145,8 @@ TEST(Fit, ATieNamesTheFirstResourceInOrder)
 TEST(Fit, NothingKnownPredictsNothing)
 {
     expectFit(unit(0, 0, 0), group(256, 8, 1024), 0, "", "no limit known: groups 0 and limit \"\"");
-    expectFit(unit(512, 0, 0), group(1024, 32), 0, "work-items", "a work-group larger than the compute unit fits 0 times");
+    expectFit(unit(512, 0, 0), group(1024, 32), 0, "work-items",
+              "a work-group larger than the compute unit fits 0 times");
 }
 
 TEST(Stage, MatchesTheReferenceForEveryArrayAndWorkGroup)

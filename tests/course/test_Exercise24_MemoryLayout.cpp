@@ -24,7 +24,9 @@ const Which kAll[] = {Which::aos, Which::aos4, Which::soa};
 
 std::string kernelText(Which which)
 {
-    return which == Which::soa ? "kernel update_soa" : which == Which::aos4 ? "kernel update_aos4" : "kernel update_aos";
+    return which == Which::soa    ? "kernel update_soa"
+           : which == Which::aos4 ? "kernel update_aos4"
+                                  : "kernel update_aos";
 }
 
 // Which field of the first wrong particle is off, and where that most likely comes from.
@@ -32,8 +34,9 @@ std::string hint(Which which, const std::vector<Particle>& in, const std::vector
                  const std::vector<Particle>& got)
 {
     const bool soa = which == Which::soa;
-    const std::string where = "\n  where: " + kernelText(which) + " in particles.cl" +
-                              (soa ? " (or toSoa and toAos in soa.cpp: MemoryLayout.ConversionsKeepEveryField checks them)" : "");
+    const std::string where =
+        "\n  where: " + kernelText(which) + " in particles.cl" +
+        (soa ? " (or toSoa and toAos in soa.cpp: MemoryLayout.ConversionsKeepEveryField checks them)" : "");
     if (got.size() != expected.size())
         return where;
     bool moved = false;
@@ -42,11 +45,10 @@ std::string hint(Which which, const std::vector<Particle>& in, const std::vector
     if (!moved)
         return where + "\n  hint: no particle moved: is update_soa still the starter (it writes nothing)?";
     static const char* const names[] = {"x", "y", "z", "vx", "vy", "vz", "m", "q"};
-    static const char* const updates[] = {"x += vx dt",
-                                          "y += vy dt",
-                                          "z += vz dt with the old vz, before vz changes",
-                                          "vx is only read", "vy is only read", "vz += g dt",
-                                          "m is not touched", "q is not touched"};
+    static const char* const updates[] = {
+        "x += vx dt",       "y += vy dt",      "z += vz dt with the old vz, before vz changes",
+        "vx is only read",  "vy is only read", "vz += g dt",
+        "m is not touched", "q is not touched"};
     for (std::size_t i = 0; i < got.size(); ++i) {
         const float* e = &expected[i].x;
         const float* g = &got[i].x;
@@ -69,9 +71,10 @@ void checkCounts(Layout& layout, Which which, std::size_t local, const hoc::Repe
         });
         std::vector<Particle> expected = in;
         stepReference(expected, kDt, kG, r.steps);
-        ASSERT_TRUE(hoc::test::correct(compareParticles(expected, r.out),
-                                       kernelText(which) + ", " + std::to_string(n) + " particles, " +
-                                           std::to_string(r.steps) + " steps, work-groups of " + std::to_string(r.local)))
+        ASSERT_TRUE(hoc::test::correct(compareParticles(expected, r.out), kernelText(which) + ", " + std::to_string(n) +
+                                                                              " particles, " + std::to_string(r.steps) +
+                                                                              " steps, work-groups of " +
+                                                                              std::to_string(r.local)))
             << hint(which, in, expected, r.out);
         EXPECT_EQ(r.steps, static_cast<unsigned>(repeats.warmups + repeats.runs)) << "one launch per step";
         EXPECT_EQ(r.global % r.local, 0u) << "the NDRange must be whole work-groups";
@@ -101,17 +104,18 @@ TEST(MemoryLayout, ConversionsKeepEveryField)
     // toSoa and toAos (soa.cpp) on their own, each against particles laid out by hand, before any
     // kernel runs on what they give.
     static const char* const names[] = {"x", "y", "z", "vx", "vy", "vz", "m", "q"};
-    float Particle::*const member[] = {&Particle::x,  &Particle::y,  &Particle::z, &Particle::vx,
-                                       &Particle::vy, &Particle::vz, &Particle::m, &Particle::q};
-    std::vector<float> Particles::*const array[] = {&Particles::x,  &Particles::y,  &Particles::z, &Particles::vx,
-                                                    &Particles::vy, &Particles::vz, &Particles::m, &Particles::q};
+    float Particle::* const member[] = {&Particle::x,  &Particle::y,  &Particle::z, &Particle::vx,
+                                        &Particle::vy, &Particle::vz, &Particle::m, &Particle::q};
+    std::vector<float> Particles::* const array[] = {&Particles::x,  &Particles::y,  &Particles::z, &Particles::vx,
+                                                     &Particles::vy, &Particles::vz, &Particles::m, &Particles::q};
     const std::string where = "\n  where: toSoa in soa.cpp", back = "\n  where: toAos in soa.cpp";
     const std::vector<Particle> aos = randomParticles(5, 24);
     const Particles soa = toSoa(aos);
     for (int f = 0; f < 8; ++f) {
         const std::vector<float>& got = soa.*array[f];
-        ASSERT_EQ(got.size(), aos.size()) << HOC_UNDER_TEST << ": toSoa's array " << names[f] << " for 5 particles"
-                                          << where << "\n  hint: every array, m and q too, needs one element per particle";
+        ASSERT_EQ(got.size(), aos.size())
+            << HOC_UNDER_TEST << ": toSoa's array " << names[f] << " for 5 particles" << where
+            << "\n  hint: every array, m and q too, needs one element per particle";
         for (std::size_t i = 0; i < aos.size(); ++i)
             ASSERT_EQ(got[i], aos[i].*member[f])
                 << HOC_UNDER_TEST << ": toSoa's " << names[f] << "[" << i << "]" << where << "\n  hint: element " << i
@@ -127,9 +131,8 @@ TEST(MemoryLayout, ConversionsKeepEveryField)
     for (std::size_t i = 0; i < 5; ++i)
         for (int f = 0; f < 8; ++f)
             ASSERT_EQ(got[i].*member[f], static_cast<float>(10 * f + i))
-                << HOC_UNDER_TEST << ": toAos's particle " << i << ", field " << names[f] << back
-                << "\n  hint: field " << names[f] << " of particle " << i << " is element " << i << " of array "
-                << names[f];
+                << HOC_UNDER_TEST << ": toAos's particle " << i << ", field " << names[f] << back << "\n  hint: field "
+                << names[f] << " of particle " << i << " is element " << i << " of array " << names[f];
 }
 
 TEST(MemoryLayout, BothLayoutsMatchTheReference)

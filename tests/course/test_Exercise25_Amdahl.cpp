@@ -83,16 +83,18 @@ TEST(Amdahl, PhasesFromTimestamps)
     // (1.5-6.5 ms), the read (7-8 ms).
     const Phases p = phasesOf({command(0, 0.5), command(0.7, 1.2)}, command(1.5, 6.5), {command(7, 8)});
     EXPECT_NEAR(p.write, 1.0e-3, 1e-12) << HOC_UNDER_TEST << ": writes of 0.5 ms and 0.5 ms" << kPhasesWhere
-                                        << phaseHint(p.write, 1.0e-3, "write is the writes' running times (END - START) added up");
+                                        << phaseHint(p.write, 1.0e-3,
+                                                     "write is the writes' running times (END - START) added up");
     EXPECT_NEAR(p.kernel, 5.0e-3, 1e-12) << HOC_UNDER_TEST << ": kernel from 1.5 to 6.5 ms" << kPhasesWhere
                                          << phaseHint(p.kernel, 5.0e-3, "");
     EXPECT_NEAR(p.read, 1.0e-3, 1e-12) << HOC_UNDER_TEST << ": read from 7 to 8 ms" << kPhasesWhere
                                        << phaseHint(p.read, 1.0e-3, "");
     EXPECT_NEAR(p.whole, 8.0e-3, 1e-12)
         << HOC_UNDER_TEST << ": first write starts at 0, last read ends at 8 ms" << kPhasesWhere
-        << phaseHint(p.whole, 8.0e-3, "whole runs from the first write's START to the last read's END; the idle gaps "
-                                      "between commands are part of the program's time, so it is more than write + "
-                                      "kernel + read");
+        << phaseHint(p.whole, 8.0e-3,
+                     "whole runs from the first write's START to the last read's END; the idle gaps "
+                     "between commands are part of the program's time, so it is more than write + "
+                     "kernel + read");
 }
 
 TEST(Amdahl, LawAgainstTwoRuns)
@@ -135,7 +137,8 @@ TEST(Amdahl, ProgramsOnTheDevice)
         EXPECT_GE(r.phases.whole, r.phases.kernel) << "matmul " << d.text() << kPhasesWhere;
         // The faster kernel of the law's measurement, Exercise 09's blocked one, on sizes that are
         // not multiples of its tile.
-        const ProgramRun b = hoc::test::run([&] { return amdahl.matmul(in.a, in.b, d, {0, 1}, MatmulKernel::blocked); });
+        const ProgramRun b = hoc::test::run(
+            [&] { return amdahl.matmul(in.a, in.b, d, {0, 1}, MatmulKernel::blocked); });
         ASSERT_TRUE(hoc::test::correct(hoc::matmul::check(in.a, in.b, b.out, d),
                                        "matmul " + d.text() + ", blocked kernel (matmul_blocked.cl)"));
         EXPECT_GE(b.phases.whole, b.phases.kernel) << "matmul " << d.text() << ", blocked" << kPhasesWhere;

@@ -45,18 +45,21 @@ double midpointPart(std::uint64_t steps, std::uint64_t last)
 // step counted that many times), or the sum without the steps of the last, partly filled vector.
 std::string hint(std::uint64_t steps, int width, double got)
 {
-    const std::string where = std::string("\n  where: ") + (width == 1 ? "pi() in pi.cl" : "pi_vector() in pi_vector.cl");
+    const std::string where = std::string("\n  where: ") +
+                              (width == 1 ? "pi() in pi.cl" : "pi_vector() in pi_vector.cl");
     const double expected = hoc::pi::reference(steps);
     const std::uint64_t tail = steps % static_cast<std::uint64_t>(width);
     if (tail != 0 && std::abs(got - midpointPart(steps, steps - tail)) < hoc::pi::kTarget)
-        return where + "\n  hint: this is the sum without the last " + std::to_string(tail) + " step(s), the part of the "
+        return where + "\n  hint: this is the sum without the last " + std::to_string(tail) +
+               " step(s), the part of the "
                "last vector past the whole ones: add the steps after the last whole vector (lanes past the end add 0)";
     if (got == 0)
         return where + "\n  hint: pi is 0: is the kernel still the starter, or does no work-group write its sum?";
     const double times = got / expected;
     const double whole = std::round(times);
     if (whole >= 2 && std::abs(times - whole) < 1e-3)
-        return where + "\n  hint: pi is " + std::to_string(static_cast<int>(whole)) + " times the right value: every "
+        return where + "\n  hint: pi is " + std::to_string(static_cast<int>(whole)) +
+               " times the right value: every "
                "step is counted that many times" +
                (static_cast<int>(whole) == width ? " (the width: do the lanes all take the same step, or does the loop "
                                                    "step by 1 where a vector holds WIDTH steps?)"
@@ -72,8 +75,8 @@ std::string hint(std::uint64_t steps, int width, double got)
                              hoc::pi::stepsText(steps) + " (" + std::to_string(r.workGroups) +
                              (r.workGroups == 1 ? " work-group of " : " work-groups of ") +
                              std::to_string(r.workGroupSize) + ", " + std::to_string(r.stepsPerItem) + " steps each)";
-    ::testing::AssertionResult ok =
-        hoc::test::correct(hoc::compareValue(hoc::pi::reference(steps), r.pi, hoc::pi::kTarget), what);
+    ::testing::AssertionResult ok = hoc::test::correct(
+        hoc::compareValue(hoc::pi::reference(steps), r.pi, hoc::pi::kTarget), what);
     if (!ok)
         ok << hint(steps, width, r.pi);
     return ok;
@@ -110,17 +113,15 @@ TEST(VectorPi, WorkGroupSizesFromOneToTheMaximum)
     }
 }
 
-TEST(VectorPi, RefusesWidthsOpenCLDoesNotHave)
-{
-    EXPECT_THROW(runPi(100, 3), std::runtime_error);
-}
+TEST(VectorPi, RefusesWidthsOpenCLDoesNotHave) { EXPECT_THROW(runPi(100, 3), std::runtime_error); }
 
 TEST(Builtins, ConversionsSaturateAndRoundAsNamed)
 {
     // Ties (x.5) for _rte's ties-to-even, both signs, the edges of uchar and int, NaN.
     const float nan = std::numeric_limits<float>::quiet_NaN();
-    const std::vector<float> x = {-2.5f, -1.5f, -0.5f, 0.5f, 1.5f, 2.5f, 3.5f, 2.7f, -2.7f, 0.0f, -0.0f, 254.5f,
-                                  255.5f, 255.49f, 256.0f, -1.0f, 2147483520.0f, 3e9f, -3e9f, 1e30f, nan};
+    const std::vector<float> x = {-2.5f,  -1.5f, -0.5f,         0.5f,  1.5f,   2.5f,   3.5f,
+                                  2.7f,   -2.7f, 0.0f,          -0.0f, 254.5f, 255.5f, 255.49f,
+                                  256.0f, -1.0f, 2147483520.0f, 3e9f,  -3e9f,  1e30f,  nan};
     const Conversions expected = conversionsOnHost(x);
     // The host's side, spot-checked by hand: ties to even, saturation, NaN.
     EXPECT_EQ(expected.rte[0], -2);

@@ -30,8 +30,8 @@ using hoc::matmul::Dims;
 // rectangular size that is still quick for PoCL on two cores.
 inline const std::vector<Dims>& matmulSizes()
 {
-    static const std::vector<Dims> sizes = {{1, 1, 1},       {16, 16, 16},    {17, 33, 65},    {64, 64, 64},
-                                            {100, 100, 100}, {128, 1, 256},   {255, 255, 255}, {256, 256, 256},
+    static const std::vector<Dims> sizes = {{1, 1, 1},       {16, 16, 16},   {17, 33, 65},    {64, 64, 64},
+                                            {100, 100, 100}, {128, 1, 256},  {255, 255, 255}, {256, 256, 256},
                                             {257, 257, 257}, {300, 200, 500}};
     return sizes;
 }
@@ -107,10 +107,7 @@ namespace hoc::matmul {
 
 // How GoogleTest prints a size (ctest's "# GetParam() = M17 N33 K65", failure messages), instead of
 // its bytes. Found by argument-dependent lookup, so it lives in Dims's namespace.
-inline void PrintTo(const Dims& d, std::ostream* out)
-{
-    *out << "M" << d.m << " N" << d.n << " K" << d.k;
-}
+inline void PrintTo(const Dims& d, std::ostream* out) { *out << "M" << d.m << " N" << d.n << " K" << d.k; }
 
 }  // namespace hoc::matmul
 
@@ -118,8 +115,7 @@ namespace hoc::test {
 
 // Runs `host` (a matmul host function) on the standard random inputs for `d` and checks C against
 // the double reference within the error bound above. `what` names the kernel.
-template <typename Host>
-::testing::AssertionResult matmulCorrect(Host&& host, Dims d, const std::string& what)
+template <typename Host>::testing::AssertionResult matmulCorrect(Host&& host, Dims d, const std::string& what)
 {
     const hoc::matmul::Inputs in = hoc::matmul::randomInputs(d);
     const hoc::matmul::MatmulResult r = run([&] { return host(device(), in.a, in.b, d); });

@@ -45,8 +45,7 @@ inline ::testing::AssertionResult correct(const CheckResult& check, const std::s
 }
 
 // Calls `work`, turning OpenCL errors into messages that name the error code and the code under test.
-template <typename Work>
-auto run(Work&& work) -> decltype(work())
+template <typename Work> auto run(Work&& work) -> decltype(work())
 {
     try {
         return work();

@@ -16,7 +16,8 @@ inline std::filesystem::path scratch()
 {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                         ("hoc-files-" + std::to_string(::getpid()) + "-" + info->test_suite_name() + "-" + info->name());
+                                      ("hoc-files-" + std::to_string(::getpid()) + "-" + info->test_suite_name() + "-" +
+                                       info->name());
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir;
@@ -24,8 +25,7 @@ inline std::filesystem::path scratch()
 
 // The message of the exception of type E (hoc::Failure or one of its kinds) that `f` throws; ""
 // when it throws none.
-template <typename E, typename F>
-std::string messageOf(F f)
+template <typename E, typename F> std::string messageOf(F f)
 {
     try {
         f();
@@ -36,17 +36,9 @@ std::string messageOf(F f)
 }
 
 // The message of the hoc::Failure `f` throws; "" when it throws none.
-template <typename F>
-std::string failureOf(F f)
-{
-    return messageOf<hoc::Failure>(f);
-}
+template <typename F> std::string failureOf(F f) { return messageOf<hoc::Failure>(f); }
 
 // The message of the hoc::UsageError `f` throws, or "" if it throws none.
-template <typename F>
-std::string usageError(F f)
-{
-    return messageOf<hoc::UsageError>(f);
-}
+template <typename F> std::string usageError(F f) { return messageOf<hoc::UsageError>(f); }
 
 }  // namespace

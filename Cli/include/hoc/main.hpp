@@ -71,9 +71,8 @@ public:
     void shapeOption(const std::string& names, std::vector<std::size_t>& value, const std::string& form,
                      std::size_t parts, const std::string& help, std::size_t max, const SizeLimit& limit = kSizeLimit);
     // A list of shapes, e.g. "--shapes 1024x1024 1000x3000" or "--shapes 1024x1024,1000x3000".
-    void shapesOption(const std::string& names, std::vector<std::vector<std::size_t>>& values,
-                      const std::string& form, std::size_t parts, const std::string& help, std::size_t max,
-                      const SizeLimit& limit = kSizeLimit);
+    void shapesOption(const std::string& names, std::vector<std::vector<std::size_t>>& values, const std::string& form,
+                      std::size_t parts, const std::string& help, std::size_t max, const SizeLimit& limit = kSizeLimit);
     // A list of words, each one of `allowed` (empty `allowed`: any word).
     void listOption(const std::string& names, std::vector<std::string>& values, const std::string& help,
                     const std::vector<std::string>& allowed = {});

@@ -16,13 +16,13 @@ struct Tolerance {
 
 struct CheckResult {
     bool ok = false;
-    std::size_t count = 0;     // elements compared
-    std::size_t wrong = 0;     // elements outside the tolerance
-    std::size_t first = 0;     // index of the first wrong element
-    double expected = 0;       // the first wrong element: reference value ...
-    double got = 0;            // ... and the device's value
-    double allowed = 0;        // ... and the difference that would have been accepted
-    std::string problem;       // set when the arrays could not be compared at all (size mismatch)
+    std::size_t count = 0;  // elements compared
+    std::size_t wrong = 0;  // elements outside the tolerance
+    std::size_t first = 0;  // index of the first wrong element
+    double expected = 0;    // the first wrong element: reference value ...
+    double got = 0;         // ... and the device's value
+    double allowed = 0;     // ... and the difference that would have been accepted
+    std::string problem;    // set when the arrays could not be compared at all (size mismatch)
     // The normwise check (compareWithBounds with a norm bound): ||got - expected||_2 over all elements,
     // and the most it may be. A result whose every element is within its own bound but whose whole
     // error is not is wrong (normError > normAllowed, wrong == 0). normAllowed < 0: not checked.

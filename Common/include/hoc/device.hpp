@@ -55,9 +55,6 @@ double hostBytes(const cl::Device& device, double host, double buffers);
 std::size_t localSize(const cl::Kernel& kernel, const cl::Device& device, std::size_t preferred);
 
 // n rounded up to a whole number of `multiple`s: global sizes that cover every element.
-inline std::size_t roundUp(std::size_t n, std::size_t multiple)
-{
-    return (n + multiple - 1) / multiple * multiple;
-}
+inline std::size_t roundUp(std::size_t n, std::size_t multiple) { return (n + multiple - 1) / multiple * multiple; }
 
 }  // namespace hoc

@@ -41,7 +41,6 @@ void requireLocalMemory(const cl::Device& device, std::size_t bytes, const std::
 
 // `bytes` of local memory passed as __local arguments, on top of what the kernel declares itself
 // (CL_KERNEL_LOCAL_MEM_SIZE): together at most CL_DEVICE_LOCAL_MEM_SIZE.
-void requireLocalMemory(const cl::Kernel& kernel, const cl::Device& device, std::size_t bytes,
-                        const std::string& what);
+void requireLocalMemory(const cl::Kernel& kernel, const cl::Device& device, std::size_t bytes, const std::string& what);
 
 }  // namespace hoc

@@ -21,8 +21,7 @@
 
 namespace hoc {
 
-template <typename Enum>
-class Names {
+template <typename Enum> class Names {
 public:
     Names(std::initializer_list<std::pair<Enum, std::string>> names) : names_(names) {}
 

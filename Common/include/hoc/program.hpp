@@ -69,9 +69,9 @@ bool poclMiscompilesSmallWorkGroups(const std::string& platformVersion);
 // 12), where it was found; its work-item loops build the same kernels right.
 bool poclAssertsOnSmallWorkGroups(const std::string& platformVersion);
 
-// What buildSource does on such a PoCL (either list above), before the first build, unless POCL_FULL_REPLICATION_THRESHOLD
-// or POCL_WORK_GROUP_METHOD is set already: sets POCL_FULL_REPLICATION_THRESHOLD=0, so that PoCL makes
-// work-groups of every size with the work-item loops it uses for every size above 2, and from then on
+// What buildSource does on such a PoCL (either list above), before the first build, unless
+// POCL_FULL_REPLICATION_THRESHOLD or POCL_WORK_GROUP_METHOD is set already: sets POCL_FULL_REPLICATION_THRESHOLD=0, so
+// that PoCL makes work-groups of every size with the work-item loops it uses for every size above 2, and from then on
 // adds -D HOC_POCL_WORK_ITEM_LOOPS to the build options, which gives the programs another key in PoCL's
 // kernel cache than any binary PoCL built and cached without the setting. True when the setting is in
 // effect (this process set it).

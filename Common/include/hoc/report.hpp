@@ -45,14 +45,14 @@ using Extra = std::vector<std::pair<std::string, double>>;
 
 // One measured, checked result: a row of the course's results table.
 struct Result {
-    std::string name;          // what ran, e.g. "C = A + B" or a matmul variant
-    std::string size;          // e.g. "N = 1048576" or "M = N = K = 1024"
+    std::string name;  // what ran, e.g. "C = A + B" or a matmul variant
+    std::string size;  // e.g. "N = 1048576" or "M = N = K = 1024"
     bool correct = false;
-    std::string detail;        // the check's message
-    double seconds = 0;        // the time the rate is computed from
-    double rate = 0;           // 0 when no rate applies
-    std::string unit;          // "MFLOPS", "GB/s", "steps/s", ...
-    Extra extra;               // further figures for the JSON record (keys above)
+    std::string detail;  // the check's message
+    double seconds = 0;  // the time the rate is computed from
+    double rate = 0;     // 0 when no rate applies
+    std::string unit;    // "MFLOPS", "GB/s", "steps/s", ...
+    Extra extra;         // further figures for the JSON record (keys above)
 };
 
 class Report {
@@ -68,10 +68,10 @@ public:
     // Shorthands: a checked result whose rate is bytes moved or floating-point operations per second.
     // They record "bytes" / "flops" in extra; `extra` adds further keys (e.g. "flops" for a
     // bandwidth result, "bytes" for a flops result: see the keys above).
-    void bandwidth(const std::string& name, const std::string& size, const CheckResult& check,
-                   const Timing& timing, double bytes, Extra extra = {});
-    void flops(const std::string& name, const std::string& size, const CheckResult& check,
-               const Timing& timing, double flops, Extra extra = {});
+    void bandwidth(const std::string& name, const std::string& size, const CheckResult& check, const Timing& timing,
+                   double bytes, Extra extra = {});
+    void flops(const std::string& name, const std::string& size, const CheckResult& check, const Timing& timing,
+               double flops, Extra extra = {});
 
     bool allCorrect() const;
 

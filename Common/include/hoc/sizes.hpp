@@ -78,8 +78,7 @@ std::vector<std::size_t> parseShape(const std::string& text, const std::string& 
 
 // Whole numbers joined by `separator`: {4096, 4096} and "x" make "4096x4096" (a --shape default),
 // {65536, 65536} and " x " make "65536 x 65536" (a product in an error message).
-template <typename Whole>
-std::string joinNumbers(const std::vector<Whole>& values, const char* separator)
+template <typename Whole> std::string joinNumbers(const std::vector<Whole>& values, const char* separator)
 {
     std::string text;
     for (const auto v : values)

@@ -26,16 +26,16 @@ struct Candidate {
     std::string kernel;                 // the kernel's name
     std::map<std::string, int> values;  // parameters, given to the compiler as -DNAME=value
 
-    int at(const std::string& name) const;   // a parameter; hoc::Failure when it is missing
+    int at(const std::string& name) const;  // a parameter; hoc::Failure when it is missing
 
     // The kernel's rules, checked before a variant is built (a bad --variant is a command-line
     // error, never a division by zero): each throws hoc::UsageError naming the variant, the
     // parameter and the rule. within(): the parameter exists and lies in [low, high], returned.
     int within(const std::string& name, int low, int high) const;
-    void require(bool ok, const std::string& rule) const;  // the rule, when `ok` is false
+    void require(bool ok, const std::string& rule) const;    // the rule, when `ok` is false
     void only(const std::vector<std::string>& names) const;  // no parameter beyond these (no typos)
-    std::string buildOptions() const;        // "-DBK=8 -DBM=64 ..."
-    std::string text() const;                // "sgemm_tiles BK=8 BM=64 ..."
+    std::string buildOptions() const;                        // "-DBK=8 -DBM=64 ..."
+    std::string text() const;                                // "sgemm_tiles BK=8 BM=64 ..."
     // The inverse of text(): "sgemm_tiles BM=64 BN=64"; hoc::Failure when it is not of that form.
     static Candidate parse(const std::string& text);
     bool operator==(const Candidate& other) const { return kernel == other.kernel && values == other.values; }
@@ -68,10 +68,10 @@ struct Trial {
 
 struct Outcome {
     Candidate best;
-    double seconds = 0;        // its time when it was measured
-    bool fromCache = false;    // true: nothing was measured this time
-    std::string note;          // why it was (re)tuned, or where it came from; and any cache write problem
-    std::vector<Trial> trials; // every variant measured this time
+    double seconds = 0;         // its time when it was measured
+    bool fromCache = false;     // true: nothing was measured this time
+    std::string note;           // why it was (re)tuned, or where it came from; and any cache write problem
+    std::vector<Trial> trials;  // every variant measured this time
 };
 
 // Returns the cached choice for `id` if it is valid and among `candidates`; otherwise times every
@@ -80,7 +80,6 @@ struct Outcome {
 // even when a valid choice is cached. `log` (may be null) gets a line per candidate.
 // Throws hoc::Failure only when no candidate runs at all.
 Outcome tune(const std::string& cacheFile, const Identity& id, const std::vector<Candidate>& candidates,
-             const std::function<double(const Candidate&)>& measure, bool force = false,
-             std::ostream* log = nullptr);
+             const std::function<double(const Candidate&)>& measure, bool force = false, std::ostream* log = nullptr);
 
 }  // namespace hoc::tuning

@@ -21,7 +21,9 @@ std::string bytes(cl_ulong n)
 
 void print(const DeviceFacts& d, std::size_t index)
 {
-    auto row = [](const char* label) -> std::ostream& { return std::cout << "    " << std::left << std::setw(24) << label; };
+    auto row = [](const char* label) -> std::ostream& {
+        return std::cout << "    " << std::left << std::setw(24) << label;
+    };
     std::cout << "  Device " << index << ": " << d.name << "\n";
     row("Type:") << hoc::deviceTypeName(d.type) << "\n";
     row("Vendor:") << d.vendor << "\n";
@@ -63,8 +65,14 @@ try {
             // A device whose queries came back empty is reported as wrong.
             const bool complete = !facts.name.empty() && facts.computeUnits > 0 && facts.maxWorkGroupSize > 0 &&
                                   !facts.maxWorkItemSizes.empty() && facts.globalMemBytes > 0;
-            report.add({"Platform " + std::to_string(p) + ", device " + std::to_string(d), "", complete,
-                        complete ? "every fact read" : "some facts are missing (see the TODOs)", 0, 0, "", {}});
+            report.add({"Platform " + std::to_string(p) + ", device " + std::to_string(d),
+                        "",
+                        complete,
+                        complete ? "every fact read" : "some facts are missing (see the TODOs)",
+                        0,
+                        0,
+                        "",
+                        {}});
         }
     }
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1

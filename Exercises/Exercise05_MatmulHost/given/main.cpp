@@ -5,6 +5,7 @@
 
 int main(int argc, char** argv)
 {
-    return hoc::matmul::programMain(argc, argv, "Exercise05_MatmulHost", "Exercise 5: C = A * B, your host program running the kernel of Exercise 04",
+    return hoc::matmul::programMain(argc, argv, "Exercise05_MatmulHost",
+                                    "Exercise 5: C = A * B, your host program running the kernel of Exercise 04",
                                     {"C(i,j) per work-item, all global", matmulHost, hoc::matmul::bytesElement});
 }

@@ -15,8 +15,9 @@ hoc::matmul::MatmulResult matmulPrivateRow(const cl::Device& device, const std::
     const bool chunked = chunk != kWholeRow;
     if (!chunked && d.k * sizeof(float) > kWholeRowMaxBytes)
         throw hoc::UsageError("step 1 keeps the whole row of A in private memory: K = " + std::to_string(d.k) +
-                              " floats are " + std::to_string(d.k * sizeof(float)) + " bytes per work-item, above the " +
-                              std::to_string(kWholeRowMaxBytes) + " bytes step 1 allows (OpenCL has no query for a " +
+                              " floats are " + std::to_string(d.k * sizeof(float)) +
+                              " bytes per work-item, above the " + std::to_string(kWholeRowMaxBytes) +
+                              " bytes step 1 allows (OpenCL has no query for a " +
                               "work-item's private memory; PoCL's threads overflow past about 128 KB); step 2 " +
                               "(--chunk 1024) takes any K");
 

@@ -19,15 +19,15 @@ hoc::matmul::MatmulResult matmulLocalColumn(const cl::Device& device, const std:
     cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
 
     // 2. Program: CHUNK sets the private array's length, as in Exercise 07's step 2.
-    cl::Program program =
-        hoc::buildProgram(context, device, "matmul_local_column.cl", "-DCHUNK=" + std::to_string(chunk));
+    cl::Program program = hoc::buildProgram(context, device, "matmul_local_column.cl",
+                                            "-DCHUNK=" + std::to_string(chunk));
 
     // 3. Memory as in Exercise 05: buffers for A, B and C (hoc::matmul::Buffers).
     const hoc::matmul::Buffers mem(context, queue, a, b, d);
 
     // 4. Kernel: the last argument is local memory, given as its size in bytes (cl::Local).
     cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer, cl::LocalSpaceArg> mmul(program,
-                                                                                             "mmul_local_column");
+                                                                                                 "mmul_local_column");
 
     // 5. Commands: one work-item per row of C in work-groups of 64, as in Exercise 06; each
     //    work-group gets `chunk` floats of local memory for its column of B.

@@ -15,11 +15,11 @@
 
 // A tiled kernel with mmul_blocked's arguments (M, N, K, A, B, C), run in tile x tile work-groups.
 struct TiledKernel {
-    std::string file;         // "matmul_blocked.cl"
-    std::string kernel;       // "mmul_blocked"
-    std::string description;  // "the blocked kernel", for messages
-    std::size_t tile = 16;    // built with -DTILE=tile
-    std::string options;      // further build options, each with a space before it
+    std::string file;               // "matmul_blocked.cl"
+    std::string kernel;             // "mmul_blocked"
+    std::string description;        // "the blocked kernel", for messages
+    std::size_t tile = 16;          // built with -DTILE=tile
+    std::string options;            // further build options, each with a space before it
     bool requireGroupSize = false;  // check that the kernel declares reqd_work_group_size(tile, tile, 1)
 };
 
@@ -38,8 +38,7 @@ hoc::matmul::MatmulResult matmulBlocked(const cl::Device& device, const std::vec
 // The kernel mmul_blocked_dynamic (matmul_blocked_dynamic.cl): the tile is the work-group's size,
 // chosen at run time, and the host passes the two tiles' local memory as a cl::Local argument.
 hoc::matmul::MatmulResult matmulBlockedDynamic(const cl::Device& device, const std::vector<float>& a,
-                                               const std::vector<float>& b, hoc::matmul::Dims d,
-                                               std::size_t tile = 16);
+                                               const std::vector<float>& b, hoc::matmul::Dims d, std::size_t tile = 16);
 
 // The kernel mmul_image (matmul_image.cl): A and B are 2D images. Throws hoc::Failure when the device
 // has no image support or A or B is larger than its largest 2D image.
@@ -66,11 +65,9 @@ inline std::vector<hoc::matmul::Variant> blockedVariants(std::size_t tile)
          [tile](auto& device, auto& a, auto& b, Dims d) { return matmulBlocked(device, a, b, d, tile); }, tiled, 0,
          119304.6},
         {"blocked_reqd", "Blocked, reqd_work_group_size(" + t + ", " + t + ", 1)",
-         [tile](auto& device, auto& a, auto& b, Dims d) { return matmulBlocked(device, a, b, d, tile, true); },
-         tiled},
+         [tile](auto& device, auto& a, auto& b, Dims d) { return matmulBlocked(device, a, b, d, tile, true); }, tiled},
         {"blocked_dynamic", "Blocked, tile " + t + " chosen at run time, cl::Local",
-         [tile](auto& device, auto& a, auto& b, Dims d) { return matmulBlockedDynamic(device, a, b, d, tile); },
-         tiled},
+         [tile](auto& device, auto& a, auto& b, Dims d) { return matmulBlockedDynamic(device, a, b, d, tile); }, tiled},
         {"image", "C(i,j) per work-item, A and B as images", matmulImage, hoc::matmul::bytesElement},
     };
 }

@@ -25,7 +25,8 @@ try {
     cli.flag("--retune", retune, "tune again even when the cache holds a choice for this device");
     cli.flag("--no-tune", noTune, "skip tuning: use the first variant for this kind of device");
     cli.option("--cache", cache, "the tuning cache file");
-    cli.option("--variant", chosen, "run this variant, e.g. \"sgemm_tiles BK=16 BM=64 BN=64 DB=1 SKEW=0 TM=4 TN=4 WARPX=16\"");
+    cli.option("--variant", chosen,
+               "run this variant, e.g. \"sgemm_tiles BK=16 BM=64 BN=64 DB=1 SKEW=0 TM=4 TN=4 WARPX=16\"");
 
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
@@ -64,11 +65,11 @@ try {
     if (panel || local || variant.kernel == "sgemm_tiles") {
         const int blockM = local ? variant.at("TS") : panel ? variant.at("RM") : variant.at("BM");
         const int blockN = local ? variant.at("TS") : panel ? variant.at("NV") * variant.at("VW") : variant.at("BN");
-        traffic.emplace_back("bytes", hoc::matmul::bytesTiled(d, static_cast<std::size_t>(blockM),
-                                                              static_cast<std::size_t>(blockN)));
+        traffic.emplace_back(
+            "bytes", hoc::matmul::bytesTiled(d, static_cast<std::size_t>(blockM), static_cast<std::size_t>(blockN)));
     }
-    report.flops("C = A * B (" + variant.kernel + ")", d.text(), hoc::matmul::check(a, b, r.c, d), r.timing,
-                 d.flops(), traffic);
+    report.flops("C = A * B (" + variant.kernel + ")", d.text(), hoc::matmul::check(a, b, r.c, d), r.timing, d.flops(),
+                 traffic);
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

@@ -26,8 +26,8 @@ public:
     Sgemm(const cl::Device& device, const Variant& variant);
 
     void upload(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d);
-    hoc::EventSpan run();            // one multiplication: its first and last command's events
-    std::vector<float> download();   // C (M x N), without the padding
+    hoc::EventSpan run();           // one multiplication: its first and last command's events
+    std::vector<float> download();  // C (M x N), without the padding
 
     const cl::CommandQueue& queue() const { return queue_; }
 
@@ -49,9 +49,9 @@ private:
     cl::Kernel packAKernel_, packBKernel_;           // ... by these kernels
     cl::Buffer packedA_, packedB_;                   // ... into these buffers
     cl::NDRange local_;
-    bool columnsFirst_ = false;                      // dimension 0 runs down the rows of C
+    bool columnsFirst_ = false;  // dimension 0 runs down the rows of C
     hoc::matmul::Dims dims_, padded_;
-    std::size_t lda_ = 0, ldb_ = 0;                  // row pitches of A, and of B and C
+    std::size_t lda_ = 0, ldb_ = 0;  // row pitches of A, and of B and C
     cl::Buffer a_, b_, c_;
 };
 

@@ -47,7 +47,8 @@ try {
         const char* key;  // its --design name
         const char* name;
     };
-    const Design designs[4] = {  // the steps, in order
+    const Design designs[4] = {
+        // the steps, in order
         {PiDesign::Simple, "simple", "simple design (work-item 0 adds the local array)"},
         {PiDesign::SimpleTree, "simple_tree", "simple_tree design (simple float sums, tree in local memory)"},
         {PiDesign::CountedX, "counted_x", "counted_x design (x from a small count, simple float sums, tree)"},
@@ -74,7 +75,8 @@ try {
         hoc::requireDecisiveBound(
             hoc::pi::floatSumBound(floatAdditions(d.design, planned)), M_PI,
             std::string("pi, ") + d.key + " design, " + hoc::pi::stepsText(steps) + ", up to " +
-                std::to_string(itemSteps) + " steps per work-item in work-groups of up to " + std::to_string(groupItems),
+                std::to_string(itemSteps) + " steps per work-item in work-groups of up to " +
+                std::to_string(groupItems),
             "narrow it with fewer steps per work-item (--iters), smaller work-groups (--local), or --design tree "
             "(compensated sums, held to 1e-6)");
         const double groups = std::ceil(static_cast<double>(steps) / (static_cast<double>(local ? local : deviceLocal) *
@@ -108,11 +110,10 @@ try {
         row.name = d.name;
         row.size = hoc::pi::stepsText(steps);
         row.correct = check.ok;
-        row.detail = "pi = " + number("%.9f", r.pi) + ", error " + number("%.2e", r.pi - M_PI) +
-                     " = midpoint rule " + number("%.2e", expected - M_PI) + " + rounding " +
-                     number("%.2e", r.pi - expected) + " (allowed " + number("%.1e", allowed) + "); " +
-                     std::to_string(r.workGroups) + (r.workGroups == 1 ? " work-group of " : " work-groups of ") +
-                     std::to_string(r.workGroupSize) +
+        row.detail = "pi = " + number("%.9f", r.pi) + ", error " + number("%.2e", r.pi - M_PI) + " = midpoint rule " +
+                     number("%.2e", expected - M_PI) + " + rounding " + number("%.2e", r.pi - expected) + " (allowed " +
+                     number("%.1e", allowed) + "); " + std::to_string(r.workGroups) +
+                     (r.workGroups == 1 ? " work-group of " : " work-groups of ") + std::to_string(r.workGroupSize) +
                      ", " + std::to_string(r.stepsPerItem) + " steps per work-item";
         row.seconds = r.timing.kernel_s;
         row.rate = rate;

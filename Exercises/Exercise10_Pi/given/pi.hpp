@@ -18,18 +18,18 @@ enum class PiDesign {
 struct PiOptions {
     std::uint64_t steps = std::uint64_t{1} << 27;  // rectangles under the curve, at least 1
     PiDesign design = PiDesign::Tree;
-    std::size_t workGroupSize = 0;  // 0: the host chooses from the kernel's and the device's limits
+    std::size_t workGroupSize = 0;   // 0: the host chooses from the kernel's and the device's limits
     std::uint64_t stepsPerItem = 0;  // steps 1-3's steps per work-item; 0: the slides' 262144
     hoc::Repeats repeats{0, 1};      // kernel runs; the median time is kept
 };
 
 struct PiResult {
-    double pi = 0;                   // the work-groups' sums added on the host, times the step width
-    std::size_t workGroups = 0;      // how the host divided the steps ...
+    double pi = 0;               // the work-groups' sums added on the host, times the step width
+    std::size_t workGroups = 0;  // how the host divided the steps ...
     std::size_t workGroupSize = 0;
-    std::uint64_t stepsPerItem = 0;  // ... (the last work-items may have fewer, or none)
+    std::uint64_t stepsPerItem = 0;    // ... (the last work-items may have fewer, or none)
     std::size_t maxWorkGroupSize = 0;  // the kernel's limit on this device (CL_KERNEL_WORK_GROUP_SIZE)
-    hoc::Timing timing;              // kernel_s: median kernel time; wall_s: host time for it all
+    hoc::Timing timing;                // kernel_s: median kernel time; wall_s: host time for it all
 };
 
 PiResult pi(const cl::Device& device, const PiOptions& options);

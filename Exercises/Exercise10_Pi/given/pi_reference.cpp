@@ -10,8 +10,7 @@ namespace {
 
 // h * sum of 4 / (1 + x_i^2) at the midpoints x_i = (i + 0.5) h, in Real; with `compensated`, the
 // sum is Kahan's (the rounding error of each addition is carried into the next).
-template <typename Real>
-Real midpointSum(std::uint64_t steps, bool compensated)
+template <typename Real> Real midpointSum(std::uint64_t steps, bool compensated)
 {
     const Real step = Real(1) / static_cast<Real>(steps);
     Real sum = 0, carry = 0;
@@ -46,10 +45,7 @@ float serialFloat(std::uint64_t steps)
     return step * sum;
 }
 
-double serialDouble(std::uint64_t steps)
-{
-    return midpointSum<double>(steps, false);
-}
+double serialDouble(std::uint64_t steps) { return midpointSum<double>(steps, false); }
 
 double reference(std::uint64_t steps)
 {
@@ -71,9 +67,6 @@ double floatSumBound(std::uint64_t additions)
     return 3.25 * ((1.0 + evaluation) * (1.0 + sums) - 1.0);
 }
 
-std::string stepsText(std::uint64_t steps)
-{
-    return sizeText(steps) + (steps == 1 ? " step" : " steps");
-}
+std::string stepsText(std::uint64_t steps) { return sizeText(steps) + (steps == 1 ? " step" : " steps"); }
 
 }  // namespace hoc::pi

@@ -27,11 +27,16 @@ void show(const std::string& what, const ProfileResult& r, hoc::Report& report)
 {
     std::cout << hoc::timelineTable(r.commands);
     const auto order = hoc::checkTimeline(r.commands, /*inOrderQueue=*/true);
-    report.add({what + " timestamps", "", order.ok,
+    report.add({what + " timestamps",
+                "",
+                order.ok,
                 order.ok ? "QUEUED <= SUBMIT <= START <= END for all " + std::to_string(r.commands.size()) +
                                " commands, each after the one before"
                          : order.message(),
-                0, 0, "", {}});
+                0,
+                0,
+                "",
+                {}});
     for (std::size_t run = 0; run < r.host_kernel_s.size() && run + 2 < r.commands.size(); ++run) {
         const double event_s = r.commands[run + 2].runSeconds();
         std::ostringstream line;
@@ -78,9 +83,8 @@ try {
             hoc::matmul::requireHostMemory(d, "--dims " + d.text());
             const auto a = hoc::randomFloats(d.m * d.k, 3, -1, 1), b = hoc::randomFloats(d.k * d.n, 4, -1, 1);
             const ProfileResult r = profileMatmul(device, a, b, d, static_cast<int>(runs));
-            report.flops("matmul: C = A * B, one element per work-item", d.text(),
-                         hoc::matmul::check(a, b, r.c, d), timing(r), d.flops(),
-                         {{"bytes", hoc::matmul::bytesElement(d)}});
+            report.flops("matmul: C = A * B, one element per work-item", d.text(), hoc::matmul::check(a, b, r.c, d),
+                         timing(r), d.flops(), {{"bytes", hoc::matmul::bytesElement(d)}});
             show("matmul", r, report);
         }
     }

@@ -8,10 +8,10 @@
 #include "hoc/timeline.hpp"
 
 struct ProfileResult {
-    std::vector<float> c;                    // the kernel's result, read back
+    std::vector<float> c;                     // the kernel's result, read back
     std::vector<hoc::CommandTimes> commands;  // "write A", "write B", "kernel 1" ... "kernel R", "read C"
-    std::vector<double> host_kernel_s;       // per kernel run: host timer around enqueueing it and waiting
-    double host_total_s = 0;                 // host timer from the first write to C back on the host
+    std::vector<double> host_kernel_s;        // per kernel run: host timer around enqueueing it and waiting
+    double host_total_s = 0;                  // host timer from the first write to C back on the host
 };
 
 // The four timestamps of a finished command (its queue must have CL_QUEUE_PROFILING_ENABLE).

@@ -31,7 +31,9 @@ try {
     // Held at once on the host: A, B, the reference, C of each of the three flags, and during the
     // later runs a fourth C, the short-lived vector and the two copies the device sent back (and on a
     // CPU device the three buffers).
-    hoc::requireHostMemory(hoc::hostBytes(device, 10.0 * sizeof(float) * static_cast<double>(n), 3.0 * sizeof(float) * static_cast<double>(n)), "N = " + std::to_string(n));
+    hoc::requireHostMemory(hoc::hostBytes(device, 10.0 * sizeof(float) * static_cast<double>(n),
+                                          3.0 * sizeof(float) * static_cast<double>(n)),
+                           "N = " + std::to_string(n));
     const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2);
     const auto expected = hoc::ref::vadd(a, b);
     const std::string size = "N = " + std::to_string(n);
@@ -46,11 +48,14 @@ try {
     for (const auto& r : results) {
         const auto check = hoc::compare(expected, r.c);
         // The rate counts the whole round trip, buffers to results, as a user of the answer sees it.
-        report.add({"C = A + B with " + flagName(r.flag), size, check.ok, check.message(), r.times.total_s,
-                    hoc::gbps(bytes, r.times.total_s), "GB/s (round trip)",
-                    {{"setup_s", r.times.setup_s},
-                     {"kernel_s", r.times.kernel_s},
-                     {"results_s", r.times.results_s}}});
+        report.add({"C = A + B with " + flagName(r.flag),
+                    size,
+                    check.ok,
+                    check.message(),
+                    r.times.total_s,
+                    hoc::gbps(bytes, r.times.total_s),
+                    "GB/s (round trip)",
+                    {{"setup_s", r.times.setup_s}, {"kernel_s", r.times.kernel_s}, {"results_s", r.times.results_s}}});
     }
     std::printf("\nmilliseconds, median of %d runs     setup    kernel   results     total\n", repeats.runs);
     for (const auto& r : results)
@@ -68,17 +73,26 @@ try {
     // Host memory lifetime: what a non-blocking write sends when its host vector is gone too early.
     std::cout << "\nHost memory lifetime (a non-blocking write from a vector that goes out of scope):\n";
     const LifetimeRun early = writeFromShortLivedVector(device, a, HostLifetime::DiesTooEarly);
-    const auto poisoned = static_cast<std::size_t>(std::count(early.device_copy.begin(), early.device_copy.end(), poisonValue()));
+    const auto poisoned = static_cast<std::size_t>(
+        std::count(early.device_copy.begin(), early.device_copy.end(), poisonValue()));
     std::cout << "  " << lifetimeName(HostLifetime::DiesTooEarly) << ": the device got ";
     if (poisoned == n)
-        std::cout << "the poison in all " << n << " elements: the write read the vector's memory after the vector was gone\n";
+        std::cout << "the poison in all " << n
+                  << " elements: the write read the vector's memory after the vector was gone\n";
     else if (hoc::compare(a, early.device_copy).ok)
         std::cout << "A: this implementation copied the vector when the write was enqueued (allowed, not promised)\n";
     else
         std::cout << poisoned << " elements of poison and " << n - poisoned << " others\n";
     const LifetimeRun waited = writeFromShortLivedVector(device, a, HostLifetime::WaitThenDie);
     const auto copied = hoc::compare(a, waited.device_copy);
-    report.add({"A in the buffer when " + lifetimeName(HostLifetime::WaitThenDie), size, copied.ok, copied.message(), 0, 0, "", {}});
+    report.add({"A in the buffer when " + lifetimeName(HostLifetime::WaitThenDie),
+                size,
+                copied.ok,
+                copied.message(),
+                0,
+                0,
+                "",
+                {}});
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

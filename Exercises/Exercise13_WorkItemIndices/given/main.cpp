@@ -14,7 +14,7 @@ namespace {
 // The id each work-item should have recorded at column x, row y.
 struct Expected {
     const char* name;
-    const std::vector<int> IndexGrids::*grid;
+    const std::vector<int> IndexGrids::* grid;
     std::function<int(std::size_t x, std::size_t y, Shape g)> id;
 };
 
@@ -107,8 +107,13 @@ try {
             std::printf("  (grids are printed for ranges up to 32x32)\n");
         const auto c = check(r);
         report.add({"ids in work-groups of " + std::to_string(g.x) + "x" + std::to_string(g.y),
-                    "range " + rangeText, c.ok, c.ok ? "all " + std::to_string(c.count) + " ids correct" : c.message(),
-                    0, 0, "", {}});
+                    "range " + rangeText,
+                    c.ok,
+                    c.ok ? "all " + std::to_string(c.count) + " ids correct" : c.message(),
+                    0,
+                    0,
+                    "",
+                    {}});
     }
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {

@@ -13,12 +13,12 @@
 
 // Part 1. A user event holds the produce kernel back for `hold_s` seconds.
 struct GateResult {
-    std::vector<float> y;                // produce(x), once released
-    cl_int status_held = CL_COMPLETE;    // the kernel's status at the end of the hold
-    double held_s = 0;                   // how long the host held it (host timer)
-    std::vector<float> y_held;           // Y read through a second queue at the end of the hold
-    hoc::CommandTimes look;              // that read's timestamps: it ended before the release
-    hoc::CommandTimes kernel;            // the kernel's: it cannot start before the release
+    std::vector<float> y;              // produce(x), once released
+    cl_int status_held = CL_COMPLETE;  // the kernel's status at the end of the hold
+    double held_s = 0;                 // how long the host held it (host timer)
+    std::vector<float> y_held;         // Y read through a second queue at the end of the hold
+    hoc::CommandTimes look;            // that read's timestamps: it ended before the release
+    hoc::CommandTimes kernel;          // the kernel's: it cannot start before the release
 };
 GateResult holdWithUserEvent(const cl::Device& device, const std::vector<float>& x, int rounds, double hold_s);
 
@@ -26,8 +26,8 @@ GateResult holdWithUserEvent(const cl::Device& device, const std::vector<float>&
 // in an out-of-order queue where the device has them. The producers are held back for `hold_s`.
 struct JoinResult {
     std::vector<float> c;
-    bool out_of_order = false;              // whether the queue was out-of-order
-    std::string note;                       // why not, when it was not
+    bool out_of_order = false;               // whether the queue was out-of-order
+    std::string note;                        // why not, when it was not
     std::vector<hoc::CommandTimes> kernels;  // "produce A", "produce B", "add"
 };
 JoinResult joinTwoKernels(const cl::Device& device, const std::vector<float>& x, const std::vector<float>& y,

@@ -64,8 +64,8 @@ try {
     // and for part 4 A, B, C and the check's reference; all checked before any of them is made.
     hoc::requireHostMemory(6.0 * sizeof(float) * static_cast<double>(n), "N = " + std::to_string(n));
     if (std::find(parts.begin(), parts.end(), "4") != parts.end()) {
-        hoc::requireBuffers(device, sizeof(float) * static_cast<double>(std::max({d.m * d.k, d.k * d.n, d.m * d.n})),
-                            3, d.text());
+        hoc::requireBuffers(device, sizeof(float) * static_cast<double>(std::max({d.m * d.k, d.k * d.n, d.m * d.n})), 3,
+                            d.text());
         hoc::matmul::requireHostMemory(d, "--dims " + d.text());
     }
     const auto x = hoc::randomFloats(n, 1), y = hoc::randomFloats(n, 2);
@@ -82,12 +82,23 @@ try {
         std::printf("  held for %.3f ms; the kernel waited %.3f ms from QUEUED to START\n", gate.held_s * 1e3,
                     static_cast<double>(gate.kernel.start - gate.kernel.queued) * 1e-6);
         const bool waiting = gate.status_held == CL_QUEUED || gate.status_held == CL_SUBMITTED;
-        report.add({"kernel held back by the user event", "", waiting,
+        report.add({"kernel held back by the user event",
+                    "",
+                    waiting,
                     "status at the end of the hold: " + hoc::eventStatusName(gate.status_held) +
                         (waiting ? "" : " (expected CL_QUEUED or CL_SUBMITTED: it did not wait)"),
-                    0, 0, "", {}});
-        report.add({"Y = produce(X) once released", size, hoc::compare(px, gate.y).ok, hoc::compare(px, gate.y).message(),
-                    0, 0, "", {}});
+                    0,
+                    0,
+                    "",
+                    {}});
+        report.add({"Y = produce(X) once released",
+                    size,
+                    hoc::compare(px, gate.y).ok,
+                    hoc::compare(px, gate.y).message(),
+                    0,
+                    0,
+                    "",
+                    {}});
     }
 
     if (part("2")) {
@@ -96,7 +107,8 @@ try {
         std::cout << (join.out_of_order ? "  out-of-order queue\n" : "  note: " + join.note + "\n");
         std::cout << hoc::timelineTable(join.kernels);
         if (join.kernels.size() == 3)
-            report.add(startedAfter("add waited for both producers", join.kernels[2], {join.kernels[0], join.kernels[1]}));
+            report.add(
+                startedAfter("add waited for both producers", join.kernels[2], {join.kernels[0], join.kernels[1]}));
         const auto joinCheck = hoc::compare(expected, join.c);
         report.add({"C = produce(X) + produce(Y)", size, joinCheck.ok, joinCheck.message(), 0, 0, "", {}});
     }

@@ -52,11 +52,10 @@ try {
                 "busy ms", "device");
     for (std::size_t i = 0; i < r.shares.size(); ++i) {
         const auto& s = r.shares[i];
-        const std::string range =
-            s.rows ? std::to_string(s.first_row) + "-" + std::to_string(s.first_row + s.rows - 1) : "none";
+        const std::string range = s.rows ? std::to_string(s.first_row) + "-" + std::to_string(s.first_row + s.rows - 1)
+                                         : "none";
         std::string what = s.device;
-        if (devices[i].getInfo<CL_DEVICE_PARENT_DEVICE>()() != nullptr)
-        {
+        if (devices[i].getInfo<CL_DEVICE_PARENT_DEVICE>()() != nullptr) {
             const auto units = devices[i].getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
             what += ", sub-device with " + std::to_string(units) + (units == 1 ? " compute unit" : " compute units");
         }

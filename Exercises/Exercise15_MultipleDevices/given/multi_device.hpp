@@ -19,12 +19,12 @@ DeviceSet subDevices(const cl::Device& device, std::size_t parts);
 
 // What one device did.
 struct Share {
-    std::string device;          // its name
-    std::size_t first_row = 0;   // its rows of C: first_row .. first_row + rows - 1
+    std::string device;         // its name
+    std::size_t first_row = 0;  // its rows of C: first_row .. first_row + rows - 1
     std::size_t rows = 0;
-    double speed = 0;            // rows of C per second, measured on a few rows before the split
-    double kernel_s = 0;         // its kernel's time for its share (profiling event)
-    double busy_s = 0;           // from the start of its first write to the end of its read
+    double speed = 0;     // rows of C per second, measured on a few rows before the split
+    double kernel_s = 0;  // its kernel's time for its share (profiling event)
+    double busy_s = 0;    // from the start of its first write to the end of its read
 };
 
 struct SplitResult {

@@ -40,7 +40,8 @@ int main(int argc, char** argv)
     const MpiSession mpi(argc, argv);  // MPI_Init now, MPI_Finalize when main returns
     const Ranks& ranks = mpi.ranks();
     try {
-        hoc::CommandLine cli("Exercise15b_Mpi", "Exercise 15b: pi and C = A * B over MPI ranks, one OpenCL device each");
+        hoc::CommandLine cli("Exercise15b_Mpi",
+                             "Exercise 15b: pi and C = A * B over MPI ranks, one OpenCL device each");
         std::size_t steps = std::size_t{1} << 24;
         std::vector<std::size_t> dims = {256};
         std::vector<std::string> devices;
@@ -64,10 +65,11 @@ int main(int argc, char** argv)
         together(ranks, [&] {
             if (parts != "pi" && d.m < static_cast<std::size_t>(ranks.size))
                 throw hoc::UsageError("--dims: M = " + std::to_string(d.m) + " rows of C for " + ranksText(ranks.size) +
-                                      ": every rank needs at least one row; give M >= " +
-                                      std::to_string(ranks.size) + " or start fewer ranks");
+                                      ": every rank needs at least one row; give M >= " + std::to_string(ranks.size) +
+                                      " or start fewer ranks");
             if (std::max({d.m * d.k, d.k * d.n, d.m * d.n}) > static_cast<std::size_t>(INT_MAX))
-                throw hoc::UsageError("--dims: " + d.text() + " has matrices of more than INT_MAX elements, "
+                throw hoc::UsageError("--dims: " + d.text() +
+                                      " has matrices of more than INT_MAX elements, "
                                       "which MPI's int counts cannot send in one message");
             device = rankDevice(ranks, devices, cli);
         });

@@ -9,9 +9,9 @@
 #include "ranks.hpp"
 
 struct PiOverRanks {
-    double pi = 0;             // on rank 0: every rank's part added (MPI_Reduce); elsewhere 0
-    std::vector<RankRow> rows; // on rank 0: what each rank did
-    std::uint64_t niters = 0;  // steps per work-item
+    double pi = 0;              // on rank 0: every rank's part added (MPI_Reduce); elsewhere 0
+    std::vector<RankRow> rows;  // on rank 0: what each rank did
+    std::uint64_t niters = 0;   // steps per work-item
 };
 
 // Part 1: pi = integral of 4 / (1 + x^2) from 0 to 1 with `steps` midpoint steps; the work-items are
@@ -19,9 +19,9 @@ struct PiOverRanks {
 PiOverRanks piOverRanks(const Ranks& ranks, const cl::Device& device, std::uint64_t steps, hoc::Repeats repeats);
 
 struct MatmulOverRanks {
-    std::vector<float> c;      // on rank 0: C = A * B, gathered from every rank (MPI_Gatherv)
-    std::vector<RankRow> rows; // on rank 0: what each rank did
-    double wall_s = 0;         // on rank 0: from scattering A to having all of C
+    std::vector<float> c;       // on rank 0: C = A * B, gathered from every rank (MPI_Gatherv)
+    std::vector<RankRow> rows;  // on rank 0: what each rank did
+    double wall_s = 0;          // on rank 0: from scattering A to having all of C
 };
 
 // Part 2: C = A * B with the rows of C shared in proportion to each rank's measured speed. Rank 0

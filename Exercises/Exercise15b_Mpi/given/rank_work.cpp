@@ -45,7 +45,8 @@ PiPart piPart(const cl::Device& device, const PiLayout& layout, std::uint64_t fi
     //    prefers on this device, within its local memory.
     const cl::Kernel kernel(program, "pi");
     part.local = hoc::localSize(kernel, device, 256);
-    hoc::requireLocalMemory(kernel, device, part.local * sizeof(float), "pi work-group size " + std::to_string(part.local));
+    hoc::requireLocalMemory(kernel, device, part.local * sizeof(float),
+                            "pi work-group size " + std::to_string(part.local));
     const std::uint64_t groups = ceilDiv(count, part.local);
     cl::Buffer d_sums(context, CL_MEM_WRITE_ONLY, sizeof(float) * groups);
 
@@ -122,8 +123,9 @@ std::vector<std::size_t> splitRows(std::size_t m, const std::vector<double>& spe
     std::size_t given = 0;
     for (std::size_t i = 0; i < ranks; ++i) {
         running += speeds[i];
-        const auto end = i + 1 == ranks ? rest
-                                         : static_cast<std::size_t>(std::llround(static_cast<double>(rest) * running / total));
+        const auto end = i + 1 == ranks
+                             ? rest
+                             : static_cast<std::size_t>(std::llround(static_cast<double>(rest) * running / total));
         rows[i] += end - given;
         given = end;
     }

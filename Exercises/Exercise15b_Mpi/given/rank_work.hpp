@@ -19,9 +19,9 @@ struct PiLayout {
 PiLayout piLayout(std::uint64_t steps);
 
 struct PiPart {
-    double sum = 0;        // sum of 4 / (1 + x^2) over this rank's steps (times 1/steps: its part of pi)
-    double kernel_s = 0;   // median kernel time
-    std::size_t local = 0; // work-group size on this device
+    double sum = 0;         // sum of 4 / (1 + x^2) over this rank's steps (times 1/steps: its part of pi)
+    double kernel_s = 0;    // median kernel time
+    std::size_t local = 0;  // work-group size on this device
 };
 
 // Work-items first .. first + count - 1 (of `layout`) on `device`, with Exercise 10's step 3 kernel

@@ -86,7 +86,7 @@ int MpiSession::exitCode(std::exception_ptr error) const
     const int status = printError(ranks_, error);
     if (ranks_.size > 1) {
         std::cerr << ranks_.prefix() + "this error was not agreed on with the other ranks: ending all of them "
-                     "(MPI_Abort)\n";
+                                       "(MPI_Abort)\n";
         MPI_Abort(MPI_COMM_WORLD, status);
     }
     return status;
@@ -110,8 +110,10 @@ void agreeOn(const Ranks& ranks, int status)
     if (worst == 0)
         return;
     if (status == 0)
-        std::cerr << ranks.prefix() + "error: rank " + std::to_string(first) + " failed (see its message); this rank "
-                     "stops too\n" << std::flush;
+        std::cerr << ranks.prefix() + "error: rank " + std::to_string(first) +
+                         " failed (see its message); this rank "
+                         "stops too\n"
+                  << std::flush;
     throw Stopped{worst};
 }
 
@@ -133,7 +135,7 @@ cl::Device rankDevice(const Ranks& ranks, const std::vector<std::string>& device
         const std::size_t index = std::stoul(entry);
         if (index >= all.size())
             throw hoc::UsageError(which + " is not a device index on " + ranks.host + ": choose 0 to " +
-                               std::to_string(all.size() - 1) + "; the devices here are:" + here);
+                                  std::to_string(all.size() - 1) + "; the devices here are:" + here);
         device = all[index].device;
     } else {
         std::vector<cl::Device> matches;
@@ -146,7 +148,7 @@ cl::Device rankDevice(const Ranks& ranks, const std::vector<std::string>& device
         }
         if (matches.empty())
             throw hoc::UsageError(which + " matches no platform or device name on " + ranks.host +
-                               "; the devices here are:" + here);
+                                  "; the devices here are:" + here);
         device = matches[static_cast<std::size_t>(turn) % matches.size()];
     }
     std::cout << "Device: " << hoc::deviceLabel(device) << "\n";  // rank 0's, as every program prints it

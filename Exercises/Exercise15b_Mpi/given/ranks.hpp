@@ -53,8 +53,7 @@ void agreeOn(const Ranks& ranks, int status);
 // Prints the error as every program of the course does (hoc::exitCode), after this rank's name, in
 // one piece (so that the ranks' lines do not mix), and returns its exit status (2 or 3).
 int printError(const Ranks& ranks, std::exception_ptr error);
-template <class Step>
-void together(const Ranks& ranks, Step&& step)
+template <class Step> void together(const Ranks& ranks, Step&& step)
 {
     int status = 0;
     try {

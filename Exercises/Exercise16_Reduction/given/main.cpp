@@ -18,7 +18,8 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise16_Reduction", "Exercise 16: the sum of N floats, seven kernels against a copy and a read");
+    hoc::CommandLine cli("Exercise16_Reduction",
+                         "Exercise 16: the sum of N floats, seven kernels against a copy and a read");
     std::vector<std::size_t> sizes;
     for (int p = 12; p <= 26; ++p)
         sizes.push_back(std::size_t{1} << p);
@@ -31,11 +32,16 @@ try {
     std::size_t readFloats = 0;  // 0: ReadBenchmark::yardstickFloats, four times the largest size
     cli.sizesOption("--sizes", sizes, "Numbers of floats to sum (default 2^12 to 2^26)");
     cli.listOption("--kernels", chosen, "Kernels to run (default all)", names);
-    cli.sizeOption("--local", local, "Work-group size (default 256, 64 for reduce_float4, 1 for reduce_cpu, or the "
-                   "kernel's maximum if less)", 1 << 20);
+    cli.sizeOption("--local", local,
+                   "Work-group size (default 256, 64 for reduce_float4, 1 for reduce_cpu, or the "
+                   "kernel's maximum if less)",
+                   1 << 20);
     cli.option("--runs", runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
-    cli.sizeOption("--read-size", readFloats, "Floats the read kernel reads (default: four times the largest size, "
-                   "at least " + std::to_string(hoc::ReadBenchmark::kMinFloats) + ", at most what fits)", INT_MAX);
+    cli.sizeOption("--read-size", readFloats,
+                   "Floats the read kernel reads (default: four times the largest size, "
+                   "at least " +
+                       std::to_string(hoc::ReadBenchmark::kMinFloats) + ", at most what fits)",
+                   INT_MAX);
 
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
@@ -61,8 +67,8 @@ try {
     // Before any run: every sum's check must tell a right result from a wrong one (from 0).
     Reduction reduction(device);
     for (const std::size_t n : sizes) {
-        const hoc::SumReference expected =
-            hoc::sumReference(hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f));
+        const hoc::SumReference expected = hoc::sumReference(
+            hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f));
         for (const ReduceKernel k : kernels)
             hoc::requireDecisiveSum(expected, reduction.additions(n, k, {local}),
                                     "the sum of N = " + hoc::sizeText(n) + " floats with " + kernelName(k));
@@ -92,14 +98,15 @@ try {
                 for (std::size_t p = 0; p < r.passSeconds.size(); ++p)
                     extra.emplace_back("pass_" + std::to_string(p + 1) + "_s", r.passSeconds[p]);
                 extra.emplace_back("between_passes_s", r.betweenSeconds);
-                hoc::reportAgainstCopy(report, shortName(k) + " (" + kernelName(k) + ", " +
-                                                   std::to_string(r.passes) + " passes)",
-                                       "N = " + hoc::sizeText(n), check, r.seconds, bytes, copyGbps, readGbps, extra);
+                hoc::reportAgainstCopy(
+                    report, shortName(k) + " (" + kernelName(k) + ", " + std::to_string(r.passes) + " passes)",
+                    "N = " + hoc::sizeText(n), check, r.seconds, bytes, copyGbps, readGbps, extra);
                 // Where the time went: each pass, and the launches between them.
                 std::string passes;
                 for (const double s : r.passSeconds)
                     passes += (passes.empty() ? "" : " + ") + hoc::formatTime(s);
-                std::cout << "  passes " << passes << ", and " << hoc::formatTime(r.betweenSeconds) << " between them\n";
+                std::cout << "  passes " << passes << ", and " << hoc::formatTime(r.betweenSeconds)
+                          << " between them\n";
             }
         }
         table.row(hoc::sizeText(n), copyGbps, cells);
@@ -107,9 +114,10 @@ try {
     if (pickedGbps > 0) {
         std::ostringstream percent;
         percent << std::fixed << std::setprecision(1) << 100 * pickedGbps / readGbps;
-        std::cout << "For this device (" << (picked == ReduceKernel::Cpu ? "a CPU" : "not a CPU") << ") the program picks "
-                  << shortName(picked) << " (" << kernelName(picked) << "): " << hoc::rateText(pickedGbps) << " GB/s at N = "
-                  << hoc::sizeText(largest) << ", " << percent.str() << "% of the read kernel\n";
+        std::cout << "For this device (" << (picked == ReduceKernel::Cpu ? "a CPU" : "not a CPU")
+                  << ") the program picks " << shortName(picked) << " (" << kernelName(picked)
+                  << "): " << hoc::rateText(pickedGbps) << " GB/s at N = " << hoc::sizeText(largest) << ", "
+                  << percent.str() << "% of the read kernel\n";
     }
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {

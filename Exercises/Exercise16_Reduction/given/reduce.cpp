@@ -17,9 +17,9 @@
 
 const std::vector<ReduceKernel>& reduceKernels()
 {
-    static const std::vector<ReduceKernel> all = {ReduceKernel::Interleaved, ReduceKernel::Sequential,
-                                                  ReduceKernel::FirstAdd, ReduceKernel::PerItem, ReduceKernel::TwoPass,
-                                                  ReduceKernel::Float4, ReduceKernel::Cpu};
+    static const std::vector<ReduceKernel> all = {
+        ReduceKernel::Interleaved, ReduceKernel::Sequential, ReduceKernel::FirstAdd, ReduceKernel::PerItem,
+        ReduceKernel::TwoPass,     ReduceKernel::Float4,     ReduceKernel::Cpu};
     return all;
 }
 
@@ -40,12 +40,9 @@ std::string kernelName(ReduceKernel kernel)
 std::string shortName(ReduceKernel kernel)
 {
     static const hoc::Names<ReduceKernel> names{
-        {ReduceKernel::Interleaved, "interleaved"},
-        {ReduceKernel::Sequential, "sequential"},
-        {ReduceKernel::FirstAdd, "first add"},
-        {ReduceKernel::PerItem, std::to_string(kPerItem) + " per item"},
-        {ReduceKernel::TwoPass, "two-pass"},
-        {ReduceKernel::Float4, "float4 loads"},
+        {ReduceKernel::Interleaved, "interleaved"}, {ReduceKernel::Sequential, "sequential"},
+        {ReduceKernel::FirstAdd, "first add"},      {ReduceKernel::PerItem, std::to_string(kPerItem) + " per item"},
+        {ReduceKernel::TwoPass, "two-pass"},        {ReduceKernel::Float4, "float4 loads"},
         {ReduceKernel::Cpu, "CPU-shaped"},
     };
     return names(kernel);
@@ -60,12 +57,12 @@ ReduceKernel kernelFor(const cl::Device& device)
 Reduction::Reduction(const cl::Device& device)
     : device_(device),
       // 1. Platform: a context for the device and a queue that records when commands run.
-      context_(device),
-      queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
+      context_(device), queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
       // 2. Program: all the kernels of reduce.cl, with step 4's elements per work-item and step 7's
       //    runs per work-item fixed at build time.
-      program_(hoc::buildProgram(context_, device, "reduce.cl",
-                                 "-D PER_ITEM=" + std::to_string(kPerItem) + " -D CPU_RUNS=" + std::to_string(kCpuRuns)))
+      program_(
+          hoc::buildProgram(context_, device, "reduce.cl",
+                            "-D PER_ITEM=" + std::to_string(kPerItem) + " -D CPU_RUNS=" + std::to_string(kCpuRuns)))
 {
 }
 
@@ -137,7 +134,8 @@ std::uint64_t chooseWorkGroupSize(const cl::Kernel& kernel, const cl::Device& de
     hoc::requireWorkGroupSize(kernel, device, local, kernelName(which));
     hoc::requireLocalMemory(kernel, device, local * sizeof(float), kernelName(which));
     if (local == 1 && shape.perItem == 1 && !shape.loops)
-        throw hoc::UsageError("--local 1: " + kernelName(which) + " with work-groups of 1 would leave as many partial "
+        throw hoc::UsageError("--local 1: " + kernelName(which) +
+                              " with work-groups of 1 would leave as many partial "
                               "sums as elements, and never finish; use work-groups of at least 2");
     return local;
 }
@@ -190,13 +188,13 @@ Plan planPasses(ReduceKernel which, std::uint64_t n, std::uint64_t local, std::u
 // ones): each pass's device time into r.passSeconds, and the rest of the run's span, from one
 // pass's end to the next one's start (launching it), into r.betweenSeconds. `spans` are the timed
 // runs' spans, the last spans.size() of `runs`.
-void splitMedianRun(const std::vector<double>& spans, const std::vector<std::vector<cl::Event>>& runs,
-                    ReduceResult& r)
+void splitMedianRun(const std::vector<double>& spans, const std::vector<std::vector<cl::Event>>& runs, ReduceResult& r)
 {
     std::vector<std::size_t> order(spans.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     const auto middle = order.begin() + static_cast<std::ptrdiff_t>((order.size() - 1) / 2);
-    std::nth_element(order.begin(), middle, order.end(), [&](std::size_t a, std::size_t b) { return spans[a] < spans[b]; });
+    std::nth_element(order.begin(), middle, order.end(),
+                     [&](std::size_t a, std::size_t b) { return spans[a] < spans[b]; });
     r.betweenSeconds = spans[*middle];
     for (const cl::Event& pass : runs[runs.size() - spans.size() + *middle]) {
         r.passSeconds.push_back(hoc::eventSeconds(pass));
@@ -222,8 +220,8 @@ ReduceResult Reduction::sum(const std::vector<float>& h_data, ReduceKernel which
     ReduceResult result;
     // The plan: the work-group size within the kernel's limit on this device, and the passes.
     result.maxWorkGroupSize = kernel(which).getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
-    const std::uint64_t local =
-        chooseWorkGroupSize(kernel(which), device_, which, options.workGroupSize, result.maxWorkGroupSize);
+    const std::uint64_t local = chooseWorkGroupSize(kernel(which), device_, which, options.workGroupSize,
+                                                    result.maxWorkGroupSize);
     const Plan plan = planPasses(which, h_data.size(), local, device_.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>());
     const std::vector<Pass>& passes = plan.passes;
 

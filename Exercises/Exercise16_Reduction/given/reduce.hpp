@@ -32,8 +32,8 @@ struct ReduceOptions {
 
 struct ReduceResult {
     float sum = 0;
-    std::size_t passes = 0;            // kernel launches, each on the previous one's partial sums
-    std::uint64_t additions = 0;       // the most float additions any element went through (sets the error bound)
+    std::size_t passes = 0;       // kernel launches, each on the previous one's partial sums
+    std::uint64_t additions = 0;  // the most float additions any element went through (sets the error bound)
     std::size_t workGroupSize = 0;
     std::size_t maxWorkGroupSize = 0;  // the kernel's limit on this device (CL_KERNEL_WORK_GROUP_SIZE)
     double seconds = 0;                // median time from the first pass's start to the last one's end

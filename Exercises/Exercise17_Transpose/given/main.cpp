@@ -26,7 +26,8 @@ struct Shape {
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise17_Transpose", "Exercise 17: matrix transpose, naive and tiled, against a copy and a read");
+    hoc::CommandLine cli("Exercise17_Transpose",
+                         "Exercise 17: matrix transpose, naive and tiled, against a copy and a read");
     std::vector<std::vector<std::size_t>> shapeValues = {{256, 256},   {1024, 1024}, {2048, 2048},
                                                          {1000, 3000}, {4096, 4096}, {8192, 8192}};
     std::vector<std::string> chosen;
@@ -43,8 +44,11 @@ try {
     cli.sizeOption("--tile", shape.tile, "Tiled kernels: the block side", 1024);
     cli.sizeOption("--tile-rows", shape.tileRows, "Tiled kernels: work-items per block column", 1024);
     cli.option("--runs", runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
-    cli.sizeOption("--read-size", readFloats, "Floats the read kernel reads (default: four times the largest matrix, "
-                   "at least " + std::to_string(hoc::ReadBenchmark::kMinFloats) + ", at most what fits)", INT_MAX);
+    cli.sizeOption("--read-size", readFloats,
+                   "Floats the read kernel reads (default: four times the largest matrix, "
+                   "at least " +
+                       std::to_string(hoc::ReadBenchmark::kMinFloats) + ", at most what fits)",
+                   INT_MAX);
 
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
@@ -91,8 +95,8 @@ try {
             const hoc::CheckResult check = hoc::compare(expected, r.out);
             cells.emplace_back(hoc::gbps(bytes, r.seconds), check.ok);
             if (&s == &*largest || !check.ok)
-                hoc::reportAgainstCopy(report, shortName(k) + " (" + kernelName(k) + ")", s.text(), check,
-                                       r.seconds, bytes, copyGbps, readGbps);
+                hoc::reportAgainstCopy(report, shortName(k) + " (" + kernelName(k) + ")", s.text(), check, r.seconds,
+                                       bytes, copyGbps, readGbps);
         }
         table.row(s.text(), copyGbps, cells);
     }

@@ -42,7 +42,8 @@ const TransposeShape& checked(const cl::Device& device, const TransposeShape& sh
 {
     if (shape.tile == 0 || shape.tileRows == 0 || shape.tileRows > shape.tile)
         throw hoc::UsageError("transpose: a tile of " + std::to_string(shape.tile) + " with " +
-                              std::to_string(shape.tileRows) + " rows of work-items (--tile, --tile-rows); need 1 <= "
+                              std::to_string(shape.tileRows) +
+                              " rows of work-items (--tile, --tile-rows); need 1 <= "
                               "rows <= tile");
     hoc::requireLocalMemory(device, shape.tile * (shape.tile + 1) * sizeof(float),
                             "a " + std::to_string(shape.tile) + " x " + std::to_string(shape.tile) + " tile");
@@ -67,14 +68,13 @@ Launch launchFor(TransposeKernel which, const TransposeShape& shape, std::size_t
 }  // namespace
 
 Transposer::Transposer(const cl::Device& device, const TransposeShape& shape)
-    : device_(device),
-      shape_(checked(device, shape)),
+    : device_(device), shape_(checked(device, shape)),
       // 1. Platform: a context for the device and a queue that records when commands run.
-      context_(device),
-      queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
+      context_(device), queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
       // 2. Program: the block size is a build option, because a __local array's size must be a constant.
-      program_(hoc::buildProgram(context_, device, "transpose.cl",
-                                 "-D TILE=" + std::to_string(shape.tile) + " -D ROWS=" + std::to_string(shape.tileRows)))
+      program_(
+          hoc::buildProgram(context_, device, "transpose.cl",
+                            "-D TILE=" + std::to_string(shape.tile) + " -D ROWS=" + std::to_string(shape.tileRows)))
 {
 }
 

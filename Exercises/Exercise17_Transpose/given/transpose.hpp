@@ -18,16 +18,16 @@ std::string shortName(TransposeKernel kernel);   // "naive", "tiled", "tiled + p
 struct TransposeShape {
     // 64 x 4: the fastest of the block shapes measured for the padded kernel (the figures, with
     // date and device: docs/measurements/Exercise17_Transpose.md).
-    std::size_t tile = 64;        // tiled kernels: a work-group moves a tile x tile block ...
-    std::size_t tileRows = 4;     // ... with tile x tileRows work-items (each moves tile / tileRows floats)
-    std::size_t naiveX = 16;      // naive kernel: work-groups of naiveX x naiveY work-items
+    std::size_t tile = 64;     // tiled kernels: a work-group moves a tile x tile block ...
+    std::size_t tileRows = 4;  // ... with tile x tileRows work-items (each moves tile / tileRows floats)
+    std::size_t naiveX = 16;   // naive kernel: work-groups of naiveX x naiveY work-items
     std::size_t naiveY = 16;
 };
 
 struct TransposeResult {
-    std::vector<float> out;       // cols x rows, row-major
+    std::vector<float> out;              // cols x rows, row-major
     std::size_t localX = 0, localY = 0;  // the work-group that ran
-    double seconds = 0;           // median kernel time
+    double seconds = 0;                  // median kernel time
 };
 
 class Transposer {
@@ -36,8 +36,8 @@ public:
     Transposer(const cl::Device& device, const TransposeShape& shape = {});
 
     // Steps 3 to 5: `in` has rows x cols floats (row-major); the result is its transpose.
-    TransposeResult transpose(const std::vector<float>& in, std::size_t rows, std::size_t cols,
-                              TransposeKernel kernel, const hoc::Repeats& repeats = {0, 1});
+    TransposeResult transpose(const std::vector<float>& in, std::size_t rows, std::size_t cols, TransposeKernel kernel,
+                              const hoc::Repeats& repeats = {0, 1});
 
     // The largest work-group `kernel` allows on this device (CL_KERNEL_WORK_GROUP_SIZE).
     std::size_t maxWorkGroupSize(TransposeKernel kernel) const;

@@ -76,8 +76,7 @@ void splitWork(const cl::Device& device, std::size_t bytes, const HistogramOptio
 Histogram::Histogram(const cl::Device& device)
     : device_(device),
       // 1. Platform: a context for the device and a queue that records when commands run.
-      context_(device),
-      queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
+      context_(device), queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
       // 2. Program: every design of histogram.cl.
       program_(hoc::buildProgram(context_, device, "histogram.cl"))
 {
@@ -138,8 +137,8 @@ HistogramResult Histogram::count(const std::vector<std::uint8_t>& h_data, Histog
         if (which == HistogramKernel::LastGroup)  // rows read before their group ran hold 0, not old data
             queue_.enqueueWriteBuffer(d_partial, CL_FALSE, 0, sizeof(cl_uint) * zeros.size(), zeros.data());
         if (options.order == GroupOrder::OneLaunch) {
-            queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(used * local), cl::NDRange(local),
-                                        nullptr, &span.second);
+            queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(used * local), cl::NDRange(local), nullptr,
+                                        &span.second);
         } else {
             for (std::size_t k = 0; k < used; ++k) {
                 const std::size_t g = options.order == GroupOrder::InOrder ? k : used - 1 - k;

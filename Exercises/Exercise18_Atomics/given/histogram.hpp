@@ -15,16 +15,16 @@ constexpr std::size_t kBins = 256;
 // The designs of histogram.cl, in course order.
 enum class HistogramKernel { Global, Local, LastGroup, TwoKernels };
 const std::vector<HistogramKernel>& histogramKernels();
-std::string optionName(HistogramKernel kernel);  // "global", "local", "last-group", "two-kernels"
+std::string optionName(HistogramKernel kernel);   // "global", "local", "last-group", "two-kernels"
 std::string kernelNames(HistogramKernel kernel);  // "histogram_global", ..., "histogram_partial + histogram_merge"
 // A kernel whose answer may depend on the order in which work-groups run (step 3, shown on purpose).
 bool dependsOnGroupOrder(HistogramKernel kernel);
 
 // How the work-groups of one histogram are launched.
 enum class GroupOrder {
-    OneLaunch,    // one NDRange of all work-groups: the device picks the order (the normal way)
-    InOrder,      // one launch per work-group, group 0 first
-    Reversed,     // one launch per work-group, the last group first
+    OneLaunch,  // one NDRange of all work-groups: the device picks the order (the normal way)
+    InOrder,    // one launch per work-group, group 0 first
+    Reversed,   // one launch per work-group, the last group first
 };
 std::string orderName(GroupOrder order);  // "one launch", "one group at a time, first to last", ...
 
@@ -32,16 +32,16 @@ struct HistogramOptions {
     std::size_t workGroupSize = 0;  // 0: 64, or less if the kernel allows less
     std::size_t groups = 0;         // 0: 16 per compute unit, at most one per work-group's worth of bytes
     GroupOrder order = GroupOrder::OneLaunch;
-    hoc::Repeats repeats{0, 1};     // runs; the median device time is kept
+    hoc::Repeats repeats{0, 1};  // runs; the median device time is kept
 };
 
 struct HistogramResult {
-    std::vector<cl_uint> bins;   // kBins counts
+    std::vector<cl_uint> bins;  // kBins counts
     std::size_t workGroupSize = 0;
     std::size_t maxWorkGroupSize = 0;  // the design's first kernel's limit on this device (CL_KERNEL_WORK_GROUP_SIZE)
     std::size_t groups = 0;
-    std::size_t chunk = 0;       // bytes per work-group
-    double seconds = 0;          // median device time, first command's start to last one's end
+    std::size_t chunk = 0;  // bytes per work-group
+    double seconds = 0;     // median device time, first command's start to last one's end
 };
 
 class Histogram {

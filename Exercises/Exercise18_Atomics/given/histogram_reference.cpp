@@ -37,8 +37,8 @@ std::string histogramHint(const std::vector<std::uint64_t>& expected, const std:
         return "";
     if (have == 0)
         return "every bin is 0: is the kernel still the starter?";
-    const std::string counts =
-        "the bins add up to " + std::to_string(have) + " counts for " + std::to_string(want) + " bytes: ";
+    const std::string counts = "the bins add up to " + std::to_string(have) + " counts for " + std::to_string(want) +
+                               " bytes: ";
     if (have < want)
         return counts + "increments were lost. Is every increment atomic (atomic_inc, not bins[v]++)? Does a "
                         "barrier(CLK_LOCAL_MEM_FENCE) stand between the counting and the merge into global memory?";

@@ -10,7 +10,8 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise18_Atomics", "Exercise 18: a histogram of N bytes with atomics, and the order of work-groups");
+    hoc::CommandLine cli("Exercise18_Atomics",
+                         "Exercise 18: a histogram of N bytes with atomics, and the order of work-groups");
     std::size_t n = std::size_t{1} << 24;
     std::vector<std::string> names;
     for (const HistogramKernel k : histogramKernels())
@@ -23,9 +24,11 @@ try {
     cli.listOption("--kernels", chosen, "Designs to run (default all)", names);
     cli.sizeOption("--local", local, "Work-group size (default 64, or the device's maximum if less)", 1 << 20);
     cli.sizeOption("--groups", groups, "Work-groups (default 16 per compute unit)", 1 << 20);
-    cli.option("--runs", runs, "Timed runs of each one-launch histogram after one warm-up; the median is reported", 1, 1000);
+    cli.option("--runs", runs, "Timed runs of each one-launch histogram after one warm-up; the median is reported", 1,
+               1000);
 
-    cli.flag("--one-launch", oneLaunchOnly, "Only the one-launch runs of the correct designs (no run one group at a time)");
+    cli.flag("--one-launch", oneLaunchOnly,
+             "Only the one-launch runs of the correct designs (no run one group at a time)");
 
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
@@ -48,8 +51,8 @@ try {
         const std::string name = optionName(k) + " (" + kernelNames(k) + ")";
         if (!dependsOnGroupOrder(k)) {
             // In one launch, timed; then one group at a time, last first: the same bins.
-            const HistogramResult r =
-                histogram.count(data, k, {local, groups, GroupOrder::OneLaunch, {1, static_cast<int>(runs)}});
+            const HistogramResult r = histogram.count(
+                data, k, {local, groups, GroupOrder::OneLaunch, {1, static_cast<int>(runs)}});
             const hoc::CheckResult check = hoc::checkHistogram(expected, r.bins);
             report.bandwidth(name + ", " + std::to_string(r.groups) + " work-groups of " +
                                  std::to_string(r.workGroupSize),
@@ -57,9 +60,14 @@ try {
             if (oneLaunchOnly)
                 continue;
             const HistogramResult back = histogram.count(data, k, {local, groups, GroupOrder::Reversed});
-            report.add({name + ", " + orderName(GroupOrder::Reversed), size,
+            report.add({name + ", " + orderName(GroupOrder::Reversed),
+                        size,
                         hoc::checkHistogram(expected, back.bins).ok,
-                        hoc::checkHistogram(expected, back.bins).message(), 0, 0, "", {}});
+                        hoc::checkHistogram(expected, back.bins).message(),
+                        0,
+                        0,
+                        "",
+                        {}});
             continue;
         }
         // Step 3, wrong on purpose: right when the last group happens to run last, wrong otherwise.
@@ -74,10 +82,15 @@ try {
         }
         // Expected to be wrong: this row is correct when the program shows the bug.
         const std::string count = std::to_string(reversed.wrong) + " of " + std::to_string(kBins) + " bins wrong";
-        report.add({name + ", " + orderName(GroupOrder::Reversed), size, !reversed.ok,
+        report.add({name + ", " + orderName(GroupOrder::Reversed),
+                    size,
+                    !reversed.ok,
                     reversed.ok ? "the bins came out right: expected them wrong, the last group ran first"
                                 : "wrong, as expected (" + count + "): this design depends on the order of work-groups",
-                    0, 0, "", {}});
+                    0,
+                    0,
+                    "",
+                    {}});
     }
     return cli.finish(report);  // --json; exit status 0 when every result is as expected, else 1
 } catch (...) {

@@ -21,10 +21,9 @@ Overlap describe(const PipelineResult& r)
     std::cout << "  the first " << (r.chunks < 2 ? "chunk's" : "two chunks'") << " commands:\n"
               << hoc::timelineTable(first);
     const Overlap o = measureOverlap(r.commands);
-    std::printf(
-        "  all %zu chunks: %.3f ms from the first start to the last end; copies ran %.3f ms, kernels %.3f ms;\n"
-        "  copies while a kernel ran: %.3f ms (%.0f%% of the copy time)\n",
-        r.chunks, o.span_s * 1e3, o.copy_s * 1e3, o.kernel_s * 1e3, o.hidden_s * 1e3, 100 * o.hiddenFraction());
+    std::printf("  all %zu chunks: %.3f ms from the first start to the last end; copies ran %.3f ms, kernels %.3f ms;\n"
+                "  copies while a kernel ran: %.3f ms (%.0f%% of the copy time)\n",
+                r.chunks, o.span_s * 1e3, o.copy_s * 1e3, o.kernel_s * 1e3, o.hidden_s * 1e3, 100 * o.hiddenFraction());
     return o;
 }
 
@@ -58,9 +57,11 @@ try {
     // Held at once on the host: X, Y, the two parts' results, the reference's values and bounds (in
     // double), and the pinned X and Y the pipeline copies from (host memory on any device); on a CPU
     // device the slots too.
-    hoc::requireHostMemory(hoc::hostBytes(device, 6.0 * sizeof(float) * static_cast<double>(n) + 2.0 * sizeof(double) * static_cast<double>(n),
-                                          2.0 * sizeof(float) * static_cast<double>(options.slots * options.chunk)),
-                           "N = " + std::to_string(n));
+    hoc::requireHostMemory(
+        hoc::hostBytes(device,
+                       6.0 * sizeof(float) * static_cast<double>(n) + 2.0 * sizeof(double) * static_cast<double>(n),
+                       2.0 * sizeof(float) * static_cast<double>(options.slots * options.chunk)),
+        "N = " + std::to_string(n));
     const float a = 0.75f;
     const auto x = hoc::randomFloats(n, 1, -1, 1), y = hoc::randomFloats(n, 2, -1, 1);
     const SaxpyReference expected = saxpyReference(a, x, y, options.rounds);
@@ -73,7 +74,13 @@ try {
     // runner's roofline counts a kernel's global-memory traffic, which this is not.
     const double bytes = 3.0 * sizeof(float) * static_cast<double>(n);
     const auto record = [&](const std::string& name, const hoc::CheckResult& check, double seconds) {
-        report.add({name, size, check.ok, check.message(), seconds, hoc::gbps(bytes, seconds), "GB/s",
+        report.add({name,
+                    size,
+                    check.ok,
+                    check.message(),
+                    seconds,
+                    hoc::gbps(bytes, seconds),
+                    "GB/s",
                     {{"bus_bytes", bytes}}});
     };
 

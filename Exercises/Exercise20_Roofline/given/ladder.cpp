@@ -13,10 +13,8 @@ const std::vector<LadderKernel>& ladderKernels()
 std::string keyOf(LadderKernel kernel)
 {
     static const hoc::Names<LadderKernel> names{
-        {LadderKernel::Element, "element"},
-        {LadderKernel::Row, "row"},
-        {LadderKernel::PrivateRow, "private_row"},
-        {LadderKernel::LocalColumn, "local_column"},
+        {LadderKernel::Element, "element"},        {LadderKernel::Row, "row"},
+        {LadderKernel::PrivateRow, "private_row"}, {LadderKernel::LocalColumn, "local_column"},
         {LadderKernel::Blocked, "blocked"},
     };
     return names(kernel);

@@ -157,12 +157,13 @@ try {
                       {"fraction_of_prediction", measured / predicted}});
         table << std::left << std::setw(50) << labelOf(k) << std::right << std::setw(12) << fixed(c.flops, 0)
               << std::setw(13) << fixed(c.bytes, 0) << std::setw(11) << fixed(intensity, 3) << std::setw(12)
-              << rate(predicted) << std::setw(12) << rate(measured) << std::setw(10) << fixed(100.0 * measured / predicted, 0) << "%"
-              << (check.ok ? "" : "  WRONG") << "\n";
+              << rate(predicted) << std::setw(12) << rate(measured) << std::setw(10)
+              << fixed(100.0 * measured / predicted, 0) << "%" << (check.ok ? "" : "  WRONG") << "\n";
     }
-    std::cout << "\n" << std::left << std::setw(50) << "kernel" << std::right << std::setw(12) << "FLOP/item"
-              << std::setw(13) << "bytes/item" << std::setw(11) << "FLOP/byte" << std::setw(12) << "predicted"
-              << std::setw(12) << "measured" << std::setw(11) << "of pred." << "\n"
+    std::cout << "\n"
+              << std::left << std::setw(50) << "kernel" << std::right << std::setw(12) << "FLOP/item" << std::setw(13)
+              << "bytes/item" << std::setw(11) << "FLOP/byte" << std::setw(12) << "predicted" << std::setw(12)
+              << "measured" << std::setw(11) << "of pred." << "\n"
               << table.str();
     std::cout << "\nRates in GFLOP/s; predicted = min(peak, FLOP/byte x bandwidth): memory-bound left of the ridge\n"
                  "point, compute-bound right of it. Above 100%: caches served again what your count sends to global\n"

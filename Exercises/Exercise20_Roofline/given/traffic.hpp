@@ -44,8 +44,8 @@ double workItems(LadderKernel kernel, hoc::matmul::Dims d);
 
 // The device's two roofs, measured (or given on the command line).
 struct Roofs {
-    double gbps = 0;    // peak bandwidth, GB/s: the read kernel (hoc::ReadBenchmark)
-    double gflops = 0;  // peak FP32 rate, GFLOP/s: the FMA kernel
+    double gbps = 0;                                // peak bandwidth, GB/s: the read kernel (hoc::ReadBenchmark)
+    double gflops = 0;                              // peak FP32 rate, GFLOP/s: the FMA kernel
     double ridge() const { return gflops / gbps; }  // FLOP/byte where the two roofs meet
 };
 

@@ -88,8 +88,8 @@ SweepColumn sweepReduce(const cl::Device& device, const SweepOptions& o)
         const ReduceResult r = reduction.sum(data, ReduceKernel::TwoPass, {size, o.repeats});
         const hoc::CheckResult check = hoc::checkSum(expected, r.sum, r.additions);
         const double bytes = sizeof(float) * static_cast<double>(o.reduceSize);
-        column.cells.push_back({size, std::to_string(size), check.ok, hoc::gbps(bytes, r.seconds), r.seconds,
-                                check.message()});
+        column.cells.push_back(
+            {size, std::to_string(size), check.ok, hoc::gbps(bytes, r.seconds), r.seconds, check.message()});
     }
     return column;
 }

@@ -35,15 +35,15 @@ struct SweepCell {
     std::size_t size = 0;  // work-items per work-group
     std::string shape;     // "64" or, for the 2D transpose, "8 x 8"
     bool correct = false;
-    double rate = 0;       // in unitOf(kernel)
-    double seconds = 0;    // median device time
-    std::string detail;    // the check's message
+    double rate = 0;     // in unitOf(kernel)
+    double seconds = 0;  // median device time
+    std::string detail;  // the check's message
 };
 
 struct SweepColumn {
     SweptKernel kernel = SweptKernel::Pi;
-    std::size_t limit = 0;  // the kernel's largest work-group on this device (CL_KERNEL_WORK_GROUP_SIZE
-                            // and, for the transpose, the device's largest sides)
+    std::size_t limit = 0;         // the kernel's largest work-group on this device (CL_KERNEL_WORK_GROUP_SIZE
+                                   // and, for the transpose, the device's largest sides)
     std::vector<SweepCell> cells;  // one per workGroupSizes(limit), in that order
 };
 

@@ -45,8 +45,7 @@ std::string kernelFor(std::size_t span) { return span == 0 ? "divergent" : "grou
 Divergence::Divergence(const cl::Device& device)
     : device_(device),
       // 1. Platform: a context for the device and a queue that records when commands run.
-      context_(device),
-      queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
+      context_(device), queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
       // 2. Program: both kernels.
       program_(hoc::buildProgram(context_, device, "divergence.cl"))
 {

@@ -22,9 +22,9 @@ std::vector<float> referencePaths(const std::vector<float>& in, unsigned steps);
 
 struct PathsResult {
     std::vector<float> out;
-    std::size_t local = 0;    // the work-group size that ran
-    std::size_t global = 0;   // the NDRange
-    double seconds = 0;       // median kernel time (profiling events)
+    std::size_t local = 0;   // the work-group size that ran
+    std::size_t global = 0;  // the NDRange
+    double seconds = 0;      // median kernel time (profiling events)
 };
 
 class Divergence {

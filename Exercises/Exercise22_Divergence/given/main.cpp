@@ -55,8 +55,8 @@ try {
     }
 
     std::cout << "work-groups of " << ranLocal << "; time per kernel and its ratio to the divergent kernel's\n";
-    std::cout << std::left << std::setw(22) << "kernel" << std::right << std::setw(14) << "time"
-              << std::setw(16) << "x divergent\n";
+    std::cout << std::left << std::setw(22) << "kernel" << std::right << std::setw(14) << "time" << std::setw(16)
+              << "x divergent\n";
     for (const auto& [name, seconds] : rows) {
         std::ostringstream ratio;
         ratio << std::fixed << std::setprecision(2) << seconds / rows.front().second;

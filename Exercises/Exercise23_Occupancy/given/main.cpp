@@ -38,14 +38,16 @@ try {
     ComputeUnitLimits given;
     cli.sizeOption("-n,--size", n, "Floats (at most 2^32 - 1)", UINT32_MAX);
     cli.sizeOption("--local", local, "Work-group size", 1u << 16);
-    cli.sizesOption("--array-kb", arrayKb, "Sizes of the kernel's __local array, in KiB (default: those below CL_DEVICE_LOCAL_MEM_SIZE)",
+    cli.sizesOption("--array-kb", arrayKb,
+                    "Sizes of the kernel's __local array, in KiB (default: those below CL_DEVICE_LOCAL_MEM_SIZE)",
                     1u << 20);
     cli.option("--runs", runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
     cli.sizeOption("--cu-work-items", given.workItems,
                    "Per compute unit: resident work-items (any --cu-* option replaces all the known figures)");
     cli.sizeOption("--cu-groups", given.workGroups, "Per compute unit: resident work-groups");
     cli.sizeOption("--cu-local-bytes", given.localBytes, "Per compute unit: local memory in bytes");
-    cli.sizeOption("--cu-reserved", given.localReservedPerGroup, "Per work-group: local memory in bytes the runtime keeps");
+    cli.sizeOption("--cu-reserved", given.localReservedPerGroup,
+                   "Per work-group: local memory in bytes the runtime keeps");
     cli.sizeOption("--cu-registers", given.registers, "Per compute unit: 32-bit registers");
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
@@ -64,15 +66,16 @@ try {
     ComputeUnitLimits cu = documentedLimits(device);
     const bool fromCommandLine = given.workItems || given.workGroups || given.localBytes || given.registers;
     if (fromCommandLine)
-        cu = ComputeUnitLimits{given.workItems, given.workGroups, given.localBytes, given.localReservedPerGroup,
+        cu = ComputeUnitLimits{given.workItems, given.workGroups,  given.localBytes, given.localReservedPerGroup,
                                given.registers, "the command line"};
     const std::size_t deviceLocal = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
     const auto known = [](std::size_t value) { return value ? std::to_string(value) : std::string("?"); };
     std::cout << "per compute unit (?: not known): " << known(cu.workItems) << " work-items, " << known(cu.workGroups)
               << " work-groups, " << known(cu.localBytes) << " bytes of local memory (" << cu.localReservedPerGroup
               << " more per work-group), " << known(cu.registers) << " registers\n  from " << cu.source << "\n"
-              << "OpenCL: " << device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>() << " compute units, CL_DEVICE_LOCAL_MEM_SIZE "
-              << deviceLocal << " bytes (what one work-group may have)\n";
+              << "OpenCL: " << device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>()
+              << " compute units, CL_DEVICE_LOCAL_MEM_SIZE " << deviceLocal
+              << " bytes (what one work-group may have)\n";
 
     // The array sizes: by default those below one work-group's local memory (47 KiB, not 48: the
     // kernel may keep a few bytes of its own, as NVIDIA's does).
@@ -81,7 +84,8 @@ try {
         if (arrayGiven || kb * 1024 < deviceLocal)
             sizes.push_back(kb);
     if (sizes.empty())
-        throw hoc::Failure("no --array-kb size fits CL_DEVICE_LOCAL_MEM_SIZE (" + std::to_string(deviceLocal) + " bytes)");
+        throw hoc::Failure("no --array-kb size fits CL_DEVICE_LOCAL_MEM_SIZE (" + std::to_string(deviceLocal) +
+                           " bytes)");
 
     const std::vector<float> in = hoc::randomFloats(n, 23);
     const std::vector<float> expected = referenceStage(in, local);
@@ -107,14 +111,16 @@ try {
 
     const KernelFootprint& first = rows.front().footprint;
     std::cout << "kernel stage in work-groups of " << local << ": CL_KERNEL_WORK_GROUP_SIZE " << first.maxWorkGroupSize
-              << ", preferred multiple " << first.multiple
-              << ", private memory " << first.privateBytes << " bytes, registers per work-item "
-              << (first.registersPerWorkItem ? std::to_string(first.registersPerWorkItem) + " (build log)" : "not in the build log")
-              << "\nwork-groups per compute unit as each resource allows (-: not known), the fewest (fit), and GB/s measured\n";
+              << ", preferred multiple " << first.multiple << ", private memory " << first.privateBytes
+              << " bytes, registers per work-item "
+              << (first.registersPerWorkItem ? std::to_string(first.registersPerWorkItem) + " (build log)"
+                                             : "not in the build log")
+              << "\nwork-groups per compute unit as each resource allows (-: not known), the fewest (fit), and GB/s "
+                 "measured\n";
     std::cout << std::setw(6) << "array" << std::setw(9) << "local B" << std::setw(12) << "work-items" << std::setw(13)
               << "work-groups" << std::setw(11) << "local mem" << std::setw(11) << "registers" << std::setw(5) << "fit"
-              << std::setw(14) << "limited by" << std::setw(11) << "occupancy" << std::setw(10) << "GB/s" << std::setw(9)
-              << "x first" << "\n";
+              << std::setw(14) << "limited by" << std::setw(11) << "occupancy" << std::setw(10) << "GB/s"
+              << std::setw(9) << "x first" << "\n";
     for (const Row& row : rows) {
         const double occ = occupancy(cu, row.footprint, row.fit);
         std::cout << std::setw(3) << row.kb << " KB" << std::setw(9) << row.footprint.localBytes << std::setw(12)

@@ -25,12 +25,12 @@ struct ComputeUnitLimits {
 
 // One work-group of a kernel, as the OpenCL runtime describes it (clGetKernelWorkGroupInfo).
 struct KernelFootprint {
-    std::size_t workGroupSize = 0;          // work-items per work-group (the launch's local size)
-    std::size_t maxWorkGroupSize = 0;       // CL_KERNEL_WORK_GROUP_SIZE: the most a launch may have
-    std::size_t multiple = 1;               // CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE
-    std::size_t localBytes = 0;             // CL_KERNEL_LOCAL_MEM_SIZE
-    std::size_t privateBytes = 0;           // CL_KERNEL_PRIVATE_MEM_SIZE (not used by the arithmetic)
-    std::size_t registersPerWorkItem = 0;   // from the build log where the compiler prints it; 0: not known
+    std::size_t workGroupSize = 0;         // work-items per work-group (the launch's local size)
+    std::size_t maxWorkGroupSize = 0;      // CL_KERNEL_WORK_GROUP_SIZE: the most a launch may have
+    std::size_t multiple = 1;              // CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE
+    std::size_t localBytes = 0;            // CL_KERNEL_LOCAL_MEM_SIZE
+    std::size_t privateBytes = 0;          // CL_KERNEL_PRIVATE_MEM_SIZE (not used by the arithmetic)
+    std::size_t registersPerWorkItem = 0;  // from the build log where the compiler prints it; 0: not known
 };
 
 // How many work-groups one compute unit holds: what each resource allows on its own (empty where
@@ -72,7 +72,7 @@ std::vector<float> referenceStage(const std::vector<float>& in, std::size_t loca
 struct StageRun {
     KernelFootprint footprint;
     std::vector<float> out;
-    double seconds = 0;        // median kernel time (profiling events)
+    double seconds = 0;  // median kernel time (profiling events)
 };
 
 class Occupancy {

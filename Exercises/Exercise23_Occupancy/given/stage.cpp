@@ -86,8 +86,7 @@ std::vector<float> referenceStage(const std::vector<float>& in, std::size_t loca
 Occupancy::Occupancy(const cl::Device& device)
     : device_(device),
       // 1. Platform: a context for the device and a queue that records when commands run.
-      context_(device),
-      queue_(context_, device, CL_QUEUE_PROFILING_ENABLE)
+      context_(device), queue_(context_, device, CL_QUEUE_PROFILING_ENABLE)
 {
 }
 
@@ -134,7 +133,8 @@ StageRun Occupancy::run(const std::vector<float>& h_in, std::size_t localFloats,
     cl::KernelFunctor<cl::Buffer, cl::Buffer, cl_uint> stage(kernel);
     const cl::NDRange global(hoc::roundUp(n, local));
     result.seconds = hoc::medianSeconds(repeats, [&] {
-        cl::Event done = stage(cl::EnqueueArgs(queue_, global, cl::NDRange(local)), d_in, d_out, static_cast<cl_uint>(n));
+        cl::Event done = stage(cl::EnqueueArgs(queue_, global, cl::NDRange(local)), d_in, d_out,
+                               static_cast<cl_uint>(n));
         return hoc::EventSpan{done, done};
     });
     result.out.resize(n);

@@ -18,8 +18,8 @@ std::vector<Particle> randomParticles(std::size_t n, unsigned seed)
     std::uniform_real_distribution<float> position(-1.0f, 1.0f), velocity(-0.5f, 0.5f), positive(0.5f, 2.0f);
     std::vector<Particle> p(n);
     for (Particle& q : p)
-        q = {position(rng), position(rng), position(rng), velocity(rng), velocity(rng), velocity(rng),
-             positive(rng), positive(rng) - 1.25f};
+        q = {position(rng), position(rng), position(rng), velocity(rng),
+             velocity(rng), velocity(rng), positive(rng), positive(rng) - 1.25f};
     return p;
 }
 
@@ -56,8 +56,7 @@ void requireCount(std::size_t n)
 Layout::Layout(const cl::Device& device)
     : device_(device),
       // 1. Platform: a context for the device and a queue that records when commands run.
-      context_(device),
-      queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
+      context_(device), queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
       // 2. Program: the three kernels.
       program_(hoc::buildProgram(context_, device, "particles.cl"))
 {

@@ -33,8 +33,9 @@ hoc::CheckResult withPhases(hoc::CheckResult check, const Phases& t)
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise25_Amdahl",
-                         "Exercise 25: Amdahl's law, the whole program (writes, kernel, reads) against the kernel alone");
+    hoc::CommandLine cli(
+        "Exercise25_Amdahl",
+        "Exercise 25: Amdahl's law, the whole program (writes, kernel, reads) against the kernel alone");
     std::size_t n = std::size_t{1} << 24;
     std::size_t side = 1024;
     long runs = 5;
@@ -47,13 +48,15 @@ try {
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
     const hoc::matmul::Dims d{side, side, side};
-    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 3, "vadd of " + std::to_string(n) + " elements");
+    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 3,
+                        "vadd of " + std::to_string(n) + " elements");
     hoc::requireBuffers(device, sizeof(float) * static_cast<double>(side * side), 3, "matmul " + d.text());
     // vadd and matmul run one after the other, each checked alone. vadd: A, B, C read back and the
     // reference; matmul: A, B, C, the reference and its bounds (requireMatrices); on a device in host
     // memory the three buffers of each too.
     const double vector = sizeof(float) * static_cast<double>(n);
-    hoc::requireHostMemory(hoc::hostBytes(device, 4 * vector, 3 * vector), "vadd of " + std::to_string(n) + " elements");
+    hoc::requireHostMemory(hoc::hostBytes(device, 4 * vector, 3 * vector),
+                           "vadd of " + std::to_string(n) + " elements");
     hoc::matmul::requireMatrices(device, d);
 
     Amdahl amdahl(device);
@@ -91,8 +94,8 @@ try {
     std::cout << "device time of one run (medians of " << runs << "); p = kernel / whole; "
               << "whole-program speedup for a kernel s times faster\n";
     std::cout << std::left << std::setw(8) << "program" << std::right << std::setw(13) << "writes" << std::setw(13)
-              << "kernel" << std::setw(13) << "reads" << std::setw(13) << "whole" << std::setw(7) << "p"
-              << std::setw(9) << "s = 10" << std::setw(9) << "s = inf" << "\n";
+              << "kernel" << std::setw(13) << "reads" << std::setw(13) << "whole" << std::setw(7) << "p" << std::setw(9)
+              << "s = 10" << std::setw(9) << "s = inf" << "\n";
     for (const auto& [name, t] : rows) {
         const double p = t.kernel / t.whole;
         std::cout << std::left << std::setw(8) << name << std::right << std::setw(13) << hoc::formatTime(t.write)
@@ -107,8 +110,8 @@ try {
     const Phases& element = rows[1].second;
     const Phases& blocked = rows[2].second;
     const double p = element.kernel / element.whole, s = element.kernel / blocked.kernel;
-    std::cout << "Exercise 09's blocked kernel in the same program, matmul " << d.text()
-              << ": kernel speedup s = " << s << " (element kernel / blocked kernel)\n"
+    std::cout << "Exercise 09's blocked kernel in the same program, matmul " << d.text() << ": kernel speedup s = " << s
+              << " (element kernel / blocked kernel)\n"
               << "  whole-program speedup predicted by Amdahl's law with p = " << p << ": " << amdahlSpeedup(p, s)
               << "; measured (whole / whole): " << element.whole / blocked.whole << "\n";
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1

@@ -15,7 +15,7 @@
 
 Phases medianPhases(const std::vector<Phases>& runs)
 {
-    const auto field = [&](double Phases::*member) {
+    const auto field = [&](double Phases::* member) {
         std::vector<double> values;
         for (const Phases& p : runs)
             values.push_back(p.*member);
@@ -31,8 +31,7 @@ constexpr std::size_t kTile = 16;  // the blocked kernel's tile: work-groups of 
 Amdahl::Amdahl(const cl::Device& device)
     : device_(device),
       // 1. Platform: a context for the device and a queue that records when commands run.
-      context_(device),
-      queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
+      context_(device), queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
       // 2. Programs: Exercise 01's vadd, Exercise 04's one-element-per-work-item matmul and Exercise
       //    09's blocked matmul in tiles of 16 x 16.
       vadd_(hoc::buildProgram(context_, device, "vadd.cl")),
@@ -100,8 +99,8 @@ ProgramRun Amdahl::matmul(const std::vector<float>& a, const std::vector<float>&
                           const hoc::Repeats& repeats, MatmulKernel which)
 {
     if (a.size() != d.m * d.k || b.size() != d.k * d.n || d.m * d.n * d.k == 0)
-        throw hoc::Failure("amdahl: matmul inputs do not match M = " + std::to_string(d.m) + ", N = " +
-                           std::to_string(d.n) + ", K = " + std::to_string(d.k));
+        throw hoc::Failure("amdahl: matmul inputs do not match M = " + std::to_string(d.m) +
+                           ", N = " + std::to_string(d.n) + ", K = " + std::to_string(d.k));
     // 3. Memory.
     cl::Buffer d_a(context_, CL_MEM_READ_ONLY, sizeof(float) * a.size());
     cl::Buffer d_b(context_, CL_MEM_READ_ONLY, sizeof(float) * b.size());

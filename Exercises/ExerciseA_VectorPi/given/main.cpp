@@ -42,9 +42,15 @@ try {
         const double rate = r.timing.kernel_s > 0 ? static_cast<double>(steps) / r.timing.kernel_s : 0;
         const std::string name = w == "1" ? "scalar (pi)" : "float" + w + " (pi_vector)";
         char detail[200];
-        std::snprintf(detail, sizeof detail, "pi = %.9f, error %.2e (allowed %.0e against the midpoint rule)",
-                      r.pi, r.pi - M_PI, hoc::pi::kTarget);
-        hoc::Result row{name, hoc::pi::stepsText(steps), check.ok, detail, r.timing.kernel_s, rate, "steps/s",
+        std::snprintf(detail, sizeof detail, "pi = %.9f, error %.2e (allowed %.0e against the midpoint rule)", r.pi,
+                      r.pi - M_PI, hoc::pi::kTarget);
+        hoc::Result row{name,
+                        hoc::pi::stepsText(steps),
+                        check.ok,
+                        detail,
+                        r.timing.kernel_s,
+                        rate,
+                        "steps/s",
                         {{"error", r.pi - M_PI},
                          {"width", static_cast<double>(options.width)},
                          {"work_groups", static_cast<double>(r.workGroups)},

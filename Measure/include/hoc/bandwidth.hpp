@@ -56,8 +56,9 @@ struct ReadRuns {
     std::string kernel;           // the chosen kernel, e.g. "read_float4"
     int perItem = 0;              // vectors each work-item reads
     std::size_t workItems = 0, local = 0;
-    CheckResult check;            // the chosen kernel's sums, a sample of work-items, against the host's
-    std::vector<std::pair<std::string, double>> tried;  // every candidate ("read_float8 x 64") and its GB/s (0: wrong sums)
+    CheckResult check;  // the chosen kernel's sums, a sample of work-items, against the host's
+    std::vector<std::pair<std::string, double>>
+        tried;  // every candidate ("read_float8 x 64") and its GB/s (0: wrong sums)
 };
 
 class ReadBenchmark {
@@ -95,8 +96,8 @@ private:
 // the read kernel's best rate over `floats` floats (0: ReadBenchmark::yardstickFloats), printed as
 // "read kernel (reads only), N floats: X GB/s". A --read-size below ReadBenchmark::kMinFloats is
 // hoc::UsageError; more than the device or this machine can hold, hoc::Failure (exit status 3).
-double readYardstickGbps(const cl::Device& device, std::size_t floats, std::size_t kernelFloats,
-                         const Repeats& repeats, std::ostream& out);
+double readYardstickGbps(const cl::Device& device, std::size_t floats, std::size_t kernelFloats, const Repeats& repeats,
+                         std::ostream& out);
 
 // A table of GB/s per size and variant, each as a percentage of the copy kernel's GB/s.
 //   size            copy GB/s   naive             tiled

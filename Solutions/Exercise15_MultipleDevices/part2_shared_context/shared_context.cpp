@@ -44,12 +44,13 @@ DevicePair pickPair(const cl::Device& device, const std::string& want)
         std::string why;
         if (!equally || most < 2)
             why = "it cannot be partitioned equally (CL_DEVICE_PARTITION_PROPERTIES, "
-                  "CL_DEVICE_PARTITION_MAX_SUB_DEVICES = " + std::to_string(most) + ")";
+                  "CL_DEVICE_PARTITION_MAX_SUB_DEVICES = " +
+                  std::to_string(most) + ")";
         else if (units < 2)
             why = "it has " + std::to_string(units) + " compute unit";
         else {
-            const cl_device_partition_property properties[] = {
-                CL_DEVICE_PARTITION_EQUALLY, static_cast<cl_device_partition_property>(units / 2), 0};
+            const cl_device_partition_property properties[] = {CL_DEVICE_PARTITION_EQUALLY,
+                                                               static_cast<cl_device_partition_property>(units / 2), 0};
             std::vector<cl::Device> parts;
             try {
                 cl::Device(device).createSubDevices(properties, &parts);  // (a non-const copy of the handle)
@@ -151,8 +152,9 @@ ChainResult squareThenSum(const DevicePair& pair, const std::vector<float>& h_x,
 
     // 1. Platform: ONE context that holds both devices, and a queue for each device (a queue feeds
     //    one device), both with profiling. Two queues on one device when the pair is one device.
-    const std::vector<cl::Device> devices =
-        pair.kind == PairKind::OneDevice ? std::vector<cl::Device>{device0} : std::vector<cl::Device>{device0, device1};
+    const std::vector<cl::Device> devices = pair.kind == PairKind::OneDevice
+                                                ? std::vector<cl::Device>{device0}
+                                                : std::vector<cl::Device>{device0, device1};
     cl::Context context(devices);
     cl::CommandQueue queue0(context, device0, CL_QUEUE_PROFILING_ENABLE);
     cl::CommandQueue queue1(context, device1, CL_QUEUE_PROFILING_ENABLE);
@@ -177,11 +179,11 @@ ChainResult squareThenSum(const DevicePair& pair, const std::vector<float>& h_x,
     //    event. The read of Z follows it in device 1's in-order queue. The host waits once, at the end.
     cl::UserEvent gate(context);
     const std::vector<cl::Event> after_gate = {gate};
-    const cl::Event squared =
-        square(cl::EnqueueArgs(queue0, after_gate, cl::NDRange(r0.global), cl::NDRange(r0.local)), x, y, count);
+    const cl::Event squared = square(cl::EnqueueArgs(queue0, after_gate, cl::NDRange(r0.global), cl::NDRange(r0.local)),
+                                     x, y, count);
     const std::vector<cl::Event> after_square = {squared};
-    const cl::Event summed =
-        sum(cl::EnqueueArgs(queue1, after_square, cl::NDRange(r1.global), cl::NDRange(r1.local)), y, z, count);
+    const cl::Event summed = sum(cl::EnqueueArgs(queue1, after_square, cl::NDRange(r1.global), cl::NDRange(r1.local)),
+                                 y, z, count);
     cl::Event read;
     queue1.enqueueReadBuffer(z, CL_FALSE, 0, bytes, result.z.data(), nullptr, &read);
 

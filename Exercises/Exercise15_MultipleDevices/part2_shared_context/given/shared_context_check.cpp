@@ -39,7 +39,8 @@ std::string orderProblem(const DevicePair& pair, const ChainResult& r)
         if (!waiting(r.sum_held))
             return "neighbour_sum was " + hoc::eventStatusName(r.sum_held) +
                    " at the end of the hold, while square, which writes its input Y, was still held back: it "
-                   "did not wait for square's event" + todo;
+                   "did not wait for square's event" +
+                   todo;
     }
     // On one device both kernels' timestamps come from the same clock, and can be compared.
     if (sameClock(pair) && r.sum.start < r.square.end)

@@ -38,8 +38,8 @@ try {
                "else two queues on the device), 'platform', 'subdevices' or 'queues'",
                {"auto", "platform", "subdevices", "queues"});
     cli.option("--hold", hold_ms,
-               "Milliseconds the host holds device 0's kernel back, both queues flushed (0: no hold, for oclgrind)",
-               0, 60000);
+               "Milliseconds the host holds device 0's kernel back, both queues flushed (0: no hold, for oclgrind)", 0,
+               60000);
 
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
@@ -54,8 +54,8 @@ try {
     requireChainMemory(pair, n);
     hoc::requireHostMemory(6.0 * sizeof(float) * static_cast<double>(n), "N = " + std::to_string(n));
     const std::string size = "N = " + std::to_string(n);
-    std::cout << (pair.kind == PairKind::OneDevice ? "One context, two queues on the device" :
-                                                     "One context over both devices, a queue on each")
+    std::cout << (pair.kind == PairKind::OneDevice ? "One context, two queues on the device"
+                                                   : "One context over both devices, a queue on each")
               << "; X, Y and Z made once in the context, " << size << "\n"
               << "  device 0: Y = X * X (square); device 1, after square's event: Z[i] = Y[i] + Y[i + 1] "
                  "(neighbour_sum)\n";
@@ -86,16 +86,27 @@ try {
         std::cout << "  two devices, two clocks (a timestamp is its own device's time counter): the order is\n"
                      "  shown by the hold, not by comparing the two devices' timestamps\n";
 
-    report.add({"Y = X * X on device 0", size, hoc::compare(expected.y, r.y).ok, hoc::compare(expected.y, r.y).message(),
-                0, 0, "", {}});
+    report.add({"Y = X * X on device 0",
+                size,
+                hoc::compare(expected.y, r.y).ok,
+                hoc::compare(expected.y, r.y).message(),
+                0,
+                0,
+                "",
+                {}});
     const hoc::CheckResult zCheck = hoc::compare(expected.z, r.z);
     report.add({"Z[i] = Y[i] + Y[i + 1] on device 1", size, zCheck.ok, zCheck.message(), r.wall_s, 0, "", {}});
     const std::string problem = orderProblem(pair, r);
-    report.add({"neighbour_sum waited for square's event", "", problem.empty(),
+    report.add({"neighbour_sum waited for square's event",
+                "",
+                problem.empty(),
                 problem.empty() ? (r.held ? "neither kernel had started when the hold ended"
                                           : "not held: only the results are checked")
                                 : problem,
-                0, 0, "", {}});
+                0,
+                0,
+                "",
+                {}});
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

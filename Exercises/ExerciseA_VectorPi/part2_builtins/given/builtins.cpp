@@ -13,8 +13,7 @@
 namespace {
 
 // x rounded by `round` (a host function), then clamped to [lo, hi]; NaN gives 0, as _sat does.
-template <typename Round>
-double saturate(float x, Round round, double lo, double hi)
+template <typename Round> double saturate(float x, Round round, double lo, double hi)
 {
     if (std::isnan(x))
         return 0;
@@ -23,14 +22,12 @@ double saturate(float x, Round round, double lo, double hi)
 
 double nearestEven(double v) { return std::nearbyint(v); }  // the default rounding mode: to nearest, ties to even
 
-template <typename T>
-cl::Buffer output(const cl::Context& context, std::size_t n)
+template <typename T> cl::Buffer output(const cl::Context& context, std::size_t n)
 {
     return cl::Buffer(context, CL_MEM_WRITE_ONLY, sizeof(T) * std::max<std::size_t>(n, 1));
 }
 
-template <typename T>
-std::vector<T> read(cl::CommandQueue& queue, const cl::Buffer& buffer, std::size_t n)
+template <typename T> std::vector<T> read(cl::CommandQueue& queue, const cl::Buffer& buffer, std::size_t n)
 {
     std::vector<T> h(n);
     if (n > 0)
@@ -62,11 +59,11 @@ Conversions conversionsOnHost(const std::vector<float>& x)
 
 std::vector<int> swizzlesOnHost(const std::vector<int>& v)
 {
-    return {v[0], v[1],                    // .s01
-            v[1], v[3], v[5], v[7],        // .odd
-            v[4], v[5], v[6], v[7],        // .hi
-            v[0], v[2], v[4], v[6],        // .even
-            v[4], v[6], v[5], v[7],        // .s7654, then its first and last swapped
+    return {v[0],        v[1],                                    // .s01
+            v[1],        v[3],        v[5],        v[7],          // .odd
+            v[4],        v[5],        v[6],        v[7],          // .hi
+            v[0],        v[2],        v[4],        v[6],          // .even
+            v[4],        v[6],        v[5],        v[7],          // .s7654, then its first and last swapped
             v[4] + v[0], v[5] + v[1], v[6] + v[2], v[7] + v[3]};  // .lo after .lo = .hi, plus the old .lo
 }
 
@@ -93,9 +90,7 @@ double ulpError(float got, double exact)
 
 Builtins::Builtins(const cl::Device& device)
     // 1. Platform; 2. Program.
-    : device_(device),
-      context_(device),
-      queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
+    : device_(device), context_(device), queue_(context_, device, CL_QUEUE_PROFILING_ENABLE),
       program_(hoc::buildProgram(context_, device, "builtins.cl"))
 {
 }
@@ -113,8 +108,8 @@ Conversions Builtins::conversions(const std::vector<float>& x)
         program_, "conversions");
     // 5. Commands.
     convert(cl::EnqueueArgs(queue_, cl::NDRange(n)), d_x, rte, rtz, rtp, rtn, sat, sat_rte, static_cast<int>(n));
-    return {read<int>(queue_, rte, n), read<int>(queue_, rtz, n), read<int>(queue_, rtp, n), read<int>(queue_, rtn, n),
-            read<std::uint8_t>(queue_, sat, n), read<std::uint8_t>(queue_, sat_rte, n)};
+    return {read<int>(queue_, rte, n), read<int>(queue_, rtz, n),          read<int>(queue_, rtp, n),
+            read<int>(queue_, rtn, n), read<std::uint8_t>(queue_, sat, n), read<std::uint8_t>(queue_, sat_rte, n)};
 }
 
 std::vector<int> Builtins::swizzles(const std::vector<int>& in)

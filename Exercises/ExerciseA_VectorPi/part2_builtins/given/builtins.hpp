@@ -11,8 +11,8 @@
 
 // Every float converted six ways (kernel `conversions`).
 struct Conversions {
-    std::vector<int> rte, rtz, rtp, rtn;           // convert_int_sat_rte, _rtz, _rtp, _rtn
-    std::vector<std::uint8_t> sat, sat_rte;        // convert_uchar_sat (toward zero), convert_uchar_sat_rte
+    std::vector<int> rte, rtz, rtp, rtn;     // convert_int_sat_rte, _rtz, _rtp, _rtn
+    std::vector<std::uint8_t> sat, sat_rte;  // convert_uchar_sat (toward zero), convert_uchar_sat_rte
 };
 Conversions conversionsOnHost(const std::vector<float>& x);
 
@@ -27,11 +27,11 @@ double ulpError(float got, double exact);
 
 // What one function's precise and native_ versions did over a range (kernel `precise_and_native`).
 struct MathError {
-    std::string function;      // "exp", "log", "sin", "sqrt", "1/x"
-    double lo = 0, hi = 0;     // the inputs: n points spread evenly over [lo, hi]
-    double preciseUlps = 0;    // the largest error of the precise function, in ulps
-    double nativeUlps = 0;     // ... of the native_ one
-    double allowedUlps = 0;    // the precise function's bound in the OpenCL 1.2 specification (full profile)
+    std::string function;    // "exp", "log", "sin", "sqrt", "1/x"
+    double lo = 0, hi = 0;   // the inputs: n points spread evenly over [lo, hi]
+    double preciseUlps = 0;  // the largest error of the precise function, in ulps
+    double nativeUlps = 0;   // ... of the native_ one
+    double allowedUlps = 0;  // the precise function's bound in the OpenCL 1.2 specification (full profile)
 };
 
 class Builtins {

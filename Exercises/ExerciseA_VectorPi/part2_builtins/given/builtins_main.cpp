@@ -29,9 +29,8 @@ hoc::Result same(const std::string& name, const std::vector<T>& expected, const 
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("ExerciseA_VectorPi",
-                         "Exercise A, more built-ins: conversions, swizzles, __constant "
-                         "memory, native_ math");
+    hoc::CommandLine cli("ExerciseA_VectorPi", "Exercise A, more built-ins: conversions, swizzles, __constant "
+                                               "memory, native_ math");
     std::size_t n = 100000, terms = 8;
     cli.sizeOption("-n,--size", n, "Points per function for the native_ accuracy, and for the polynomial", 1 << 26);
     cli.sizeOption("--terms", terms, "Coefficients of the polynomial in __constant memory", 1 << 26);
@@ -78,11 +77,10 @@ try {
     }
 
     if (part("constant")) {
-        std::printf(
-            "\n__constant memory: %zu coefficients as a __constant argument; this device allows %llu bytes "
-            "(CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE) in %u such arguments (CL_DEVICE_MAX_CONSTANT_ARGS)\n",
-            terms, static_cast<unsigned long long>(device.getInfo<CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE>()),
-            device.getInfo<CL_DEVICE_MAX_CONSTANT_ARGS>());
+        std::printf("\n__constant memory: %zu coefficients as a __constant argument; this device allows %llu bytes "
+                    "(CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE) in %u such arguments (CL_DEVICE_MAX_CONSTANT_ARGS)\n",
+                    terms, static_cast<unsigned long long>(device.getInfo<CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE>()),
+                    device.getInfo<CL_DEVICE_MAX_CONSTANT_ARGS>());
         const auto px = hoc::randomFloats(n, 5, -1, 1);
         std::vector<float> c(terms);
         for (std::size_t t = 0; t < terms; ++t)

@@ -16,13 +16,15 @@ struct CourseEntry {
     std::vector<std::string> runArgs;    // RUN_ARGS
     std::vector<std::string> quickArgs;  // QUICK_ARGS
 
-    std::string programName() const;     // the file name of `program`
+    std::string programName() const;  // the file name of `program`
 };
 
 // What is wrong with a course list (hoc-runner: exit 2, the user's input). `missing`: the file does
 // not exist (for hoc-runner's default, build/course.txt, a build not made yet rather than a mistake).
 struct CourseFileError : std::runtime_error {
-    explicit CourseFileError(const std::string& what, bool missing = false) : std::runtime_error(what), missing(missing) {}
+    explicit CourseFileError(const std::string& what, bool missing = false) : std::runtime_error(what), missing(missing)
+    {
+    }
     bool missing;
 };
 

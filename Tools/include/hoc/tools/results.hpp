@@ -26,8 +26,8 @@ struct DeviceInfo {
 
 // One program run on one device.
 struct Run {
-    std::string folder;    // the exercise folder ("Exercise01_Vadd"), or kProbeExercise
-    std::string program;   // the program's file name
+    std::string folder;   // the exercise folder ("Exercise01_Vadd"), or kProbeExercise
+    std::string program;  // the program's file name
     DeviceInfo device;
     bool finished = true;  // exited with 0 (all correct) or 1 (some result wrong)
     std::string problem;   // when not finished: "exit 3: error: ..." (how it ended, its last error line)
@@ -77,24 +77,24 @@ struct Cell {
 
 struct Row {
     std::string folder, program, name, size;
-    bool probe = false;       // the roofline probe's own results
-    int devices = 1;          // whole devices the work was split over (extra "devices"); above 1 the
-                              // row is not compared with its column's roofs or BLAS
-    std::vector<Cell> cells;  // one per column
+    bool probe = false;           // the roofline probe's own results
+    int devices = 1;              // whole devices the work was split over (extra "devices"); above 1 the
+                                  // row is not compared with its column's roofs or BLAS
+    std::vector<Cell> cells;      // one per column
     std::string variant() const;  // "name, size"
 };
 
 struct Column {
     DeviceInfo device;
-    Roofs roofs;              // measured by the probe on this device (unknown when it did not run)
+    Roofs roofs;  // measured by the probe on this device (unknown when it did not run)
 };
 
 struct Table {
     std::vector<Column> columns;
-    std::vector<Row> rows;                // in the order the runs came (course order)
-    std::vector<std::string> failures;    // one line per program that did not finish
+    std::vector<Row> rows;              // in the order the runs came (course order)
+    std::vector<std::string> failures;  // one line per program that did not finish
     std::size_t runCount = 0;
-    bool allGood() const;                 // every program finished and every result is correct
+    bool allGood() const;  // every program finished and every result is correct
 };
 
 // Why a fraction of a roof above 100% is possible, for the row's note; "" at or below 100%.

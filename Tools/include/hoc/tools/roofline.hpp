@@ -30,12 +30,12 @@ struct Standing {
         BandwidthOnly,  // bytes known, flops not (a copy, a transpose): compared with the peak bandwidth
     };
     Kind kind = Kind::Placed;
-    double intensity = 0;  // FLOP/byte (Placed only)
-    double attained = 0;   // MFLOPS (Placed, ComputeOnly) or GB/s (BandwidthOnly)
-    double bound = 0;      // the roof above it, in the same unit
-    double fraction = 0;   // attained / bound
-    bool memoryBound = false;  // Placed left of the ridge
-    bool aboveCompute = false; // attained above the FMA roof too (the probe's peak is below this device's)
+    double intensity = 0;       // FLOP/byte (Placed only)
+    double attained = 0;        // MFLOPS (Placed, ComputeOnly) or GB/s (BandwidthOnly)
+    double bound = 0;           // the roof above it, in the same unit
+    double fraction = 0;        // attained / bound
+    bool memoryBound = false;   // Placed left of the ridge
+    bool aboveCompute = false;  // attained above the FMA roof too (the probe's peak is below this device's)
 };
 
 // `flops`, `bytes`: the result's extra "flops" / "bytes" (absent: not reported; 0 counts as absent);

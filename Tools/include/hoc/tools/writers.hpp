@@ -32,8 +32,8 @@ ScaledRate scaleRate(double rate, const std::string& unit);
 // first use them: the page and the Markdown table show a row's numbers and list the texts below
 // the table, so a long note does not widen the table.
 struct Footnotes {
-    std::vector<std::string> texts;        // texts[n - 1] is note n
-    std::vector<std::vector<int>> ofRow;   // the numbers of each row's notes (table.rows' order)
+    std::vector<std::string> texts;       // texts[n - 1] is note n
+    std::vector<std::vector<int>> ofRow;  // the numbers of each row's notes (table.rows' order)
 };
 Footnotes footnotes(const Table& table);
 
