@@ -495,8 +495,10 @@ std::string base64(const std::string& text)
 TEST(Page, HostileTextInEveryFieldRunsNothing)
 {
     const std::string script = chartJs();
-    ASSERT_FALSE(script.empty()) << "Chart.js is not installed (Debian's libjs-chart.js: script/bootstrap)";
-    ASSERT_TRUE(fs::exists(kChromium)) << "Chromium is not installed (Debian's chromium: script/bootstrap)";
+    if (script.empty())
+        GTEST_SKIP() << "Chart.js is not installed (Debian's libjs-chart.js: script/bootstrap instructor)";
+    if (!fs::exists(kChromium))
+        GTEST_SKIP() << "Chromium is not installed (Debian's chromium: script/bootstrap ci)";
     const HostileRun h = hostileRun();
     // After the page's scripts ran: what the parser made of it, read from the DOM.
     const std::string measure =
@@ -543,7 +545,8 @@ TEST(Page, HostileTextInEveryFieldRunsNothing)
 // The same hostile run made into a page by hoc-results from results files.
 TEST(Page, HocResultsPageOfHostileFilesRunsNothing)
 {
-    ASSERT_TRUE(fs::exists(kChromium)) << "Chromium is not installed (Debian's chromium: script/bootstrap)";
+    if (!fs::exists(kChromium))
+        GTEST_SKIP() << "Chromium is not installed (Debian's chromium: script/bootstrap ci)";
     const fs::path dir = fs::path(HOC_BINARY_DIR) / "test_tools_page_hostile_files";
     fs::remove_all(dir);
     fs::create_directories(dir);
