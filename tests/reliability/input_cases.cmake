@@ -237,9 +237,11 @@ hoc_expect_error(NAME ${t}.item10.runner_progress_nan EXIT 2 MESSAGE "--progress
 # size its check accepts under HOC_HOST_MEMORY_LIMIT (the NEED below, on a CPU device whose buffers
 # are host memory; one byte less is refused), the program runs to a correct result, and its peak
 # resident memory grows over a small run's by at most NEED. Sizes of 8 * 10^6 elements (32 MB a
-# vector: the data, not the runtime, decides the peak; a few seconds each on PoCL). The needs:
+# vector: the data, not the runtime, decides the peak; a few seconds each on PoCL; the histogram at
+# 3.2 * 10^7 bytes and matmul at 2048 so that each buffer is larger than the runtime's own spread that
+# peak_rss allows). The needs:
 #   bytes per element as in host_memory_cases above, times 8 * 10^6; overlap's two slots of 10^5
-#   floats x 2 and matmul's 40 bytes per element of a 1024 x 1024 matrix as they are; divergence and
+#   floats x 2 and matmul's 40 bytes per element of a 2048 x 2048 matrix as they are; divergence and
 #   occupancy 3 vectors + 2 buffers; amdahl's vadd 4 vectors + 3 buffers (its matmul at 256 needs less).
 set(peak_rss_cases
     "vadd|224000000|${program_Exercise01_Vadd_vadd}|--size 8000000|--size 1024"
@@ -247,9 +249,9 @@ set(peak_rss_cases
     "vadd3|288000000|${program_Exercise03_Vadd3_vadd3}|--size 8000000|--size 1024"
     "memory_objects|416000000|${program_Exercise12_MemoryObjects_memory_objects}|--size 8000000 --repeats 1 --flags copy|--size 1024 --repeats 1 --flags copy"
     "overlap|321600000|${program_Exercise19_Overlap_overlap}|--size 8000000 --chunk 100000 --slots 2 --hold 0|--size 200000 --chunk 100000 --slots 2 --hold 0"
-    "histogram|16000000|${program_Exercise18_Atomics_histogram}|--size 8000000 --runs 1 --one-launch|--size 1024 --runs 1 --one-launch"
+    "histogram|64000000|${program_Exercise18_Atomics_histogram}|--size 32000000 --runs 1 --one-launch|--size 1024 --runs 1 --one-launch"
     "reduce|160000000|${reduce}|--sizes 8000000 --runs 1 --read-size 4096|--sizes 1024 --runs 1 --read-size 4096"
-    "matmul_kernel|41943040|${matmul_kernel}|--size 1024|--size 16"
+    "matmul_kernel|167772160|${matmul_kernel}|--size 2048|--size 16"
     "divergence|160000000|${program_Exercise22_Divergence_divergence}|--size 8000000 --steps 1 --spans 1 --runs 1|--size 1024 --steps 1 --spans 1 --runs 1"
     "occupancy|160000000|${program_Exercise23_Occupancy_occupancy}|--size 8000000 --array-kb 1 --runs 1|--size 1024 --array-kb 1 --runs 1"
     "amdahl|224000000|${program_Exercise25_Amdahl_amdahl}|--size 8000000 --matmul-size 256 --runs 1|--size 1024 --matmul-size 16 --runs 1")
