@@ -28,11 +28,11 @@
 #include <sstream>
 #include <thread>
 
-#include "hoc/data.hpp"
-#include "hoc/dims.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/main.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/matmul/dims.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/common/timing.hpp"
 #include "bandwidth_peak.hpp"
 #include "contestant.hpp"
 #include "peers.hpp"
@@ -371,7 +371,7 @@ try {
                              {"error_over_fp32_bound", oursAccuracy.worst},
                              {"normwise_error", oursAccuracy.normwise}}};
         // The fastest library's rate, for the instructor's page: its matmul ladder at this size is
-        // drawn against it (hoc/report.hpp, "vendor_blas_mflops").
+        // drawn against it (hoc/common/report.hpp, "vendor_blas_mflops").
         double fastest = 0;
         for (std::size_t i = 0; i < peers.size(); ++i)
             if (peers[i]->fp32Accurate())  // the same problem: FP32 accuracy

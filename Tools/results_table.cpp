@@ -11,8 +11,8 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
-#include "hoc/errors.hpp"
-#include "hoc/files.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/files.hpp"
 #include "hoc/tools/html.hpp"
 #include "hoc/tools/results.hpp"
 #include "hoc/tools/writers.hpp"

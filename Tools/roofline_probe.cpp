@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "hoc/bandwidth.hpp"
-#include "hoc/main.hpp"
-#include "hoc/roofs.hpp"
+#include "hoc/measure/bandwidth.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/measure/roofs.hpp"
 
 namespace {
 

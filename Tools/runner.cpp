@@ -40,10 +40,10 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "hoc/cli.hpp"
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/files.hpp"
+#include "hoc/cli/cli.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/files.hpp"
 #include "hoc/tools/course.hpp"
 #include "hoc/tools/html.hpp"
 #include "hoc/tools/process.hpp"
@@ -542,7 +542,7 @@ int main(int argc, char** argv)
     Options options;
     app.add_option("--course", options.course, "The course list CMake writes")->capture_default_str();
     app.add_option("--out", options.out, "Folder for the results")->capture_default_str();
-    // The option checks are Cli's (hoc/cli.hpp): the same words and messages as every program's.
+    // The option checks are Cli's (hoc/cli/cli.hpp): the same words and messages as every program's.
     app.add_option("--device", options.device,
                    "'all', a device index from --list, or indices separated by commas "
                    "(default: HOC_DEVICE, else the first GPU)")

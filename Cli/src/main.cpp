@@ -1,4 +1,4 @@
-#include "hoc/main.hpp"
+#include "hoc/cli/main.hpp"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -17,11 +17,11 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "hoc/cli.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/files.hpp"
-#include "hoc/program.hpp"
-#include "hoc/sizes.hpp"
+#include "hoc/cli/cli.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/files.hpp"
+#include "hoc/common/program.hpp"
+#include "hoc/common/sizes.hpp"
 
 namespace hoc {
 
@@ -92,7 +92,7 @@ int reportError(std::exception_ptr error)
 
 // CLI11's own range check answers "Value abc not in range 1 to 10" for text that is no number at
 // all, and its integer conversion reads "010" as octal and wraps "-5" into a huge unsigned value.
-// Every whole number goes through hoc/sizes.hpp's one parser instead, which says what is wrong and
+// Every whole number goes through hoc/common/sizes.hpp's one parser instead, which says what is wrong and
 // what is allowed:
 //   --size: abc is not a whole number (allowed: 1 to 2147483647)
 //   --size: -5 is outside the allowed range 1 to 2147483647

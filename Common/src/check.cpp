@@ -1,6 +1,6 @@
-#include "hoc/check.hpp"
+#include "hoc/common/check.hpp"
 
-#include "hoc/errors.hpp"
+#include "hoc/common/errors.hpp"
 
 #include <cmath>
 #include <sstream>

@@ -1,4 +1,4 @@
-#include "hoc/data.hpp"
+#include "hoc/common/data.hpp"
 
 #include <random>
 

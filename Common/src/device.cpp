@@ -1,4 +1,4 @@
-#include "hoc/device.hpp"
+#include "hoc/common/device.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -12,7 +12,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "hoc/errors.hpp"
+#include "hoc/common/errors.hpp"
 
 namespace hoc {
 namespace {

@@ -1,4 +1,4 @@
-#include "hoc/errors.hpp"
+#include "hoc/common/errors.hpp"
 
 namespace hoc {
 

@@ -1,4 +1,4 @@
-#include "hoc/files.hpp"
+#include "hoc/common/files.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "hoc/errors.hpp"
+#include "hoc/common/errors.hpp"
 
 namespace hoc {
 namespace {

@@ -1,4 +1,4 @@
-#include "hoc/host_memory.hpp"
+#include "hoc/common/host_memory.hpp"
 
 #include <malloc.h>
 #include <sys/resource.h>
@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "hoc/errors.hpp"
-#include "hoc/sizes.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/sizes.hpp"
 
 namespace hoc {
 namespace {

@@ -1,8 +1,8 @@
-#include "hoc/limits.hpp"
+#include "hoc/common/limits.hpp"
 
 #include <vector>
 
-#include "hoc/errors.hpp"
+#include "hoc/common/errors.hpp"
 
 namespace hoc {
 namespace {

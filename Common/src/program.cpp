@@ -1,4 +1,4 @@
-#include "hoc/program.hpp"
+#include "hoc/common/program.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -11,9 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/watchdog.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/watchdog.hpp"
 
 namespace hoc {
 namespace {

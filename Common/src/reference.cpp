@@ -1,4 +1,4 @@
-#include "hoc/reference.hpp"
+#include "hoc/common/reference.hpp"
 
 namespace hoc::ref {
 

@@ -1,12 +1,12 @@
-#include "hoc/report.hpp"
+#include "hoc/common/report.hpp"
 
 #include <iomanip>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <sstream>
 
-#include "hoc/device.hpp"
-#include "hoc/watchdog.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/watchdog.hpp"
 
 namespace hoc {
 

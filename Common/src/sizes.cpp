@@ -1,8 +1,8 @@
-#include "hoc/sizes.hpp"
+#include "hoc/common/sizes.hpp"
 
 #include <cstdio>
 
-#include "hoc/errors.hpp"
+#include "hoc/common/errors.hpp"
 
 namespace hoc {
 

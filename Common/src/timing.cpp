@@ -1,8 +1,8 @@
-#include "hoc/timing.hpp"
+#include "hoc/common/timing.hpp"
 
 #include <algorithm>
 
-#include "hoc/watchdog.hpp"
+#include "hoc/common/watchdog.hpp"
 
 namespace hoc {
 

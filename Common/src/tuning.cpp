@@ -1,4 +1,4 @@
-#include "hoc/tuning.hpp"
+#include "hoc/common/tuning.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -12,8 +12,8 @@
 #include <ostream>
 #include <sstream>
 
-#include "hoc/errors.hpp"
-#include "hoc/files.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/files.hpp"
 
 namespace hoc::tuning {
 namespace {

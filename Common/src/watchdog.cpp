@@ -1,4 +1,4 @@
-#include "hoc/watchdog.hpp"
+#include "hoc/common/watchdog.hpp"
 
 #include <unistd.h>
 

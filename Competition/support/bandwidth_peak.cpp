@@ -4,13 +4,13 @@
 #include <climits>
 #include <vector>
 
-#include "hoc/bandwidth.hpp"
-#include "hoc/data.hpp"
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/host_memory.hpp"
-#include "hoc/program.hpp"
-#include "hoc/reference.hpp"
+#include "hoc/measure/bandwidth.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/host_memory.hpp"
+#include "hoc/common/program.hpp"
+#include "hoc/common/reference.hpp"
 
 #ifndef HOC_COURSE_KERNELS
 #define HOC_COURSE_KERNELS ""

@@ -5,9 +5,9 @@
 #include <cstddef>
 #include <string>
 
-#include "hoc/check.hpp"
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/check.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
 
 namespace hoc::bandwidth {
 

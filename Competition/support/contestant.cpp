@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <optional>
 
-#include "hoc/data.hpp"
-#include "hoc/errors.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/errors.hpp"
 #include "peers.hpp"
 
 namespace hoc::competition {

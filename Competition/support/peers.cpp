@@ -13,8 +13,8 @@
 #include <thread>
 #include <unistd.h>
 
-#include "hoc/errors.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/timing.hpp"
 
 #ifdef HOC_HAVE_OPENBLAS
 #include <cblas.h>

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "hoc/matmul.hpp"
-#include "hoc/opencl.hpp"
+#include "hoc/matmul/matmul.hpp"
+#include "hoc/common/opencl.hpp"
 
 namespace hoc::peers {
 

@@ -1,8 +1,8 @@
 // CLBlast's SGEMM on the same OpenCL device (compiled only when CMake finds CLBlast).
 #include <clblast.h>
 
-#include "hoc/errors.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/timing.hpp"
 #include "peers.hpp"
 
 #ifndef HOC_CLBLAST_VERSION

@@ -6,8 +6,8 @@
 
 #include <cstdlib>
 
-#include "hoc/errors.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/timing.hpp"
 #include "peers.hpp"
 
 namespace hoc::peers {

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <climits>
 
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/common/program.hpp"
 
 namespace hoc::competition {
 

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "hoc/matmul.hpp"
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
-#include "hoc/tuning.hpp"
+#include "hoc/matmul/matmul.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
+#include "hoc/common/tuning.hpp"
 
 namespace hoc::competition {
 

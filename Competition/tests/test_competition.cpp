@@ -10,8 +10,8 @@
 #include <unistd.h>
 
 #include "contestant.hpp"
-#include "hoc/data.hpp"
-#include "hoc/errors.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/errors.hpp"
 #include "hoc_test.hpp"
 #include "peers.hpp"
 

@@ -1,8 +1,8 @@
 // Exercise 1: the host program, in the course's five steps.
 #include "vadd.hpp"
 
-#include "hoc/device.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/program.hpp"
 
 VaddResult vadd(const cl::Device& device, const std::vector<float>& h_a, const std::vector<float>& h_b)
 {

@@ -1,8 +1,8 @@
 // Exercise 2: chaining kernels. The intermediate vectors C and D never leave the device.
 #include "chained_vadd.hpp"
 
-#include "hoc/device.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/program.hpp"
 
 ChainResult chainedVadd(const cl::Device& device, const std::vector<float>& h_a, const std::vector<float>& h_b,
                         [[maybe_unused]] const std::vector<float>& h_e, [[maybe_unused]] const std::vector<float>& h_g)

@@ -1,8 +1,8 @@
 // Exercise 5: the host program for the kernel of Exercise 04, in the course's five steps.
 #include "matmul_host.hpp"
 
-#include "hoc/device.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/program.hpp"
 
 hoc::matmul::MatmulResult matmulHost(const cl::Device& device, const std::vector<float>& h_a,
                                      const std::vector<float>& h_b, hoc::matmul::Dims d)

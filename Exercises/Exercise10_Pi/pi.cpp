@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <vector>
 
-#include "hoc/errors.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/names.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/common/names.hpp"
+#include "hoc/common/program.hpp"
 
 namespace {
 
@@ -109,7 +109,7 @@ PiResult pi(const cl::Device& device, const PiOptions& options)
 
     // 5. Commands: TODO run pi_kernel with a float of local memory per work-item (cl::Local), the
     //    step width and the buffer. Time it as Exercise 1 does, or repeat it with hoc::medianSeconds
-    //    (see hoc/timing.hpp) to honour options.repeats; store the time in result.timing.kernel_s.
+    //    (see hoc/common/timing.hpp) to honour options.repeats; store the time in result.timing.kernel_s.
     //    Then copy the work-groups' sums back, add them in double, and divide by nsteps (multiply by
     //    the step width) into result.pi.
     PiResult result;

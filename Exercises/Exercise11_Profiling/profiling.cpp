@@ -4,10 +4,10 @@
 
 #include <functional>
 
-#include "hoc/device.hpp"
-#include "hoc/matmul_host.hpp"
-#include "hoc/program.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/matmul/matmul_host.hpp"
+#include "hoc/common/program.hpp"
+#include "hoc/common/timing.hpp"
 
 // (Later exercises call Measure's hoc::commandTimes, Measure/src/timeline.cpp, which does the same.)
 hoc::CommandTimes readTimestamps(const std::string& name, const cl::Event& event)

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
-#include "hoc/device.hpp"
-#include "hoc/program.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/program.hpp"
+#include "hoc/common/timing.hpp"
 #include "short_lived_vector.hpp"
 
 namespace {

@@ -7,10 +7,10 @@
 #include <chrono>
 #include <thread>
 
-#include "hoc/device.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/program.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/common/program.hpp"
+#include "hoc/common/timing.hpp"
 
 namespace {
 

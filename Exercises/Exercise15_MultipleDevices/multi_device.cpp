@@ -8,11 +8,11 @@
 #include <exception>
 #include <numeric>
 
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/matmul_host.hpp"
-#include "hoc/program.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/matmul/matmul_host.hpp"
+#include "hoc/common/program.hpp"
+#include "hoc/common/timing.hpp"
 
 DeviceSet subDevices(const cl::Device& device, std::size_t parts)
 {

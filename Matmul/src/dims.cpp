@@ -1,10 +1,10 @@
-#include "hoc/dims.hpp"
+#include "hoc/matmul/dims.hpp"
 
 #include <climits>
 
-#include "hoc/errors.hpp"
-#include "hoc/host_memory.hpp"
-#include "hoc/sizes.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/host_memory.hpp"
+#include "hoc/common/sizes.hpp"
 
 namespace hoc::matmul {
 

@@ -1,4 +1,4 @@
-#include "hoc/matmul.hpp"
+#include "hoc/matmul/matmul.hpp"
 
 #include <cmath>
 #include <limits>

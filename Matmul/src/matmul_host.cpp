@@ -1,16 +1,16 @@
-#include "hoc/matmul_host.hpp"
+#include "hoc/matmul/matmul_host.hpp"
 
-#include "hoc/dims.hpp"
+#include "hoc/matmul/dims.hpp"
 
 #include <algorithm>
 #include <climits>
 #include <limits>
 #include <vector>
 
-#include "hoc/data.hpp"
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/host_memory.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/host_memory.hpp"
 
 namespace hoc::matmul {
 namespace {

@@ -1,4 +1,4 @@
-#include "hoc/performance_table.hpp"
+#include "hoc/matmul/performance_table.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "hoc/errors.hpp"
+#include "hoc/common/errors.hpp"
 
 namespace hoc::matmul {
 namespace {

@@ -1,4 +1,4 @@
-#include "hoc/bandwidth.hpp"
+#include "hoc/measure/bandwidth.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -7,12 +7,12 @@
 #include <ostream>
 #include <sstream>
 
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/host_memory.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/program.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/host_memory.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/common/program.hpp"
+#include "hoc/common/timing.hpp"
 
 // Where roofline_read.cl is found by every program that links Measure (exercises too): Kernels/.
 #ifndef HOC_MEASURE_KERNEL_DIRS

@@ -1,13 +1,13 @@
-#include "hoc/roofs.hpp"
+#include "hoc/measure/roofs.hpp"
 
 #include <algorithm>
 #include <climits>
 #include <cmath>
 #include <string>
 
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/program.hpp"
 
 // Where roofline_fma.cl is found by every program that links Common (exercises too): Kernels/.
 #ifndef HOC_MEASURE_KERNEL_DIRS

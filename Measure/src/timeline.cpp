@@ -1,10 +1,10 @@
-#include "hoc/timeline.hpp"
+#include "hoc/measure/timeline.hpp"
 
 #include <algorithm>
 #include <iomanip>
 #include <sstream>
 
-#include "hoc/errors.hpp"
+#include "hoc/common/errors.hpp"
 
 namespace hoc {
 

@@ -1,8 +1,8 @@
 // Exercise 3: the host side of a kernel with more arguments.
 #include "vadd3.hpp"
 
-#include "hoc/device.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/program.hpp"
 
 Vadd3Result vadd3(const cl::Device& device, const std::vector<float>& h_a, const std::vector<float>& h_b,
                   const std::vector<float>& h_c)

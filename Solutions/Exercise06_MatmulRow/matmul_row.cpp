@@ -2,8 +2,8 @@
 // kernel, and step 5's range (1D, one work-item per row, work-groups of 64 chosen by us).
 #include "matmul_row.hpp"
 
-#include "hoc/device.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/program.hpp"
 
 hoc::matmul::MatmulResult matmulRow(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
                                     hoc::matmul::Dims d)

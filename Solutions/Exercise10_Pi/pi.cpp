@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <vector>
 
-#include "hoc/errors.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/names.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/common/names.hpp"
+#include "hoc/common/program.hpp"
 
 namespace {
 

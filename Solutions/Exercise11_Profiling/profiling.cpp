@@ -4,10 +4,10 @@
 
 #include <functional>
 
-#include "hoc/device.hpp"
-#include "hoc/matmul_host.hpp"
-#include "hoc/program.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/matmul/matmul_host.hpp"
+#include "hoc/common/program.hpp"
+#include "hoc/common/timing.hpp"
 
 // The lesson: the four timestamps of a finished command. Measure's hoc::commandTimes
 // (Measure/src/timeline.cpp) is the same function as a library, for the later exercises that time

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/program.hpp"
 
 namespace {
 

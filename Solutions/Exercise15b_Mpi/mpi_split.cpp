@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <memory>
 
-#include "hoc/errors.hpp"
+#include "hoc/common/errors.hpp"
 #include "rank_work.hpp"
 
 PiOverRanks piOverRanks(const Ranks& ranks, const cl::Device& device, std::uint64_t steps, hoc::Repeats repeats)

@@ -5,8 +5,8 @@
 #include <chrono>
 #include <thread>
 
-#include "hoc/device.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/program.hpp"
 #include "overlap.hpp"
 
 namespace {

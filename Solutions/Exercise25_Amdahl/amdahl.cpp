@@ -1,7 +1,7 @@
 // Exercise 25: from the profiling timestamps of one run to its phases, and Amdahl's law.
 #include "amdahl.hpp"
 
-#include "hoc/errors.hpp"
+#include "hoc/common/errors.hpp"
 
 Phases phasesOf(const std::vector<hoc::CommandTimes>& writes, const hoc::CommandTimes& kernel,
                 const std::vector<hoc::CommandTimes>& reads)

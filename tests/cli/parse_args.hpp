@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "hoc/main.hpp"
+#include "hoc/cli/main.hpp"
 #include "hoc_test.hpp"
 
 namespace {

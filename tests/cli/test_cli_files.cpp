@@ -12,10 +12,10 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "hoc/errors.hpp"
-#include "hoc/files.hpp"
-#include "hoc/main.hpp"
-#include "hoc/report.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/files.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/common/report.hpp"
 #include "hoc_unit_test.hpp"
 
 namespace fs = std::filesystem;

@@ -4,8 +4,8 @@
 #include <tuple>
 #include <vector>
 
-#include "hoc/errors.hpp"
-#include "hoc/main.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/cli/main.hpp"
 #include "hoc_test.hpp"
 #include "parse_args.hpp"
 

@@ -1,6 +1,6 @@
-// Cli: the one parser for sizes and shapes (hoc/sizes.hpp), the overflow-checked products, the
-// host-memory check (hoc/host_memory.hpp), and the command-line checks built on them (hoc::CommandLine's
-// size and shape options, hoc/cli.hpp's checks for hoc-runner), at the level of the parser: numbers
+// Cli: the one parser for sizes and shapes (hoc/common/sizes.hpp), the overflow-checked products, the
+// host-memory check (hoc/common/host_memory.hpp), and the command-line checks built on them (hoc::CommandLine's
+// size and shape options, hoc/cli/cli.hpp's checks for hoc-runner), at the level of the parser: numbers
 // that wrap, host memory, command-line mistakes; every program's answer is tested end to end in
 // tests/reliability/.
 #include <cstdint>
@@ -9,11 +9,11 @@
 #include <tuple>
 #include <vector>
 
-#include "hoc/cli.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/host_memory.hpp"
-#include "hoc/main.hpp"
-#include "hoc/sizes.hpp"
+#include "hoc/cli/cli.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/host_memory.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/common/sizes.hpp"
 #include "hoc_unit_test.hpp"
 #include "parse_args.hpp"
 
@@ -224,7 +224,7 @@ TEST(ShapeOptions, MistakesAreUsageErrors)
 
 namespace {
 
-// The message a hoc/cli.hpp check gives `input` ("" when it passes).
+// The message a hoc/cli/cli.hpp check gives `input` ("" when it passes).
 std::string checkOf(const CLI::Validator& check, std::string input) { return check(input); }
 
 }  // namespace

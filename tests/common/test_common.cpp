@@ -3,12 +3,12 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "hoc/check.hpp"
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/program.hpp"
-#include "hoc/report.hpp"
+#include "hoc/common/check.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/common/program.hpp"
+#include "hoc/common/report.hpp"
 #include "hoc_unit_test.hpp"
 
 namespace {

@@ -6,9 +6,9 @@
 
 #include <filesystem>
 
-#include "hoc/errors.hpp"
-#include "hoc/main.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/common/program.hpp"
 #include "hoc_unit_test.hpp"
 
 namespace fs = std::filesystem;

@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <iostream>
 
-#include "hoc/data.hpp"
-#include "hoc/matmul.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/matmul/matmul.hpp"
 #include "hoc_test.hpp"
 
 using hoc::matmul::Dims;

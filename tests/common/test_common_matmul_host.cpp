@@ -4,8 +4,8 @@
 #include <cmath>
 #include <string>
 
-#include "hoc/errors.hpp"
-#include "hoc/matmul_host.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/matmul/matmul_host.hpp"
 #include "hoc_unit_test.hpp"
 
 using hoc::matmul::Dims;

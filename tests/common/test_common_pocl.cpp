@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "hoc/program.hpp"
+#include "hoc/common/program.hpp"
 #include "hoc_unit_test.hpp"
 
 namespace {

@@ -1,10 +1,10 @@
 // Common's one median and size names, Measure's copy yardstick and the roofline's two probes.
 #include <cstdint>
 
-#include "hoc/bandwidth.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/roofs.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/measure/bandwidth.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/measure/roofs.hpp"
+#include "hoc/common/timing.hpp"
 #include "hoc_test.hpp"
 
 TEST(Bandwidth, MedianAndSizeNames)

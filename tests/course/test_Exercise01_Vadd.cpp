@@ -1,6 +1,6 @@
 // Exercise 1: C = A + B must equal the serial sum exactly (one float addition per element).
-#include "hoc/data.hpp"
-#include "hoc/reference.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/reference.hpp"
 #include "hoc_test.hpp"
 #include "vadd.hpp"
 

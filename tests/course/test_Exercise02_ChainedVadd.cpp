@@ -4,8 +4,8 @@
 
 #include "build_log.hpp"
 #include "chained_vadd.hpp"
-#include "hoc/data.hpp"
-#include "hoc/reference.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/reference.hpp"
 #include "hoc_test.hpp"
 
 class ChainedVadd : public ::testing::TestWithParam<std::size_t> {};

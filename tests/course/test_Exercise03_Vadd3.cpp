@@ -1,7 +1,7 @@
 // Exercise 3: D = (A + B) + C in the kernel's order equals the serial sum exactly. The three inputs
 // have different scales so that a swapped or missing argument changes the answer.
-#include "hoc/data.hpp"
-#include "hoc/reference.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/reference.hpp"
 #include "hoc_test.hpp"
 #include "vadd3.hpp"
 

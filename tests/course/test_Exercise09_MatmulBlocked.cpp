@@ -7,7 +7,7 @@
 
 #include "hoc_matmul_test.hpp"
 #include "matmul_blocked.hpp"
-#include "hoc/performance_table.hpp"
+#include "hoc/matmul/performance_table.hpp"
 
 using hoc::matmul::Dims;
 

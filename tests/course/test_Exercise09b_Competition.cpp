@@ -13,8 +13,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "hoc/data.hpp"
-#include "hoc/errors.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/errors.hpp"
 #include "hoc_test.hpp"
 #include "sgemm.hpp"
 

@@ -1,9 +1,9 @@
 // Exercise 11: every command's four timestamps are present and ordered, commands of the in-order
 // queue follow one another, the kernel's event time fits inside the host's timing of it, and the
 // results are right.
-#include "hoc/data.hpp"
-#include "hoc/matmul.hpp"
-#include "hoc/reference.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/matmul/matmul.hpp"
+#include "hoc/common/reference.hpp"
 #include "hoc_test.hpp"
 #include "profiling.hpp"
 

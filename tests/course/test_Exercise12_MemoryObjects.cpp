@@ -2,9 +2,9 @@
 // non-blocking commands does; right after the enqueue, the held-back kernel has not completed.
 #include <algorithm>
 
-#include "hoc/data.hpp"
-#include "hoc/reference.hpp"
-#include "hoc/timeline.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/reference.hpp"
+#include "hoc/measure/timeline.hpp"
 #include "hoc_test.hpp"
 #include "memory_objects.hpp"
 #include "short_lived_vector.hpp"

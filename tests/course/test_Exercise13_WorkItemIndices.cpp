@@ -2,7 +2,7 @@
 // work-group shapes; shapes that do not divide the range or exceed the limits are refused clearly.
 #include <algorithm>
 
-#include "hoc/errors.hpp"
+#include "hoc/common/errors.hpp"
 #include "hoc_test.hpp"
 #include "indices.hpp"
 

@@ -6,8 +6,8 @@
 #include <algorithm>
 
 #include "events.hpp"
-#include "hoc/data.hpp"
-#include "hoc/errors.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/errors.hpp"
 #include "hoc_test.hpp"
 
 namespace {

@@ -12,7 +12,7 @@
 #include <cstdlib>
 #include <numeric>
 
-#include "hoc/data.hpp"
+#include "hoc/common/data.hpp"
 #include "hoc_test.hpp"
 #include "multi_device.hpp"
 #include "shared_context.hpp"

@@ -17,9 +17,9 @@
 #include <utility>
 #include <vector>
 
-#include "hoc/data.hpp"
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
 #include "hoc_test.hpp"
 #include "reduce.hpp"
 #include "sum_reference.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "hoc/data.hpp"
+#include "hoc/common/data.hpp"
 #include "hoc_test.hpp"
 #include "transpose.hpp"
 #include "transpose_reference.hpp"

@@ -7,8 +7,8 @@
 // the hold, and a slot refilled too early is overwritten while its slow kernel still runs.
 #include <climits>
 
-#include "hoc/data.hpp"
-#include "hoc/errors.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/errors.hpp"
 #include "hoc_test.hpp"
 #include "overlap.hpp"
 

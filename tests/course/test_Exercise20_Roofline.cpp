@@ -90,7 +90,7 @@ TEST(Roofline, CountsPerWorkItemMatchTheKernelsAsWritten)
 
 TEST(Roofline, TotalsAreTheCourseTablesTraffic)
 {
-    // What the course's programs record as "bytes" for the instructor's roofline (hoc/matmul.hpp,
+    // What the course's programs record as "bytes" for the instructor's roofline (hoc/matmul/matmul.hpp,
     // Exercise 09's matmul_table), for sizes that are multiples of 64 and of the tile.
     for (const Dims d : {Dims{512, 256, 1024}, Dims{128, 64, 3072}}) {
         const std::size_t T = 16;

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "divergence.hpp"
-#include "hoc/data.hpp"
+#include "hoc/common/data.hpp"
 #include "hoc_test.hpp"
 
 namespace {

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <string>
 
-#include "hoc/data.hpp"
+#include "hoc/common/data.hpp"
 #include "hoc_test.hpp"
 #include "occupancy.hpp"
 

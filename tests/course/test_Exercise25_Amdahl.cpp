@@ -9,9 +9,9 @@
 #include <string>
 
 #include "amdahl.hpp"
-#include "hoc/data.hpp"
-#include "hoc/matmul_host.hpp"
-#include "hoc/reference.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/matmul/matmul_host.hpp"
+#include "hoc/common/reference.hpp"
 #include "hoc_test.hpp"
 
 namespace {

@@ -12,7 +12,7 @@
 #include <limits>
 
 #include "builtins.hpp"
-#include "hoc/data.hpp"
+#include "hoc/common/data.hpp"
 #include "hoc_test.hpp"
 #include "vector_pi.hpp"
 #include "../Exercise10_Pi/given/pi_reference.hpp"  // Exercise 10's, found beside this exercise's folder

@@ -1,5 +1,5 @@
-// libFuzzer target: Cli's command-line and size parsing (hoc/sizes.hpp, hoc::CommandLine,
-// hoc/cli.hpp) given arbitrary bytes. It stops (a finding) on a crash, a sanitizer report, an
+// libFuzzer target: Cli's command-line and size parsing (hoc/common/sizes.hpp, hoc::CommandLine,
+// hoc/cli/cli.hpp) given arbitrary bytes. It stops (a finding) on a crash, a sanitizer report, an
 // exception other than hoc::UsageError, or a broken promise of the parser:
 //   - an accepted whole number is exactly decimal digits (leading zeros allowed) of a value inside
 //     the range, as an independent reading of the text says, and a refused one is refused for a
@@ -24,11 +24,11 @@
 #include <string>
 #include <vector>
 
-#include "hoc/cli.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/main.hpp"
-#include "hoc/program.hpp"
-#include "hoc/sizes.hpp"
+#include "hoc/cli/cli.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/common/program.hpp"
+#include "hoc/common/sizes.hpp"
 
 namespace {
 

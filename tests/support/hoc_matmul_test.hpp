@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "hoc/matmul_host.hpp"
+#include "hoc/matmul/matmul_host.hpp"
 #include "hoc_test.hpp"
 
 namespace hoc::test {

@@ -8,9 +8,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "hoc/check.hpp"
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
+#include "hoc/common/check.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
 
 // The course tests define HOC_UNDER_TEST as hoc_under_test() (tests/course/CMakeLists.txt: one object
 // file, linked against the solution and against the exercise, each with its own definition of it).

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <string>
 
-#include "hoc/errors.hpp"
+#include "hoc/common/errors.hpp"
 #include "hoc_test.hpp"
 
 namespace {

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "hoc/opencl.hpp"
+#include "hoc/common/opencl.hpp"
 
 // The facts about one device that the course uses to choose sizes and explain speed.
 struct DeviceFacts {

@@ -3,8 +3,8 @@
 #include <iostream>
 
 #include "device_info.hpp"
-#include "hoc/device.hpp"
-#include "hoc/main.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/cli/main.hpp"
 
 namespace {
 

@@ -3,8 +3,8 @@
 
 #include <vector>
 
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
 
 struct VaddResult {
     std::vector<float> c;  // C = A + B, read back from the device

@@ -3,8 +3,8 @@
 
 #include <vector>
 
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
 
 struct ChainResult {
     std::vector<float> f;  // F = ((A + B) + E) + G, read back from the device

@@ -2,9 +2,9 @@
 #include <climits>
 
 #include "chained_vadd.hpp"
-#include "hoc/data.hpp"
-#include "hoc/main.hpp"
-#include "hoc/reference.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/common/reference.hpp"
 
 int main(int argc, char** argv)
 try {

@@ -1,9 +1,9 @@
 // Exercise 3: command line, inputs, check and report. The OpenCL work is in vadd3.cpp.
 #include <climits>
 
-#include "hoc/data.hpp"
-#include "hoc/main.hpp"
-#include "hoc/reference.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/common/reference.hpp"
 #include "vadd3.hpp"
 
 int main(int argc, char** argv)

@@ -3,8 +3,8 @@
 
 #include <vector>
 
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
 
 struct Vadd3Result {
     std::vector<float> d;  // D = (A + B) + C, read back from the device

@@ -2,8 +2,8 @@
 // here hoc::matmul::Buffers makes the buffers and reads C back, so that only the kernel is new.)
 #include "matmul_kernel.hpp"
 
-#include "hoc/device.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/program.hpp"
 
 hoc::matmul::MatmulResult matmulKernel(const cl::Device& device, const std::vector<float>& a,
                                        const std::vector<float>& b, hoc::matmul::Dims d)

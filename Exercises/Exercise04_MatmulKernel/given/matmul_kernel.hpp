@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "hoc/matmul_host.hpp"
+#include "hoc/matmul/matmul_host.hpp"
 
 // C = A * B with the kernel mmul_element from matmul_element.cl, one work-item per element of C.
 // A is M x K, B is K x N, both row-major (d gives M, N, K, each at least 1).

@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/program.hpp"
 
 hoc::matmul::MatmulResult matmulPrivateRow(const cl::Device& device, const std::vector<float>& a,
                                            const std::vector<float>& b, hoc::matmul::Dims d, std::size_t chunk)

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "hoc/matmul_host.hpp"
+#include "hoc/matmul/matmul_host.hpp"
 
 // `chunk` of matmulPrivateRow for step 1: the whole row of A at once.
 constexpr std::size_t kWholeRow = 0;

@@ -5,9 +5,9 @@
 
 #include <string>
 
-#include "hoc/device.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/common/program.hpp"
 
 hoc::matmul::MatmulResult matmulLocalColumn(const cl::Device& device, const std::vector<float>& a,
                                             const std::vector<float>& b, hoc::matmul::Dims d, std::size_t chunk)

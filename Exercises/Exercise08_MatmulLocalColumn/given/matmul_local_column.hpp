@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "hoc/matmul_host.hpp"
+#include "hoc/matmul/matmul_host.hpp"
 
 // The length of the private row of A and of the shared column of B (floats at a time).
 constexpr std::size_t kLocalColumnChunk = 1024;

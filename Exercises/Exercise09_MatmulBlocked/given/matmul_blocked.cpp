@@ -3,10 +3,10 @@
 // can run work-groups of that size with two tiles in local memory.
 #include "matmul_blocked.hpp"
 
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/common/program.hpp"
 
 hoc::matmul::MatmulResult runTiledKernel(const cl::Device& device, const std::vector<float>& a,
                                          const std::vector<float>& b, hoc::matmul::Dims d, const TiledKernel& k)

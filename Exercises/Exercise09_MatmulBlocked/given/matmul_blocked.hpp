@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "hoc/matmul_host.hpp"
-#include "hoc/performance_table.hpp"
+#include "hoc/matmul/matmul_host.hpp"
+#include "hoc/matmul/performance_table.hpp"
 
 // In each, A is M x K and B is K x N, both row-major (d gives M, N, K, each at least 1), and C = A * B
 // is computed by one work-item per element.
@@ -52,7 +52,7 @@ hoc::matmul::MatmulResult matmulTileOrder(const cl::Device& device, const std::v
                                           const std::vector<float>& b, hoc::matmul::Dims d, std::size_t tile,
                                           bool loadsDownColumns);
 
-// This exercise's kernels as rows of the performance table (hoc/performance_table.hpp), with their
+// This exercise's kernels as rows of the performance table (hoc/matmul/performance_table.hpp), with their
 // global-memory traffic as the kernels are written: a tile x tile work-group loads one tile of A and
 // one of B per step along K, so each element of A is read by ceil(N / tile) work-groups.
 inline std::vector<hoc::matmul::Variant> blockedVariants(std::size_t tile)

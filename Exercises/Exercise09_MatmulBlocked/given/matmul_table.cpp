@@ -5,21 +5,21 @@
 #include <algorithm>
 #include <iostream>
 
-#include "hoc/main.hpp"
-#include "hoc/matmul_main.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/cli/matmul_main.hpp"
 #include "matmul_blocked.hpp"
 #include "matmul_host.hpp"
 #include "matmul_local_column.hpp"
 #include "matmul_private_row.hpp"
 #include "matmul_row.hpp"
-#include "hoc/performance_table.hpp"
+#include "hoc/matmul/performance_table.hpp"
 
 namespace {
 
 using hoc::matmul::Dims;
 
 // Every row of the table, in the slides' order, with the global-memory traffic of each kernel as it
-// is written (hoc/matmul.hpp: bytesElement ...), which the results record for the roofline.
+// is written (hoc/matmul/matmul.hpp: bytesElement ...), which the results record for the roofline.
 std::vector<hoc::matmul::Variant> allVariants(std::size_t tile)
 {
     using hoc::matmul::bytesElement;

@@ -4,11 +4,11 @@
 #include <iostream>
 #include <optional>
 
-#include "hoc/errors.hpp"
+#include "hoc/common/errors.hpp"
 
-#include "hoc/data.hpp"
-#include "hoc/dims.hpp"
-#include "hoc/main.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/matmul/dims.hpp"
+#include "hoc/cli/main.hpp"
 #include "sgemm.hpp"
 
 int main(int argc, char** argv)

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "hoc/matmul.hpp"
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
-#include "hoc/tuning.hpp"
+#include "hoc/matmul/matmul.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
+#include "hoc/common/tuning.hpp"
 
 // A variant: one kernel of matmul_competition.cl and its compile-time parameters.
 using Variant = hoc::tuning::Candidate;

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <iostream>
 
-#include "hoc/main.hpp"
+#include "hoc/cli/main.hpp"
 #include "pi.hpp"
 #include "pi_reference.hpp"
 

@@ -4,8 +4,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
 
 // Which kernel of pi.cl runs (all take the same arguments), step by step.
 enum class PiDesign {

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "hoc/report.hpp"
+#include "hoc/common/report.hpp"
 
 namespace hoc::pi {
 

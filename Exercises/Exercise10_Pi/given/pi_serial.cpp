@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "hoc/main.hpp"
+#include "hoc/cli/main.hpp"
 #include "pi_reference.hpp"
 
 int main(int argc, char** argv)

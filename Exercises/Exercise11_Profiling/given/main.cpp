@@ -5,11 +5,11 @@
 #include <iostream>
 #include <sstream>
 
-#include "hoc/data.hpp"
-#include "hoc/dims.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/main.hpp"
-#include "hoc/reference.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/matmul/dims.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/common/reference.hpp"
 #include "profiling.hpp"
 
 namespace {

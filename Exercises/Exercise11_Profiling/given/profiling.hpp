@@ -3,9 +3,9 @@
 
 #include <vector>
 
-#include "hoc/matmul.hpp"
-#include "hoc/opencl.hpp"
-#include "hoc/timeline.hpp"
+#include "hoc/matmul/matmul.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/measure/timeline.hpp"
 
 struct ProfileResult {
     std::vector<float> c;                     // the kernel's result, read back

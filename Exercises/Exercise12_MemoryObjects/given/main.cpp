@@ -4,10 +4,10 @@
 #include <cstdio>
 #include <iostream>
 
-#include "hoc/data.hpp"
-#include "hoc/main.hpp"
-#include "hoc/reference.hpp"
-#include "hoc/timeline.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/common/reference.hpp"
+#include "hoc/measure/timeline.hpp"
 #include "memory_objects.hpp"
 #include "short_lived_vector.hpp"
 

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "hoc/names.hpp"
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/names.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
 
 enum class HostMemory { Copy, Use, Alloc };
 

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "hoc/opencl.hpp"
+#include "hoc/common/opencl.hpp"
 
 // A work-group shape: work-items along dimension 0 (x) and dimension 1 (y).
 struct Shape {

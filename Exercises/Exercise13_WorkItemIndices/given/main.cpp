@@ -4,9 +4,9 @@
 #include <functional>
 #include <string>
 
-#include "hoc/errors.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/main.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/cli/main.hpp"
 #include "indices.hpp"
 
 namespace {

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "hoc/matmul.hpp"
-#include "hoc/opencl.hpp"
-#include "hoc/timeline.hpp"
+#include "hoc/matmul/matmul.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/measure/timeline.hpp"
 
 // Part 1. A user event holds the produce kernel back for `hold_s` seconds.
 struct GateResult {

@@ -5,10 +5,10 @@
 #include <iostream>
 
 #include "events.hpp"
-#include "hoc/data.hpp"
-#include "hoc/dims.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/main.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/matmul/dims.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/cli/main.hpp"
 
 namespace {
 

@@ -3,9 +3,9 @@
 #include <cstdio>
 #include <iostream>
 
-#include "hoc/data.hpp"
-#include "hoc/dims.hpp"
-#include "hoc/main.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/matmul/dims.hpp"
+#include "hoc/cli/main.hpp"
 #include "multi_device.hpp"
 
 int main(int argc, char** argv)

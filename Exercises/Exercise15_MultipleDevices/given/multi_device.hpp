@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "hoc/matmul.hpp"
-#include "hoc/opencl.hpp"
+#include "hoc/matmul/matmul.hpp"
+#include "hoc/common/opencl.hpp"
 
 struct DeviceSet {
     std::vector<cl::Device> devices;

@@ -7,10 +7,10 @@
 #include <set>
 
 #include "../../Exercise10_Pi/given/pi_reference.hpp"  // Exercise 10's references (see CMakeLists.txt)
-#include "hoc/data.hpp"
-#include "hoc/dims.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/main.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/matmul/dims.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/cli/main.hpp"
 #include "mpi_split.hpp"
 
 namespace {

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "hoc/matmul.hpp"
+#include "hoc/matmul/matmul.hpp"
 #include "ranks.hpp"
 
 struct PiOverRanks {

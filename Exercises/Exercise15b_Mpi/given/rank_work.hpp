@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "hoc/matmul.hpp"
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/matmul/matmul.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
 
 // Part 1. The midpoint rule's steps are grouped in work-items of `niters` consecutive steps; the
 // ranks share the work-items. The layout is the same on every rank, whatever its device.

@@ -8,8 +8,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
 
 namespace {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "hoc/main.hpp"
-#include "hoc/opencl.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/common/opencl.hpp"
 
 // Who this process is.
 struct Ranks {

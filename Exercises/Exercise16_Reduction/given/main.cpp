@@ -9,10 +9,10 @@
 #include <iostream>
 #include <sstream>
 
-#include "hoc/bandwidth.hpp"
-#include "hoc/data.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/main.hpp"
+#include "hoc/measure/bandwidth.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/cli/main.hpp"
 #include "reduce.hpp"
 #include "sum_reference.hpp"
 

@@ -9,11 +9,11 @@
 #include <algorithm>
 #include <numeric>
 
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/names.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/common/names.hpp"
+#include "hoc/common/program.hpp"
 
 const std::vector<ReduceKernel>& reduceKernels()
 {

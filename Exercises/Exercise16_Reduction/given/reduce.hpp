@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
 
 // The kernels of reduce.cl, in course order.
 enum class ReduceKernel { Interleaved, Sequential, FirstAdd, PerItem, TwoPass, Float4, Cpu };

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "hoc/check.hpp"
+#include "hoc/common/check.hpp"
 
 namespace hoc {
 

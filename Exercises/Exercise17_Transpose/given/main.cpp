@@ -6,11 +6,11 @@
 #include <climits>
 #include <iostream>
 
-#include "hoc/bandwidth.hpp"
-#include "hoc/data.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/main.hpp"
+#include "hoc/measure/bandwidth.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/cli/main.hpp"
 #include "transpose.hpp"
 #include "transpose_reference.hpp"
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
 
 // The kernels of transpose.cl, in course order.
 enum class TransposeKernel { Naive, Tiled, Padded };

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
 
 // One bin per byte value (BINS in histogram.cl).
 constexpr std::size_t kBins = 256;

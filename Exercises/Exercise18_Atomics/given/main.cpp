@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <iostream>
 
-#include "hoc/main.hpp"
+#include "hoc/cli/main.hpp"
 #include "histogram.hpp"
 #include "histogram_reference.hpp"
 

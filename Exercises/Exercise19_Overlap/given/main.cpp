@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <iostream>
 
-#include "hoc/data.hpp"
-#include "hoc/main.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/cli/main.hpp"
 #include "overlap.hpp"
 
 namespace {

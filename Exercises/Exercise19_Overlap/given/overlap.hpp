@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "hoc/opencl.hpp"
-#include "hoc/timeline.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/measure/timeline.hpp"
 
 struct PipelineOptions {
     std::size_t chunk = 1 << 18;  // elements per chunk (the last chunk may be shorter)

@@ -9,8 +9,8 @@
 #include <sstream>
 #include <utility>
 
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
 #include "overlap.hpp"
 
 PinnedFloats::PinnedFloats(const cl::Context& context, const cl::CommandQueue& queue, std::size_t n)

@@ -1,7 +1,7 @@
 // The ladder's names and work-item counts: given, not the exercise (that is traffic.cpp).
 #include "traffic.hpp"
 
-#include "hoc/names.hpp"
+#include "hoc/common/names.hpp"
 
 const std::vector<LadderKernel>& ladderKernels()
 {

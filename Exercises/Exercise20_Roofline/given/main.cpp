@@ -10,11 +10,11 @@
 #include <iostream>
 #include <sstream>
 
-#include "hoc/bandwidth.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/main.hpp"
-#include "hoc/matmul_main.hpp"
-#include "hoc/roofs.hpp"
+#include "hoc/measure/bandwidth.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/cli/matmul_main.hpp"
+#include "hoc/measure/roofs.hpp"
 #include "matmul_blocked.hpp"
 #include "matmul_host.hpp"
 #include "matmul_local_column.hpp"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "hoc/matmul.hpp"
+#include "hoc/matmul/matmul.hpp"
 
 // The kernels of the ladder, in course order.
 enum class LadderKernel {

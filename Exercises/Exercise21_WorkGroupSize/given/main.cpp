@@ -10,8 +10,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "hoc/main.hpp"
-#include "hoc/report.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/common/report.hpp"
 #include "sweep.hpp"
 
 namespace {

@@ -5,10 +5,10 @@
 #include <cmath>
 #include <sstream>
 
-#include "hoc/check.hpp"
-#include "hoc/data.hpp"
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
+#include "hoc/common/check.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
 #include "pi.hpp"
 #include "pi_reference.hpp"
 #include "reduce.hpp"

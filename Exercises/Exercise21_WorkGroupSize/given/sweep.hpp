@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
 
 // THE EXERCISE (sizes.cpp): the work-group sizes to try for a kernel whose largest allowed
 // work-group on the device is `limit` (at least 1): every power of two from 1 up to `limit`, in

@@ -4,10 +4,10 @@
 
 #include <cmath>
 
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/common/program.hpp"
 
 float pathA(float v, unsigned steps)
 {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
 
 // The largest vector the kernels index (a uint, and e = 2 * (...) + 1 must not wrap): 2^30.
 constexpr std::size_t kMaxElements = std::size_t{1} << 30;

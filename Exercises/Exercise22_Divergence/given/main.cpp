@@ -6,9 +6,9 @@
 #include <sstream>
 
 #include "divergence.hpp"
-#include "hoc/data.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/main.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/cli/main.hpp"
 
 int main(int argc, char** argv)
 try {

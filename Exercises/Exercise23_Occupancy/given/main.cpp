@@ -7,10 +7,10 @@
 #include <iostream>
 #include <sstream>
 
-#include "hoc/data.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/main.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/cli/main.hpp"
 #include "occupancy.hpp"
 
 namespace {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
 
 // What one compute unit holds at once. OpenCL reports none of these: they come from the vendor's
 // documentation (documentedLimits below) or from the command line. 0 means "not known": that

@@ -7,10 +7,10 @@
 #include <random>
 #include <string>
 
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/common/program.hpp"
 
 std::vector<Particle> randomParticles(std::size_t n, unsigned seed)
 {

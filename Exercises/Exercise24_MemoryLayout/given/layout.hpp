@@ -5,9 +5,9 @@
 #include <cstddef>
 #include <vector>
 
-#include "hoc/check.hpp"
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/check.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
 
 // A particle as particles.cl declares it: eight floats, 32 bytes, no padding.
 struct Particle {

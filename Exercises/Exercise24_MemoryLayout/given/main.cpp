@@ -6,8 +6,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "hoc/errors.hpp"
-#include "hoc/main.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/cli/main.hpp"
 #include "layout.hpp"
 
 int main(int argc, char** argv)

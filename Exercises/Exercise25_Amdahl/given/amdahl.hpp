@@ -7,10 +7,10 @@
 #include <cstddef>
 #include <vector>
 
-#include "hoc/matmul.hpp"
-#include "hoc/opencl.hpp"
-#include "hoc/timeline.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/matmul/matmul.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/measure/timeline.hpp"
+#include "hoc/common/timing.hpp"
 
 // The device's time for one run of a program, in seconds.
 struct Phases {

@@ -7,12 +7,12 @@
 #include <limits>
 
 #include "amdahl.hpp"
-#include "hoc/data.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/main.hpp"
-#include "hoc/dims.hpp"
-#include "hoc/matmul_host.hpp"
-#include "hoc/reference.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/matmul/dims.hpp"
+#include "hoc/matmul/matmul_host.hpp"
+#include "hoc/common/reference.hpp"
 
 namespace {
 

@@ -8,10 +8,10 @@
 #include <string>
 
 #include "amdahl.hpp"
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/matmul_host.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/matmul/matmul_host.hpp"
+#include "hoc/common/program.hpp"
 
 Phases medianPhases(const std::vector<Phases>& runs)
 {

@@ -5,7 +5,7 @@
 #include <iostream>
 #include <string>
 
-#include "hoc/main.hpp"
+#include "hoc/cli/main.hpp"
 #include "vector_pi.hpp"
 #include "../../Exercise10_Pi/given/pi_reference.hpp"  // Exercise 10's references (see CMakeLists.txt)
 

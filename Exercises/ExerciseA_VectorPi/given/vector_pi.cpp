@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/common/program.hpp"
 
 namespace {
 

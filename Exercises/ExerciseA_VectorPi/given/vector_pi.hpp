@@ -3,8 +3,8 @@
 
 #include <cstdint>
 
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
 
 struct VectorPiOptions {
     std::uint64_t steps = std::uint64_t{1} << 27;  // at least 1

@@ -8,10 +8,10 @@
 #include <limits>
 #include <thread>
 
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/program.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/program.hpp"
+#include "hoc/common/timing.hpp"
 
 DevicePair pickPair(const cl::Device& device, const std::string& want)
 {

@@ -4,7 +4,7 @@
 #include <ostream>
 #include <string>
 
-#include "hoc/opencl.hpp"
+#include "hoc/common/opencl.hpp"
 
 // Makes a program of `source` in `context` and builds it for `device`. When the build fails,
 // writes the compiler's build log for `device` to `log` (once), then rethrows the cl::Error

@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "build_log.hpp"
-#include "hoc/main.hpp"
-#include "hoc/program.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/common/program.hpp"
 
 int main(int argc, char** argv)
 try {

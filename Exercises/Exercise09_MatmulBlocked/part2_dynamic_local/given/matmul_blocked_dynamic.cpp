@@ -3,9 +3,9 @@
 // a kernel argument, cl::Local(bytes), sized here.
 #include "matmul_blocked.hpp"
 
-#include "hoc/device.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/common/program.hpp"
 
 hoc::matmul::MatmulResult matmulBlockedDynamic(const cl::Device& device, const std::vector<float>& a,
                                                const std::vector<float>& b, hoc::matmul::Dims d, std::size_t tile)

@@ -4,10 +4,10 @@
 //   tile_order --size 1024 --repeats 5
 #include <cstdio>
 
-#include "hoc/main.hpp"
-#include "hoc/matmul_main.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/cli/matmul_main.hpp"
 #include "matmul_blocked.hpp"
-#include "hoc/performance_table.hpp"
+#include "hoc/matmul/performance_table.hpp"
 
 int main(int argc, char** argv)
 try {

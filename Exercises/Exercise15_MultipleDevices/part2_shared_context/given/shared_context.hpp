@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "hoc/opencl.hpp"
-#include "hoc/timeline.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/measure/timeline.hpp"
 
 // Where the two devices come from.
 enum class PairKind {

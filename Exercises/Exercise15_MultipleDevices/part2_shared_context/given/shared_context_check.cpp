@@ -2,8 +2,8 @@
 // shared_context.cpp.
 #include <climits>
 
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
 #include "shared_context.hpp"
 
 ChainReference chainReference(const std::vector<float>& x)

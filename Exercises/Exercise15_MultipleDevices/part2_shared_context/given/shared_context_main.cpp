@@ -4,10 +4,10 @@
 #include <cstdio>
 #include <iostream>
 
-#include "hoc/data.hpp"
-#include "hoc/limits.hpp"
-#include "hoc/main.hpp"
-#include "hoc/timeline.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/limits.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/measure/timeline.hpp"
 #include "shared_context.hpp"
 
 namespace {

@@ -6,9 +6,9 @@
 #include <climits>
 #include <cmath>
 
-#include "hoc/device.hpp"
-#include "hoc/errors.hpp"
-#include "hoc/program.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/program.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "hoc/opencl.hpp"
+#include "hoc/common/opencl.hpp"
 
 // Every float converted six ways (kernel `conversions`).
 struct Conversions {

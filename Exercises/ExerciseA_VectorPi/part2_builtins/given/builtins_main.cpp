@@ -6,8 +6,8 @@
 #include <tuple>
 
 #include "builtins.hpp"
-#include "hoc/data.hpp"
-#include "hoc/main.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/cli/main.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // The instructor's table: every result of every program, one column per device.
-// Built from the JSON each program writes with --json (Common/include/hoc/report.hpp documents it and
+// Built from the JSON each program writes with --json (Common/include/hoc/common/report.hpp documents it and
 // the "extra" keys read here) and from how each run ended.
 #pragma once
 

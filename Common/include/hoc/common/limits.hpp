@@ -8,13 +8,13 @@
 // A size compiled into a kernel (a tile side given as -DTILE=...) can be checked against the device
 // before the kernel is built, so that a hopeless size fails before the compiler does; once the
 // kernel exists, check against the kernel too: its limits can be lower than the device's.
-// (The host memory a run will need is checked by hoc/host_memory.hpp.)
+// (The host memory a run will need is checked by hoc/common/host_memory.hpp.)
 #pragma once
 
 #include <cstddef>
 #include <string>
 
-#include "hoc/opencl.hpp"
+#include "hoc/common/opencl.hpp"
 
 namespace hoc {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "hoc/matmul.hpp"
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/matmul/matmul.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
 
 namespace hoc::matmul {
 

@@ -1,6 +1,6 @@
 // The second roof of the roofline model: the device's peak FP32 rate, measured by a kernel of fused
 // multiply-adds (Kernels/roofline_fma.cl). The first roof, the peak bandwidth, is the read probe
-// (hoc::ReadBenchmark, hoc/bandwidth.hpp). Used by hoc-roofline (the instructor's probe)
+// (hoc::ReadBenchmark, hoc/measure/bandwidth.hpp). Used by hoc-roofline (the instructor's probe)
 // and by Exercise 20, which places the matmul kernels under both roofs.
 #pragma once
 
@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "hoc/check.hpp"
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/check.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
 
 namespace hoc {
 
@@ -35,7 +35,7 @@ struct FmaRuns {
 
 class FmaBenchmark {
 public:
-    // Builds roofline_fma.cl (searched as hoc/program.hpp says, with Kernels/ as the configured
+    // Builds roofline_fma.cl (searched as hoc/common/program.hpp says, with Kernels/ as the configured
     // folder) in each shape this device is given: float8 x 4 and x 8, and float16 x 4 and x 8 where
     // its native vectors hold 16 floats.
     explicit FmaBenchmark(const cl::Device& device);

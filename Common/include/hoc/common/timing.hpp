@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "hoc/opencl.hpp"
+#include "hoc/common/opencl.hpp"
 
 namespace hoc {
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "hoc/matmul_host.hpp"
-#include "hoc/report.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/matmul/matmul_host.hpp"
+#include "hoc/common/report.hpp"
+#include "hoc/common/timing.hpp"
 
 namespace hoc::matmul {
 

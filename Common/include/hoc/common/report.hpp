@@ -8,9 +8,9 @@
 #include <utility>
 #include <vector>
 
-#include "hoc/check.hpp"
-#include "hoc/opencl.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/check.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
 
 namespace hoc {
 

@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "hoc/errors.hpp"
+#include "hoc/common/errors.hpp"
 
 namespace hoc {
 

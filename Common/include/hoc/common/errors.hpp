@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "hoc/opencl.hpp"
+#include "hoc/common/opencl.hpp"
 
 namespace hoc {
 

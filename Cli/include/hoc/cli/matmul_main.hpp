@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "hoc/main.hpp"
-#include "hoc/matmul_host.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/matmul/matmul_host.hpp"
 
 namespace hoc::matmul {
 
@@ -44,7 +44,7 @@ struct SizeOptions {
 };
 
 // Checks `result` and adds it to the report under `label`, with time and MFLOPS, and the kernel's
-// global-memory `bytes` as written (bytesElement() ... in hoc/matmul.hpp) for the roofline.
+// global-memory `bytes` as written (bytesElement() ... in hoc/matmul/matmul.hpp) for the roofline.
 inline void reportRun(Report& report, const std::string& label, const Inputs& in, Dims d, const MatmulResult& result,
                       double bytes)
 {
@@ -52,7 +52,7 @@ inline void reportRun(Report& report, const std::string& label, const Inputs& in
 }
 
 // One kernel a matmul program runs: the report's label, the host function (the lesson) and the
-// kernel's global-memory bytes as written (bytesElement() ... in hoc/matmul.hpp).
+// kernel's global-memory bytes as written (bytesElement() ... in hoc/matmul/matmul.hpp).
 struct ProgramRun {
     std::string label;
     HostFunction run;

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "hoc/check.hpp"
-#include "hoc/opencl.hpp"
+#include "hoc/common/check.hpp"
+#include "hoc/common/opencl.hpp"
 
 namespace hoc {
 

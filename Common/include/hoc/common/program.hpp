@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "hoc/opencl.hpp"
+#include "hoc/common/opencl.hpp"
 
 #ifndef HOC_KERNEL_DIRS
 #define HOC_KERNEL_DIRS ""

@@ -18,7 +18,7 @@ CLI::Validator seconds(double min, double max, bool aboveMin);
 // 'all', or device indices separated by commas, each named once ("0,0" is refused).
 CLI::Validator indexList();
 
-// A whole number from `min` to `max` by hoc/sizes.hpp's rules, handed on in plain decimal digits.
+// A whole number from `min` to `max` by hoc/common/sizes.hpp's rules, handed on in plain decimal digits.
 CLI::Validator wholeNumber(std::uint64_t min, std::uint64_t max);
 
 }  // namespace hoc::cli

@@ -1,6 +1,6 @@
 // Measuring memory-bound kernels (reductions, transpose, the competition's bandwidth test): compare
 // a kernel's bandwidth with a plain copy kernel's, the course's one copy yardstick, measured on the
-// same device in the same run (repeats and median: hoc/timing.hpp). And the roofline's bandwidth
+// same device in the same run (repeats and median: hoc/common/timing.hpp). And the roofline's bandwidth
 // roof, the best rate a kernel reads global memory (hoc::ReadBenchmark).
 #pragma once
 
@@ -10,10 +10,10 @@
 #include <utility>
 #include <vector>
 
-#include "hoc/check.hpp"
-#include "hoc/opencl.hpp"
-#include "hoc/report.hpp"
-#include "hoc/timing.hpp"
+#include "hoc/common/check.hpp"
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/report.hpp"
+#include "hoc/common/timing.hpp"
 
 namespace hoc {
 
@@ -63,7 +63,7 @@ struct ReadRuns {
 
 class ReadBenchmark {
 public:
-    // Builds roofline_read.cl (found as the FMA kernel is: hoc/roofs.hpp).
+    // Builds roofline_read.cl (found as the FMA kernel is: hoc/measure/roofs.hpp).
     explicit ReadBenchmark(const cl::Device& device);
 
     // Reads (most of) a buffer of n floats with every candidate, 1 warm-up and 2 timed runs each,

@@ -3,8 +3,8 @@
 // change), not met by std::bad_alloc or the kernel's OOM killer halfway through. The one path for
 // every program's large host allocations: each program adds up everything it holds at once (its
 // vectors, references, and on a device that shares the host's memory its device buffers too:
-// hoc::hostBytes, hoc/device.hpp) and calls requireHostMemory before allocating any of it.
-// (The device's limits are hoc/limits.hpp's and hoc::requireBuffers'.)
+// hoc::hostBytes, hoc/common/device.hpp) and calls requireHostMemory before allocating any of it.
+// (The device's limits are hoc/common/limits.hpp's and hoc::requireBuffers'.)
 #pragma once
 
 #include <cstdint>

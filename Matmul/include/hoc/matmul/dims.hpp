@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "hoc/matmul.hpp"
+#include "hoc/matmul/matmul.hpp"
 
 namespace hoc::matmul {
 

@@ -33,10 +33,10 @@
 #include <string>
 #include <vector>
 
-#include "hoc/device.hpp"
-#include "hoc/host_memory.hpp"
-#include "hoc/report.hpp"
-#include "hoc/sizes.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/host_memory.hpp"
+#include "hoc/common/report.hpp"
+#include "hoc/common/sizes.hpp"
 
 namespace hoc {
 
@@ -67,7 +67,7 @@ public:
                      std::size_t max = static_cast<std::size_t>(-1) / 2, std::size_t count = 0);
     // One shape, e.g. "--range 8x8": `parts` sizes joined by 'x' (any number when 0), each 1 to
     // `max`, their product at most `limit`; `form` names it in --help and messages ("ROWSxCOLS").
-    // The rules are hoc/sizes.hpp's; a value that breaks them is a bad command line (exit 2).
+    // The rules are hoc/common/sizes.hpp's; a value that breaks them is a bad command line (exit 2).
     void shapeOption(const std::string& names, std::vector<std::size_t>& value, const std::string& form,
                      std::size_t parts, const std::string& help, std::size_t max, const SizeLimit& limit = kSizeLimit);
     // A list of shapes, e.g. "--shapes 1024x1024 1000x3000" or "--shapes 1024x1024,1000x3000".

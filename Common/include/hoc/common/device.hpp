@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "hoc/opencl.hpp"
+#include "hoc/common/opencl.hpp"
 
 namespace hoc {
 

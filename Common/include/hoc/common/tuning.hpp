@@ -6,7 +6,7 @@
 // driver, the kernel source and the list of variants. Anything else - no cache file, no entry for this
 // device, an entry measured with another driver or source (stale), or a file that is not a valid
 // cache (corrupt) - means "tune again"; it is never an error. The cache is written through
-// hoc::writeFile (hoc/files.hpp): atomically, and never over what is not a tuning
+// hoc::writeFile (hoc/common/files.hpp): atomically, and never over what is not a tuning
 // cache - a link, a folder, a device or a file named by mistake is neither read nor replaced (the
 // note says so, and the choice is then not saved).
 #pragma once
@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "hoc/opencl.hpp"
+#include "hoc/common/opencl.hpp"
 
 namespace hoc::tuning {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "hoc/check.hpp"
+#include "hoc/common/check.hpp"
 
 namespace hoc::matmul {
 
