@@ -1,6 +1,7 @@
-// Exercise 25: the driver. Runs vadd and matmul as whole programs (writes, kernel, read), checks each
-// result against the serial reference, and prints each phase's device time, the kernel's share p of
-// the whole and what Amdahl's law (amdahl.cpp) says a faster kernel can give the whole program.
+// Exercise 25: the driver. Runs vadd (from ordinary and from pinned host arrays) and matmul as whole
+// programs (writes, kernel, read), checks each result against the serial reference, and prints each
+// phase's device time, the kernel's share p of the whole and what Amdahl's law (amdahl.cpp) says a
+// faster kernel can give the whole program.
 #include <cmath>
 #include <iomanip>
 #include <iostream>
@@ -48,14 +49,15 @@ try {
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
     const hoc::matmul::Dims d{side, side, side};
-    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 3,
+    // vadd's three buffers, and its three pinned host arrays (buffers too, CL_MEM_ALLOC_HOST_PTR).
+    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 6,
                         "vadd of " + std::to_string(n) + " elements");
     hoc::requireBuffers(device, sizeof(float) * static_cast<double>(side * side), 3, "matmul " + d.text());
-    // vadd and matmul run one after the other, each checked alone. vadd: A, B, C read back and the
-    // reference; matmul: A, B, C, the reference and its bounds (requireMatrices); on a device in host
-    // memory the three buffers of each too.
+    // vadd and matmul run one after the other, each checked alone. vadd: A, B, C read back, the
+    // reference and the three pinned host arrays; matmul: A, B, C, the reference and its bounds (requireMatrices); on a
+    // device in host memory the three buffers of each too.
     const double vector = sizeof(float) * static_cast<double>(n);
-    hoc::requireHostMemory(hoc::hostBytes(device, 4 * vector, 3 * vector),
+    hoc::requireHostMemory(hoc::hostBytes(device, 7 * vector, 6 * vector),
                            "vadd of " + std::to_string(n) + " elements");
     hoc::matmul::requireMatrices(device, d);
 
@@ -72,6 +74,12 @@ try {
         report.bandwidth("vadd, kernel alone", size, check, {r.phases.kernel, 0}, bytes);
         report.bandwidth("vadd, whole program", size, check, {r.phases.whole, 0}, bytes);
         rows.emplace_back("vadd", r.phases);
+        // The same program with its copies from and to pinned host arrays.
+        const ProgramRun pinned = amdahl.vadd(a, b, repeats, true);
+        const hoc::CheckResult pinnedCheck = withPhases(hoc::compare(hoc::ref::vadd(a, b), pinned.out), pinned.phases);
+        report.bandwidth("vadd pinned, kernel alone", size, pinnedCheck, {pinned.phases.kernel, 0}, bytes);
+        report.bandwidth("vadd pinned, whole program", size, pinnedCheck, {pinned.phases.whole, 0}, bytes);
+        rows.emplace_back("pinned", pinned.phases);
     }
     {  // matmul: 2 M N K flops; 3 N^2 floats copied
         const hoc::matmul::Inputs in = hoc::matmul::randomInputs(d);
@@ -107,8 +115,15 @@ try {
     // GPU s > 1; on a CPU it may be less); with the element program's p, Amdahl's law predicts the
     // whole program's speedup, and the two programs' whole runs measure it. They agree as far as only
     // the kernel changed between the runs.
-    const Phases& element = rows[1].second;
-    const Phases& blocked = rows[2].second;
+    const Phases& pageable = rows[0].second;
+    const Phases& pinned = rows[1].second;
+    std::cout << "vadd from pinned host arrays: copies (writes + reads) "
+              << hoc::formatTime(pageable.write + pageable.read) << " -> "
+              << hoc::formatTime(pinned.write + pinned.read) << ", p " << pageable.kernel / pageable.whole << " -> "
+              << pinned.kernel / pinned.whole
+              << "; whole-program speedup (whole / whole): " << pageable.whole / pinned.whole << "\n";
+    const Phases& element = rows[2].second;
+    const Phases& blocked = rows[3].second;
     const double p = element.kernel / element.whole, s = element.kernel / blocked.kernel;
     std::cout << "Exercise 09's blocked kernel in the same program, matmul " << d.text() << ": kernel speedup s = " << s
               << " (element kernel / blocked kernel)\n"
