@@ -8,9 +8,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <initializer_list>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace hoc::test {
 
@@ -31,6 +33,7 @@ inline std::string hint(const Hint& h, HintValues values = {})
 {
     const std::string source = h.text;
     std::string text;
+    std::vector<std::string> missing;
     for (std::size_t at = 0; at < source.size();) {
         const std::size_t open = source.find('{', at);
         const std::size_t close = open == std::string::npos ? open : source.find('}', open);
@@ -40,18 +43,18 @@ inline std::string hint(const Hint& h, HintValues values = {})
         }
         text += source.substr(at, open - at);
         const std::string name = source.substr(open + 1, close - open - 1);
-        bool found = false;
-        for (const auto& [key, value] : values)
-            if (name == key) {
-                text += value;
-                found = true;
-                break;
-            }
-        if (!found)
-            ADD_FAILURE() << "hint " << h.id << " (course.json) has {" << name
-                          << "}, but the test gives no value for it";
+        const auto value = std::find_if(values.begin(), values.end(), [&](const auto& v) { return name == v.first; });
+        if (value != values.end()) {
+            text += value->second;
+        } else {
+            text += "{" + name + "}";
+            if (std::find(missing.begin(), missing.end(), name) == missing.end())
+                missing.push_back(name);
+        }
         at = close + 1;
     }
+    for (const std::string& name : missing)
+        ADD_FAILURE() << "hint " << h.id << " (course.json) has {" << name << "}, but the test gives no value for it";
     for (const auto& [key, value] : values)
         if (source.find(std::string("{") + key + "}") == std::string::npos)
             ADD_FAILURE() << "the test gives {" << key << "} to hint " << h.id << " (course.json), whose text has no "
