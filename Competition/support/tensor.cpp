@@ -7,6 +7,7 @@
 #include "hoc/common/errors.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/program.hpp"
+#include "hoc/matmul/matmul_host.hpp"
 
 namespace hoc::competition {
 
@@ -196,20 +197,8 @@ void TensorSgemm::upload(const std::vector<float>& a, const std::vector<float>& 
     a_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.m * lda_);
     b_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.k * ldb_);
     c_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * slices_ * p.m * ldb_);
-    const auto put = [&](const cl::Buffer& buffer, const std::vector<float>& host, std::size_t rows, std::size_t cols,
-                         std::size_t paddedRows, std::size_t pitch) {
-        if (rows == paddedRows && cols == pitch) {
-            queue_.enqueueWriteBuffer(buffer, CL_TRUE, 0, sizeof(float) * host.size(), host.data());
-            return;
-        }
-        std::vector<float> padded(paddedRows * pitch, 0.0f);
-        for (std::size_t r = 0; r < rows; ++r)
-            std::copy_n(host.begin() + static_cast<std::ptrdiff_t>(r * cols), cols,
-                        padded.begin() + static_cast<std::ptrdiff_t>(r * pitch));
-        queue_.enqueueWriteBuffer(buffer, CL_TRUE, 0, sizeof(float) * padded.size(), padded.data());
-    };
-    put(a_, a, d.m, d.k, p.m, lda_);
-    put(b_, b, d.k, d.n, p.k, ldb_);
+    hoc::matmul::writePadded(queue_, a_, a, d.m, d.k, p.m, lda_);
+    hoc::matmul::writePadded(queue_, b_, b, d.k, d.n, p.k, ldb_);
     if (transposeA_)  // room for A^T (K x M at the pitch of M), which run() fills before each multiplication
         at_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * p.k * p.m);
 }
@@ -255,12 +244,6 @@ hoc::EventSpan TensorSgemm::run()
     return {first, summed};
 }
 
-std::vector<float> TensorSgemm::download()
-{
-    std::vector<float> c(dims_.m * dims_.n);
-    queue_.enqueueReadBufferRect(c_, CL_TRUE, {0, 0, 0}, {0, 0, 0}, {sizeof(float) * dims_.n, dims_.m, 1},
-                                 sizeof(float) * ldb_, 0, sizeof(float) * dims_.n, 0, c.data());
-    return c;
-}
+std::vector<float> TensorSgemm::download() { return hoc::matmul::readUnpadded(queue_, c_, dims_.m, dims_.n, ldb_); }
 
 }  // namespace hoc::competition
