@@ -70,8 +70,8 @@ void requireDecisiveBounds(const cl::Device& device, const std::vector<PiStep>& 
                 std::to_string(groupItems),
             "narrow it with fewer steps per work-item (--iters), smaller work-groups (--local), or --design tree "
             "(compensated sums, held to 1e-6)");
-        const double groups = std::ceil(static_cast<double>(nsteps) /
-                                        (static_cast<double>(groupItems) * static_cast<double>(iters ? iters : 262144)));
+        const double groups = std::ceil(static_cast<double>(nsteps) / (static_cast<double>(groupItems) *
+                                                                       static_cast<double>(iters ? iters : 262144)));
         hoc::requireBuffers(device, sizeof(float) * groups, 1,
                             "pi, " + std::string(s.key) + " design: the sums of " +
                                 std::to_string(static_cast<unsigned long long>(groups)) + " work-groups");
@@ -89,8 +89,8 @@ hoc::Result piRow(const PiStep& step, const PiResult& r, std::uint64_t nsteps)
     row.detail = "pi = " + number("%.9f", r.pi) + ", error " + number("%.2e", r.pi - M_PI) + " = midpoint rule " +
                  number("%.2e", expected - M_PI) + " + rounding " + number("%.2e", r.pi - expected) + " (allowed " +
                  number("%.1e", allowed) + "); " + std::to_string(r.workGroups) +
-                 (r.workGroups == 1 ? " work-group of " : " work-groups of ") + std::to_string(r.workGroupSize) +
-                 ", " + std::to_string(r.stepsPerItem) + " steps per work-item";
+                 (r.workGroups == 1 ? " work-group of " : " work-groups of ") + std::to_string(r.workGroupSize) + ", " +
+                 std::to_string(r.stepsPerItem) + " steps per work-item";
     row.seconds = r.timing.kernel_s;
     row.rate = r.timing.kernel_s > 0 ? static_cast<double>(nsteps) / r.timing.kernel_s : 0;
     row.unit = "steps/s";
