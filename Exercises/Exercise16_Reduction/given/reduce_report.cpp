@@ -63,10 +63,9 @@ void reportSum(hoc::Report& report, ReduceKernel kernel, std::size_t n, const Re
     for (std::size_t p = 0; p < r.passSeconds.size(); ++p)
         extra.emplace_back("pass_" + std::to_string(p + 1) + "_s", r.passSeconds[p]);
     extra.emplace_back("between_passes_s", r.betweenSeconds);
-    hoc::reportAgainstCopy(report,
-                           shortName(kernel) + " (" + kernelName(kernel) + ", " + std::to_string(r.passes) + " passes)",
-                           "N = " + hoc::sizeText(n), check, r.seconds, sizeof(float) * static_cast<double>(n),
-                           copyGbps, readGbps, extra);
+    hoc::reportAgainstCopy(
+        report, shortName(kernel) + " (" + kernelName(kernel) + ", " + std::to_string(r.passes) + " passes)",
+        "N = " + hoc::sizeText(n), check, r.seconds, sizeof(float) * static_cast<double>(n), copyGbps, readGbps, extra);
     // Where the time went: each pass, and the launches between them.
     std::string passes;
     for (const double s : r.passSeconds)
