@@ -40,8 +40,7 @@ void requireSplittable(int ranks, const std::string& parts, const hoc::matmul::D
                               "which MPI's int counts cannot send in one message");
 }
 
-void reportPi(hoc::Report& report, int ranks, const PiOverRanks& r, std::uint64_t steps,
-              std::set<std::string>& hosts)
+void reportPi(hoc::Report& report, int ranks, const PiOverRanks& r, std::uint64_t steps, std::set<std::string>& hosts)
 {
     std::cout << "Part 1: pi, " << hoc::pi::stepsText(steps) << " in work-items of " << r.niters
               << (r.niters == 1 ? " step" : " steps") << ", shared equally\n";
@@ -62,8 +61,8 @@ void reportPi(hoc::Report& report, int ranks, const PiOverRanks& r, std::uint64_
     result.size = hoc::pi::stepsText(steps);
     result.correct = check.ok;
     result.detail = "pi = " + number("%.12f", r.pi) + ", error " + number("%.2e", r.pi - M_PI) + " = midpoint rule " +
-                    number("%.2e", expected - M_PI) + " + rounding " + number("%.2e", r.pi - expected) +
-                    " (allowed " + number("%.1e", hoc::pi::kTarget) + ")";
+                    number("%.2e", expected - M_PI) + " + rounding " + number("%.2e", r.pi - expected) + " (allowed " +
+                    number("%.1e", hoc::pi::kTarget) + ")";
     result.seconds = slowest;  // the ranks run at the same time: done when the slowest is
     result.rate = slowest > 0 ? static_cast<double>(steps) / slowest : 0;
     result.unit = "steps/s";

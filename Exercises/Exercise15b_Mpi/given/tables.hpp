@@ -21,8 +21,7 @@ void requireSplittable(int ranks, const std::string& parts, const hoc::matmul::D
 
 // Part 1 on rank 0: the table of the ranks' shares, and pi checked against the exact midpoint-rule
 // value within the course's target (Exercise 10's step 3); each rank's host goes into `hosts`.
-void reportPi(hoc::Report& report, int ranks, const PiOverRanks& r, std::uint64_t steps,
-              std::set<std::string>& hosts);
+void reportPi(hoc::Report& report, int ranks, const PiOverRanks& r, std::uint64_t steps, std::set<std::string>& hosts);
 
 // Part 2 on rank 0: the table of the ranks' rows of C, the sum of C (the same C gives the same sum,
 // bit for bit: the tests compare runs with it), and C checked against A * B.
