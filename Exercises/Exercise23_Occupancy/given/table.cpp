@@ -57,7 +57,8 @@ std::vector<std::size_t> arraySizes(const std::vector<std::size_t>& arrayKb, boo
     return sizes;
 }
 
-void printTable(std::ostream& out, const ComputeUnitLimits& cu, std::size_t local, const std::vector<OccupancyRow>& rows)
+void printTable(std::ostream& out, const ComputeUnitLimits& cu, std::size_t local,
+                const std::vector<OccupancyRow>& rows)
 {
     const KernelFootprint& first = rows.front().footprint;
     out << "kernel stage in work-groups of " << local << ": CL_KERNEL_WORK_GROUP_SIZE " << first.maxWorkGroupSize
@@ -86,6 +87,6 @@ void printPrediction(std::ostream& out)
 {
     const Prediction prediction = stepThreePrediction();
     out << "your prediction for the H100 (stepThreePrediction, work-groups of 256): local memory limits from "
-        << prediction.firstKiBLimitedByLocalMemory << " KB on; at 47 KB " << fixed(100 * prediction.slotsFilledAt47KiB, 0)
-        << "% of the 2048 slots filled\n";
+        << prediction.firstKiBLimitedByLocalMemory << " KB on; at 47 KB "
+        << fixed(100 * prediction.slotsFilledAt47KiB, 0) << "% of the 2048 slots filled\n";
 }

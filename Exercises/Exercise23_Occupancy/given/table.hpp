@@ -32,7 +32,8 @@ struct OccupancyRow {
 
 // The kernel's footprint and the table: work-groups per compute unit as each resource allows, the
 // fewest, the occupancy and the GB/s measured (and against the first row's).
-void printTable(std::ostream& out, const ComputeUnitLimits& cu, std::size_t local, const std::vector<OccupancyRow>& rows);
+void printTable(std::ostream& out, const ComputeUnitLimits& cu, std::size_t local,
+                const std::vector<OccupancyRow>& rows);
 
 // Step 3's prediction (stepThreePrediction), for the H100 and work-groups of 256.
 void printPrediction(std::ostream& out);
