@@ -6,7 +6,7 @@
 // worst case of its plain float sums (hoc::pi::floatSumBound): each term goes through at most
 // stepsPerItem additions in its work-item and workGroupSize in work-item 0, every one rounded by at
 // most 2^-24. The simple_tree design (step 2) likewise, with ceil(log2(workGroupSize)) additions in
-// the tree instead of workGroupSize (floatAdditions, pi.hpp): tight enough that a tree leaving out
+// the tree instead of workGroupSize (floatAdditions, pi_check.hpp): tight enough that a tree leaving out
 // one work-item's sum is caught (250 steps of at least 2 / steps each). The counted_x design (step 3)
 // changes only how x is computed, so it is held to step 2's bound.
 // The references themselves (pi_reference.hpp) are tested first.
@@ -18,6 +18,7 @@
 
 #include "hoc_test.hpp"
 #include "pi.hpp"
+#include "pi_check.hpp"
 #include "pi_reference.hpp"
 
 TEST(PiReference, ClosedFormMatchesTheSumWhereTheyMeet)
