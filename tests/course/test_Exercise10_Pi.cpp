@@ -16,6 +16,7 @@
 #include <string>
 #include <utility>
 
+#include "hoc_hints/Exercise10_Pi.hpp"
 #include "hoc_test.hpp"
 #include "pi.hpp"
 #include "pi_check.hpp"
@@ -104,12 +105,11 @@ std::string hint(PiDesign design, std::uint64_t steps, std::uint64_t perItem, do
                          : design == PiDesign::SimpleTree ? "pi_simple_tree"
                          : design == PiDesign::CountedX   ? "pi_counted_x"
                                                           : "pi";
-    const std::string where = std::string("\n  where: kernel ") + kernel + " in pi.cl, or the host code in pi.cpp";
+    const std::string where = std::string("\n  where: kernel ") + kernel +
+                              " in pi.cl, or the host code in pi.cpp\n  hint: ";
     const double h = 1.0 / static_cast<double>(steps);
     if (got == 0)
-        return where + "\n  hint: pi is 0, so no step's value arrived: is " + kernel +
-               " still the starter (it writes 0)? Else: does the work-group's sum include every work-item's "
-               "value, and does pi.cpp copy the sums back and add them?";
+        return where + hoc::test::hint(hoc::hints::zero, {{"kernel", kernel}});
     if (steps <= (std::uint64_t{1} << 25)) {
         double left = 0;  // the left-edge sum, x = i * h, in double
         for (std::uint64_t i = 0; i < steps; ++i) {
@@ -117,8 +117,7 @@ std::string hint(PiDesign design, std::uint64_t steps, std::uint64_t perItem, do
             left += 4.0 / (1.0 + x * x);
         }
         if (std::fabs(got - left * h) <= allowed + 1e-6 * std::fabs(left * h))
-            return where + "\n  hint: this is the sum with x at the left edge of each step (x = i * step): the "
-                           "midpoint rule takes x in the middle, x = (i + 0.5) * step.";
+            return where + hoc::test::hint(hoc::hints::left_edge);
     }
     if (perItem > 1 && steps <= (std::uint64_t{1} << 25)) {
         // One step per work-item, in double: the last of each work-item's steps, and the first.
@@ -137,15 +136,9 @@ std::string hint(PiDesign design, std::uint64_t steps, std::uint64_t perItem, do
                        "(sum = term) instead of added to (sum += term), or the loop stops after one step.";
     }
     if (got > expected)
-        return where + "\n  hint: more than the integral: are some steps added twice, or steps past nsteps "
-                       "(the last work-items have fewer steps, or none: stop at nsteps)?";
-    return where + "\n  hint: less than the integral (" + std::to_string(got / expected) +
-           " of it): are some steps, work-items' values or work-groups' sums left out? Every work-item must " +
-           (design == PiDesign::Simple ? "store its sum in local_sums before the barrier, and work-item 0 add all "
-                                         "get_local_size(0) of them"
-                                       : "put its value in scratch, and the tree must reach every value: start at the "
-                                         "largest power of two below the size, with a barrier after each round") +
-           ".";
+        return where + hoc::test::hint(hoc::hints::more);
+    return where + hoc::test::hint(design == PiDesign::Simple ? hoc::hints::less_simple : hoc::hints::less_tree,
+                                   {{"fraction", std::to_string(got / expected)}});
 }
 
 ::testing::AssertionResult accurate(PiDesign design, const char* name, std::uint64_t steps, const PiResult& r,
