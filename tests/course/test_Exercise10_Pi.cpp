@@ -6,17 +6,20 @@
 // worst case of its plain float sums (hoc::pi::floatSumBound): each term goes through at most
 // stepsPerItem additions in its work-item and workGroupSize in work-item 0, every one rounded by at
 // most 2^-24. The simple_tree design (step 2) likewise, with ceil(log2(workGroupSize)) additions in
-// the tree instead of workGroupSize (floatAdditions, pi.hpp): tight enough that a tree leaving out
+// the tree instead of workGroupSize (floatAdditions, pi_check.hpp): tight enough that a tree leaving out
 // one work-item's sum is caught (250 steps of at least 2 / steps each). The counted_x design (step 3)
 // changes only how x is computed, so it is held to step 2's bound.
 // The references themselves (pi_reference.hpp) are tested first.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include "hoc_hints/Exercise10_Pi.hpp"
 #include "hoc_test.hpp"
 #include "pi.hpp"
+#include "pi_check.hpp"
 #include "pi_reference.hpp"
 
 TEST(PiReference, ClosedFormMatchesTheSumWhereTheyMeet)
@@ -91,9 +94,12 @@ std::string what(const char* design, std::uint64_t steps, const PiResult& r)
 // Where a wrong value points, from the value itself (each case is the symptom of the bug named):
 //   0                     nothing was added: the starter kernel (it writes 0), or no copy back
 //   the left-edge sum     x at the left edge of each step, x = i * step (computed here in double)
+//   one step per item     each work-item's value is one of its steps alone (its last or its first):
+//                         the running sum overwritten in each step instead of added to
 //   above the bound       steps counted twice, or steps past nsteps added (their x lie beyond 1)
 //   below the bound       steps, work-items' values or work-groups' sums left out
-std::string hint(PiDesign design, std::uint64_t steps, double expected, double got, double allowed)
+std::string hint(PiDesign design, std::uint64_t steps, std::uint64_t perItem, double expected, double got,
+                 double allowed)
 {
     const char* kernel = design == PiDesign::Simple       ? "pi_simple"
                          : design == PiDesign::SimpleTree ? "pi_simple_tree"
@@ -113,6 +119,20 @@ std::string hint(PiDesign design, std::uint64_t steps, double expected, double g
         if (std::fabs(got - left * h) <= allowed + 1e-6 * std::fabs(left * h))
             return where + hoc::test::hint(hoc::hints::left_edge);
     }
+    if (perItem > 1 && steps <= (std::uint64_t{1} << 25)) {
+        // One step per work-item, in double: the last of each work-item's steps, and the first.
+        double last = 0, first = 0;
+        for (std::uint64_t start = 0; start < steps; start += perItem) {
+            const double xl = (static_cast<double>(std::min(start + perItem, steps) - 1) + 0.5) * h;
+            const double xf = (static_cast<double>(start) + 0.5) * h;
+            last += 4.0 / (1.0 + xl * xl);
+            first += 4.0 / (1.0 + xf * xf);
+        }
+        for (const auto& [sum, which] : {std::pair{last, "last"}, std::pair{first, "first"}})
+            if (std::fabs(got - sum * h) <= allowed + 1e-6 * std::fabs(sum * h))
+                return where + hoc::test::hint(hoc::hints::one_step_per_item,
+                                               {{"which", which}, {"per_item", std::to_string(perItem)}});
+    }
     if (got > expected)
         return where + hoc::test::hint(hoc::hints::more);
     return where + hoc::test::hint(design == PiDesign::Simple ? hoc::hints::less_simple : hoc::hints::less_tree,
@@ -126,7 +146,7 @@ std::string hint(PiDesign design, std::uint64_t steps, double expected, double g
     ::testing::AssertionResult ok = hoc::test::correct(hoc::compareValue(expected, r.pi, allowed),
                                                        what(name, steps, r));
     if (!ok)
-        ok << hint(design, steps, expected, r.pi, allowed);
+        ok << hint(design, steps, r.stepsPerItem, expected, r.pi, allowed);
     return ok;
 }
 

@@ -46,9 +46,52 @@ inline std::string sizeName(const ::testing::TestParamInfo<Dims>& info)
 
 namespace detail {
 
-// Where the wrong elements are, and a hint when the pattern points at a usual mistake.
+// A sum over k that starts again part-way instead of carrying on (a chunked kernel whose later chunks
+// overwrite C instead of adding to it): the first k0 in 1 .. K-1 at which the wrong element C[i][j]
+// equals the sum of the terms k0 .. K-1 alone, within its bound, or 0 where none does. On random
+// inputs in [-1, 1) a suffix of the dot product matching by chance is unlikely, and the caller asks
+// several wrong elements for the same k0.
+inline std::size_t restartedAt(const hoc::matmul::Inputs& in, Dims d, std::size_t i, std::size_t j, float got,
+                               double bound)
+{
+    double suffix = 0.0;
+    for (std::size_t k = d.k; k-- > 1;) {
+        suffix += static_cast<double>(in.a[i * d.k + k]) * static_cast<double>(in.b[k * d.n + j]);
+        if (std::fabs(static_cast<double>(got) - suffix) <= bound)
+            return k;
+    }
+    return 0;
+}
+
+// The wrong elements that are the sum of the terms k0 .. K-1 alone, for one k0 shared by up to 8 of
+// them (every one asked): the hint, or "" where they are not.
+inline std::string restartedSums(const std::vector<double>& expected, const std::vector<float>& got,
+                                 const std::vector<double>& bound, Dims d, const hoc::matmul::Inputs& in)
+{
+    std::size_t k0 = 0, asked = 0, first = 0;
+    for (std::size_t at = 0; at < d.m * d.n && asked < 8; ++at) {
+        if (std::fabs(static_cast<double>(got[at]) - expected[at]) <= bound[at])
+            continue;
+        const std::size_t here = restartedAt(in, d, at / d.n, at % d.n, got[at], bound[at]);
+        if (here == 0 || (k0 != 0 && here != k0))
+            return "";
+        first = asked == 0 ? at : first;
+        k0 = here, ++asked;
+    }
+    if (asked < 2)
+        return "";
+    return ". " + hoc::test::hint(hoc::hints::shared::sum_restarted, {{"k0", std::to_string(k0)},
+                                                                      {"last", std::to_string(d.k - 1)},
+                                                                      {"asked", std::to_string(asked)},
+                                                                      {"row", std::to_string(first / d.n)},
+                                                                      {"column", std::to_string(first % d.n)},
+                                                                      {"value", std::to_string(got[first])}});
+}
+
+// Where the wrong elements are, and a hint when the pattern points at a usual mistake. With the inputs
+// (in), a value that is only the last part of its sum over k is told as such.
 inline std::string whereWrong(const std::vector<double>& expected, const std::vector<float>& got,
-                              const std::vector<double>& bound, Dims d)
+                              const std::vector<double>& bound, Dims d, const hoc::matmul::Inputs* in = nullptr)
 {
     std::size_t rowLo = d.m, rowHi = 0, colLo = d.n, colHi = 0, wrong = 0, nan = 0;
     bool allZero = true;
@@ -75,6 +118,8 @@ inline std::string whereWrong(const std::vector<double>& expected, const std::ve
         add(hoc::hints::shared::c_all_nan);
     else if (nan == wrong)
         add(hoc::hints::shared::c_some_nan);
+    else if (const std::string restart = in ? restartedSums(expected, got, bound, d, *in) : ""; !restart.empty())
+        text += restart;
     else if (wrong == d.m * d.n && d.m * d.n == 1)
         add(hoc::hints::shared::one_wrong);
     else if (wrong == d.m * d.n && d.m == d.n)
@@ -126,7 +171,7 @@ template <typename Host>::testing::AssertionResult matmulCorrect(Host&& host, Di
                << where << ": " << check.wrong << " of " << check.count << " elements of C wrong; first C["
                << check.first / d.n << "][" << check.first % d.n << "] (row, column): expected " << check.expected
                << ", got " << check.got << " (allowed difference " << check.allowed << ")"
-               << detail::whereWrong(expected, r.c, bound, d);
+               << detail::whereWrong(expected, r.c, bound, d, &in);
     if (!(r.timing.kernel_s > 0))
         return ::testing::AssertionFailure() << where << ": the kernel's profiling event reports no run time";
     return ::testing::AssertionSuccess();
