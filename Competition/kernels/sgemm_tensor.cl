@@ -543,7 +543,7 @@ void sgemm_tc(const int M, const int N, const int K,
 //   AREG=1    A from registers instead: each warp reads its fragments of A (the 16 x 8 blocks of its
 //             16 rows, laid out as for sgemm_tc's mma.sync) from the raw tile and splits them itself
 //             (each element once: no two warps share rows), so only B is split into local memory;
-//             with SB=1 only: the products read those registers until they finish
+//             the products read those registers until they finish, so alternate steps use two sets
 //   GM, KS    as for sgemm_tc
 // ---------------------------------------------------------------------------------------------------
 #if defined(WGMMA) && defined(BM) && defined(BN) && defined(BK) && defined(STAGES)
@@ -565,8 +565,8 @@ void sgemm_tc(const int M, const int N, const int K,
 #if BM % 64 || (BN != 64 && BN != 128 && BN != 256) || BK % 8 || (BM * BK / 4) % WG_SIZE || (BK * BN / 4) % WG_SIZE
 #error "sgemm_wgmma: BM a multiple of 64, BN 64, 128 or 256, BK a multiple of 8, BK*BN/4 a multiple of 2*BM"
 #endif
-#if STAGES < 2 || STAGES > 4 || SB < 1 || SB > 2 || FLUSH < 0 || (AREG && SB != 1) || WG_SIZE % (BK / 4) || WG_SIZE % (BN / 4)
-#error "sgemm_wgmma: STAGES is 2 to 4, SB 1 or 2 (1 with AREG=1), FLUSH 0 or more, 2*BM a multiple of BK/4 and BN/4"
+#if STAGES < 2 || STAGES > 4 || SB < 1 || SB > 2 || FLUSH < 0 || WG_SIZE % (BK / 4) || WG_SIZE % (BN / 4)
+#error "sgemm_wgmma: STAGES is 2 to 4, SB 1 or 2, FLUSH 0 or more, 2*BM a multiple of BK/4 and BN/4"
 #endif
 
 // An sm_90a instruction, left as a comment for the host to put in place (above).
@@ -634,6 +634,30 @@ inline ulong descriptor(uint at)
     return (ulong)((at & 0x3ffffu) >> 4) | ((ulong)(128 >> 4) << 16) | ((ulong)(BK * 32 >> 4) << 32);
 }
 
+// (AREG=1) An empty statement that reads and writes set P's registers of step kk: placed before
+// wgmma.fence it keeps their writes before it; placed after a wgmma.wait_group it keeps them live (no
+// other value in them) until the products that read them have finished.
+#define KEEP_A(P, kk)                                                                                         \
+    asm volatile("" : "+r"(ahi_r[P][kk][0]), "+r"(ahi_r[P][kk][1]), "+r"(ahi_r[P][kk][2]), "+r"(ahi_r[P][kk][3]), \
+                 "+r"(alo_r[P][kk][0]), "+r"(alo_r[P][kk][1]), "+r"(alo_r[P][kk][2]), "+r"(alo_r[P][kk][3]))
+// After the wait that ends the step with set P: the previous step's set (1 - P) has been read by now
+// (wait_group 1 or 0); with `all`, set P too (wait_group 0).
+#if AREG
+#define KEEP_SETS_TO_HERE(P, all)                                \
+    do {                                                         \
+        _Pragma("unroll") for (int kk = 0; kk < BK / 8; kk++) {  \
+            if (SB == 2)                                         \
+                KEEP_A(1 - (P), kk);                             \
+            if (all)                                             \
+                KEEP_A(P, kk);                                   \
+        }                                                        \
+    } while (0)
+#else
+#define KEEP_SETS_TO_HERE(P, all) \
+    do {                          \
+    } while (0)
+#endif
+
 __kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
 void sgemm_wgmma(const int M, const int N, const int K,
                  __global const float* restrict A, const int lda,
@@ -696,7 +720,25 @@ void sgemm_wgmma(const int M, const int N, const int K,
         commitCopies();
     }
 
-    for (int step = 0; step < steps; step++) {
+#if AREG
+    // A's fragments, split, in two sets used by alternate steps: the products of a step read its set
+    // until they finish, while the next step fills the other.
+    uint ahi_r[2][BK / 8][4], alo_r[2][BK / 8][4];
+#pragma unroll
+    for (int P = 0; P < 2; P++)
+#pragma unroll
+        for (int kk = 0; kk < BK / 8; kk++)
+#pragma unroll
+            for (int e = 0; e < 4; e++)
+                ahi_r[P][kk][e] = alo_r[P][kk][e] = 0u;
+#endif
+    // Two steps an iteration, P = 0 and 1 (unrolled: P selects A's registers at compile time).
+    for (int step0 = 0; step0 < steps; step0 += 2)
+#pragma unroll
+    for (int P = 0; P < 2; P++) {
+        const int step = step0 + P;
+        if (step >= steps)
+            break;
         awaitCopies();
         barrier(CLK_LOCAL_MEM_FENCE);  // the step's raw tiles have landed; the last split is read
         const int next = step + STAGES - 1;
@@ -712,7 +754,6 @@ void sgemm_wgmma(const int M, const int N, const int K,
         // A from registers: each warp's fragments of its 16 rows, lane (g, t) holding (g, t), (g + 8, t),
         // (g, t + 4), (g + 8, t + 4) of each 16 x 8 block (the rows of RPA floats put these 32 reads
         // into 32 banks), split here: every element of A once, by the one warp that uses it.
-        uint ahi_r[BK / 8][4], alo_r[BK / 8][4];
         {
             const __local float* p = ra + (wg * 64 + wq * 16 + g) * RPA + t;
 #pragma unroll
@@ -720,8 +761,8 @@ void sgemm_wgmma(const int M, const int N, const int K,
                 const float x[4] = {p[kk * 8], p[8 * RPA + kk * 8], p[kk * 8 + 4], p[8 * RPA + kk * 8 + 4]};
 #pragma unroll
                 for (int e = 0; e < 4; e++) {
-                    ahi_r[kk][e] = tf32_rna(x[e]);
-                    alo_r[kk][e] = tf32_rna(x[e] - as_float(ahi_r[kk][e]));
+                    ahi_r[P][kk][e] = tf32_rna(x[e]);
+                    alo_r[P][kk][e] = tf32_rna(x[e] - as_float(ahi_r[P][kk][e]));
                 }
             }
         }
@@ -757,17 +798,16 @@ void sgemm_wgmma(const int M, const int N, const int K,
         // A's registers written before the fence (the empty statements keep them there), read after it.
 #pragma unroll
         for (int kk = 0; kk < BK / 8; kk++)
-            asm volatile("" : "+r"(ahi_r[kk][0]), "+r"(ahi_r[kk][1]), "+r"(ahi_r[kk][2]), "+r"(ahi_r[kk][3]),
-                         "+r"(alo_r[kk][0]), "+r"(alo_r[kk][1]), "+r"(alo_r[kk][2]), "+r"(alo_r[kk][3]));
+            KEEP_A(P, kk);
 #endif
         TOUCH_N("wgmma.fence.sync.aligned;", part);
 #if AREG
 #pragma unroll
         for (int kk = 0; kk < BK / 8; kk++) {
             const ulong dbhi = descriptor(bhi + kk * 256), dblo = descriptor(blo + kk * 256);
-            WGMMA_RS_N(part, alo_r[kk], dbhi, (kk > 0 || !fresh));
-            WGMMA_RS_N(part, ahi_r[kk], dblo, 1);
-            WGMMA_RS_N(part, ahi_r[kk], dbhi, 1);
+            WGMMA_RS_N(part, alo_r[P][kk], dbhi, (kk > 0 || !fresh));
+            WGMMA_RS_N(part, ahi_r[P][kk], dblo, 1);
+            WGMMA_RS_N(part, ahi_r[P][kk], dbhi, 1);
         }
 #else
 #pragma unroll
@@ -783,6 +823,7 @@ void sgemm_wgmma(const int M, const int N, const int K,
 #if FLUSH
         if (step % FLUSH == FLUSH - 1 || step == steps - 1) {
             TOUCH_N("wgmma.wait_group.sync.aligned 0;", part);
+            KEEP_SETS_TO_HERE(P, 1);
 #pragma unroll
             for (int e = 0; e < BN / 2; e++)
                 acc[e] += part[e];
@@ -791,8 +832,10 @@ void sgemm_wgmma(const int M, const int N, const int K,
 #endif
 #if SB == 2
         TOUCH_N("wgmma.wait_group.sync.aligned 1;", part);
+        KEEP_SETS_TO_HERE(P, 0);
 #else
         TOUCH_N("wgmma.wait_group.sync.aligned 0;", part);
+        KEEP_SETS_TO_HERE(P, 1);
 #endif
     }
     TOUCH_N("wgmma.wait_group.sync.aligned 0;", acc);

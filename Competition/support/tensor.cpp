@@ -81,16 +81,19 @@ std::vector<Variant> tensorVariants(const cl::Device& device)
     // that refuses the patched PTX makes the variant fail to build, and the tuner passes it by), each
     // within 48 KB of local memory and with an FP32 addition per 16 or 32 products (without them the
     // tensor cores' truncating sums miss the FP32 rule: 7.2e-6 norm-wise at 1024): A from registers
-    // (AREG=1) in 64 x 128 and 128 x 64 tiles with steps of 16, and 128 x 128 with steps of 8; A
-    // split into local memory too (AREG=0), 64 x 128, splitting a step while the last one's products
-    // run (SB=2).
+    // (AREG=1) in 64 x 128 and 128 x 64 tiles with steps of 16 and 128 x 128 with steps of 8, each
+    // step's products finished before the next split (SB=1); the next step split while they run
+    // (SB=2) in 128 x 64 tiles with steps of 16 and 64 x 128 with steps of 8; and A split into local
+    // memory too (AREG=0), 64 x 128, SB=2.
     if (sm90aUnavailable(device).empty())
         for (const char* text : {"sgemm_wgmma AREG=1 BK=16 BM=64 BN=128 FLUSH=1 GM=8 SB=1 STAGES=2",
                                  "sgemm_wgmma AREG=1 BK=16 BM=64 BN=128 FLUSH=2 GM=8 SB=1 STAGES=2",
                                  "sgemm_wgmma AREG=1 BK=16 BM=128 BN=64 FLUSH=1 GM=8 SB=1 STAGES=2",
                                  "sgemm_wgmma AREG=1 BK=16 BM=128 BN=64 FLUSH=2 GM=8 SB=1 STAGES=2",
                                  "sgemm_wgmma AREG=1 BK=8 BM=128 BN=128 FLUSH=2 GM=8 SB=1 STAGES=3",
-                                 "sgemm_wgmma AREG=0 BK=8 BM=64 BN=128 FLUSH=2 GM=8 SB=2 STAGES=3"})
+                                 "sgemm_wgmma AREG=0 BK=8 BM=64 BN=128 FLUSH=2 GM=8 SB=2 STAGES=3",
+                                 "sgemm_wgmma AREG=1 BK=16 BM=128 BN=64 FLUSH=2 GM=8 SB=2 STAGES=2",
+                                 "sgemm_wgmma AREG=1 BK=8 BM=64 BN=128 FLUSH=2 GM=8 SB=2 STAGES=3"})
             variants.push_back(Variant::parse(text));
     return variants;
 }
@@ -182,9 +185,6 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
                             " (every work-item copies and splits whole float4s)");
         variant.require(wg % (bk / 4) == 0 && wg % (bn / 4) == 0,
                         "the work-group size 2*BM is a multiple of BK/4 and BN/4 (its copies cover whole rows)");
-        variant.require(!variant.values.count("AREG") || variant.at("AREG") == 0 || variant.at("SB") == 1,
-                        "AREG=1 needs SB=1 (the registers holding A are read by the products until they finish, "
-                        "so the next step's A waits for them)");
         sm90a_ = true;
     } else {
         throw hoc::UsageError("unknown kernel '" + variant.kernel + "' in variant '" + variant.text() +
