@@ -79,15 +79,22 @@ std::vector<Variant> tensorVariants(const cl::Device& device)
           "sgemm_tc BK=16 BM=128 BN=64 FASTRNA=1 FLUSH=0 GM=8 LOTRUNC=1 SPLIT=0 STAGES=2 WM=64 WN=32"})
         variants.push_back(Variant::parse(text));
     // sgemm_wgmma, only where the two-stage build can give it sm_90a (compute capability 9.0; a driver
-    // that refuses the patched PTX makes the variant fail to build, and the tuner passes it by):
-    // 128 x 128 and 64 x 128 tiles, steps of 8, with and without an FP32 addition per 2 or 4 steps.
+    // that refuses the patched PTX makes the variant fail to build, and the tuner passes it by), each
+    // within 48 KB of local memory and with an FP32 addition per 16 or 32 products (without them the
+    // tensor cores' truncating sums miss the FP32 rule: 7.2e-6 norm-wise at 1024): A from registers
+    // (AREG=1) in 64 x 128 and 128 x 64 tiles with steps of 16 and 128 x 128 with steps of 8, each
+    // step's products finished before the next split (SB=1); the next step split while they run
+    // (SB=2) in 128 x 64 tiles with steps of 16 and 64 x 128 with steps of 8; and A split into local
+    // memory too (AREG=0), 64 x 128, SB=2.
     if (sm90aUnavailable(device).empty())
-        for (const char* text : {"sgemm_wgmma BK=8 BM=128 BN=128 FLUSH=2 GM=8 SB=2 STAGES=2",
-                                 "sgemm_wgmma BK=8 BM=128 BN=128 FLUSH=4 GM=8 SB=2 STAGES=2",
-                                 "sgemm_wgmma BK=8 BM=128 BN=128 FLUSH=0 GM=8 SB=2 STAGES=2",
-                                 "sgemm_wgmma BK=8 BM=128 BN=128 FLUSH=2 GM=8 SB=1 STAGES=3",
-                                 "sgemm_wgmma BK=8 BM=64 BN=128 FLUSH=2 GM=8 SB=2 STAGES=3",
-                                 "sgemm_wgmma BK=16 BM=64 BN=64 FLUSH=1 GM=8 SB=2 STAGES=2"})
+        for (const char* text : {"sgemm_wgmma AREG=1 BK=16 BM=64 BN=128 FLUSH=1 GM=8 SB=1 STAGES=2",
+                                 "sgemm_wgmma AREG=1 BK=16 BM=64 BN=128 FLUSH=2 GM=8 SB=1 STAGES=2",
+                                 "sgemm_wgmma AREG=1 BK=16 BM=128 BN=64 FLUSH=1 GM=8 SB=1 STAGES=2",
+                                 "sgemm_wgmma AREG=1 BK=16 BM=128 BN=64 FLUSH=2 GM=8 SB=1 STAGES=2",
+                                 "sgemm_wgmma AREG=1 BK=8 BM=128 BN=128 FLUSH=2 GM=8 SB=1 STAGES=3",
+                                 "sgemm_wgmma AREG=0 BK=8 BM=64 BN=128 FLUSH=2 GM=8 SB=2 STAGES=3",
+                                 "sgemm_wgmma AREG=1 BK=16 BM=128 BN=64 FLUSH=2 GM=8 SB=2 STAGES=2",
+                                 "sgemm_wgmma AREG=1 BK=8 BM=64 BN=128 FLUSH=2 GM=8 SB=2 STAGES=3"})
             variants.push_back(Variant::parse(text));
     return variants;
 }
@@ -161,11 +168,13 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
             "with SPLIT=1, BK*BN/2 is a multiple of the work-group size (every work-item splits whole pairs of B)");
         requireSm80(device, variant, "uses the tensor cores with TF32 and cp.async");
     } else if (variant.kernel == "sgemm_wgmma") {
-        variant.only({"BM", "BN", "BK", "STAGES", "SB", "FLUSH", "GM", "KS"});
+        variant.only({"BM", "BN", "BK", "STAGES", "SB", "FLUSH", "AREG", "GM", "KS"});
         bm = variant.within("BM", 64, 256), bn = variant.within("BN", 64, 256), bk = variant.within("BK", 8, 64);
         variant.within("STAGES", 2, 4);
         variant.within("SB", 1, 2);
         variant.within("FLUSH", 0, 64);
+        if (variant.values.count("AREG"))
+            variant.within("AREG", 0, 1);
         if (variant.values.count("GM"))
             variant.within("GM", 1, 64);
         wg = 2 * bm;
@@ -175,6 +184,8 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
         variant.require(bm * bk / 4 % wg == 0 && bk * bn / 4 % wg == 0,
                         "BM*BK/4 and BK*BN/4 are multiples of the work-group size 2*BM = " + std::to_string(wg) +
                             " (every work-item copies and splits whole float4s)");
+        variant.require(wg % (bk / 4) == 0 && wg % (bn / 4) == 0,
+                        "the work-group size 2*BM is a multiple of BK/4 and BN/4 (its copies cover whole rows)");
         sm90a_ = true;
     } else {
         throw hoc::UsageError("unknown kernel '" + variant.kernel + "' in variant '" + variant.text() +
