@@ -3,11 +3,13 @@
 // device as on the host), for lengths that are no multiple of the factor or of a work-group, factors
 // from 1 to more than the elements, and work-groups from 1 work-item to the kernel's
 // CL_KERNEL_WORK_GROUP_SIZE.
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "coarsening.hpp"
 #include "hoc/common/data.hpp"
+#include "hoc_hints/Exercise16b_Coarsening.hpp"
 #include "hoc_test.hpp"
 
 namespace {
@@ -32,21 +34,14 @@ std::string hint(const ScaleResult& r, const std::vector<float>& in, const std::
                  std::size_t perItem)
 {
     const std::string where = "\n  where: kernel scale_coarse in coarsening.cl (" + std::to_string(perItem) +
-                              " per work-item, " + std::to_string(r.launch.global) + " work-items launched)";
-    bool allZero = true;
-    for (const float x : r.out)
-        allZero = allZero && x == 0.0f;
-    if (allZero)
-        return where + "\n  hint: out is all 0 (the host fills it with 0 first): is scale_coarse still the starter "
-                       "(it writes nothing)?";
+                              " per work-item, " + std::to_string(r.launch.global) + " work-items launched)\n  hint: ";
+    if (std::all_of(r.out.begin(), r.out.end(), [](float x) { return x == 0.0f; }))
+        return where + hoc::test::hint(hoc::hints::starter);
     // The host fills out with 0 first: a 0 where the reference is not 0 was never written.
     for (std::size_t i = 0; i < r.out.size(); ++i)
         if (r.out[i] == 0.0f && expected[i] != 0.0f)
-            return where + "\n  hint: element " + std::to_string(i) +
-                   " was never written: every element below n needs a work-item. With " + std::to_string(perItem) +
-                   " per work-item, which work-item owns element " + std::to_string(i) +
-                   ", and does its loop reach it? (A work-item may also stop too early: one whose first element "
-                   "is past the end of an element list is not the only one to stop.)";
+            return where + hoc::test::hint(hoc::hints::unwritten,
+                                           {{"element", std::to_string(i)}, {"per_item", std::to_string(perItem)}});
     for (std::size_t i = 0; i < r.out.size(); ++i)
         if (r.out[i] != expected[i]) {
             std::string what = "out[" + std::to_string(i) + "] = " + std::to_string(r.out[i]) + ", should be " +
@@ -57,7 +52,7 @@ std::string hint(const ScaleResult& r, const std::vector<float>& in, const std::
                     what += "; it is " + std::to_string(kScale) + " * in[" + std::to_string(j) + "]";
                     break;
                 }
-            return where + "\n  hint: " + what + ": a work-item must read and write the same element";
+            return where + hoc::test::hint(hoc::hints::wrong_element, {{"what", what}});
         }
     return where;
 }
