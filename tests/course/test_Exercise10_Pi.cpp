@@ -6,7 +6,7 @@
 // worst case of its plain float sums (hoc::pi::floatSumBound): each term goes through at most
 // stepsPerItem additions in its work-item and workGroupSize in work-item 0, every one rounded by at
 // most 2^-24. The simple_tree design (step 2) likewise, with ceil(log2(workGroupSize)) additions in
-// the tree instead of workGroupSize (floatAdditions, pi.hpp): tight enough that a tree leaving out
+// the tree instead of workGroupSize (floatAdditions, pi_check.hpp): tight enough that a tree leaving out
 // one work-item's sum is caught (250 steps of at least 2 / steps each). The counted_x design (step 3)
 // changes only how x is computed, so it is held to step 2's bound.
 // The references themselves (pi_reference.hpp) are tested first.
@@ -16,8 +16,10 @@
 #include <string>
 #include <utility>
 
+#include "hoc_hints/Exercise10_Pi.hpp"
 #include "hoc_test.hpp"
 #include "pi.hpp"
+#include "pi_check.hpp"
 #include "pi_reference.hpp"
 
 TEST(PiReference, ClosedFormMatchesTheSumWhereTheyMeet)
@@ -103,12 +105,11 @@ std::string hint(PiDesign design, std::uint64_t steps, std::uint64_t perItem, do
                          : design == PiDesign::SimpleTree ? "pi_simple_tree"
                          : design == PiDesign::CountedX   ? "pi_counted_x"
                                                           : "pi";
-    const std::string where = std::string("\n  where: kernel ") + kernel + " in pi.cl, or the host code in pi.cpp";
+    const std::string where = std::string("\n  where: kernel ") + kernel +
+                              " in pi.cl, or the host code in pi.cpp\n  hint: ";
     const double h = 1.0 / static_cast<double>(steps);
     if (got == 0)
-        return where + "\n  hint: pi is 0, so no step's value arrived: is " + kernel +
-               " still the starter (it writes 0)? Else: does the work-group's sum include every work-item's "
-               "value, and does pi.cpp copy the sums back and add them?";
+        return where + hoc::test::hint(hoc::hints::zero, {{"kernel", kernel}});
     if (steps <= (std::uint64_t{1} << 25)) {
         double left = 0;  // the left-edge sum, x = i * h, in double
         for (std::uint64_t i = 0; i < steps; ++i) {
@@ -116,8 +117,7 @@ std::string hint(PiDesign design, std::uint64_t steps, std::uint64_t perItem, do
             left += 4.0 / (1.0 + x * x);
         }
         if (std::fabs(got - left * h) <= allowed + 1e-6 * std::fabs(left * h))
-            return where + "\n  hint: this is the sum with x at the left edge of each step (x = i * step): the "
-                           "midpoint rule takes x in the middle, x = (i + 0.5) * step.";
+            return where + hoc::test::hint(hoc::hints::left_edge);
     }
     if (perItem > 1 && steps <= (std::uint64_t{1} << 25)) {
         // One step per work-item, in double: the last of each work-item's steps, and the first.
@@ -130,21 +130,13 @@ std::string hint(PiDesign design, std::uint64_t steps, std::uint64_t perItem, do
         }
         for (const auto& [sum, which] : {std::pair{last, "last"}, std::pair{first, "first"}})
             if (std::fabs(got - sum * h) <= allowed + 1e-6 * std::fabs(sum * h))
-                return where + "\n  hint: this is each work-item's " + which + " step alone, added over the " +
-                       "work-items (about 1/" + std::to_string(perItem) + " of the integral, one step in " +
-                       std::to_string(perItem) + "): the work-item's running sum is overwritten in each step " +
-                       "(sum = term) instead of added to (sum += term), or the loop stops after one step.";
+                return where +
+                       hoc::test::hint(hoc::hints::one_step, {{"which", which}, {"per", std::to_string(perItem)}});
     }
     if (got > expected)
-        return where + "\n  hint: more than the integral: are some steps added twice, or steps past nsteps "
-                       "(the last work-items have fewer steps, or none: stop at nsteps)?";
-    return where + "\n  hint: less than the integral (" + std::to_string(got / expected) +
-           " of it): are some steps, work-items' values or work-groups' sums left out? Every work-item must " +
-           (design == PiDesign::Simple ? "store its sum in local_sums before the barrier, and work-item 0 add all "
-                                         "get_local_size(0) of them"
-                                       : "put its value in scratch, and the tree must reach every value: start at the "
-                                         "largest power of two below the size, with a barrier after each round") +
-           ".";
+        return where + hoc::test::hint(hoc::hints::more);
+    return where + hoc::test::hint(design == PiDesign::Simple ? hoc::hints::less_simple : hoc::hints::less_tree,
+                                   {{"fraction", std::to_string(got / expected)}});
 }
 
 ::testing::AssertionResult accurate(PiDesign design, const char* name, std::uint64_t steps, const PiResult& r,

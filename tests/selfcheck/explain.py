@@ -573,7 +573,13 @@ def _race_hint(kind, group, source, first, last):
         columns = [(f["entities"][0]["column"], f["entities"][1]["column"]) for f in cross]
         if space == "local" and cross and all(a and b and a != b for a, b in columns):
             indent = len(source.line(e["line"])) - len(source.line(e["line"]).lstrip())
-            loop = next((n for n in range(e["line"] - 1, max(first, 1) - 1, -1)
+            # The loop is searched for in the kernel, or in the helper function the update is in (a
+            # work_group_sum the kernel calls): from the update up to the function's first line.
+            top = max(first, 1)
+            if not first <= e["line"] <= last:
+                top = next((n for n in range(e["line"] - 1, 0, -1)
+                            if source.line(n)[:1].strip() and "(" in source.line(n)), 1)
+            loop = next((n for n in range(e["line"] - 1, top - 1, -1)
                          if re.match(r"\s*(for|while)\b", source.line(n))
                          and len(source.line(n)) - len(source.line(n).lstrip()) < indent), None)
             return (e["line"], code,

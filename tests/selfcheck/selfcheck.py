@@ -45,7 +45,8 @@
       The checker's tests of the course tests' hints: runs a solution's test program (a GoogleTest
       filter in ARGS) with the planted bug ID (as above); passes only when the tests fail and the
       first message script/check would show (the first finding of GoogleTest's report, results.py)
-      holds every TEXT (the message naming the bug's symptom and the hint that points at it).
+      holds every TEXT (the message naming the bug's symptom and the hint that points at it), with
+      the hint also apart in its finding (a hint of course.json, tests/support/hoc_hint.hpp).
 """
 import atexit
 import itertools
@@ -460,6 +461,13 @@ def hint_mode(args):
     missing = [t for t in texts if t not in message]
     if missing:
         print("selfcheck.py hint: the first message does not say " + "; ".join(repr(t) for t in missing))
+        return 1
+    # The hint comes apart in the results too (a course.json hint the test recorded: tests/support/hoc_hint.hpp).
+    hint = found.get("hint") if found else None
+    print(f"== its hint ==\n{hint}")
+    if not hint or hint not in message:
+        print("selfcheck.py hint: the first message's finding has no hint of course.json apart (its test gives "
+              "none through hoc::test::hint)")
         return 1
     print("selfcheck.py hint: the planted bug fails the tests, and the first message says the expected words")
     return 0

@@ -1,23 +1,10 @@
-// Exercise 10: command line, checks and report. The OpenCL work is in pi.cpp.
-#include <algorithm>
-#include <cmath>
-#include <cstdio>
+// Exercise 10: command line, checks and report. The OpenCL work is in pi.cpp; how each step's
+// result is checked and reported is in pi_check.cpp.
 #include <iostream>
 
 #include "hoc/cli/main.hpp"
 #include "pi.hpp"
-#include "pi_reference.hpp"
-
-namespace {
-
-std::string number(const char* format, double value)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, format, value);
-    return text;
-}
-
-}  // namespace
+#include "pi_check.hpp"
 
 int main(int argc, char** argv)
 try {
@@ -41,98 +28,20 @@ try {
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
 
-    const double expected = hoc::pi::reference(steps);
-    struct Design {
-        PiDesign design;
-        const char* key;  // its --design name
-        const char* name;
-    };
-    const Design designs[4] = {
-        // the steps, in order
-        {PiDesign::Simple, "simple", "simple design (work-item 0 adds the local array)"},
-        {PiDesign::SimpleTree, "simple_tree", "simple_tree design (simple float sums, tree in local memory)"},
-        {PiDesign::CountedX, "counted_x", "counted_x design (x from a small count, simple float sums, tree)"},
-        {PiDesign::Tree, "tree", "tree design (compensated sums, tree in local memory)"},
-    };
-    const auto chosen = [&](const Design& d) {
-        return design == d.key || design == "all" ||
-               (design == "both" && (d.design == PiDesign::Simple || d.design == PiDesign::Tree));
-    };
-    // Before anything runs, what the options ask of steps 1-3, at the most: a work-item's steps (at
-    // most --iters, 262144 without it, and at most --steps), then its work-group's sum (at most
-    // --local work-items, else the device's largest work-group). A float sum that long may have to
-    // be allowed so much error that a wrong pi passes: refuse it (exit 2), saying what narrows it.
-    // And the work-groups' sums must fit the device: at least steps / (local x iters) of them.
-    const std::uint64_t deviceLocal = device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
-    const std::uint64_t itemSteps = std::min<std::uint64_t>(iters ? iters : 262144, steps);
-    const std::uint64_t groupItems = local ? local : deviceLocal;
-    for (const Design& d : designs) {
-        if (!chosen(d) || d.design == PiDesign::Tree)
-            continue;
-        PiResult planned;
-        planned.stepsPerItem = itemSteps;
-        planned.workGroupSize = groupItems;
-        hoc::requireDecisiveBound(
-            hoc::pi::floatSumBound(floatAdditions(d.design, planned)), M_PI,
-            std::string("pi, ") + d.key + " design, " + hoc::pi::stepsText(steps) + ", up to " +
-                std::to_string(itemSteps) + " steps per work-item in work-groups of up to " +
-                std::to_string(groupItems),
-            "narrow it with fewer steps per work-item (--iters), smaller work-groups (--local), or --design tree "
-            "(compensated sums, held to 1e-6)");
-        const double groups = std::ceil(static_cast<double>(steps) / (static_cast<double>(local ? local : deviceLocal) *
-                                                                      static_cast<double>(iters ? iters : 262144)));
-        hoc::requireBuffers(device, sizeof(float) * groups, 1,
-                            "pi, " + std::string(d.key) + " design: the sums of " +
-                                std::to_string(static_cast<unsigned long long>(groups)) + " work-groups");
-    }
-    double rates[4] = {0, 0, 0, 0};  // steps/s of each design run
-    for (int i = 0; i < 4; ++i) {
-        const Design& d = designs[i];
-        if (!chosen(d))
-            continue;
+    const std::vector<PiStep> chosen = chosenSteps(design);
+    requireDecisiveBounds(device, chosen, steps, local, iters);  // exit status 2 if a check could not decide
+    std::vector<hoc::Result> rows;
+    for (const PiStep& step : chosen) {
         PiOptions options;
         options.steps = steps;
-        options.design = d.design;
+        options.design = step.design;
         options.workGroupSize = local;
         options.stepsPerItem = iters;
         options.repeats = {1, static_cast<int>(runs)};
-        const PiResult r = pi(device, options);
-
-        // Steps 1-3 are held to the worst case of their float sums (floatAdditions, pi.hpp);
-        // step 4 to the course's target.
-        const double allowed = d.design == PiDesign::Tree ? hoc::pi::kTarget
-                                                          : hoc::pi::floatSumBound(floatAdditions(d.design, r));
-        const hoc::CheckResult check = hoc::compareValue(expected, r.pi, allowed);
-        const double rate = r.timing.kernel_s > 0 ? static_cast<double>(steps) / r.timing.kernel_s : 0;
-        rates[i] = rate;
-
-        hoc::Result row;
-        row.name = d.name;
-        row.size = hoc::pi::stepsText(steps);
-        row.correct = check.ok;
-        row.detail = "pi = " + number("%.9f", r.pi) + ", error " + number("%.2e", r.pi - M_PI) + " = midpoint rule " +
-                     number("%.2e", expected - M_PI) + " + rounding " + number("%.2e", r.pi - expected) + " (allowed " +
-                     number("%.1e", allowed) + "); " + std::to_string(r.workGroups) +
-                     (r.workGroups == 1 ? " work-group of " : " work-groups of ") + std::to_string(r.workGroupSize) +
-                     ", " + std::to_string(r.stepsPerItem) + " steps per work-item";
-        row.seconds = r.timing.kernel_s;
-        row.rate = rate;
-        row.unit = "steps/s";
-        row.extra = {{"error", r.pi - M_PI},
-                     {"work_groups", static_cast<double>(r.workGroups)},
-                     {"work_group_size", static_cast<double>(r.workGroupSize)},
-                     {"steps_per_item", static_cast<double>(r.stepsPerItem)},
-                     // For the roofline, counted as the kernels are written: per step 6 flops (i + 0.5,
-                     // times step, x * x, 1 + , 4 / , the sum), 7 in the tree design (x from base +
-                     // offset * step, offset += 1); global memory: one float per work-group written.
-                     {"flops", (d.design == PiDesign::Tree ? 7.0 : 6.0) * static_cast<double>(steps)},
-                     {"bytes", sizeof(float) * static_cast<double>(r.workGroups)}};
-        report.add(row);
+        rows.push_back(piRow(step, pi(device, options), steps));
+        report.add(rows.back());
     }
-    for (int later = 1; later < 4; ++later)
-        if (rates[0] > 0 && rates[later] > 0)
-            std::cout << designs[later].key << " design: " << number("%.1f", rates[later] / rates[0])
-                      << "x the steps/s of the simple design\n";
+    printSpeedups(std::cout, chosen, rows);
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

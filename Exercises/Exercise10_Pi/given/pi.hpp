@@ -33,17 +33,3 @@ struct PiResult {
 };
 
 PiResult pi(const cl::Device& device, const PiOptions& options);
-
-// The most float additions a term goes through in steps 1-3 (their float sums' error bound,
-// hoc::pi::floatSumBound): the work-item's loop, then work-item 0's loop over the work-group
-// (step 1) or the rounds of the tree, ceil(log2(work-group size)) (steps 2 and 3). Step 4 has its
-// own target.
-inline std::uint64_t floatAdditions(PiDesign design, const PiResult& r)
-{
-    if (design == PiDesign::Simple)
-        return r.stepsPerItem + r.workGroupSize;
-    std::uint64_t rounds = 0;
-    while ((std::uint64_t{1} << rounds) < r.workGroupSize)
-        ++rounds;
-    return r.stepsPerItem + rounds;
-}

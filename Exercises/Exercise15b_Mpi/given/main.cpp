@@ -1,35 +1,14 @@
-// Exercise 15b: command line, the ranks and their devices, checks and tables. The MPI lesson is in
-// mpi_split.cpp, each rank's OpenCL work in rank_work.cpp. Run it with mpirun (see the README).
-#include <climits>
-#include <cmath>
-#include <cstdio>
+// Exercise 15b: command line, the ranks and their devices. The MPI lesson is in mpi_split.cpp, each
+// rank's OpenCL work in rank_work.cpp, the checks and tables in tables.cpp. Run it with mpirun (see
+// the README).
 #include <iostream>
 #include <set>
 
-#include "../../Exercise10_Pi/given/pi_reference.hpp"  // Exercise 10's references (see CMakeLists.txt)
+#include "hoc/cli/main.hpp"
 #include "hoc/common/data.hpp"
 #include "hoc/matmul/dims.hpp"
-#include "hoc/common/errors.hpp"
-#include "hoc/cli/main.hpp"
 #include "mpi_split.hpp"
-
-namespace {
-
-std::string number(const char* format, double value)
-{
-    char text[48];
-    std::snprintf(text, sizeof text, format, value);
-    return text;
-}
-
-std::string range(double first, double count)
-{
-    return count > 0 ? number("%.0f", first) + "-" + number("%.0f", first + count - 1) : "none";
-}
-
-std::string ranksText(int size) { return std::to_string(size) + (size == 1 ? " rank" : " ranks"); }
-
-}  // namespace
+#include "tables.hpp"
 
 int main(int argc, char** argv)
 {
@@ -63,14 +42,7 @@ int main(int argc, char** argv)
         const auto d = hoc::matmul::dimsFrom(dims);
         cl::Device device;
         together(ranks, [&] {
-            if (parts != "pi" && d.m < static_cast<std::size_t>(ranks.size))
-                throw hoc::UsageError("--dims: M = " + std::to_string(d.m) + " rows of C for " + ranksText(ranks.size) +
-                                      ": every rank needs at least one row; give M >= " + std::to_string(ranks.size) +
-                                      " or start fewer ranks");
-            if (std::max({d.m * d.k, d.k * d.n, d.m * d.n}) > static_cast<std::size_t>(INT_MAX))
-                throw hoc::UsageError("--dims: " + d.text() +
-                                      " has matrices of more than INT_MAX elements, "
-                                      "which MPI's int counts cannot send in one message");
+            requireSplittable(ranks.size, parts, d);
             device = rankDevice(ranks, devices, cli);
         });
         hoc::Report report = cli.report(device);
@@ -79,36 +51,8 @@ int main(int argc, char** argv)
 
         if (parts != "matmul") {
             const PiOverRanks r = piOverRanks(ranks, device, steps, {1, static_cast<int>(runs)});
-            if (ranks.rank == 0) {
-                std::cout << "Part 1: pi, " << hoc::pi::stepsText(steps) << " in work-items of " << r.niters
-                          << (r.niters == 1 ? " step" : " steps") << ", shared equally\n";
-                std::printf("  %-4s %-16s %23s %7s %13s %11s   %s\n", "rank", "host", "steps", "share", "part of pi",
-                            "kernel ms", "device");
-                double slowest = 0;
-                for (std::size_t i = 0; i < r.rows.size(); ++i) {
-                    const RankRow& row = r.rows[i];
-                    hosts.insert(row.host);
-                    slowest = std::max(slowest, row.kernel_s);
-                    std::printf("  %-4zu %-16s %23s %6.1f%% %13.9f %11.3f   %s\n", i, row.host,
-                                range(row.first, row.count).c_str(), 100.0 * row.count / static_cast<double>(steps),
-                                row.part, row.kernel_s * 1e3, row.device);
-                }
-                // The course's target for pi (Exercise 10's step 3), against the exact midpoint-rule value.
-                const double expected = hoc::pi::reference(steps);
-                const hoc::CheckResult check = hoc::compareValue(expected, r.pi, hoc::pi::kTarget);
-                hoc::Result result;
-                result.name = "pi over " + ranksText(ranks.size);
-                result.size = hoc::pi::stepsText(steps);
-                result.correct = check.ok;
-                result.detail = "pi = " + number("%.12f", r.pi) + ", error " + number("%.2e", r.pi - M_PI) +
-                                " = midpoint rule " + number("%.2e", expected - M_PI) + " + rounding " +
-                                number("%.2e", r.pi - expected) + " (allowed " + number("%.1e", hoc::pi::kTarget) + ")";
-                result.seconds = slowest;  // the ranks run at the same time: done when the slowest is
-                result.rate = slowest > 0 ? static_cast<double>(steps) / slowest : 0;
-                result.unit = "steps/s";
-                result.extra = {{"ranks", static_cast<double>(ranks.size)}};
-                report.add(result);
-            }
+            if (ranks.rank == 0)
+                reportPi(report, ranks.size, r, steps, hosts);
         }
 
         if (parts != "pi") {
@@ -118,32 +62,11 @@ int main(int argc, char** argv)
                 b = hoc::randomFloats(d.k * d.n, 2, -1, 1);
             }
             const MatmulOverRanks r = matmulOverRanks(ranks, device, a, b, d);
-            if (ranks.rank == 0) {
-                std::cout << "Part 2: C = A * B, " << d.text() << ", rows of C in proportion to each rank's speed\n";
-                std::printf("  %-4s %-16s %13s %7s %15s %11s %11s   %s\n", "rank", "host", "rows of C", "share",
-                            "speed (rows/s)", "kernel ms", "busy ms", "device");
-                for (std::size_t i = 0; i < r.rows.size(); ++i) {
-                    const RankRow& row = r.rows[i];
-                    hosts.insert(row.host);
-                    std::printf("  %-4zu %-16s %13s %6.1f%% %15.1f %11.3f %11.3f   %s\n", i, row.host,
-                                range(row.first, row.count).c_str(), 100.0 * row.count / static_cast<double>(d.m),
-                                row.speed, row.kernel_s * 1e3, row.busy_s * 1e3, row.device);
-                }
-                double sum = 0;  // the same C gives the same sum, bit for bit: the tests compare runs with it
-                for (const float x : r.c)
-                    sum += x;
-                std::cout << "  sum of C: " << number("%.17g", sum) << "\n";
-                // "devices": the ranks' devices together (script/run shows such a result on a row of its own).
-                report.flops("C = A * B over " + ranksText(ranks.size), d.text(), hoc::matmul::check(a, b, r.c, d),
-                             {0, r.wall_s}, d.flops(), {{"devices", static_cast<double>(ranks.size)}});
-            }
+            if (ranks.rank == 0)
+                reportMatmul(report, ranks.size, r, a, b, d, hosts);
         }
-        if (ranks.rank == 0) {
-            std::string list;
-            for (const auto& host : hosts)
-                list += (list.empty() ? "" : ", ") + host;
-            std::cout << "Hosts: " << list << "\n";
-        }
+        if (ranks.rank == 0)
+            printHosts(hosts);
 
         // Every rank returns rank 0's verdict (0 all correct, 1 a result was wrong).
         int status = ranks.rank == 0 ? cli.finish(report) : 0;

@@ -1,0 +1,117 @@
+#include "pi_check.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+
+#include "hoc/common/check.hpp"
+#include "hoc/common/device.hpp"
+#include "pi_reference.hpp"
+
+namespace {
+
+std::string number(const char* format, double value)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, format, value);
+    return text;
+}
+
+}  // namespace
+
+std::vector<PiStep> chosenSteps(const std::string& design)
+{
+    static const PiStep steps[4] = {
+        {PiDesign::Simple, "simple", "simple design (work-item 0 adds the local array)"},
+        {PiDesign::SimpleTree, "simple_tree", "simple_tree design (simple float sums, tree in local memory)"},
+        {PiDesign::CountedX, "counted_x", "counted_x design (x from a small count, simple float sums, tree)"},
+        {PiDesign::Tree, "tree", "tree design (compensated sums, tree in local memory)"},
+    };
+    std::vector<PiStep> chosen;
+    for (const PiStep& s : steps)
+        if (design == s.key || design == "all" ||
+            (design == "both" && (s.design == PiDesign::Simple || s.design == PiDesign::Tree)))
+            chosen.push_back(s);
+    return chosen;
+}
+
+std::uint64_t floatAdditions(PiDesign design, const PiResult& r)
+{
+    if (design == PiDesign::Simple)
+        return r.stepsPerItem + r.workGroupSize;
+    std::uint64_t rounds = 0;
+    while ((std::uint64_t{1} << rounds) < r.workGroupSize)
+        ++rounds;
+    return r.stepsPerItem + rounds;
+}
+
+double allowedError(PiDesign design, const PiResult& r)
+{
+    return design == PiDesign::Tree ? hoc::pi::kTarget : hoc::pi::floatSumBound(floatAdditions(design, r));
+}
+
+void requireDecisiveBounds(const cl::Device& device, const std::vector<PiStep>& steps, std::uint64_t nsteps,
+                           std::uint64_t local, std::uint64_t iters)
+{
+    const std::uint64_t deviceLocal = device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
+    const std::uint64_t itemSteps = std::min<std::uint64_t>(iters ? iters : 262144, nsteps);
+    const std::uint64_t groupItems = local ? local : deviceLocal;
+    for (const PiStep& s : steps) {
+        if (s.design == PiDesign::Tree)
+            continue;
+        PiResult planned;
+        planned.stepsPerItem = itemSteps;
+        planned.workGroupSize = groupItems;
+        hoc::requireDecisiveBound(
+            hoc::pi::floatSumBound(floatAdditions(s.design, planned)), M_PI,
+            std::string("pi, ") + s.key + " design, " + hoc::pi::stepsText(nsteps) + ", up to " +
+                std::to_string(itemSteps) + " steps per work-item in work-groups of up to " +
+                std::to_string(groupItems),
+            "narrow it with fewer steps per work-item (--iters), smaller work-groups (--local), or --design tree "
+            "(compensated sums, held to 1e-6)");
+        const double groups = std::ceil(static_cast<double>(nsteps) / (static_cast<double>(groupItems) *
+                                                                       static_cast<double>(iters ? iters : 262144)));
+        hoc::requireBuffers(device, sizeof(float) * groups, 1,
+                            "pi, " + std::string(s.key) + " design: the sums of " +
+                                std::to_string(static_cast<unsigned long long>(groups)) + " work-groups");
+    }
+}
+
+hoc::Result piRow(const PiStep& step, const PiResult& r, std::uint64_t nsteps)
+{
+    const double expected = hoc::pi::reference(nsteps);
+    const double allowed = allowedError(step.design, r);
+    hoc::Result row;
+    row.name = step.name;
+    row.size = hoc::pi::stepsText(nsteps);
+    row.correct = hoc::compareValue(expected, r.pi, allowed).ok;
+    row.detail = "pi = " + number("%.9f", r.pi) + ", error " + number("%.2e", r.pi - M_PI) + " = midpoint rule " +
+                 number("%.2e", expected - M_PI) + " + rounding " + number("%.2e", r.pi - expected) + " (allowed " +
+                 number("%.1e", allowed) + "); " + std::to_string(r.workGroups) +
+                 (r.workGroups == 1 ? " work-group of " : " work-groups of ") + std::to_string(r.workGroupSize) + ", " +
+                 std::to_string(r.stepsPerItem) + " steps per work-item";
+    row.seconds = r.timing.kernel_s;
+    row.rate = r.timing.kernel_s > 0 ? static_cast<double>(nsteps) / r.timing.kernel_s : 0;
+    row.unit = "steps/s";
+    row.extra = {{"error", r.pi - M_PI},
+                 {"work_groups", static_cast<double>(r.workGroups)},
+                 {"work_group_size", static_cast<double>(r.workGroupSize)},
+                 {"steps_per_item", static_cast<double>(r.stepsPerItem)},
+                 // For the roofline, counted as the kernels are written: per step 6 flops (i + 0.5,
+                 // times step, x * x, 1 + , 4 / , the sum), 7 in the tree design (x from base +
+                 // offset * step, offset += 1); global memory: one float per work-group written.
+                 {"flops", (step.design == PiDesign::Tree ? 7.0 : 6.0) * static_cast<double>(nsteps)},
+                 {"bytes", sizeof(float) * static_cast<double>(r.workGroups)}};
+    return row;
+}
+
+void printSpeedups(std::ostream& out, const std::vector<PiStep>& steps, const std::vector<hoc::Result>& rows)
+{
+    if (steps.empty() || steps[0].design != PiDesign::Simple || rows.empty() || rows[0].rate <= 0)
+        return;
+    for (std::size_t i = 1; i < steps.size() && i < rows.size(); ++i)
+        if (rows[i].rate > 0)
+            out << steps[i].key << " design: " << number("%.1f", rows[i].rate / rows[0].rate)
+                << "x the steps/s of the simple design\n";
+}

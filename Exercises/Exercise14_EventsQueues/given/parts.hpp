@@ -1,0 +1,35 @@
+// Exercise 14: what the program refuses before it starts, and what it prints and reports of each
+// part's result, so that main.cpp reads as the four parts.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "events.hpp"
+#include "hoc/common/report.hpp"
+#include "hoc/matmul/dims.hpp"
+
+// Refuses (hoc::UsageError, exit status 2), before any input is made, sizes the device or the host
+// cannot hold: five buffers of n floats; on the host X, Y, their produced copies and the expected
+// sums (about 6 vectors of n floats); with part 4 (`matmul`) A, B and C on both and the check's reference.
+void requireMemory(const cl::Device& device, std::size_t n, bool matmul, const hoc::matmul::Dims& d);
+
+// c = a + b, element by element: the expected sums.
+std::vector<float> sum(const std::vector<float>& a, const std::vector<float>& b);
+
+// Part 1: the kernel's timeline and hold, whether it waited for the user event, and Y (against `px`,
+// produce(X) on the host).
+void reportGate(hoc::Report& report, const GateResult& gate, const std::vector<float>& px, const std::string& size);
+
+// Part 2: the queue, the timeline, whether the add waited for both producers, and C.
+void reportJoin(hoc::Report& report, const JoinResult& join, const std::vector<float>& expected,
+                const std::string& size);
+
+// Part 3: the timeline, whether queue 2's add waited for queue 1, and C.
+void reportLink(hoc::Report& report, const TwoQueuesResult& link, const std::vector<float>& expected,
+                const std::string& size);
+
+// Part 4: C checked against A * B, with its rate and the global memory the kernel moves as written.
+void reportRows(hoc::Report& report, const RowResult& rows, const std::vector<float>& a, const std::vector<float>& b,
+                const hoc::matmul::Dims& d);

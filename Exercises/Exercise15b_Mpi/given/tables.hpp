@@ -1,0 +1,32 @@
+// Exercise 15b: what the program checks before any rank waits for another, and what rank 0 prints
+// and reports of each part, so that main.cpp reads as the run.
+#pragma once
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "hoc/common/report.hpp"
+#include "hoc/matmul/dims.hpp"
+#include "mpi_split.hpp"
+
+// "1 rank", "4 ranks".
+std::string ranksText(int size);
+
+// Refuses (hoc::UsageError, exit status 2) a matmul (`parts` other than "pi") that cannot be split
+// over `ranks` ranks: fewer rows of C than ranks, or a matrix of more than INT_MAX elements (MPI's
+// int counts cannot send it in one message).
+void requireSplittable(int ranks, const std::string& parts, const hoc::matmul::Dims& d);
+
+// Part 1 on rank 0: the table of the ranks' shares, and pi checked against the exact midpoint-rule
+// value within the course's target (Exercise 10's step 3); each rank's host goes into `hosts`.
+void reportPi(hoc::Report& report, int ranks, const PiOverRanks& r, std::uint64_t steps, std::set<std::string>& hosts);
+
+// Part 2 on rank 0: the table of the ranks' rows of C, the sum of C (the same C gives the same sum,
+// bit for bit: the tests compare runs with it), and C checked against A * B.
+void reportMatmul(hoc::Report& report, int ranks, const MatmulOverRanks& r, const std::vector<float>& a,
+                  const std::vector<float>& b, const hoc::matmul::Dims& d, std::set<std::string>& hosts);
+
+// "Hosts: a, b".
+void printHosts(const std::set<std::string>& hosts);

@@ -1,0 +1,36 @@
+// Exercise 16: how the host divides a sum into passes (Reduction::sum, reduce.cpp, runs them): the
+// work-group size, the passes with the count of float additions the error bound needs
+// (hoc::sumErrorBound's k), and where the time of a run went.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "hoc/common/opencl.hpp"
+#include "reduce.hpp"
+
+struct Pass {
+    std::uint64_t n = 0;       // elements in
+    std::uint64_t groups = 0;  // partial sums out
+};
+
+struct Plan {
+    std::uint64_t local = 0;      // work-items per work-group
+    std::vector<Pass> passes;     // in order; the last one leaves one value
+    std::uint64_t additions = 0;  // the most float additions an element goes through, over all passes
+};
+
+// The work-group size: the one asked for, else the kernel's preferred size within its limit on this
+// device; refused (with the reason) where the device or the kernel does not allow it.
+std::uint64_t chooseWorkGroupSize(const cl::Kernel& kernel, const cl::Device& device, ReduceKernel which,
+                                  std::size_t asked, std::uint64_t limit);
+
+// The plan: each pass turns n elements into one partial sum per work-group, until one is left; its
+// `additions` are the most any element goes through over all passes (the error bound's count).
+Plan planPasses(ReduceKernel which, std::uint64_t n, std::uint64_t local, std::uint64_t computeUnits);
+
+// Where the time of the median run went (of an even number of runs, the faster of the two middle
+// ones): each pass's device time into r.passSeconds, and the rest of the run's span, from one
+// pass's end to the next one's start (launching it), into r.betweenSeconds. `spans` are the timed
+// runs' spans, the last spans.size() of `runs`.
+void splitMedianRun(const std::vector<double>& spans, const std::vector<std::vector<cl::Event>>& runs, ReduceResult& r);

@@ -1,0 +1,85 @@
+#include "reduce_report.hpp"
+
+#include <algorithm>
+#include <iomanip>
+#include <iostream>
+#include <ostream>
+#include <sstream>
+
+#include "hoc/common/data.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/host_memory.hpp"
+#include "hoc/measure/bandwidth.hpp"
+#include "sum_reference.hpp"
+
+std::vector<ReduceKernel> chosenKernels(const std::vector<std::string>& names)
+{
+    std::vector<ReduceKernel> kernels;
+    for (const ReduceKernel k : reduceKernels())
+        if (std::find(names.begin(), names.end(), kernelName(k)) != names.end())
+            kernels.push_back(k);
+    return kernels;
+}
+
+std::vector<std::string> kernelNames(const std::vector<ReduceKernel>& kernels)
+{
+    std::vector<std::string> names;
+    for (const ReduceKernel k : kernels)
+        names.push_back(kernelName(k));
+    return names;
+}
+
+std::vector<std::string> shortNames(const std::vector<ReduceKernel>& kernels)
+{
+    std::vector<std::string> names;
+    for (const ReduceKernel k : kernels)
+        names.push_back(shortName(k));
+    return names;
+}
+
+void requireMemory(const cl::Device& device, std::size_t largest)
+{
+    const double floats = sizeof(float) * static_cast<double>(largest);
+    hoc::requireBuffers(device, floats, 3, "N = " + std::to_string(largest));
+    hoc::requireHostMemory(hoc::hostBytes(device, 3 * floats, 2 * floats), "N = " + std::to_string(largest));
+}
+
+void requireDecisiveSums(Reduction& reduction, const std::vector<std::size_t>& sizes,
+                         const std::vector<ReduceKernel>& kernels, std::size_t local)
+{
+    for (const std::size_t n : sizes) {
+        const hoc::SumReference expected = hoc::sumReference(
+            hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f));
+        for (const ReduceKernel k : kernels)
+            hoc::requireDecisiveSum(expected, reduction.additions(n, k, {local}),
+                                    "the sum of N = " + hoc::sizeText(n) + " floats with " + kernelName(k));
+    }
+}
+
+void reportSum(hoc::Report& report, ReduceKernel kernel, std::size_t n, const ReduceResult& r,
+               const hoc::CheckResult& check, double copyGbps, double readGbps)
+{
+    hoc::Extra extra = {{"flops", static_cast<double>(n - 1)}};  // n floats, n - 1 additions
+    for (std::size_t p = 0; p < r.passSeconds.size(); ++p)
+        extra.emplace_back("pass_" + std::to_string(p + 1) + "_s", r.passSeconds[p]);
+    extra.emplace_back("between_passes_s", r.betweenSeconds);
+    hoc::reportAgainstCopy(
+        report, shortName(kernel) + " (" + kernelName(kernel) + ", " + std::to_string(r.passes) + " passes)",
+        "N = " + hoc::sizeText(n), check, r.seconds, sizeof(float) * static_cast<double>(n), copyGbps, readGbps, extra);
+    // Where the time went: each pass, and the launches between them.
+    std::string passes;
+    for (const double s : r.passSeconds)
+        passes += (passes.empty() ? "" : " + ") + hoc::formatTime(s);
+    std::cout << "  passes " << passes << ", and " << hoc::formatTime(r.betweenSeconds) << " between them\n";
+}
+
+void printPicked(std::ostream& out, ReduceKernel picked, double pickedGbps, double readGbps, std::size_t largest)
+{
+    if (pickedGbps <= 0)
+        return;
+    std::ostringstream percent;
+    percent << std::fixed << std::setprecision(1) << 100 * pickedGbps / readGbps;
+    out << "For this device (" << (picked == ReduceKernel::Cpu ? "a CPU" : "not a CPU") << ") the program picks "
+        << shortName(picked) << " (" << kernelName(picked) << "): " << hoc::rateText(pickedGbps)
+        << " GB/s at N = " << hoc::sizeText(largest) << ", " << percent.str() << "% of the read kernel\n";
+}

@@ -1,0 +1,38 @@
+// Exercise 16: what the bandwidth driver (main.cpp) refuses before it runs and how it reports a
+// kernel, so that main.cpp reads as the run.
+#pragma once
+
+#include <cstddef>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "hoc/common/report.hpp"
+#include "reduce.hpp"
+
+// The kernels of `names` (--kernels), in course order; their names (kernelName) and table columns
+// (shortName).
+std::vector<ReduceKernel> chosenKernels(const std::vector<std::string>& names);
+std::vector<std::string> kernelNames(const std::vector<ReduceKernel>& kernels);
+std::vector<std::string> shortNames(const std::vector<ReduceKernel>& kernels);
+
+// Before any run (hoc::UsageError, exit status 2, otherwise): the device holds the largest size's
+// buffers, and the host the N floats and the copy yardstick's input and read-back (on a CPU device
+// also its two buffers; the reduction's own, one at a time, are fewer).
+void requireMemory(const cl::Device& device, std::size_t largest);
+
+// Before any run: every sum's check can tell a right result from a wrong one (from 0), for the
+// program's data (hoc::randomFloats in [-1, 1) seeded with the size) and each kernel's count of
+// additions on this device (hoc::requireDecisiveSum).
+void requireDecisiveSums(Reduction& reduction, const std::vector<std::size_t>& sizes,
+                         const std::vector<ReduceKernel>& kernels, std::size_t local);
+
+// A kernel's sum of n floats in GB/s against the copy's and the read kernel's (each element read
+// once), with the time of each pass and between them in the JSON and on a "passes" line.
+void reportSum(hoc::Report& report, ReduceKernel kernel, std::size_t n, const ReduceResult& r,
+               const hoc::CheckResult& check, double copyGbps, double readGbps);
+
+// "For this device (a CPU) the program picks ...": the step kernelFor picks, with its rate at the
+// largest size as a percentage of the read kernel's. Nothing when it did not run or was wrong
+// (pickedGbps 0).
+void printPicked(std::ostream& out, ReduceKernel picked, double pickedGbps, double readGbps, std::size_t largest);

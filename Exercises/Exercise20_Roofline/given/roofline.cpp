@@ -1,0 +1,120 @@
+#include "roofline.hpp"
+
+#include <algorithm>
+#include <iomanip>
+#include <ostream>
+
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/measure/bandwidth.hpp"
+#include "hoc/measure/roofs.hpp"
+
+namespace {
+
+std::string fixed(double value, int digits)
+{
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(digits) << value;
+    return s.str();
+}
+
+// Three significant digits or more: 0.0123, 1.23, 12.3, 1234.
+std::string rate(double value) { return fixed(value, value >= 100 ? 0 : value >= 10 ? 1 : value >= 1 ? 2 : 4); }
+
+}  // namespace
+
+std::vector<LadderKernel> chosenKernels(const std::vector<std::string>& keys)
+{
+    std::vector<LadderKernel> kernels;
+    for (const LadderKernel k : ladderKernels())
+        if (std::find(keys.begin(), keys.end(), keyOf(k)) != keys.end())
+            kernels.push_back(k);
+    return kernels;
+}
+
+void requireCounts(const std::vector<LadderKernel>& kernels, hoc::matmul::Dims d, double tile)
+{
+    for (const LadderKernel k : kernels) {
+        const Counts c = perWorkItem(k, d, tile);
+        if (!(c.flops > 0) || !(c.bytes > 0))
+            throw hoc::Failure("Exercise 20: perWorkItem() in traffic.cpp gives " + fixed(c.flops, 0) + " flops and " +
+                               fixed(c.bytes, 0) + " bytes for the " + keyOf(k) +
+                               " kernel; count them from the kernel's code first (see the README's procedure)");
+    }
+}
+
+Roofs measureRoofs(const cl::Device& device, Roofs given, std::size_t readFloats, const hoc::Repeats& repeats,
+                   std::ostream& out)
+{
+    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(readFloats), 1, "the bandwidth roof");
+    Roofs roofs = given;
+    if (roofs.gbps <= 0) {
+        hoc::ReadBenchmark read(device);
+        const hoc::ReadRuns runs = read.runs(readFloats, repeats);
+        if (!runs.check.ok || runs.seconds.empty())
+            throw hoc::Failure("the read kernel used as the bandwidth roof summed wrongly on this device");
+        roofs.gbps = hoc::gbps(runs.bytes, *std::min_element(runs.seconds.begin(), runs.seconds.end()));
+    }
+    if (roofs.gflops <= 0) {
+        hoc::FmaBenchmark fma(device);
+        const hoc::FmaRuns runs = fma.runs(0, 1024, repeats);
+        if (!runs.check.ok)
+            throw hoc::Failure("the FMA kernel used as the compute roof computed wrongly on this device");
+        roofs.gflops = runs.flops / *std::min_element(runs.seconds.begin(), runs.seconds.end()) * 1e-9;
+    }
+    out << "Roofs: bandwidth " << rate(roofs.gbps) << " GB/s" << (given.gbps > 0 ? " (given)" : " (read kernel)")
+        << ", peak " << rate(roofs.gflops) << " GFLOP/s" << (given.gflops > 0 ? " (given)" : " (FMA kernel)")
+        << "; ridge point " << fixed(roofs.ridge(), 2) << " FLOP/byte\n";
+    return roofs;
+}
+
+RooflineTable::RooflineTable(hoc::Report& report, const Roofs& roofs, hoc::matmul::Dims d, double tile)
+    : report_(report), roofs_(roofs), d_(d), tile_(tile)
+{
+}
+
+void RooflineTable::measure(LadderKernel k, const std::function<hoc::matmul::MatmulResult()>& run,
+                            const hoc::matmul::ExpectedC& expected, const hoc::Repeats& repeats)
+{
+    const Counts c = perWorkItem(k, d_, tile_);
+    const double items = workItems(k, d_);
+    const double flops = c.flops * items, bytes = c.bytes * items;
+    const double intensity = flops / bytes;
+    const double predicted = predictedGflops(intensity, roofs_);
+
+    std::vector<double> times;
+    hoc::CheckResult check;
+    check.ok = true;
+    for (int i = 0; i < repeats.warmups + repeats.runs; ++i) {
+        const hoc::matmul::MatmulResult r = run();
+        const hoc::CheckResult one = hoc::matmul::check(expected, r.c);
+        if (check.ok)
+            check = one;  // the first wrong run's message, else the last run's
+        if (i >= repeats.warmups)
+            times.push_back(r.timing.best());
+    }
+    hoc::Timing timing;
+    timing.kernel_s = hoc::median(times);
+    const double measured = flops / timing.kernel_s * 1e-9;
+    report_.flops(labelOf(k), d_.text(), check, timing, flops,
+                  {{"bytes", bytes},
+                   {"intensity", intensity},
+                   {"predicted_mflops", predicted * 1e3},
+                   {"fraction_of_prediction", measured / predicted}});
+    rows_ << std::left << std::setw(50) << labelOf(k) << std::right << std::setw(12) << fixed(c.flops, 0)
+          << std::setw(13) << fixed(c.bytes, 0) << std::setw(11) << fixed(intensity, 3) << std::setw(12)
+          << rate(predicted) << std::setw(12) << rate(measured) << std::setw(10)
+          << fixed(100.0 * measured / predicted, 0) << "%" << (check.ok ? "" : "  WRONG") << "\n";
+}
+
+void RooflineTable::print(std::ostream& out) const
+{
+    out << "\n"
+        << std::left << std::setw(50) << "kernel" << std::right << std::setw(12) << "FLOP/item" << std::setw(13)
+        << "bytes/item" << std::setw(11) << "FLOP/byte" << std::setw(12) << "predicted" << std::setw(12) << "measured"
+        << std::setw(11) << "of pred." << "\n"
+        << rows_.str();
+    out << "\nRates in GFLOP/s; predicted = min(peak, FLOP/byte x bandwidth): memory-bound left of the ridge\n"
+           "point, compute-bound right of it. Above 100%: caches served again what your count sends to global\n"
+           "memory each time.\n";
+}

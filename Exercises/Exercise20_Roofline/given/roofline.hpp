@@ -1,0 +1,48 @@
+// Exercise 20: the program's measuring and printing, so that main.cpp reads as its three steps:
+// your counts, the roofs, each kernel against its prediction.
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "hoc/common/report.hpp"
+#include "hoc/matmul/matmul_host.hpp"
+#include "traffic.hpp"
+
+// The kernels of `keys` (--kernels), in course order.
+std::vector<LadderKernel> chosenKernels(const std::vector<std::string>& keys);
+
+// Refuses (hoc::Failure, exit status 3) counts of perWorkItem (traffic.cpp) that are not there yet:
+// no flops or no bytes for a kernel of `kernels`.
+void requireCounts(const std::vector<LadderKernel>& kernels, hoc::matmul::Dims d, double tile);
+
+// The roofs: measured (the best of the timed runs, as hoc-roofline does) unless given (> 0), the
+// bandwidth with the read kernel over `readFloats` floats, the peak with the FMA kernel; printed as
+// "Roofs: bandwidth ... GB/s (read kernel), peak ... GFLOP/s (FMA kernel); ridge point ...".
+Roofs measureRoofs(const cl::Device& device, Roofs given, std::size_t readFloats, const hoc::Repeats& repeats,
+                   std::ostream& out);
+
+// The kernels' rows: each kernel's counts, intensity, prediction and measured rate, reported as it
+// is added and printed as one table at the end (after the runs, which print their results as they go).
+class RooflineTable {
+public:
+    RooflineTable(hoc::Report& report, const Roofs& roofs, hoc::matmul::Dims d, double tile);
+
+    // Runs `run` (one kernel's host function) repeats.warmups + repeats.runs times, checks every C
+    // against `expected` and reports the median kernel time of the timed runs against the prediction.
+    void measure(LadderKernel kernel, const std::function<hoc::matmul::MatmulResult()>& run,
+                 const hoc::matmul::ExpectedC& expected, const hoc::Repeats& repeats);
+
+    // The table and how to read it.
+    void print(std::ostream& out) const;
+
+private:
+    hoc::Report& report_;
+    Roofs roofs_;
+    hoc::matmul::Dims d_;
+    double tile_;
+    std::ostringstream rows_;
+};

@@ -1,0 +1,92 @@
+#include "table.hpp"
+
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+#include "hoc/common/device.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/host_memory.hpp"
+
+namespace {
+
+std::string allowed(const std::optional<std::size_t>& value) { return value ? std::to_string(*value) : "-"; }
+
+std::string fixed(double value, int digits)
+{
+    std::ostringstream text;
+    text << std::fixed << std::setprecision(digits) << value;
+    return text.str();
+}
+
+}  // namespace
+
+void requireMemory(const cl::Device& device, std::size_t n)
+{
+    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 2, std::to_string(n) + " floats");
+    const double vector = sizeof(float) * static_cast<double>(n);
+    hoc::requireHostMemory(hoc::hostBytes(device, 3 * vector, 2 * vector), std::to_string(n) + " floats");
+}
+
+ComputeUnitLimits computeUnit(const cl::Device& device, const ComputeUnitLimits& given, std::ostream& out)
+{
+    ComputeUnitLimits cu = documentedLimits(device);
+    const bool fromCommandLine = given.workItems || given.workGroups || given.localBytes || given.registers;
+    if (fromCommandLine)
+        cu = ComputeUnitLimits{given.workItems, given.workGroups,  given.localBytes, given.localReservedPerGroup,
+                               given.registers, "the command line"};
+    const auto known = [](std::size_t value) { return value ? std::to_string(value) : std::string("?"); };
+    out << "per compute unit (?: not known): " << known(cu.workItems) << " work-items, " << known(cu.workGroups)
+        << " work-groups, " << known(cu.localBytes) << " bytes of local memory (" << cu.localReservedPerGroup
+        << " more per work-group), " << known(cu.registers) << " registers\n  from " << cu.source << "\n"
+        << "OpenCL: " << device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>() << " compute units, CL_DEVICE_LOCAL_MEM_SIZE "
+        << device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>() << " bytes (what one work-group may have)\n";
+    return cu;
+}
+
+std::vector<std::size_t> arraySizes(const std::vector<std::size_t>& arrayKb, bool given, const cl::Device& device)
+{
+    const std::size_t deviceLocal = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
+    std::vector<std::size_t> sizes;
+    for (const std::size_t kb : arrayKb)
+        if (given || kb * 1024 < deviceLocal)
+            sizes.push_back(kb);
+    if (sizes.empty())
+        throw hoc::Failure("no --array-kb size fits CL_DEVICE_LOCAL_MEM_SIZE (" + std::to_string(deviceLocal) +
+                           " bytes)");
+    return sizes;
+}
+
+void printTable(std::ostream& out, const ComputeUnitLimits& cu, std::size_t local,
+                const std::vector<OccupancyRow>& rows)
+{
+    const KernelFootprint& first = rows.front().footprint;
+    out << "kernel stage in work-groups of " << local << ": CL_KERNEL_WORK_GROUP_SIZE " << first.maxWorkGroupSize
+        << ", preferred multiple " << first.multiple << ", private memory " << first.privateBytes
+        << " bytes, registers per work-item "
+        << (first.registersPerWorkItem ? std::to_string(first.registersPerWorkItem) + " (build log)"
+                                       : "not in the build log")
+        << "\nwork-groups per compute unit as each resource allows (-: not known), the fewest (fit), and GB/s "
+           "measured\n";
+    out << std::setw(6) << "array" << std::setw(9) << "local B" << std::setw(12) << "work-items" << std::setw(13)
+        << "work-groups" << std::setw(11) << "local mem" << std::setw(11) << "registers" << std::setw(5) << "fit"
+        << std::setw(14) << "limited by" << std::setw(11) << "occupancy" << std::setw(10) << "GB/s" << std::setw(9)
+        << "x first" << "\n";
+    for (const OccupancyRow& row : rows) {
+        const double occ = occupancy(cu, row.footprint, row.fit);
+        out << std::setw(3) << row.kb << " KB" << std::setw(9) << row.footprint.localBytes << std::setw(12)
+            << allowed(row.fit.byWorkItems) << std::setw(13) << allowed(row.fit.byWorkGroups) << std::setw(11)
+            << allowed(row.fit.byLocalMemory) << std::setw(11) << allowed(row.fit.byRegisters) << std::setw(5)
+            << row.fit.groups << std::setw(14) << (row.fit.limit.empty() ? "-" : row.fit.limit) << std::setw(11)
+            << (occ > 0 ? fixed(100 * occ, 0) + "%" : "-") << std::setw(10) << fixed(row.gbps, 1) << std::setw(9)
+            << fixed(row.gbps / rows.front().gbps, 2) << "\n";
+    }
+}
+
+void printPrediction(std::ostream& out)
+{
+    const Prediction prediction = stepThreePrediction();
+    out << "your prediction for the H100 (stepThreePrediction, work-groups of 256): local memory limits from "
+        << prediction.firstKiBLimitedByLocalMemory << " KB on; at 47 KB "
+        << fixed(100 * prediction.slotsFilledAt47KiB, 0) << "% of the 2048 slots filled\n";
+}
