@@ -130,8 +130,8 @@ std::string hint(PiDesign design, std::uint64_t steps, std::uint64_t perItem, do
         }
         for (const auto& [sum, which] : {std::pair{last, "last"}, std::pair{first, "first"}})
             if (std::fabs(got - sum * h) <= allowed + 1e-6 * std::fabs(sum * h))
-                return where +
-                       hoc::test::hint(hoc::hints::one_step, {{"which", which}, {"per", std::to_string(perItem)}});
+                return where + hoc::test::hint(hoc::hints::one_step_per_item,
+                                               {{"which", which}, {"per_item", std::to_string(perItem)}});
     }
     if (got > expected)
         return where + hoc::test::hint(hoc::hints::more);

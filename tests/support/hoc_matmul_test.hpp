@@ -80,12 +80,12 @@ inline std::string restartedSums(const std::vector<double>& expected, const std:
     }
     if (asked < 2)
         return "";
-    return ". " + hoc::test::hint(hoc::hints::shared::restarted_sums, {{"k0", std::to_string(k0)},
-                                                                       {"last", std::to_string(d.k - 1)},
-                                                                       {"asked", std::to_string(asked)},
-                                                                       {"row", std::to_string(first / d.n)},
-                                                                       {"column", std::to_string(first % d.n)},
-                                                                       {"value", std::to_string(got[first])}});
+    return ". " + hoc::test::hint(hoc::hints::shared::sum_restarted, {{"k0", std::to_string(k0)},
+                                                                      {"last", std::to_string(d.k - 1)},
+                                                                      {"asked", std::to_string(asked)},
+                                                                      {"row", std::to_string(first / d.n)},
+                                                                      {"column", std::to_string(first % d.n)},
+                                                                      {"value", std::to_string(got[first])}});
 }
 
 // Where the wrong elements are, and a hint when the pattern points at a usual mistake. With the inputs
