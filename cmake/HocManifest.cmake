@@ -14,6 +14,8 @@
 #   hoc_manifest_test(out folder)    the folder's GoogleTest file
 #   hoc_json_list(out json key...)   the array at key... of json as a CMake list ("" when absent)
 #   hoc_json_get(out json key...)    the value at key... ("" when absent)
+#   hoc_manifest_hints(dir)          writes the hints as C++ headers, dir/hoc_hints/<Folder>.hpp and
+#                                    dir/hoc_hints/shared.hpp (tests/support/hoc_hint.hpp)
 
 set(HOC_MANIFEST "${PROJECT_SOURCE_DIR}/course.json" CACHE FILEPATH "The course manifest")
 set_property(DIRECTORY "${PROJECT_SOURCE_DIR}" APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${HOC_MANIFEST}")
@@ -144,3 +146,45 @@ endforeach()
 # Kernels handed out finished: the same file in the exercise's folder and in Kernels/ (checked).
 hoc_json_list(_hoc_given "${_hoc_manifest}" given_kernels)
 hoc_given_kernels(${_hoc_given})
+
+# The hints of the course tests: each exercise's "hints" and the manifest's own (the test support's,
+# shared by several exercises), each {"id": NAME, "text": TEXT}, become hoc::test::Hint constants,
+# hoc::hints::NAME in dir/hoc_hints/<Folder>.hpp and hoc::hints::shared::NAME in dir/hoc_hints/shared.hpp
+# (written only when they change, so that a hint edited rebuilds the tests that include it only).
+function(_hoc_hints_header out json namespace)
+  file(RELATIVE_PATH manifest "${PROJECT_SOURCE_DIR}" "${HOC_MANIFEST}")
+  set(header "// Written by cmake/HocManifest.cmake from ${manifest}: edit the hints there.\n#pragma once\n\n")
+  string(APPEND header "#include \"hoc_hint.hpp\"\n\nnamespace ${namespace} {\n\n")
+  string(JSON count ERROR_VARIABLE error LENGTH "${json}" hints)
+  set(ids "")
+  if(NOT error AND count GREATER 0)
+    math(EXPR last "${count} - 1")
+    foreach(i RANGE ${last})
+      string(JSON id GET "${json}" hints ${i} id)
+      string(JSON text GET "${json}" hints ${i} text)
+      if(NOT id MATCHES "^[a-z][a-z0-9_]*$")
+        message(FATAL_ERROR "${HOC_MANIFEST}: the hint id \"${id}\" is not a lower-case name (a-z, 0-9, _)")
+      endif()
+      if(id IN_LIST ids)
+        message(FATAL_ERROR "${HOC_MANIFEST}: the hint ${id} of ${namespace} is there twice")
+      endif()
+      string(FIND "${text}" ")hint\"" at)
+      if(NOT at EQUAL -1)
+        message(FATAL_ERROR "${HOC_MANIFEST}: the hint ${id} holds )hint\", which ends its C++ string")
+      endif()
+      list(APPEND ids ${id})
+      string(APPEND header "inline constexpr hoc::test::Hint ${id}{\"${id}\", R\"hint(${text})hint\"};\n")
+    endforeach()
+  endif()
+  string(APPEND header "\n}  // namespace ${namespace}\n")
+  file(WRITE "${out}.new" "${header}")
+  configure_file("${out}.new" "${out}" COPYONLY)
+endfunction()
+
+function(hoc_manifest_hints dir)
+  _hoc_hints_header("${dir}/hoc_hints/shared.hpp" "${_hoc_manifest}" hoc::hints::shared)
+  foreach(folder IN LISTS HOC_COURSE_FOLDERS)
+    hoc_manifest_entry(entry ${folder})
+    _hoc_hints_header("${dir}/hoc_hints/${folder}.hpp" "${entry}" hoc::hints)
+  endforeach()
+endfunction()

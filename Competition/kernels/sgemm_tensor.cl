@@ -504,3 +504,242 @@ void sgemm_tc(const int M, const int N, const int K,
 }
 
 #endif  // sgemm_tc
+
+// ---------------------------------------------------------------------------------------------------
+// sgemm_wgmma: 3xTF32 as sgemm_tc, on Hopper's warpgroup MMA (wgmma.mma_async, compute capability
+// 9.0 with the target sm_90a). A warpgroup (4 consecutive warps, 128 work-items) multiplies a 64 x BN
+// block of C by a step of 8 along K in one instruction, both operands read from local memory through
+// matrix descriptors, the products accumulated in its registers; the instruction is asynchronous:
+// wgmma.fence before the first one that touches registers other instructions wrote,
+// wgmma.commit_group after a batch, wgmma.wait_group N until at most N batches are still running.
+//
+// NVIDIA's OpenCL compiler writes `.target sm_90` into its PTX and refuses those instructions there,
+// so each is written as a comment, "// HOC_SM90A <instruction>" (SM90A below), in inline assembly
+// whose operands name the registers it uses: the compiler fills in their names and keeps the comment.
+// The host (Competition/support/sm90a.hpp) reads the PTX back, turns the comments into instructions,
+// changes the target to sm_90a and builds the program again from that PTX. The assembly statements
+// list the accumulators as operands ("+f") so that the compiler keeps every read and write of them
+// in order with the instructions the comments become.
+//
+// Per step of BK along K: the raw tiles arrive by cp.async in a ring of STAGES (A: BM x BK, rows of
+// BK + 4 floats; B: BK x BN, rows of BN + 8), as for sgemm_tc. All work-items then split the step's
+// elements once, hi = x rounded to TF32 and lo = x - hi rounded to TF32, and write hi and lo in the
+// layout the descriptors describe without swizzling, K-major for both operands (B transposed on the
+// way): "core matrices" of 8 rows x 4 floats (128 contiguous bytes, row r of one at byte 16 r), the
+// next core matrix along K 128 bytes on (the descriptor's leading byte offset), the next 8 rows
+// BK * 32 bytes on (its stride byte offset). A work-item writes whole 16-byte rows of core matrices,
+// a warp 512 contiguous bytes (A) or four 128-byte core matrices (B): no bank conflicts. After
+// fence.proxy.async (ordinary stores that the tensor cores read next) and a barrier, each warpgroup
+// issues the three products a_lo b_hi, a_hi b_lo, a_hi b_hi of each step of 8.
+//
+//   BM        64 per warpgroup (work-groups of 2 BM work-items); BN the N of the instruction (64,
+//             128 or 256); BK a multiple of 8
+//   STAGES    the ring of raw tiles (2 to 4)
+//   SB        split buffers: 1 waits for a step's products before the next split; 2 splits the next
+//             step while they run (wgmma.wait_group 1)
+//   FLUSH=F   the products of F steps accumulate on the tensor cores in a block that starts at zero
+//             (the first instruction with scale-d false), which is then added to the accumulators in
+//             FP32, rounded to nearest (the tensor cores' own additions truncate); 0: never
+//   GM, KS    as for sgemm_tc
+// ---------------------------------------------------------------------------------------------------
+#if defined(WGMMA) && defined(BM) && defined(BN) && defined(BK) && defined(STAGES)
+
+#ifndef SB
+#define SB 2
+#endif
+#ifndef FLUSH
+#define FLUSH 0
+#endif
+#define WG_SIZE (2 * BM)              // work-items: a warpgroup per 64 rows
+#define RPA (BK + 4)                  // row pitches of the raw tiles (floats)
+#define RPB (BN + 8)
+#define CPA (BM * BK / 4 / WG_SIZE)  // 16-byte copies of A per work-item and step ...
+#define CPB (BK * BN / 4 / WG_SIZE)  // ... and of B
+#if BM % 64 || (BN != 64 && BN != 128 && BN != 256) || BK % 8 || (BM * BK / 4) % WG_SIZE || (BK * BN / 4) % WG_SIZE
+#error "sgemm_wgmma: BM a multiple of 64, BN 64, 128 or 256, BK a multiple of 8, BK*BN/4 a multiple of 2*BM"
+#endif
+#if STAGES < 2 || STAGES > 4 || SB < 1 || SB > 2 || FLUSH < 0
+#error "sgemm_wgmma: STAGES is 2 to 4, SB 1 or 2, FLUSH 0 or more"
+#endif
+
+// An sm_90a instruction, left as a comment for the host to put in place (above).
+#define SM90A(text) "// HOC_SM90A " text
+
+#define WGMMA_64(d, da, db, keep) \
+    asm volatile(SM90A("{ .reg .pred p; setp.ne.b32 p, %34, 0; "                             \
+                       "wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1; }") \
+                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]) \
+                 : "l"(da), "l"(db), "r"(keep) : "memory")
+#define TOUCH_64(text, d) asm volatile(SM90A(text) : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]) : : "memory")
+#define WGMMA_128(d, da, db, keep) \
+    asm volatile(SM90A("{ .reg .pred p; setp.ne.b32 p, %66, 0; "                             \
+                       "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1; }") \
+                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]) \
+                 : "l"(da), "l"(db), "r"(keep) : "memory")
+#define TOUCH_128(text, d) asm volatile(SM90A(text) : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]) : : "memory")
+#define WGMMA_256(d, da, db, keep) \
+    asm volatile(SM90A("{ .reg .pred p; setp.ne.b32 p, %130, 0; "                             \
+                       "wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1; }") \
+                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]), "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]), "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]), "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127]) \
+                 : "l"(da), "l"(db), "r"(keep) : "memory")
+#define TOUCH_256(text, d) asm volatile(SM90A(text) : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]), "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]), "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]), "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127]) : : "memory")
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define WGMMA_N CAT(WGMMA_, BN)  // d (+)= a b on the tensor cores, a 64 x BN block (keep: 0 ignores d)
+#define TOUCH_N CAT(TOUCH_, BN)  // an instruction ordered with every read and write of d
+
+// x rounded to TF32, to nearest with ties away from zero (its bits; the low 13 are zero).
+inline uint tf32_rna(float x)
+{
+    uint r;
+    asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(x));
+    return r;
+}
+
+// hi and lo of four floats.
+inline void split4(float4 x, __local float4* hi, __local float4* lo)
+{
+    const uint4 h = (uint4)(tf32_rna(x.x), tf32_rna(x.y), tf32_rna(x.z), tf32_rna(x.w));
+    const float4 r = x - as_float4(h);
+    *hi = as_float4(h);
+    *lo = as_float4((uint4)(tf32_rna(r.x), tf32_rna(r.y), tf32_rna(r.z), tf32_rna(r.w)));
+}
+
+// The matrix descriptor of the K-major, unswizzled layout above at local address `at`.
+inline ulong descriptor(uint at)
+{
+    return (ulong)((at & 0x3ffffu) >> 4) | ((ulong)(128 >> 4) << 16) | ((ulong)(BK * 32 >> 4) << 32);
+}
+
+__kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
+void sgemm_wgmma(const int M, const int N, const int K,
+                 __global const float* restrict A, const int lda,
+                 __global const float* restrict B, const int ldb,
+                 __global float* restrict C, const int ldc)
+{
+    __local float4 rawA[STAGES][BM * RPA / 4];
+    __local float4 rawB[STAGES][BK * RPB / 4];
+    __local float4 splitA[SB][2][BM * BK / 4] __attribute__((aligned(128)));  // [.][hi, lo][core matrices]
+    __local float4 splitB[SB][2][BN * BK / 4] __attribute__((aligned(128)));
+
+    const int lid = get_local_id(0), lane = lid % 32, warp = lid / 32;
+    const int wg = warp / 4, wq = warp % 4;  // the warpgroup, and the warp within it
+    const int g = lane / 4, t = lane % 4;
+#if defined(KS) && KS > 1
+    const int z = get_group_id(2);
+    A += z * K;
+    B += z * K * ldb;
+    C += z * M * ldc;
+#endif
+    const int2 origin = tileOrigin();
+    const int i0 = origin.x, j0 = 4 * origin.y;
+
+    __global const float* pa = A + (i0 + lid / (BK / 4)) * lda + lid % (BK / 4) * 4;
+    __global const float* pb = B + (lid / (BN / 4)) * ldb + j0 + lid % (BN / 4) * 4;
+    const uint sa0 = SHARED(rawA) + ((lid / (BK / 4)) * RPA + lid % (BK / 4) * 4) * 4;
+    const uint sb0 = SHARED(rawB) + ((lid / (BN / 4)) * RPB + lid % (BN / 4) * 4) * 4;
+#define WG_COPY_STEP(slot)                                                                               \
+    do {                                                                                                 \
+        _Pragma("unroll") for (int q = 0; q < CPA; q++)                                                  \
+            copy16(sa0 + (slot) * (BM * RPA * 4) + q * (WG_SIZE / (BK / 4)) * RPA * 4,                    \
+                   (__global const float4*)(pa + q * (WG_SIZE / (BK / 4)) * lda));                        \
+        _Pragma("unroll") for (int q = 0; q < CPB; q++)                                                  \
+            copy16(sb0 + (slot) * (BK * RPB * 4) + q * (WG_SIZE / (BN / 4)) * RPB * 4,                    \
+                   (__global const float4*)(pb + q * (WG_SIZE / (BN / 4)) * ldb));                        \
+        pa += BK;                                                                                        \
+        pb += BK * ldb;                                                                                  \
+    } while (0)
+
+    float acc[BN / 2];  // lane (g, t) of warp wq: rows 16 wq + g and + 8, columns 8 j + 2 t and + 1
+#pragma unroll
+    for (int e = 0; e < BN / 2; e++)
+        acc[e] = 0.0f;
+#if FLUSH
+    float part[BN / 2];  // the products since the last FP32 addition
+#pragma unroll
+    for (int e = 0; e < BN / 2; e++)
+        part[e] = 0.0f;
+#else
+#define part acc
+#endif
+
+    const int steps = K / BK;
+#pragma unroll
+    for (int s = 0; s < STAGES - 1; s++) {
+        if (s < steps)
+            WG_COPY_STEP(s);
+        commitCopies();
+    }
+
+    for (int step = 0; step < steps; step++) {
+        awaitCopies();
+        barrier(CLK_LOCAL_MEM_FENCE);  // the step's raw tiles have landed; the last split is read
+        const int next = step + STAGES - 1;
+        if (next < steps)
+            WG_COPY_STEP(next % STAGES);
+        commitCopies();
+        const __local float* ra = (const __local float*)rawA[step % STAGES];
+        const __local float* rb = (const __local float*)rawB[step % STAGES];
+        const int buf = step % SB;
+        // A: unit u is row 8 (u / (2 BK)) + u % 8, floats 4 c ... 4 c + 3 with c = (u / 8) % (BK / 4),
+        // which is float4 u of the core-matrix layout.
+#pragma unroll
+        for (int q = 0; q < BM * BK / 4 / WG_SIZE; q++) {
+            const int u = lid + q * WG_SIZE, c = (u / 8) % (BK / 4), r = u / (2 * BK) * 8 + u % 8;
+            split4(vload4(0, ra + r * RPA + 4 * c), &splitA[buf][0][u], &splitA[buf][1][u]);
+        }
+        // B: unit u is column n = u % BN, floats 4 c ... 4 c + 3 of K with c = u / BN (a column of the
+        // raw tile, consecutive across the work-items: no bank conflicts), row n of B^T.
+#pragma unroll
+        for (int q = 0; q < BN * BK / 4 / WG_SIZE; q++) {
+            const int u = lid + q * WG_SIZE, n = u % BN, c = u / BN;
+            const __local float* p = rb + 4 * c * RPB + n;
+            const int at = ((n / 8) * (BK / 4) + c) * 8 + n % 8;
+            split4((float4)(p[0], p[RPB], p[2 * RPB], p[3 * RPB]), &splitB[buf][0][at], &splitB[buf][1][at]);
+        }
+        asm volatile(SM90A("fence.proxy.async.shared::cta;") : : : "memory");
+        barrier(CLK_LOCAL_MEM_FENCE);  // the split tiles are complete
+
+        const uint ahi = SHARED(splitA[buf][0]) + wg * 64 * BK * 4, alo = SHARED(splitA[buf][1]) + wg * 64 * BK * 4;
+        const uint bhi = SHARED(splitB[buf][0]), blo = SHARED(splitB[buf][1]);
+#if FLUSH
+        const int fresh = step % FLUSH == 0;  // the block starts at zero
+#else
+        const int fresh = 0;
+#endif
+        TOUCH_N("wgmma.fence.sync.aligned;", part);
+#pragma unroll
+        for (int kk = 0; kk < BK / 8; kk++) {
+            const ulong dahi = descriptor(ahi + kk * 256), dalo = descriptor(alo + kk * 256);
+            const ulong dbhi = descriptor(bhi + kk * 256), dblo = descriptor(blo + kk * 256);
+            WGMMA_N(part, dalo, dbhi, (kk > 0 || !fresh));  // the small products first
+            WGMMA_N(part, dahi, dblo, 1);
+            WGMMA_N(part, dahi, dbhi, 1);
+        }
+        TOUCH_N("wgmma.commit_group.sync.aligned;", part);
+#if FLUSH
+        if (step % FLUSH == FLUSH - 1 || step == steps - 1) {
+            TOUCH_N("wgmma.wait_group.sync.aligned 0;", part);
+#pragma unroll
+            for (int e = 0; e < BN / 2; e++)
+                acc[e] += part[e];
+            continue;
+        }
+#endif
+#if SB == 2
+        TOUCH_N("wgmma.wait_group.sync.aligned 1;", part);
+#else
+        TOUCH_N("wgmma.wait_group.sync.aligned 0;", part);
+#endif
+    }
+    TOUCH_N("wgmma.wait_group.sync.aligned 0;", acc);
+
+    __global float* c = C + (i0 + wg * 64 + wq * 16 + g) * ldc + j0 + 2 * t;
+#pragma unroll
+    for (int j = 0; j < BN / 8; j++) {
+        vstore2((float2)(acc[4 * j], acc[4 * j + 1]), 0, c + 8 * j);
+        vstore2((float2)(acc[4 * j + 2], acc[4 * j + 3]), 0, c + 8 * ldc + 8 * j);
+    }
+}
+
+#endif  // sgemm_wgmma

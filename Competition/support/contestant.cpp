@@ -67,13 +67,13 @@ hoc::tuning::Outcome tune(const cl::Device& device, const std::vector<Variant>& 
         Contestant s(device, v);
         s.upload(sa, sb, small);
         s.run();
-        const auto check = v.kernel == "sgemm_tc" ? hoc::peers::checkTf32Split(sa, sb, s.download(), small,
+        const auto check = isTf32Kernel(v.kernel) ? hoc::peers::checkTf32Split(sa, sb, s.download(), small,
                                                                                hoc::peers::truncatedTf32Parts(v.values))
                                                   : hoc::matmul::check(sa, sb, s.download(), small);
         if (!check.ok)
             throw hoc::Failure("wrong result for " + small.text() + ": " + check.message());
         s.upload(a, b, d);
-        if (v.kernel == "sgemm_tc")
+        if (isTf32Kernel(v.kernel))
             fp32Rule(s);
         const auto once = [&] { return s.run(); };
         std::vector<double> times = hoc::runSeconds({kTuningRepeats.warmups, 1}, once);

@@ -7,6 +7,7 @@
 #include "hoc/common/errors.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/program.hpp"
+#include "sm90a.hpp"
 
 namespace hoc::competition {
 
@@ -36,7 +37,12 @@ bool hasCpAsync(const cl::Device& device)
            major >= 8;
 }
 
-bool isTensorKernel(const std::string& kernel) { return kernel == "sgemm_async" || kernel == "sgemm_tc"; }
+bool isTensorKernel(const std::string& kernel)
+{
+    return kernel == "sgemm_async" || kernel == "sgemm_tc" || kernel == "sgemm_wgmma";
+}
+
+bool isTf32Kernel(const std::string& kernel) { return kernel == "sgemm_tc" || kernel == "sgemm_wgmma"; }
 
 std::vector<Variant> tensorVariants(const cl::Device& device)
 {
@@ -71,6 +77,17 @@ std::vector<Variant> tensorVariants(const cl::Device& device)
           "sgemm_tc BK=8 BM=128 BN=128 FASTRNA=0 FLUSH=1 GM=8 LOTRUNC=0 SPLIT=1 STAGES=3 WM=64 WN=32",
           "sgemm_tc BK=16 BM=128 BN=64 FASTRNA=1 FLUSH=0 GM=8 LOTRUNC=1 SPLIT=0 STAGES=2 WM=64 WN=32"})
         variants.push_back(Variant::parse(text));
+    // sgemm_wgmma, only where the two-stage build can give it sm_90a (compute capability 9.0; a driver
+    // that refuses the patched PTX makes the variant fail to build, and the tuner passes it by):
+    // 128 x 128 and 64 x 128 tiles, steps of 8, with and without an FP32 addition per 2 or 4 steps.
+    if (sm90aUnavailable(device).empty())
+        for (const char* text : {"sgemm_wgmma BK=8 BM=128 BN=128 FLUSH=2 GM=8 SB=2 STAGES=2",
+                                 "sgemm_wgmma BK=8 BM=128 BN=128 FLUSH=4 GM=8 SB=2 STAGES=2",
+                                 "sgemm_wgmma BK=8 BM=128 BN=128 FLUSH=0 GM=8 SB=2 STAGES=2",
+                                 "sgemm_wgmma BK=8 BM=128 BN=128 FLUSH=2 GM=8 SB=1 STAGES=3",
+                                 "sgemm_wgmma BK=8 BM=64 BN=128 FLUSH=2 GM=8 SB=2 STAGES=3",
+                                 "sgemm_wgmma BK=16 BM=64 BN=64 FLUSH=1 GM=8 SB=2 STAGES=2"})
+            variants.push_back(Variant::parse(text));
     return variants;
 }
 
@@ -142,9 +159,25 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
             !split || bk * bn / 2 % wg == 0,
             "with SPLIT=1, BK*BN/2 is a multiple of the work-group size (every work-item splits whole pairs of B)");
         requireSm80(device, variant, "uses the tensor cores with TF32 and cp.async");
+    } else if (variant.kernel == "sgemm_wgmma") {
+        variant.only({"BM", "BN", "BK", "STAGES", "SB", "FLUSH", "GM", "KS"});
+        bm = variant.within("BM", 64, 256), bn = variant.within("BN", 64, 256), bk = variant.within("BK", 8, 64);
+        variant.within("STAGES", 2, 4);
+        variant.within("SB", 1, 2);
+        variant.within("FLUSH", 0, 64);
+        if (variant.values.count("GM"))
+            variant.within("GM", 1, 64);
+        wg = 2 * bm;
+        variant.require(bm % 64 == 0 && (bn == 64 || bn == 128 || bn == 256) && bk % 8 == 0,
+                        "BM is a multiple of 64 (a warpgroup per 64 rows), BN is 64, 128 or 256 (the N of "
+                        "wgmma.mma_async m64nNk8) and BK a multiple of 8");
+        variant.require(bm * bk / 4 % wg == 0 && bk * bn / 4 % wg == 0,
+                        "BM*BK/4 and BK*BN/4 are multiples of the work-group size 2*BM = " + std::to_string(wg) +
+                            " (every work-item copies and splits whole float4s)");
+        sm90a_ = true;
     } else {
         throw hoc::UsageError("unknown kernel '" + variant.kernel + "' in variant '" + variant.text() +
-                              "' (the module's kernels are sgemm_async and sgemm_tc)");
+                              "' (the module's kernels are sgemm_async, sgemm_tc and sgemm_wgmma)");
     }
     tileM_ = bm;
     tileN_ = bn;
@@ -154,7 +187,18 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
 
     context_ = cl::Context(device);
     queue_ = cl::CommandQueue(context_, device, CL_QUEUE_PROFILING_ENABLE);
-    cl::Program program = hoc::buildSource(context_, device, source(), kKernelFile, variant.buildOptions());
+    cl::Program program;
+    if (sm90a_) {  // -DWGMMA selects the kernel's part of the file; the sm_90a route, or why not
+        auto built = buildSm90a(context_, device, source(), kKernelFile, variant.buildOptions() + " -DWGMMA=1");
+        if (!built.unavailable.empty())
+            throw hoc::Failure("variant '" + variant.text() +
+                               "' needs sm_90a (warpgroup MMA), which is not "
+                               "available: " +
+                               built.unavailable);
+        program = built.program;
+    } else {
+        program = hoc::buildSource(context_, device, source(), kKernelFile, variant.buildOptions());
+    }
     kernel_ = cl::Kernel(program, variant.kernel.c_str());
     hoc::requireWorkGroupSize(kernel_, device, local_[0], variant.text());
     hoc::requireLocalMemory(kernel_, device, 0, variant.text());  // its own __local arrays

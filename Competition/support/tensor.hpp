@@ -23,8 +23,12 @@ using Variant = hoc::tuning::Candidate;
 // cl_nv_device_attribute_query.
 bool hasCpAsync(const cl::Device& device);
 
-// True for the kernels TensorSgemm runs (sgemm_async, sgemm_tc).
+// True for the kernels TensorSgemm runs (sgemm_async, sgemm_tc, sgemm_wgmma).
 bool isTensorKernel(const std::string& kernel);
+
+// True for those that multiply on the tensor cores in 3xTF32 (sgemm_tc, sgemm_wgmma): checked against
+// the bound of that arithmetic, and offered only where as accurate as FP32.
+bool isTf32Kernel(const std::string& kernel);
 
 // The variants of those kernels worth trying on `device`: none unless hasCpAsync(device).
 std::vector<Variant> tensorVariants(const cl::Device& device);
@@ -52,6 +56,7 @@ private:
     cl::Kernel kernel_, sum_;  // the multiplication; with KS, the kernel that adds the slices
     std::size_t tileM_ = 1, tileN_ = 1, tileK_ = 1, ks_ = 1;
     std::size_t slices_ = 1, sliceK_ = 0;
+    bool sm90a_ = false;       // (sgemm_wgmma) built by the two-stage sm_90a route (sm90a.hpp)
     bool transposeA_ = false;  // (AT=1) the kernel reads A^T, which transpose_ (Exercise 17's
     cl::Kernel transpose_;     // padded transpose) puts into at_ before each multiplication
     cl::Buffer at_;

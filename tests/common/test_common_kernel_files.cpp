@@ -162,10 +162,10 @@ TEST_F(KernelFiles, AFileBuiltTwiceIsListedOnce)
     EXPECT_EQ(text.find("kernel file k.cl (", first + 1), std::string::npos) << text;
 }
 
-// `#include "name.cl"` (Kernels/pi.cl and reduce.cl share work_group_sum.cl): the included text is
-// found as a kernel file is (the first folder of the search path that has it), the source builds
-// and runs on the test device, and a build error after the include names the including file and
-// its own line, one in the included file that file and line.
+// `#include "name.cl"` (Competition/kernels/sgemm_tensor.cl includes Kernels/matmul_competition.cl): the included text
+// is found as a kernel file is (the first folder of the search path that has it), the source builds and runs on the
+// test device, and a build error after the include names the including file and its own line, one in the included file
+// that file and line.
 TEST_F(KernelFiles, AnIncludedFileIsReadFromTheSearchPath)
 {
     std::ofstream(dir_ / "second" / "twice.cl") << "// the helper\ninline float twice(float x) { return 2.0f * x; }\n";

@@ -1,7 +1,7 @@
 // PoCL 6.0's miscompilation of a loop between two barriers in work-groups of one or two work-items,
 // and the course's answer to it (hoc::avoidPoclReplication in Common/src/program.cpp: every kernel
 // build on such a PoCL sets POCL_FULL_REPLICATION_THRESHOLD=0). The kernel below is the smallest
-// found with the fault: work_group_sum's first loop (Kernels/work_group_sum.cl) between its barriers.
+// found with the fault: work_group_sum's first loop (Kernels/pi.cl, Kernels/reduce.cl) between its barriers.
 #include <sys/wait.h>
 #include <unistd.h>
 

@@ -10,10 +10,13 @@
 // one work-item's sum is caught (250 steps of at least 2 / steps each). The counted_x design (step 3)
 // changes only how x is computed, so it is held to step 2's bound.
 // The references themselves (pi_reference.hpp) are tested first.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 
+#include "hoc_hints/Exercise10_Pi.hpp"
 #include "hoc_test.hpp"
 #include "pi.hpp"
 #include "pi_check.hpp"
@@ -91,20 +94,22 @@ std::string what(const char* design, std::uint64_t steps, const PiResult& r)
 // Where a wrong value points, from the value itself (each case is the symptom of the bug named):
 //   0                     nothing was added: the starter kernel (it writes 0), or no copy back
 //   the left-edge sum     x at the left edge of each step, x = i * step (computed here in double)
+//   one step per item     each work-item's value is one of its steps alone (its last or its first):
+//                         the running sum overwritten in each step instead of added to
 //   above the bound       steps counted twice, or steps past nsteps added (their x lie beyond 1)
 //   below the bound       steps, work-items' values or work-groups' sums left out
-std::string hint(PiDesign design, std::uint64_t steps, double expected, double got, double allowed)
+std::string hint(PiDesign design, std::uint64_t steps, std::uint64_t perItem, double expected, double got,
+                 double allowed)
 {
     const char* kernel = design == PiDesign::Simple       ? "pi_simple"
                          : design == PiDesign::SimpleTree ? "pi_simple_tree"
                          : design == PiDesign::CountedX   ? "pi_counted_x"
                                                           : "pi";
-    const std::string where = std::string("\n  where: kernel ") + kernel + " in pi.cl, or the host code in pi.cpp";
+    const std::string where = std::string("\n  where: kernel ") + kernel +
+                              " in pi.cl, or the host code in pi.cpp\n  hint: ";
     const double h = 1.0 / static_cast<double>(steps);
     if (got == 0)
-        return where + "\n  hint: pi is 0, so no step's value arrived: is " + kernel +
-               " still the starter (it writes 0)? Else: does the work-group's sum include every work-item's "
-               "value, and does pi.cpp copy the sums back and add them?";
+        return where + hoc::test::hint(hoc::hints::zero, {{"kernel", kernel}});
     if (steps <= (std::uint64_t{1} << 25)) {
         double left = 0;  // the left-edge sum, x = i * h, in double
         for (std::uint64_t i = 0; i < steps; ++i) {
@@ -112,19 +117,28 @@ std::string hint(PiDesign design, std::uint64_t steps, double expected, double g
             left += 4.0 / (1.0 + x * x);
         }
         if (std::fabs(got - left * h) <= allowed + 1e-6 * std::fabs(left * h))
-            return where + "\n  hint: this is the sum with x at the left edge of each step (x = i * step): the "
-                           "midpoint rule takes x in the middle, x = (i + 0.5) * step.";
+            return where + hoc::test::hint(hoc::hints::left_edge);
+    }
+    if (perItem > 1 && steps <= (std::uint64_t{1} << 25)) {
+        // One step per work-item, in double: the last of each work-item's steps, and the first.
+        double last = 0, first = 0;
+        for (std::uint64_t start = 0; start < steps; start += perItem) {
+            const double xl = (static_cast<double>(std::min(start + perItem, steps) - 1) + 0.5) * h;
+            const double xf = (static_cast<double>(start) + 0.5) * h;
+            last += 4.0 / (1.0 + xl * xl);
+            first += 4.0 / (1.0 + xf * xf);
+        }
+        for (const auto& [sum, which] : {std::pair{last, "last"}, std::pair{first, "first"}})
+            if (std::fabs(got - sum * h) <= allowed + 1e-6 * std::fabs(sum * h))
+                return where + "\n  hint: this is each work-item's " + which + " step alone, added over the " +
+                       "work-items (about 1/" + std::to_string(perItem) + " of the integral, one step in " +
+                       std::to_string(perItem) + "): the work-item's running sum is overwritten in each step " +
+                       "(sum = term) instead of added to (sum += term), or the loop stops after one step.";
     }
     if (got > expected)
-        return where + "\n  hint: more than the integral: are some steps added twice, or steps past nsteps "
-                       "(the last work-items have fewer steps, or none: stop at nsteps)?";
-    return where + "\n  hint: less than the integral (" + std::to_string(got / expected) +
-           " of it): are some steps, work-items' values or work-groups' sums left out? Every work-item must " +
-           (design == PiDesign::Simple ? "store its sum in local_sums before the barrier, and work-item 0 add all "
-                                         "get_local_size(0) of them"
-                                       : "put its value in scratch, and the tree must reach every value: start at the "
-                                         "largest power of two below the size, with a barrier after each round") +
-           ".";
+        return where + hoc::test::hint(hoc::hints::more);
+    return where + hoc::test::hint(design == PiDesign::Simple ? hoc::hints::less_simple : hoc::hints::less_tree,
+                                   {{"fraction", std::to_string(got / expected)}});
 }
 
 ::testing::AssertionResult accurate(PiDesign design, const char* name, std::uint64_t steps, const PiResult& r,
@@ -134,7 +148,7 @@ std::string hint(PiDesign design, std::uint64_t steps, double expected, double g
     ::testing::AssertionResult ok = hoc::test::correct(hoc::compareValue(expected, r.pi, allowed),
                                                        what(name, steps, r));
     if (!ok)
-        ok << hint(design, steps, expected, r.pi, allowed);
+        ok << hint(design, steps, r.stepsPerItem, expected, r.pi, allowed);
     return ok;
 }
 

@@ -20,6 +20,7 @@
 #include "hoc/common/data.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
+#include "hoc_hints/Exercise16_Reduction.hpp"
 #include "hoc_test.hpp"
 #include "reduce.hpp"
 #include "sum_reference.hpp"
@@ -63,7 +64,8 @@ std::string what(ReduceKernel kernel, std::size_t n, const ReduceResult& r, cons
 //   more                       elements counted twice, or elements past n read
 std::string hint(ReduceKernel kernel, const std::vector<float>& data, double got, const ReduceResult& r)
 {
-    const std::string where = "\n  where: kernel " + kernelName(kernel) + " in reduce.cl";
+    using hoc::test::hint;
+    const std::string where = "\n  where: kernel " + kernelName(kernel) + " in reduce.cl\n  hint: ";
     double exact = 0;
     for (const float x : data)
         exact += x;
@@ -73,63 +75,40 @@ std::string hint(ReduceKernel kernel, const std::vector<float>& data, double got
         double whole = 0;
         for (std::size_t i = 0; i < data.size() / width * width; ++i)
             whole += data[i];
-        const std::string vector = "float" + std::to_string(width);
         const std::string w = std::to_string(width);
+        const std::string tail = std::to_string(data.size() % width);
         // Only the first k of the tail's floats added: one float per work-item, an NDRange of k work-items.
         double partial = whole;
         for (std::size_t k = 1; k < data.size() % width; ++k) {
             partial += data[data.size() / width * width + k - 1];
             if (got == partial && got != exact)
-                return where + "\n  hint: of the " + std::to_string(data.size() % width) +
-                       " element(s) after the last "
-                       "whole " +
-                       vector + ", only the first " + std::to_string(k) + " were added, and this NDRange has " +
-                       std::to_string(r.workGroupSize) +
-                       "-work-item work-groups: the tail is added one element per "
-                       "work-item, so an NDRange with fewer work-items than the tail leaves some out. Loop over the "
-                       "tail instead: from " +
-                       vector.substr(5) + " * (n / " + vector.substr(5) +
-                       ") + get_global_id(0), "
-                       "get_global_size(0) apart, up to n.";
+                return where + hint(hoc::hints::tail_per_work_item, {{"tail", tail},
+                                                                     {"width", w},
+                                                                     {"added", std::to_string(k)},
+                                                                     {"group", std::to_string(r.workGroupSize)}});
         }
-        if (got == whole && got != exact)
-            return where + "\n  hint: " +
-                   (got == 0 ? "the sum is 0: is " + kernelName(kernel) + " still the starter (it writes 0)? If not, "
-                             : "") +
-                   "the last " + std::to_string(data.size() % width) + " element(s), after the last whole " + vector +
-                   ", are missing: after the " + vector + " loop add in[" + w + " * (n / " + w +
-                   ")] to in[n - 1] (each "
-                   "work-item from " +
-                   w + " * (n / " + w + ") + get_global_id(0), get_global_size(0) apart).";
+        if (got == whole && got != exact) {
+            const std::string missing = hint(hoc::hints::tail_missing, {{"tail", tail}, {"width", w}});
+            return where + (got == 0 ? hint(hoc::hints::starter_or, {{"kernel", kernelName(kernel)}, {"then", missing}})
+                                     : missing);
+        }
     }
     if (got == 0 && exact != 0)
-        return where + "\n  hint: the sum is 0: is " + kernelName(kernel) + " still the starter (it writes 0)?" +
-               (data.size() == 1 ? " If not, the one element is lost: does the bounds check stop one early "
-                                   "(i < n lets element 0 of 1 through)?"
-                                 : "");
+        return where + (data.size() == 1 ? hint(hoc::hints::starter_or, {{"kernel", kernelName(kernel)},
+                                                                         {"then", hint(hoc::hints::one_element_lost)}})
+                                         : hint(hoc::hints::starter, {{"kernel", kernelName(kernel)}}));
     if (data.size() > 1 && got == exact - data.back() && data.back() != 0)
-        return where + "\n  hint: exactly the last element is missing: does the bounds check stop one early "
-                       "(elements 0 to n - 1 all count)?";
+        return where + hint(hoc::hints::last_missing);
     double prefix = 0;
     for (std::size_t p = 0; p + 1 < data.size(); ++p) {
         prefix += data[p];
         if (got == prefix && got < exact)
-            return where + "\n  hint: this is the sum of the first " + std::to_string(p + 1) +
-                   " elements only: the rest is missing. Does every work-group write its partial sum to "
-                   "out[get_group_id(0)], and does each work-item start at its group's share (get_group_id(0) "
-                   "times the elements a work-group covers)?";
+            return where + hint(hoc::hints::prefix_only, {{"count", std::to_string(p + 1)}});
     }
-    const std::string tree = r.workGroupSize > 1
-                                 ? " Does every work-item's value reach the tree (a partner past the end "
-                                   "skipped, not its own value; a barrier after each round)?"
-                                 : "";
     if (got < exact)
         return where +
-               "\n  hint: less than the sum: some elements are left out. Does each work-item load every "
-               "element it owns (i < n, a work-group's share apart)?" +
-               tree;
-    return where + "\n  hint: more than the sum: are some elements added twice (do two work-items, or two "
-                   "work-groups, load the same element?), or elements past n read (they count as 0)?";
+               hint(hoc::hints::less, {{"tree", r.workGroupSize > 1 ? " " + hint(hoc::hints::tree_values) : ""}});
+    return where + hint(hoc::hints::more);
 }
 
 ::testing::AssertionResult exact(ReduceKernel kernel, const std::vector<float>& data, double expected,

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "hoc/common/data.hpp"
+#include "hoc_hints/Exercise17_Transpose.hpp"
 #include "hoc_test.hpp"
 #include "transpose.hpp"
 #include "transpose_reference.hpp"
@@ -29,17 +30,12 @@ Transposer makeTransposer(const TransposeShape& shape)
 // names a missing barrier as a data race and an unchecked edge as an access past the buffer).
 std::string hint(TransposeKernel kernel, const std::vector<float>& out)
 {
-    const std::string where = "\n  where: kernel " + kernelName(kernel) + " in transpose.cl";
+    const std::string where = "\n  where: kernel " + kernelName(kernel) + " in transpose.cl\n  hint: ";
     if (std::all_of(out.begin(), out.end(), [](float x) { return x == 0.0f; }))
-        return where + "\n  hint: out is all 0: is " + kernelName(kernel) + " still the starter (it writes nothing)?";
+        return where + hoc::test::hint(hoc::hints::starter, {{"kernel", kernelName(kernel)}});
     if (kernel == TransposeKernel::Naive)
-        return where + "\n  hint: element (r, c), in[r * cols + c], goes to out[c * rows + r], and only where "
-                       "r < rows && c < cols (the NDRange is rounded up to whole work-groups)";
-    return where + "\n  hint: a barrier(CLK_LOCAL_MEM_FENCE) between filling the tile and reading it back "
-                   "(every work-item must reach it: skip loads and stores outside the matrix, never return early); "
-                   "read in[(r0 + k) * cols + c0 + lx] into tile[k][lx] where r0 + k < rows && c0 + lx < cols, and "
-                   "write tile[lx][k] to out[(c0 + k) * rows + r0 + lx] where c0 + k < cols && r0 + lx < rows "
-                   "(the block is transposed, so the two checks differ)";
+        return where + hoc::test::hint(hoc::hints::naive_indices);
+    return where + hoc::test::hint(hoc::hints::tiled_barrier_and_bounds);
 }
 
 // Transposes every shape with `kernel` and compares it with the serial transpose: the fixed shapes,

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <string>
 
+#include "hoc_hints/Exercise20_Roofline.hpp"
 #include "hoc_test.hpp"
 #include "traffic.hpp"
 
@@ -62,9 +63,6 @@ Counts counted(LadderKernel k, Dims d, double tile)
     return c;
 }
 
-const char* kHint = "count from the kernel in Kernels/ (README, procedure): every A, B or C access that goes to global "
-                    "memory is 4 bytes, a dot product of length K is 2K flops";
-
 }  // namespace
 
 TEST(Roofline, CountsPerWorkItemMatchTheKernelsAsWritten)
@@ -83,7 +81,7 @@ TEST(Roofline, CountsPerWorkItemMatchTheKernelsAsWritten)
                 ADD_FAILURE() << HOC_UNDER_TEST << ": one work-item of the " << text(k, d, tile)
                               << " (traffic.cpp): " << got.flops << " flops and " << got.bytes
                               << " bytes counted, the kernel as written does " << want.flops << " flops and moves "
-                              << want.bytes << " bytes: " << kHint;
+                              << want.bytes << " bytes: " << hoc::test::hint(hoc::hints::count_as_written);
             }
     }
 }
@@ -106,9 +104,10 @@ TEST(Roofline, TotalsAreTheCourseTablesTraffic)
             const Counts c = perWorkItem(row.kernel, d, static_cast<double>(T));
             EXPECT_NEAR(c.bytes * workItems(row.kernel, d), row.bytes, 1e-9 * row.bytes)
                 << HOC_UNDER_TEST << ": the " << text(row.kernel, d, T) << " moves in all what the course table "
-                << "counts: " << kHint;
+                << "counts: " << hoc::test::hint(hoc::hints::count_as_written);
             EXPECT_DOUBLE_EQ(c.flops * workItems(row.kernel, d), d.flops())
-                << HOC_UNDER_TEST << ": the " << text(row.kernel, d, T) << " does 2 M N K flops in all: " << kHint;
+                << HOC_UNDER_TEST << ": the " << text(row.kernel, d, T)
+                << " does 2 M N K flops in all: " << hoc::test::hint(hoc::hints::count_as_written);
         }
     }
 }
@@ -120,11 +119,13 @@ TEST(Roofline, PredictionsFollowTheCourseNotes)
     const Roofs notes{150, 1000};
     const Dims d{4096, 4096, 4096};
     const Counts naive = perWorkItem(LadderKernel::Element, d, 16);
-    ASSERT_GT(naive.bytes, 0) << HOC_UNDER_TEST << ": no bytes counted for the element kernel: " << kHint;
+    ASSERT_GT(naive.bytes, 0) << HOC_UNDER_TEST << ": no bytes counted for the element kernel: "
+                              << hoc::test::hint(hoc::hints::count_as_written);
     EXPECT_NEAR(predictedGflops(naive.flops / naive.bytes, notes), 37.5, 0.01)
         << HOC_UNDER_TEST << ": the element kernel on the notes' GPU";
     const Counts tiled = perWorkItem(LadderKernel::Blocked, d, 16);
-    ASSERT_GT(tiled.bytes, 0) << HOC_UNDER_TEST << ": no bytes counted for the blocked kernel: " << kHint;
+    ASSERT_GT(tiled.bytes, 0) << HOC_UNDER_TEST << ": no bytes counted for the blocked kernel: "
+                              << hoc::test::hint(hoc::hints::count_as_written);
     // The notes count loads only; the one store of C per element takes 0.2% off (598.8).
     EXPECT_NEAR(predictedGflops(tiled.flops / tiled.bytes, notes), 600, 3)
         << HOC_UNDER_TEST << ": the blocked kernel (16 x 16) on the notes' GPU";

@@ -4,6 +4,7 @@
 // transpose exactly), and the table's shape: one cell per size, 1 first, the limit last.
 #include <string>
 
+#include "hoc_hints/Exercise21_WorkGroupSize.hpp"
 #include "hoc_test.hpp"
 #include "sweep.hpp"
 
@@ -16,9 +17,6 @@ std::string listed(const std::vector<std::size_t>& sizes)
         s += (s.empty() ? "" : ", ") + std::to_string(x);
     return "{" + s + "}";
 }
-
-const char* kHint = "workGroupSizes() in sizes.cpp: every power of two from 1 up to the limit, then the limit "
-                    "itself if it is no power of two";
 
 }  // namespace
 
@@ -37,7 +35,7 @@ TEST(WorkGroupSize, SizesArePowersOfTwoUpToTheLimitAndTheLimit)
     for (const auto& c : cases)
         EXPECT_EQ(workGroupSizes(c.limit), c.sizes)
             << HOC_UNDER_TEST << ": for a limit of " << c.limit << " the sizes are " << listed(c.sizes) << ", not "
-            << listed(workGroupSizes(c.limit)) << ": " << kHint;
+            << listed(workGroupSizes(c.limit)) << ": " << hoc::test::hint(hoc::hints::sizes);
 }
 
 TEST(WorkGroupSize, EveryKernelIsCorrectAtEverySize)
@@ -54,7 +52,7 @@ TEST(WorkGroupSize, EveryKernelIsCorrectAtEverySize)
         ASSERT_EQ(column.cells.size(), workGroupSizes(column.limit).size()) << titleOf(kernel);
         ASSERT_GT(column.cells.size(), 1u)
             << HOC_UNDER_TEST << ": " << titleOf(kernel) << " ran at one work-group size only, where the device "
-            << "allows up to " << column.limit << ": " << kHint;
+            << "allows up to " << column.limit << ": " << hoc::test::hint(hoc::hints::sizes);
         EXPECT_EQ(column.cells.front().size, 1u) << titleOf(kernel);
         EXPECT_EQ(column.cells.back().size, column.limit) << titleOf(kernel);
         for (const SweepCell& cell : column.cells) {

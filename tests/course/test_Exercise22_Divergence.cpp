@@ -9,6 +9,7 @@
 
 #include "divergence.hpp"
 #include "hoc/common/data.hpp"
+#include "hoc_hints/Exercise22_Divergence.hpp"
 #include "hoc_test.hpp"
 
 namespace {
@@ -30,26 +31,18 @@ std::string kernelText(std::size_t span)
 // Where a wrong result most likely comes from.
 std::string hint(std::size_t span, const std::vector<float>& out, const std::vector<float>& expected)
 {
-    const std::string where = "\n  where: " + kernelText(span) + " in divergence.cl";
+    const std::string where = "\n  where: " + kernelText(span) + " in divergence.cl\n  hint: ";
     if (std::all_of(out.begin(), out.end(), [](float x) { return x == 0.0f; }))
-        return where + "\n  hint: out is all 0 (the host fills it with 0 first): is grouped still the starter "
-                       "(it writes nothing)?";
+        return where + hoc::test::hint(hoc::hints::starter);
     if (span == 0)
-        return where + "\n  hint: the divergent kernel is given; was it changed?";
+        return where + hoc::test::hint(hoc::hints::divergent_changed);
     // The host fills out with 0 first: a 0 where the reference is not 0 was never written.
     std::size_t unwritten = 0;
     while (unwritten < out.size() && !(out[unwritten] == 0.0f && expected[unwritten] != 0.0f))
         ++unwritten;
     if (unwritten < out.size())
-        return where + "\n  hint: element " + std::to_string(unwritten) +
-               " was never written: every element below n needs one work-item. A work-item with gid >= n may "
-               "still own an element below n (with span 2 and n = 6, work-item 6 takes element 5): work out "
-               "the element first, and skip only when it is n or more";
-    return where + "\n  hint: the path must follow the element, not the work-item: element e takes path_a when e is "
-                   "even, path_b when it is odd. Grouping the branch by blocks ((gid / span) % 2) without moving "
-                   "the elements gives half of them the wrong path. With span 2, work-items 0, 1, 2, 3 take elements "
-                   "0, 2, 1, 3 and work-items 4, 5, 6, 7 take 4, 6, 5, 7; a work-item whose element is n or more "
-                   "skips it";
+        return where + hoc::test::hint(hoc::hints::unwritten, {{"element", std::to_string(unwritten)}});
+    return where + hoc::test::hint(hoc::hints::path_follows_element);
 }
 
 void checkLengths(Divergence& divergence, std::size_t span, std::size_t local)

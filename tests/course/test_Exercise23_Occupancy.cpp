@@ -7,6 +7,7 @@
 #include <string>
 
 #include "hoc/common/data.hpp"
+#include "hoc_hints/Exercise23_Occupancy.hpp"
 #include "hoc_test.hpp"
 #include "occupancy.hpp"
 
@@ -33,14 +34,21 @@ ComputeUnitLimits unit(std::size_t items, std::size_t groups, std::size_t local,
 // The H100's compute unit (compute capability 9.0, as documentedLimits gives it).
 const ComputeUnitLimits kHopper = unit(2048, 32, 228 * 1024, 1024, 64 * 1024);
 
+// The hint's text; a hint with {tie} gets the tie's hint there.
+std::string hintText(const hoc::test::Hint& hint, const hoc::test::Hint* tie)
+{
+    return tie == nullptr ? hoc::test::hint(hint) : hoc::test::hint(hint, {{"tie", hoc::test::hint(*tie)}});
+}
+
 void expectFit(const ComputeUnitLimits& cu, const KernelFootprint& k, std::size_t groups, const std::string& limit,
-               const std::string& hint)
+               const hoc::test::Hint& hint, const hoc::test::Hint* tie = nullptr)
 {
     const Fit fit = fitPerComputeUnit(cu, k);
     EXPECT_EQ(fit.groups, groups) << HOC_UNDER_TEST << ": work-groups of " << k.workGroupSize << " (multiple "
                                   << k.multiple << ", " << k.localBytes << " bytes of local memory)" << kWhere
-                                  << "\n  hint: " << hint;
-    EXPECT_EQ(fit.limit, limit) << HOC_UNDER_TEST << ": the resource that limits" << kWhere << "\n  hint: " << hint;
+                                  << "\n  hint: " << hintText(hint, tie);
+    EXPECT_EQ(fit.limit, limit) << HOC_UNDER_TEST << ": the resource that limits" << kWhere
+                                << "\n  hint: " << hintText(hint, tie);
 }
 
 }  // namespace
@@ -50,39 +58,39 @@ TEST(Fit, LocalMemoryConstraintsOfTheNotes)
     // 004 section 4.11: 64 kB per compute unit, 2 kB per work-group of 256: local memory alone
     // "Limits active work-groups to 32", the 2048 work-items "Limits work-groups to 8 (= 2048/256)".
     const Fit fit = fitPerComputeUnit(unit(2048, 0, 64 * 1024), group(256, 32, 2048));
-    EXPECT_EQ(fit.byLocalMemory, std::optional<std::size_t>(32)) << kWhere << "\n  hint: 65536 / 2048 = 32";
-    EXPECT_EQ(fit.byWorkItems, std::optional<std::size_t>(8)) << kWhere << "\n  hint: 2048 / 256 = 8";
-    EXPECT_FALSE(fit.byWorkGroups) << kWhere << "\n  hint: a limit that is 0 (not known) limits nothing";
-    expectFit(unit(2048, 0, 64 * 1024), group(256, 32, 2048), 8, "work-items", "the fewest of 32 and 8");
+    EXPECT_EQ(fit.byLocalMemory, std::optional<std::size_t>(32))
+        << kWhere << "\n  hint: " << hoc::test::hint(hoc::hints::notes_by_local);
+    EXPECT_EQ(fit.byWorkItems, std::optional<std::size_t>(8))
+        << kWhere << "\n  hint: " << hoc::test::hint(hoc::hints::notes_by_items);
+    EXPECT_FALSE(fit.byWorkGroups) << kWhere << "\n  hint: " << hoc::test::hint(hoc::hints::unknown_limit);
+    expectFit(unit(2048, 0, 64 * 1024), group(256, 32, 2048), 8, "work-items", hoc::hints::notes_fewest);
 }
 
 TEST(Fit, BlockGranularitiesOfTheNotes)
 {
     // 004, "Block Granularities Considerations": 1,536 threads and 8 blocks per SM.
     const ComputeUnitLimits sm = unit(1536, 8, 0);
-    expectFit(sm, group(64, 32), 8, "work-groups", "8x8: 24 by work-items, but only 8 blocks");
-    expectFit(sm, group(256, 32), 6, "work-items", "16x16: 1536 / 256 = 6");
-    expectFit(sm, group(1024, 32), 1, "work-items", "32x32: 1536 / 1024 = 1");
+    expectFit(sm, group(64, 32), 8, "work-groups", hoc::hints::granularity_8x8);
+    expectFit(sm, group(256, 32), 6, "work-items", hoc::hints::granularity_16x16);
+    expectFit(sm, group(1024, 32), 1, "work-items", hoc::hints::granularity_32x32);
 }
 
 TEST(Fit, WorkGroupsTakeWholeWarps)
 {
     // 100 work-items are scheduled as 4 warps of 32: they take 128 of the 2048 slots, not 100.
-    expectFit(unit(2048, 0, 0), group(100, 32), 16, "work-items",
-              "a work-group takes whole units of CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE "
-              "work-items: 100 work-items in units of 32 take 128 slots, 2048 / 128 = 16");
-    expectFit(unit(2048, 0, 0), group(33, 32), 32, "work-items", "33 work-items take 2 warps: 2048 / 64 = 32");
+    expectFit(unit(2048, 0, 0), group(100, 32), 16, "work-items", hoc::hints::whole_warps);
+    expectFit(unit(2048, 0, 0), group(33, 32), 32, "work-items", hoc::hints::two_warps);
 }
 
 TEST(Fit, HopperLocalMemoryPerWorkGroupWithTheReservedKilobyte)
 {
     // 228 KiB per SM, 1 KiB kept by the runtime per work-group: 24 KiB arrays still let all 8
     // work-groups of 256 in (233472 / 25600 = 9), 48 KiB ones only 4 (233472 / 50176).
-    const std::string hint = "each work-group takes kernel.localBytes + cu.localReservedPerGroup of cu.localBytes";
+    const hoc::test::Hint& hint = hoc::hints::reserved_kilobyte;
     expectFit(kHopper, group(256, 32, 24 * 1024), 8, "work-items", hint);
     expectFit(kHopper, group(256, 32, 28 * 1024), 7, "local memory", hint);
     expectFit(kHopper, group(256, 32, 48 * 1024), 4, "local memory", hint);
-    expectFit(kHopper, group(1024, 32, 0), 2, "work-items", "2048 / 1024 = 2");
+    expectFit(kHopper, group(1024, 32, 0), 2, "work-items", hoc::hints::hopper_1024);
 }
 
 TEST(Fit, StepThreePrediction)
@@ -101,19 +109,18 @@ TEST(Fit, StepThreePrediction)
     const std::string where = "\n  where: stepThreePrediction in occupancy.cpp (step 3 of the README)";
     EXPECT_EQ(mine.firstKiBLimitedByLocalMemory, first)
         << HOC_UNDER_TEST << ": the smallest array (KiB) from which local memory limits work-groups of 256" << where
-        << "\n  hint: the 2048 slots hold 8 work-groups of 256; find the first array size at which 228 KiB, shared "
-           "by work-groups that each take the array + 4 bytes + 1 KiB, holds fewer than 8";
+        << "\n  hint: " << hoc::test::hint(hoc::hints::step3_first);
     EXPECT_NEAR(mine.slotsFilledAt47KiB, static_cast<double>(groupsAt47 * 256) / 2048.0, 1e-9)
         << HOC_UNDER_TEST << ": the fraction of the 2048 slots filled at 47 KiB" << where
-        << "\n  hint: the resident work-groups at 47 KiB times 256 work-items, over 2048";
+        << "\n  hint: " << hoc::test::hint(hoc::hints::step3_filled);
 }
 
 TEST(Fit, Registers)
 {
     // 65536 registers, 64 per work-item, groups of 256: 65536 / (64 * 256) = 4.
-    expectFit(kHopper, group(256, 32, 0, 64), 4, "registers", "cu.registers / (registers per work-item x slots)");
+    expectFit(kHopper, group(256, 32, 0, 64), 4, "registers", hoc::hints::registers);
     const Fit fit = fitPerComputeUnit(kHopper, group(256, 32, 0, 0));
-    EXPECT_FALSE(fit.byRegisters) << kWhere << "\n  hint: registers per work-item not known: no register limit";
+    EXPECT_FALSE(fit.byRegisters) << kWhere << "\n  hint: " << hoc::test::hint(hoc::hints::registers_unknown);
 }
 
 // A work-group's registers are those of the slots it takes (whole units of `multiple`), not of its
@@ -121,11 +128,8 @@ TEST(Fit, Registers)
 // it would be 65536 / 6400 = 10). Every other test uses work-groups of whole warps, where both agree.
 TEST(Fit, RegistersPerSlotNotPerWorkItem)
 {
-    expectFit(kHopper, group(100, 32, 0, 64), 8, "registers",
-              "registers are taken per scheduling slot: 100 work-items take 128 slots (whole units of "
-              "kernel.multiple), 65536 / (64 x 128) = 8; per work-item (65536 / (64 x 100)) gives 10");
-    expectFit(unit(2048, 0, 0, 0, 65536), group(33, 32, 0, 255), 4, "registers",
-              "33 work-items take 64 slots: 65536 / (255 x 64) = 4; per work-item (65536 / (255 x 33)) gives 7");
+    expectFit(kHopper, group(100, 32, 0, 64), 8, "registers", hoc::hints::registers_per_slot);
+    expectFit(unit(2048, 0, 0, 0, 65536), group(33, 32, 0, 255), 4, "registers", hoc::hints::registers_33);
 }
 
 // Two resources allowing the same number of work-groups: the first in the order of occupancy.hpp
@@ -134,19 +138,16 @@ TEST(Fit, RegistersPerSlotNotPerWorkItem)
 // work-groups both allow 32.
 TEST(Fit, ATieNamesTheFirstResourceInOrder)
 {
-    const std::string hint = "a tie: the first resource in the order work-items, work-groups, local memory, registers "
-                             "(occupancy.hpp) names the limit; a later resource allowing as many must not replace it";
-    expectFit(kHopper, group(64, 32, 1024 + 4), 32, "work-items", "2048 / 64 = 32 = the 32 places: " + hint);
-    expectFit(unit(0, 8, 8 * 1024), group(64, 32, 1024), 8, "work-groups", "8 places = 8192 / 1024: " + hint);
-    expectFit(unit(0, 0, 4096, 0, 16384), group(64, 32, 1024, 64), 4, "local memory",
-              "4096 / 1024 = 4 = 16384 / (64 x 64): " + hint);
+    const hoc::test::Hint* tie = &hoc::hints::tie;
+    expectFit(kHopper, group(64, 32, 1024 + 4), 32, "work-items", hoc::hints::tie_slots, tie);
+    expectFit(unit(0, 8, 8 * 1024), group(64, 32, 1024), 8, "work-groups", hoc::hints::tie_places, tie);
+    expectFit(unit(0, 0, 4096, 0, 16384), group(64, 32, 1024, 64), 4, "local memory", hoc::hints::tie_local, tie);
 }
 
 TEST(Fit, NothingKnownPredictsNothing)
 {
-    expectFit(unit(0, 0, 0), group(256, 8, 1024), 0, "", "no limit known: groups 0 and limit \"\"");
-    expectFit(unit(512, 0, 0), group(1024, 32), 0, "work-items",
-              "a work-group larger than the compute unit fits 0 times");
+    expectFit(unit(0, 0, 0), group(256, 8, 1024), 0, "", hoc::hints::nothing_known);
+    expectFit(unit(512, 0, 0), group(1024, 32), 0, "work-items", hoc::hints::too_large);
 }
 
 TEST(Stage, MatchesTheReferenceForEveryArrayAndWorkGroup)

@@ -5,6 +5,7 @@
 // CL_KERNEL_WORK_GROUP_SIZE. Mass and charge must come back untouched.
 #include <string>
 
+#include "hoc_hints/Exercise24_MemoryLayout.hpp"
 #include "hoc_test.hpp"
 #include "layout.hpp"
 
@@ -43,19 +44,20 @@ std::string hint(Which which, const std::vector<Particle>& in, const std::vector
     for (std::size_t i = 0; i < got.size() && !moved; ++i)
         moved = got[i].x != in[i].x || got[i].vz != in[i].vz;
     if (!moved)
-        return where + "\n  hint: no particle moved: is update_soa still the starter (it writes nothing)?";
+        return where + "\n  hint: " + hoc::test::hint(hoc::hints::starter);
     static const char* const names[] = {"x", "y", "z", "vx", "vy", "vz", "m", "q"};
-    static const char* const updates[] = {
-        "x += vx dt",       "y += vy dt",      "z += vz dt with the old vz, before vz changes",
-        "vx is only read",  "vy is only read", "vz += g dt",
-        "m is not touched", "q is not touched"};
+    static const hoc::test::Hint* const updates[] = {
+        &hoc::hints::update_x,  &hoc::hints::update_y,  &hoc::hints::update_z, &hoc::hints::update_vx,
+        &hoc::hints::update_vy, &hoc::hints::update_vz, &hoc::hints::update_m, &hoc::hints::update_q};
     for (std::size_t i = 0; i < got.size(); ++i) {
         const float* e = &expected[i].x;
         const float* g = &got[i].x;
         for (int f = 0; f < 8; ++f)
             if (e[f] != g[f])
-                return where + "\n  hint: field " + names[f] + " of particle " + std::to_string(i) +
-                       " is wrong: each field comes from its own array, at the same index i; " + updates[f];
+                return where + "\n  hint: " +
+                       hoc::test::hint(hoc::hints::field_wrong, {{"field", names[f]},
+                                                                 {"particle", std::to_string(i)},
+                                                                 {"update", hoc::test::hint(*updates[f])}});
     }
     return where;
 }
@@ -113,13 +115,12 @@ TEST(MemoryLayout, ConversionsKeepEveryField)
     const Particles soa = toSoa(aos);
     for (int f = 0; f < 8; ++f) {
         const std::vector<float>& got = soa.*array[f];
-        ASSERT_EQ(got.size(), aos.size())
-            << HOC_UNDER_TEST << ": toSoa's array " << names[f] << " for 5 particles" << where
-            << "\n  hint: every array, m and q too, needs one element per particle";
+        ASSERT_EQ(got.size(), aos.size()) << HOC_UNDER_TEST << ": toSoa's array " << names[f] << " for 5 particles"
+                                          << where << "\n  hint: " << hoc::test::hint(hoc::hints::to_soa_size);
         for (std::size_t i = 0; i < aos.size(); ++i)
             ASSERT_EQ(got[i], aos[i].*member[f])
-                << HOC_UNDER_TEST << ": toSoa's " << names[f] << "[" << i << "]" << where << "\n  hint: element " << i
-                << " of array " << names[f] << " is field " << names[f] << " of particle " << i;
+                << HOC_UNDER_TEST << ": toSoa's " << names[f] << "[" << i << "]" << where << "\n  hint: "
+                << hoc::test::hint(hoc::hints::to_soa_element, {{"field", names[f]}, {"i", std::to_string(i)}});
     }
     Particles byHand;
     for (int f = 0; f < 8; ++f)
@@ -127,12 +128,12 @@ TEST(MemoryLayout, ConversionsKeepEveryField)
             (byHand.*array[f]).push_back(static_cast<float>(10 * f + i));  // field f of particle i: 10 f + i
     const std::vector<Particle> got = toAos(byHand);
     ASSERT_EQ(got.size(), std::size_t{5}) << HOC_UNDER_TEST << ": toAos of arrays of 5 elements" << back
-                                          << "\n  hint: one particle per element of the arrays";
+                                          << "\n  hint: " << hoc::test::hint(hoc::hints::to_aos_size);
     for (std::size_t i = 0; i < 5; ++i)
         for (int f = 0; f < 8; ++f)
             ASSERT_EQ(got[i].*member[f], static_cast<float>(10 * f + i))
-                << HOC_UNDER_TEST << ": toAos's particle " << i << ", field " << names[f] << back << "\n  hint: field "
-                << names[f] << " of particle " << i << " is element " << i << " of array " << names[f];
+                << HOC_UNDER_TEST << ": toAos's particle " << i << ", field " << names[f] << back << "\n  hint: "
+                << hoc::test::hint(hoc::hints::to_aos_field, {{"field", names[f]}, {"i", std::to_string(i)}});
 }
 
 TEST(MemoryLayout, BothLayoutsMatchTheReference)

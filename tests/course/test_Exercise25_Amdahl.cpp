@@ -12,6 +12,7 @@
 #include "hoc/common/data.hpp"
 #include "hoc/matmul/matmul_host.hpp"
 #include "hoc/common/reference.hpp"
+#include "hoc_hints/Exercise25_Amdahl.hpp"
 #include "hoc_test.hpp"
 
 namespace {
@@ -31,7 +32,7 @@ hoc::CommandTimes command(double startMs, double endMs)
 
 // A phase that is off by a power of 1000 is a unit error (the timestamps are nanoseconds, Phases are
 // seconds), whatever else the code does: that is the hint then, not the one about what to add up.
-std::string phaseHint(double got, double expected, const std::string& otherwise)
+std::string phaseHint(double got, double expected, const hoc::test::Hint* otherwise)
 {
     struct Unit {
         double factor;
@@ -42,15 +43,17 @@ std::string phaseHint(double got, double expected, const std::string& otherwise)
         for (const Unit& u : {Unit{1e9, "10^9", "nanoseconds"}, Unit{1e6, "10^6", "microseconds"},
                               Unit{1e3, "1000", "milliseconds"}, Unit{1e-3, "1/1000", "kiloseconds"}}) {
             if (std::abs(got / expected / u.factor - 1) < 1e-6) {
-                std::ostringstream text;
-                text << "\n  hint: " << got << " is the expected " << expected << " s times " << u.times
-                     << ": a time in " << u.name << ". Profiling timestamps (hoc::CommandTimes) count nanoseconds "
-                     << "and Phases holds seconds: multiply a difference of timestamps by 1e-9";
-                return text.str();
+                std::ostringstream gotText, expectedText;
+                gotText << got;
+                expectedText << expected;
+                return "\n  hint: " + hoc::test::hint(hoc::hints::unit, {{"got", gotText.str()},
+                                                                         {"expected", expectedText.str()},
+                                                                         {"times", u.times},
+                                                                         {"unit", u.name}});
             }
         }
     }
-    return otherwise.empty() ? "" : "\n  hint: " + otherwise;
+    return otherwise == nullptr ? "" : "\n  hint: " + hoc::test::hint(*otherwise);
 }
 
 }  // namespace
@@ -59,9 +62,7 @@ TEST(Amdahl, NotesExample)
 {
     // 004 §1.2: p = 0.8 sped up without limit gives 5.
     EXPECT_NEAR(amdahlSpeedup(0.8, kInfinite), 5.0, 1e-12)
-        << HOC_UNDER_TEST << ": p = 0.8, s infinite" << kWhere
-        << "\n  hint: take the old time as 1; the part p is sped up s times, the rest (1 - p) is not; the speedup "
-           "is the old time over the new. With s infinite the sped-up part takes no time at all";
+        << HOC_UNDER_TEST << ": p = 0.8, s infinite" << kWhere << "\n  hint: " << hoc::test::hint(hoc::hints::law);
     EXPECT_NEAR(amdahlSpeedup(0.5, 1.0), 1.0, 1e-12) << HOC_UNDER_TEST << ": s = 1 changes nothing" << kWhere;
 }
 
@@ -72,8 +73,7 @@ TEST(Amdahl, NotesTransferExample)
     const double p = 5.0 / 7.0;
     EXPECT_NEAR(amdahlSpeedup(p, 100), 7.0 / 2.05, 1e-9)
         << HOC_UNDER_TEST << ": p = 5/7, s = 100 (the notes: 7 ms -> 2.05 ms, 3.4 times)" << kWhere
-        << "\n  hint: the part not sped up (1 - p: the transfers) still takes its time; only p is divided by s. "
-           "The notes' answer is the old time over the new, 7 ms / 2.05 ms, not the kernel's s = 100";
+        << "\n  hint: " << hoc::test::hint(hoc::hints::transfers);
     EXPECT_NEAR(amdahlSpeedup(p, kInfinite), 3.5, 1e-9) << HOC_UNDER_TEST << ": p = 5/7, s infinite" << kWhere;
 }
 
@@ -83,18 +83,13 @@ TEST(Amdahl, PhasesFromTimestamps)
     // (1.5-6.5 ms), the read (7-8 ms).
     const Phases p = phasesOf({command(0, 0.5), command(0.7, 1.2)}, command(1.5, 6.5), {command(7, 8)});
     EXPECT_NEAR(p.write, 1.0e-3, 1e-12) << HOC_UNDER_TEST << ": writes of 0.5 ms and 0.5 ms" << kPhasesWhere
-                                        << phaseHint(p.write, 1.0e-3,
-                                                     "write is the writes' running times (END - START) added up");
+                                        << phaseHint(p.write, 1.0e-3, &hoc::hints::write_phase);
     EXPECT_NEAR(p.kernel, 5.0e-3, 1e-12) << HOC_UNDER_TEST << ": kernel from 1.5 to 6.5 ms" << kPhasesWhere
-                                         << phaseHint(p.kernel, 5.0e-3, "");
+                                         << phaseHint(p.kernel, 5.0e-3, nullptr);
     EXPECT_NEAR(p.read, 1.0e-3, 1e-12) << HOC_UNDER_TEST << ": read from 7 to 8 ms" << kPhasesWhere
-                                       << phaseHint(p.read, 1.0e-3, "");
-    EXPECT_NEAR(p.whole, 8.0e-3, 1e-12)
-        << HOC_UNDER_TEST << ": first write starts at 0, last read ends at 8 ms" << kPhasesWhere
-        << phaseHint(p.whole, 8.0e-3,
-                     "whole runs from the first write's START to the last read's END; the idle gaps "
-                     "between commands are part of the program's time, so it is more than write + "
-                     "kernel + read");
+                                       << phaseHint(p.read, 1.0e-3, nullptr);
+    EXPECT_NEAR(p.whole, 8.0e-3, 1e-12) << HOC_UNDER_TEST << ": first write starts at 0, last read ends at 8 ms"
+                                        << kPhasesWhere << phaseHint(p.whole, 8.0e-3, &hoc::hints::whole_phase);
 }
 
 TEST(Amdahl, LawAgainstTwoRuns)
@@ -110,7 +105,7 @@ TEST(Amdahl, LawAgainstTwoRuns)
     const double p = slow.kernel / slow.whole, s = slow.kernel / fast.kernel;
     EXPECT_NEAR(amdahlSpeedup(p, s), slow.whole / fast.whole, 1e-9)
         << HOC_UNDER_TEST << ": p = 8/12, s = 4; the two runs measure a whole-program speedup of 2" << kWhere
-        << "\n  hint: only the kernel's share p gets s times shorter; the copies and gaps (1 - p) stay";
+        << "\n  hint: " << hoc::test::hint(hoc::hints::two_runs);
 }
 
 TEST(Amdahl, ProgramsOnTheDevice)

@@ -13,6 +13,7 @@
 
 #include "builtins.hpp"
 #include "hoc/common/data.hpp"
+#include "hoc_hints/ExerciseA_VectorPi.hpp"
 #include "hoc_test.hpp"
 #include "vector_pi.hpp"
 #include "../Exercise10_Pi/given/pi_reference.hpp"  // Exercise 10's, found beside this exercise's folder
@@ -46,27 +47,20 @@ double midpointPart(std::uint64_t steps, std::uint64_t last)
 std::string hint(std::uint64_t steps, int width, double got)
 {
     const std::string where = std::string("\n  where: ") +
-                              (width == 1 ? "pi() in pi.cl" : "pi_vector() in pi_vector.cl");
+                              (width == 1 ? "pi() in pi.cl" : "pi_vector() in pi_vector.cl") + "\n  hint: ";
     const double expected = hoc::pi::reference(steps);
     const std::uint64_t tail = steps % static_cast<std::uint64_t>(width);
     if (tail != 0 && std::abs(got - midpointPart(steps, steps - tail)) < hoc::pi::kTarget)
-        return where + "\n  hint: this is the sum without the last " + std::to_string(tail) +
-               " step(s), the part of the "
-               "last vector past the whole ones: add the steps after the last whole vector (lanes past the end add 0)";
+        return where + hoc::test::hint(hoc::hints::last_vector, {{"tail", std::to_string(tail)}});
     if (got == 0)
-        return where + "\n  hint: pi is 0: is the kernel still the starter, or does no work-group write its sum?";
+        return where + hoc::test::hint(hoc::hints::zero);
     const double times = got / expected;
     const double whole = std::round(times);
     if (whole >= 2 && std::abs(times - whole) < 1e-3)
-        return where + "\n  hint: pi is " + std::to_string(static_cast<int>(whole)) +
-               " times the right value: every "
-               "step is counted that many times" +
-               (static_cast<int>(whole) == width ? " (the width: do the lanes all take the same step, or does the loop "
-                                                   "step by 1 where a vector holds WIDTH steps?)"
-                                                 : " (a sum added twice, or two kernels' sums added together?)");
-    return where + "\n  hint: pi is off by " + std::to_string(got - expected) + " (" +
-           (got < expected ? "steps left out" : "steps counted twice, or past the last one") +
-           "): compare each work-item's first and last step with its share of the steps";
+        return where + hoc::test::hint(static_cast<int>(whole) == width ? hoc::hints::times_width : hoc::hints::times,
+                                       {{"times", std::to_string(static_cast<int>(whole))}});
+    return where + hoc::test::hint(got < expected ? hoc::hints::off_less : hoc::hints::off_more,
+                                   {{"difference", std::to_string(got - expected)}});
 }
 
 ::testing::AssertionResult accurate(std::uint64_t steps, int width, const VectorPiResult& r)

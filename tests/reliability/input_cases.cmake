@@ -1,12 +1,12 @@
 # The cases of input a careless or unlucky user gives, one bad-input test each (included by
 # CMakeLists.txt here; the generic cases of every program - a size that wraps modulo 2^64, an empty
-# --device or --platform, HOC_DEVICE=' ' - are in its loop). Named bad_input.issue20.<item>.<case>:
-#   item2   size arithmetic: numbers that wrap, products that overflow the kernels' indices (exit 2)
-#   item3   error bounds at their edges: K = 2^24 - 1, 2^24, 2^24 + 1, steps x iterations = 2^25 (exit 0
-#           with the bound printed finite for a correct result, exit 1 for garbage)
-#   item5   host memory checked before anything large is allocated (exit 2, naming what the run
-#           needs and what the machine has); HOC_HOST_MEMORY_LIMIT plays a small machine
-#   item10  command-line mistakes: exit 2, never 3; hoc-runner's --timeout and --device
+# --device or --platform, HOC_DEVICE=' ' - are in its loop). Named bad_input.<what>.<case>:
+#   size_arithmetic   numbers that wrap, products that overflow the kernels' indices (exit 2)
+#   error_bound       error bounds at their edges: K = 2^24 - 1, 2^24, 2^24 + 1, steps x iterations =
+#                     2^25 (exit 0 with the bound printed finite for a correct result, exit 1 for garbage)
+#   host_memory       host memory checked before anything large is allocated (exit 2, naming what the
+#                     run needs and what the machine has); HOC_HOST_MEMORY_LIMIT plays a small machine
+#   command_line      command-line mistakes: exit 2, never 3; hoc-runner's --timeout and --device
 
 # The programs by folder and name: program_<Folder>_<name>.
 foreach(exe IN LISTS programs)
@@ -25,49 +25,49 @@ set(reduce ${program_Exercise16_Reduction_reduce})
 set(matmul_kernel ${program_Exercise04_MatmulKernel_matmul_kernel})
 set(pi ${program_Exercise10_Pi_pi})
 set(panel "sgemm_panel NV=2 RM=6 SKEW=1 VW=8")
-set(t bad_input.issue20)
+set(t bad_input)
 set(outside "is outside the allowed range")
 set(int_limit "more than 2147483647 \\(INT_MAX: the kernels index a matrix with an int\\)")
 
-# Item 2: size arithmetic.
-hoc_expect_error(NAME ${t}.item2.sgemm_shape_wraps_the_heap EXIT 2
+# size_arithmetic: numbers that wrap, products that overflow.
+hoc_expect_error(NAME ${t}.size_arithmetic.sgemm_shape_wraps_the_heap EXIT 2
                  MESSAGE "--shape: 4611686018427387905 ${outside} 1 to 2147483647"
                  COMMAND ${sgemm} --shape 4611686018427387905 1 4 --no-tune)
-hoc_expect_error(NAME ${t}.item2.benchmark_shapes_wrap_the_heap EXIT 2
+hoc_expect_error(NAME ${t}.size_arithmetic.benchmark_shapes_wrap_the_heap EXIT 2
                  MESSAGE "--shapes: '4611686018427387905x1x4' is not MxNxK: 4611686018427387905 ${outside}"
                  COMMAND ${benchmark} --shapes 4611686018427387905x1x4 --peers none)
-hoc_expect_error(NAME ${t}.item2.transpose_negative_side EXIT 2
+hoc_expect_error(NAME ${t}.size_arithmetic.transpose_negative_side EXIT 2
                  MESSAGE "--shapes: '5x-18446744073709551611' is not ROWSxCOLS: -18446744073709551611 ${outside}"
                  COMMAND ${transpose} --shapes 5x-18446744073709551611)
-hoc_expect_error(NAME ${t}.item2.indices_negative_range EXIT 2
+hoc_expect_error(NAME ${t}.size_arithmetic.indices_negative_range EXIT 2
                  MESSAGE "--range: '5x-18446744073709551611' is not DIM0xDIM1: -18446744073709551611 ${outside}"
                  COMMAND ${indices} --range 5x-18446744073709551611)
-hoc_expect_error(NAME ${t}.item2.indices_negative_group EXIT 2
+hoc_expect_error(NAME ${t}.size_arithmetic.indices_negative_group EXIT 2
                  MESSAGE "--groups: '4x-18446744073709551612' is not DIM0xDIM1"
                  COMMAND ${indices} --groups 4x-18446744073709551612)
-hoc_expect_error(NAME ${t}.item2.benchmark_negative_side EXIT 2
+hoc_expect_error(NAME ${t}.size_arithmetic.benchmark_negative_side EXIT 2
                  MESSAGE "--shapes: '5x-18446744073709551611x4' is not MxNxK"
                  COMMAND ${benchmark} --shapes 5x-18446744073709551611x4 --peers none)
 # Products beyond what the kernels can index: a command-line error naming the limit.
-hoc_expect_error(NAME ${t}.item2.transpose_product_beyond_uint EXIT 2
+hoc_expect_error(NAME ${t}.size_arithmetic.transpose_product_beyond_uint EXIT 2
                  MESSAGE "65536 x 65536 = 4294967296, more than 4294967295 \\(UINT_MAX: the kernels index a matrix with a uint\\)"
                  COMMAND ${transpose} --shapes 65536x65536)
-hoc_expect_error(NAME ${t}.item2.indices_product_beyond_int EXIT 2
+hoc_expect_error(NAME ${t}.size_arithmetic.indices_product_beyond_int EXIT 2
                  MESSAGE "--range: '20000x20000' is not DIM0xDIM1: .*more than 357913941 \\(INT_MAX / 6"
                  COMMAND ${indices} --range 20000x20000)
-hoc_expect_error(NAME ${t}.item2.multi_device_dims_beyond_int EXIT 2
+hoc_expect_error(NAME ${t}.size_arithmetic.multi_device_dims_beyond_int EXIT 2
                  MESSAGE "--dims, A is M x K: 46341 x 46341 = 2147488281, ${int_limit}"
                  COMMAND ${multi_device} --dims 46341 --split one)
-hoc_expect_error(NAME ${t}.item2.events_dims_beyond_int EXIT 2 MESSAGE "--dims, .*${int_limit}"
+hoc_expect_error(NAME ${t}.size_arithmetic.events_dims_beyond_int EXIT 2 MESSAGE "--dims, .*${int_limit}"
                  COMMAND ${events} --parts 4 --dims 1,2147483647,2)
-hoc_expect_error(NAME ${t}.item2.profiling_dims_beyond_int EXIT 2 MESSAGE "--dims, .*${int_limit}"
+hoc_expect_error(NAME ${t}.size_arithmetic.profiling_dims_beyond_int EXIT 2 MESSAGE "--dims, .*${int_limit}"
                  COMMAND ${profiling} --dims 65536,65536,1)
-hoc_expect_error(NAME ${t}.item2.sgemm_shape_beyond_int EXIT 2 MESSAGE "--shape, C is M x N: .*${int_limit}"
+hoc_expect_error(NAME ${t}.size_arithmetic.sgemm_shape_beyond_int EXIT 2 MESSAGE "--shape, C is M x N: .*${int_limit}"
                  COMMAND ${sgemm} --shape 65536 65536 1 --no-tune)
-hoc_expect_error(NAME ${t}.item2.benchmark_sizes_beyond_int EXIT 2 MESSAGE "--sizes/--shapes .*${int_limit}"
+hoc_expect_error(NAME ${t}.size_arithmetic.benchmark_sizes_beyond_int EXIT 2 MESSAGE "--sizes/--shapes .*${int_limit}"
                  COMMAND ${benchmark} --sizes 46341 --shapes 2x2x2 --peers none)
 
-# Item 3: the error bounds at their edges. A correct result is accepted (it was reported wrong with a
+# error_bound: the error bounds at their edges. A correct result is accepted (it was reported wrong with a
 # negative allowed difference from K = 2^24 + 1), and garbage is refused (it passed at K = 2^24,
 # where the bound was infinite): a copy of the element kernel that writes 1e30.
 set(garbage_dir ${CMAKE_CURRENT_BINARY_DIR}/garbage_kernels)
@@ -80,10 +80,10 @@ file(WRITE ${garbage_dir}/matmul_element.cl
 foreach(case IN ITEMS "16777215;K_2to24_minus_1" "16777216;K_2to24" "16777217;K_2to24_plus_1")
   list(GET case 0 k)
   list(GET case 1 label)
-  hoc_expect_error(NAME ${t}.item3.matmul_correct_at_${label} EXIT 0 NOT_OUTPUT "allowed -|allowed inf|wrong"
+  hoc_expect_error(NAME ${t}.error_bound.matmul_correct_at_${label} EXIT 0 NOT_OUTPUT "allowed -|allowed inf|wrong"
                    COMMAND ${matmul_kernel} --m 1 --n 1 --k ${k})
 endforeach()
-hoc_expect_error(NAME ${t}.item3.matmul_garbage_at_K_2to24 EXIT 1 MESSAGE "wrong"
+hoc_expect_error(NAME ${t}.error_bound.matmul_garbage_at_K_2to24 EXIT 1 MESSAGE "wrong"
                  ENV HOC_KERNEL_PATH=${garbage_dir} COMMAND ${matmul_kernel} --m 2 --n 2 --k 16777216)
 # A kernel that writes zeros passes the elementwise check at K = 2^24 and 2^24 - 1 ("all 4 elements
 # correct", expected about 822, allowed 7.2e6): that bound is too loose there. The normwise bound
@@ -95,7 +95,7 @@ file(WRITE ${garbage_dir}/zeros/matmul_element.cl
      "{\n    const int j = get_global_id(0), i = get_global_id(1);\n"
      "    if (i < M && j < N)\n        C[i * N + j] = 0.0f;\n}\n")
 foreach(k IN ITEMS 16777215 16777216)
-  hoc_expect_error(NAME bad_input.issue30.result_check.matmul_zeros_at_K_${k} EXIT 1
+  hoc_expect_error(NAME bad_input.result_check.matmul_zeros_at_K_${k} EXIT 1
                    MESSAGE "every element within its own bound, but the error's norm is [0-9.]+, more than the"
                    ENV HOC_KERNEL_PATH=${garbage_dir}/zeros COMMAND ${matmul_kernel} --m 2 --n 2 --k ${k})
 endforeach()
@@ -104,10 +104,10 @@ endforeach()
 # a bound that wide passes pi = 0 (hoc::requireDecisiveBound; before the run
 # it counts work-groups of up to the device's largest: 20.8 on PoCL). 2^20 steps per work-item in
 # work-groups of 16 keep the bound (0.2) below pi and run.
-hoc_expect_error(NAME ${t}.item3.pi_simple_at_2to24_additions EXIT 2
+hoc_expect_error(NAME ${t}.error_bound.pi_simple_at_2to24_additions EXIT 2
                  MESSAGE "its check cannot tell a right result from a wrong one: the rounding error it must allow, [0-9.]+, is at least the result itself.*--iters"
                  COMMAND ${pi} --steps 33554432 --iters 33554432 --design simple --runs 1)
-hoc_expect_error(NAME ${t}.item3.pi_simple_at_2to20_additions EXIT 0 NOT_OUTPUT "allowed inf|allowed -|WRONG|wrong"
+hoc_expect_error(NAME ${t}.error_bound.pi_simple_at_2to20_additions EXIT 0 NOT_OUTPUT "allowed inf|allowed -|WRONG|wrong"
                  COMMAND ${pi} --steps 33554432 --iters 1048576 --local 16 --design simple --runs 1)
 
 # One exit-status rule (README, "Every program"): 2 for what the user asked, sizes the
@@ -146,25 +146,25 @@ foreach(row IN LISTS exit_rule_cases)
   list(GET fields 3 program)
   list(GET fields 4 args)
   separate_arguments(args UNIX_COMMAND "${args}")
-  hoc_expect_error(NAME bad_input.issue30.exit_rule.${name} EXIT ${status} MESSAGE "${message}"
+  hoc_expect_error(NAME bad_input.exit_rule.${name} EXIT ${status} MESSAGE "${message}"
                    COMMAND ${program} ${args})
 endforeach()
 
-# Item 5: host memory, checked before anything large is allocated. HOC_HOST_MEMORY_LIMIT=3G plays
+# host_memory: host memory, checked before anything large is allocated. HOC_HOST_MEMORY_LIMIT=3G plays
 # the 3 GiB container where sgemm --size 33000 was killed (exit 137) with no message.
 set(host_memory "needs [0-9.]+ [GMT]iB of host memory. this machine has 3.0 GiB available \\(HOC_HOST_MEMORY_LIMIT\\)")
 set(small_machine "HOC_HOST_MEMORY_LIMIT=3G")
-hoc_expect_error(NAME ${t}.item5.sgemm_size_33000 EXIT 2 MESSAGE "${host_memory}" ENV ${small_machine}
+hoc_expect_error(NAME ${t}.host_memory.sgemm_size_33000 EXIT 2 MESSAGE "${host_memory}" ENV ${small_machine}
                  COMMAND ${sgemm} --size 33000 --variant ${panel})
-hoc_expect_error(NAME ${t}.item5.benchmark_size_33000 EXIT 2 MESSAGE "${host_memory}" ENV ${small_machine}
+hoc_expect_error(NAME ${t}.host_memory.benchmark_size_33000 EXIT 2 MESSAGE "${host_memory}" ENV ${small_machine}
                  COMMAND ${benchmark} --sizes 33000 --shapes 2x2x2 --peers none --variant ${panel})
-hoc_expect_error(NAME ${t}.item5.multi_device_dims_46340 EXIT 2 MESSAGE "${host_memory}|${limit_memory}"
+hoc_expect_error(NAME ${t}.host_memory.multi_device_dims_46340 EXIT 2 MESSAGE "${host_memory}|${limit_memory}"
                  ENV ${small_machine} COMMAND ${multi_device} --dims 46340 --split one)
-hoc_expect_error(NAME ${t}.item5.events_part4 EXIT 2 MESSAGE "${host_memory}|${limit_memory}"
+hoc_expect_error(NAME ${t}.host_memory.events_part4 EXIT 2 MESSAGE "${host_memory}|${limit_memory}"
                  ENV ${small_machine} COMMAND ${events} --parts 4 --dims 40000)
-hoc_expect_error(NAME ${t}.item5.transpose_large EXIT 2 MESSAGE "${host_memory}|${limit_memory}"
+hoc_expect_error(NAME ${t}.host_memory.transpose_large EXIT 2 MESSAGE "${host_memory}|${limit_memory}"
                  ENV ${small_machine} COMMAND ${transpose} --shapes 40000x40000)
-hoc_expect_error(NAME ${t}.item5.HOC_HOST_MEMORY_LIMIT_not_a_size EXIT 2
+hoc_expect_error(NAME ${t}.host_memory.HOC_HOST_MEMORY_LIMIT_not_a_size EXIT 2
                  MESSAGE "HOC_HOST_MEMORY_LIMIT \\(bytes, or a number with K, M, G or T\\): -3 ${outside}"
                  ENV HOC_HOST_MEMORY_LIMIT=-3G COMMAND ${sgemm} --size 64 --variant ${panel})
 
@@ -194,43 +194,43 @@ foreach(row IN LISTS host_memory_cases)
   list(GET fields 3 args)
   separate_arguments(args UNIX_COMMAND "${args}")
   math(EXPR just_below "${need} - 1")
-  hoc_expect_error(NAME bad_input.issue30.host_memory.${name}_one_byte_short EXIT 2 MESSAGE "${below}"
+  hoc_expect_error(NAME bad_input.host_memory.${name}_one_byte_short EXIT 2 MESSAGE "${below}"
                    ENV HOC_HOST_MEMORY_LIMIT=${just_below} COMMAND ${program} ${args})
-  hoc_expect_error(NAME bad_input.issue30.host_memory.${name}_exactly_enough EXIT 0 NOT_OUTPUT "host memory"
+  hoc_expect_error(NAME bad_input.host_memory.${name}_exactly_enough EXIT 0 NOT_OUTPUT "host memory"
                    ENV HOC_HOST_MEMORY_LIMIT=${need} COMMAND ${program} ${args})
 endforeach()
 
-# Item 10: command-line mistakes are exit 2, not 3.
-hoc_expect_error(NAME ${t}.item10.transpose_shapes_not_a_shape EXIT 2 MESSAGE "--shapes: 'abc' is not ROWSxCOLS"
+# command_line: command-line mistakes are exit 2, not 3.
+hoc_expect_error(NAME ${t}.command_line.transpose_shapes_not_a_shape EXIT 2 MESSAGE "--shapes: 'abc' is not ROWSxCOLS"
                  COMMAND ${transpose} --shapes abc)
-hoc_expect_error(NAME ${t}.item10.benchmark_shapes_two_sizes EXIT 2 MESSAGE "--shapes: '30x20' is not MxNxK: 2 sizes, not 3"
+hoc_expect_error(NAME ${t}.command_line.benchmark_shapes_two_sizes EXIT 2 MESSAGE "--shapes: '30x20' is not MxNxK: 2 sizes, not 3"
                  COMMAND ${benchmark} --shapes 30x20 --peers none)
-hoc_expect_error(NAME ${t}.item10.sgemm_shape_two_sizes EXIT 2 MESSAGE "--shape"
+hoc_expect_error(NAME ${t}.command_line.sgemm_shape_two_sizes EXIT 2 MESSAGE "--shape"
                  COMMAND ${sgemm} --shape 37 70 --no-tune)
-hoc_expect_error(NAME ${t}.item10.sgemm_variant_no_value EXIT 2
+hoc_expect_error(NAME ${t}.command_line.sgemm_variant_no_value EXIT 2
                  MESSAGE "'BK' in variant 'sgemm_tiles BK' is not NAME=value"
                  COMMAND ${sgemm} --shape 37 70 45 --variant "sgemm_tiles BK")
-hoc_expect_error(NAME ${t}.item10.benchmark_variant_no_kernel EXIT 2 MESSAGE "is not a variant"
+hoc_expect_error(NAME ${t}.command_line.benchmark_variant_no_kernel EXIT 2 MESSAGE "is not a variant"
                  COMMAND ${benchmark} --sizes 40 --peers none --variant "RM=6")
-hoc_expect_error(NAME ${t}.item10.reduce_local_1 EXIT 2 MESSAGE "--local 1: .*work-groups of at least 2"
+hoc_expect_error(NAME ${t}.command_line.reduce_local_1 EXIT 2 MESSAGE "--local 1: .*work-groups of at least 2"
                  COMMAND ${reduce} --sizes 4096 --local 1 --runs 1)
-hoc_expect_error(NAME ${t}.item10.indices_range_spaces EXIT 2 MESSAGE "--range: '8 x8' is not DIM0xDIM1"
+hoc_expect_error(NAME ${t}.command_line.indices_range_spaces EXIT 2 MESSAGE "--range: '8 x8' is not DIM0xDIM1"
                  COMMAND ${indices} "--range=8 x8")
 # hoc-runner's options (it runs nothing when its command line is refused).
 # Tools/ (hoc_runner) is added after tests/; the generator expression finds it at build time.
 set(runner $<TARGET_FILE:hoc_runner> --out ${CMAKE_CURRENT_BINARY_DIR}/runner_never_written)
-hoc_expect_error(NAME ${t}.item10.runner_timeout_nan EXIT 2 MESSAGE "--timeout: nan is outside the allowed range"
+hoc_expect_error(NAME ${t}.command_line.runner_timeout_nan EXIT 2 MESSAGE "--timeout: nan is outside the allowed range"
                  COMMAND ${runner} --timeout nan)
-hoc_expect_error(NAME ${t}.item10.runner_timeout_0 EXIT 2
+hoc_expect_error(NAME ${t}.command_line.runner_timeout_0 EXIT 2
                  MESSAGE "--timeout: 0 is outside the allowed range more than 0 to 604800 seconds"
                  NOT_OUTPUT "[0-9]{20}" COMMAND ${runner} --timeout 0)
-hoc_expect_error(NAME ${t}.item10.runner_device_twice EXIT 2 MESSAGE "--device: '0,0' names device 0 twice"
+hoc_expect_error(NAME ${t}.command_line.runner_device_twice EXIT 2 MESSAGE "--device: '0,0' names device 0 twice"
                  COMMAND ${runner} --device 0,0)
-hoc_expect_error(NAME ${t}.item10.runner_device_empty EXIT 2 MESSAGE "--device: '' is not 'all' or device indices"
+hoc_expect_error(NAME ${t}.command_line.runner_device_empty EXIT 2 MESSAGE "--device: '' is not 'all' or device indices"
                  COMMAND ${runner} --device @EMPTY@)
-hoc_expect_error(NAME ${t}.item10.runner_platform_empty EXIT 2 MESSAGE "--platform: '' is empty"
+hoc_expect_error(NAME ${t}.command_line.runner_platform_empty EXIT 2 MESSAGE "--platform: '' is empty"
                  COMMAND ${runner} --platform @EMPTY@)
-hoc_expect_error(NAME ${t}.item10.runner_progress_nan EXIT 2 MESSAGE "--progress: nan is outside the allowed range"
+hoc_expect_error(NAME ${t}.command_line.runner_progress_nan EXIT 2 MESSAGE "--progress: nan is outside the allowed range"
                  COMMAND ${runner} --progress nan)
 
 # Each program's peak memory against what its host-memory check counts (peak_rss): at the largest
@@ -263,32 +263,32 @@ foreach(row IN LISTS peak_rss_cases)
   list(GET fields 3 args)
   list(GET fields 4 small)
   separate_arguments(args UNIX_COMMAND "${args}")
-  add_test(NAME bad_input.issue41.peak_rss.${name} COMMAND ${drivers}/peak_rss ${need} "${small}" -- ${program} ${args})
-  set_tests_properties(bad_input.issue41.peak_rss.${name} PROPERTIES LABELS "solutions;bad_input" TIMEOUT 300)
+  add_test(NAME bad_input.peak_rss.${name} COMMAND ${drivers}/peak_rss ${need} "${small}" -- ${program} ${args})
+  set_tests_properties(bad_input.peak_rss.${name} PROPERTIES LABELS "solutions;bad_input" TIMEOUT 300)
   math(EXPR HOC_BAD_INPUT_COUNT "${HOC_BAD_INPUT_COUNT} + 1")
 endforeach()
 
 # A --bandwidth-size beyond what the device (or the host) holds is refused before the race, not after
 # it: the tuning and the race never print.
-hoc_expect_error(NAME bad_input.issue41.benchmark_bandwidth_size_beyond_the_device EXIT 2
+hoc_expect_error(NAME bad_input.benchmark_bandwidth_size_beyond_the_device EXIT 2
                  MESSAGE "bandwidth test, N = 2147483647 needs .*(CL_DEVICE_GLOBAL_MEM_SIZE|CL_DEVICE_MAX_MEM_ALLOC_SIZE|host memory)"
                  NOT_OUTPUT "tuning|GFLOPS|MFLOPS" COMMAND ${benchmark} --bandwidth-size 2147483647 --sizes 40 --peers none)
 
 # PoCL reports no device when it cannot make its kernel cache folder (a HOME the user cannot write
 # in): the message says so and names the folder and the variable it came from, not "install PoCL".
 # /dev/null/... cannot be made even by root.
-hoc_expect_error(NAME bad_input.issue41.pocl_cache_dir_not_writable EXIT 3
+hoc_expect_error(NAME bad_input.pocl_cache_dir_not_writable EXIT 3
                  MESSAGE "PoCL .* is installed, but reports no device when it cannot make its kernel cache folder /dev/null/pocl \\(from POCL_CACHE_DIR=/dev/null/pocl\\): /dev/null is not a folder. Set POCL_CACHE_DIR"
                  NOT_OUTPUT "apt-get install" ENV POCL_CACHE_DIR=/dev/null/pocl
                  COMMAND ${program_Exercise01_Vadd_vadd} --size 1024)
-hoc_expect_error(NAME bad_input.issue41.pocl_home_not_writable EXIT 3
+hoc_expect_error(NAME bad_input.pocl_home_not_writable EXIT 3
                  MESSAGE "cannot make its kernel cache folder /dev/null/.cache/pocl/kcache \\(from HOME=/dev/null\\): /dev/null is not a folder"
                  NOT_OUTPUT "apt-get install" ENV HOME=/dev/null XDG_CACHE_HOME=/dev/null/none
                  COMMAND ${program_Exercise01_Vadd_vadd} --size 1024)
 
 # An endless kernel: the program says, after HOC_WATCHDOG_SECONDS without progress (1 s here), which
 # kernel file runs and how to stop it (endless_kernel kills it after the note).
-add_test(NAME bad_input.issue41.endless_kernel_is_noted
+add_test(NAME bad_input.endless_kernel_is_noted
          COMMAND ${drivers}/endless_kernel ${program_Exercise01_Vadd_vadd} --size 1024)
-set_tests_properties(bad_input.issue41.endless_kernel_is_noted PROPERTIES LABELS "solutions;bad_input" TIMEOUT 300)
+set_tests_properties(bad_input.endless_kernel_is_noted PROPERTIES LABELS "solutions;bad_input" TIMEOUT 300)
 math(EXPR HOC_BAD_INPUT_COUNT "${HOC_BAD_INPUT_COUNT} + 1")

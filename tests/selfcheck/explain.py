@@ -10,7 +10,9 @@ explain(findings, search)  one Explanation per kind of finding, most specific fi
                            an atomic; a write on one line and a read on another needs a barrier between
                            them (named by their lines); in global memory a plain store from two
                            work-items to one element is a wrong index formula.
-  out of bounds            the array and index at oclgrind's column, the loop or condition that bounds
+  out of bounds            the array and index at oclgrind's column; for a global buffer, from the element
+                           oclgrind reports, the work-item's ids and the run's sizes, which part of the index
+                           (row or column) ran out and by how much (access_evidence); the loop or condition that bounds
                            that index (a `<=`, a `>` for `>=`, a missing check) where the source shows it.
   uninitialized            the local arrays the kernel reads and where they are written: a write under
                            a condition leaves the other slots unset (give them 0), no write at all is
@@ -65,7 +67,7 @@ def kind_of(head):
 def parse_log(text):
     """oclgrind's findings: each starts with an unindented line, its details are indented."""
     findings = []
-    op = None
+    op, ids = None, None
     for raw in text.splitlines():
         if not raw.strip():
             continue
@@ -79,7 +81,14 @@ def parse_log(text):
                 findings[-1]["head"] += ": " + raw.strip()
                 continue
             findings.append({"head": raw.strip(), "kernel": None, "entities": []})
-            op = None
+            op, ids = None, None
+            # "Invalid read of size 4 at global memory address 0x30000000009cc": oclgrind's global
+            # addresses are the buffer's number in the top 16 bits and the byte offset in the rest.
+            m = re.match(r"Invalid (read|write) of size (\d+) at global memory address 0x([0-9a-fA-F]+)", raw)
+            if m:
+                address = int(m.group(3), 16)
+                findings[-1]["access"] = {"op": m.group(1), "size": int(m.group(2)), "buffer": address >> 48,
+                                          "offset": address & ((1 << 48) - 1)}
             continue
         if not findings:
             continue
@@ -89,9 +98,13 @@ def parse_log(text):
         if m:
             f["kernel"] = m.group(1)
             continue
+        m = re.match(r"Entity: Global\((\d+),(\d+),(\d+)\)", text_)
+        if m:
+            ids = tuple(int(x) for x in m.groups())
+            continue
         m = re.match(r"At line (\d+)(?: \(column (\d+)\))?(?: of (\S+?):)?", text_)
         if m:
-            f["entities"].append({"op": op, "line": int(m.group(1)),
+            f["entities"].append({"op": op, "line": int(m.group(1)), "global": ids,
                                   "column": int(m.group(2)) if m.group(2) else 0, "code": "", "file": m.group(3)})
             continue
         if f["entities"] and not f["entities"][-1]["code"] and raw.startswith("\t  "):
@@ -297,8 +310,155 @@ def index_variables(index):
             if not re.match(r"get_\w+|min|max|mad|size_t|int|uint", v)]
 
 
-def bound_hint(source, first, last, variables, line):
-    """The loop or condition that should keep the index in range, where the source shows it wrong."""
+# Bounds from the evidence: the element oclgrind says was touched (its address: buffer and byte
+# offset), the work-item that touched it (its global ids), the kernel's index expression at the
+# reported column, and the sizes the run was given (the kernel parameters named by the program's
+# options: --m 17 is M). Together they tell which part of the index ran out and by how much, whatever
+# the variables are called.
+
+CAST = re.compile(r"\(\s*(?:const\s+)?(?:unsigned\s+)?(?:size_t|int|uint|long|ulong|unsigned)\s*\)")
+
+
+def _terms(expr, op):
+    """The top-level terms of expr split at the one-character operator op (outside brackets)."""
+    out, depth, start = [], 0, 0
+    for n, c in enumerate(expr):
+        depth += 1 if c in "([" else -1 if c in ")]" else 0
+        if depth == 0 and c == op:
+            out.append(expr[start:n].strip())
+            start = n + 1
+    out.append(expr[start:].strip())
+    return out
+
+
+def _strip(expr):
+    expr = CAST.sub("", expr).strip()
+    while expr.startswith("(") and _closing(expr[1:], "(", ")") == len(expr) - 2:
+        expr = expr[1:-1].strip()
+    return expr
+
+
+def _value(expr, env):
+    """expr's integer value with the names of env, or None (a name without a value, a call, ...)."""
+    expr = _strip(expr)
+    if not expr or not re.fullmatch(r"[\w\s+\-*/%()]*", expr):
+        return None
+    if set(re.findall(r"\b[A-Za-z_]\w*\b", expr)) - set(env):
+        return None
+    try:
+        return int(eval(expr.replace("/", "//"), {"__builtins__": {}}, dict(env)))  # only digits, names, + - * / % ( )
+    except Exception:  # a division by zero, ...: no value
+        return None
+
+
+def kernel_parameters(source, first, last):
+    """The kernel's integer parameters, in order."""
+    header = " ".join(source.code(n) for n in range(first, min(first + 8, last) + 1)).split("{")[0]
+    return [m.group(1) for m in re.finditer(
+        r"(?:const\s+)?(?:unsigned\s+)?(?:int|uint|long|ulong|size_t)\s+(\w+)\s*[,)]", header)]
+
+
+def id_variables(source, first, last):
+    """{name: dimension} of the variables the kernel sets from get_global_id(dimension)."""
+    found = {}
+    for n in range(first, last + 1):
+        for m in re.finditer(r"\b(\w+)\s*=\s*(?:\(\w+\)\s*)?get_global_id\s*\(\s*(\d)\s*\)\s*[;,]", source.code(n)):
+            found[m.group(1)] = int(m.group(2))
+    return found
+
+
+def pointer_base(source, first, last, name):
+    """(buffer, offset) where name is a pointer into a buffer: `__global float* b = B + i;`."""
+    for n in range(first, last + 1):
+        m = re.search(r"\*\s*(?:const\s+)?" + re.escape(name) + r"\s*=\s*(\w+)\s*\+\s*([^;]+);", source.code(n))
+        if m:
+            return m.group(1), m.group(2).strip()
+    return None, None
+
+
+def access_evidence(source, first, last, name, index, entity, access, values, lowest):
+    """What the reported access shows, as a dict (None where there is too little to go on):
+    text     "work-item (33, 0) read B at element 627 (B[k * N + j] with k = 18, j = 33)"
+    ran_out  the part of the index that ran out: "column" or "row" (None where undecided)
+    var      the index expression of that part; bound: the bound it must stay under ("N")
+    detail   what ran out and by how much."""
+    if not access or not entity or entity.get("global") is None or not name:
+        return None
+    element = access["offset"] // max(access["size"], 1)
+    params = kernel_parameters(source, first, last)
+    env = {p: values[p.lower()] for p in params if p.lower() in values}
+    ids = id_variables(source, first, last)
+    dims = max(ids.values(), default=0) + 1
+    env.update({v: entity["global"][d] for v, d in ids.items()})
+    base, offset = pointer_base(source, first, last, name)
+    buffer = base or name
+    full = f"{offset} + {index}" if base else index
+    verb = "read" if access["op"] == "read" else "wrote"
+    workitem = "(" + ", ".join(str(x) for x in entity["global"][:dims]) + ")"
+    through = f" through {name} = {base} + {offset}" if base else ""
+    text = f"work-item {workitem} {verb} {buffer} at element {element}{through}"
+    # One name without a value (a loop counter): solved from the element, where the index is linear in it.
+    unknown = sorted(set(re.findall(r"\b[A-Za-z_]\w*\b", _strip(full))) - set(env) - {"size_t", "int"})
+    solved = {}
+    if len(unknown) == 1:
+        u = unknown[0]
+        v0, v1, v2 = (_value(full, dict(env, **{u: x})) for x in (0, 1, 2))
+        if None not in (v0, v1, v2) and v1 - v0 == v2 - v1 and v1 != v0 and (element - v0) % (v1 - v0) == 0:
+            solved[u] = (element - v0) // (v1 - v0)
+            env[u] = solved[u]
+    shown = {v: env[v] for v in re.findall(r"\b[A-Za-z_]\w*\b", _strip(full)) if v in env and v not in params}
+    if shown:
+        text += f" ({name}[{index}] with " + ", ".join(f"{v} = {x}" for v, x in shown.items()) + ")"
+    evidence = {"text": text, "ran_out": None, "var": None, "bound": None, "detail": None}
+    if _value(full, env) != element:
+        return evidence  # the sizes or the index could not be followed: say only what was seen
+    # Split the index into row * row length + column: the term that is a product with a parameter.
+    terms = _terms(_strip(full), "+")
+    for n, term in enumerate(terms):
+        factors = [_strip(x) for x in _terms(_strip(term), "*")]
+        if len(factors) != 2:
+            continue
+        width = next((x for x in factors if x in params and x in env), None)
+        if width is None:
+            continue
+        row = factors[1] if factors[0] == width else factors[0]
+        column = " + ".join(t for m, t in enumerate(terms) if m != n) or "0"
+        r, c, w = _value(row, env), _value(column, env), env[width]
+        if None in (r, c):
+            break
+        if c >= w or c < 0:
+            evidence.update(ran_out="column", var=column, bound=width, detail=(
+                f"the column index {column} reached {c}, but each row of {buffer} is {width} = {w} long "
+                f"(columns 0 .. {w - 1}): {c - w + 1} past the last column"))
+        else:
+            # The buffer's rows: the lowest element reported past its end, where that is a whole
+            # number of rows and one of the run's sizes (else the log does not say how long it is).
+            rows = lowest // w if lowest is not None and lowest % w == 0 else None
+            named = [p for p in params if env.get(p) == rows and p != width] if rows else []
+            if len(named) == 1 and r >= rows:
+                evidence.update(ran_out="row", var=row, bound=named[0], detail=(
+                    f"the row index {row} reached {r}, but {buffer} has {named[0]} = {rows} rows of {width} = "
+                    f"{w} (rows 0 .. {rows - 1}; element {lowest} is the first past its end): {r - rows + 1} "
+                    f"past the last row"))
+            else:
+                evidence.update(ran_out="row", var=row, detail=(
+                    f"the column index {column} = {c} is within a row of {width} = {w}, and element {element} "
+                    f"= {r} * {w} + {c} is past the end of {buffer}: either the row index {row} = {r} is past "
+                    f"the rows {buffer} has, or {buffer}'s rows are not {width} long"))
+        return evidence
+    # One-dimensional: the index itself is the element.
+    if lowest is not None and len(terms) == 1 and element >= lowest:
+        named = [p for p in params if env.get(p) == lowest]
+        evidence.update(ran_out="index", var=_strip(full), bound=named[0] if len(named) == 1 else None, detail=(
+            f"the index {_strip(full)} reached {element}, and {buffer} ends before element {lowest}"
+            f"{' (' + named[0] + ' = ' + str(lowest) + ')' if len(named) == 1 else ''}"))
+    return evidence
+
+
+def bound_hint(source, first, last, variables, line, bounds=None):
+    """The loop or condition that should keep the index in range, where the source shows it wrong.
+    bounds: {variable: the bound the evidence shows it must stay under} (access_evidence)."""
+    bounds = bounds or {}
     for var in variables:
         for n in range(first, last + 1):
             text = source.code(n)
@@ -337,21 +497,17 @@ def bound_hint(source, first, last, variables, line):
             m = None  # an if whose body is not an early exit
         if m:
             guarded.update(re.findall(r"\b(\w+)\s*>=?", m.group(1)))
-        guarded.update(re.findall(r"\bfor\s*\([^;]*;\s*(\w+)\s*<", source.code(n)))
-    unguarded = [v for v in variables if v not in guarded and len(v) <= 3 and v.islower()]
+        guarded.update(re.findall(r"\bfor\s*\([^;]*;\s*(\w+)\s*(?:<|>)", source.code(n)))
+    params = kernel_parameters(source, first, last)
+    unguarded = [v for v in variables if v not in guarded and v not in params]
     if unguarded:
         names = " and ".join(unguarded)
-        header = " ".join(source.code(n) for n in range(first, min(first + 6, last) + 1)).split("{")[0]
-        sizes = [m.group(1) for m in re.finditer(
-            r"(?:const\s+)?(?:unsigned\s+)?(?:int|uint|long|ulong|size_t)\s+(\w+)\s*[,)]", header)]
-        conventional = {"i": "M", "j": "N", "k": "K", "row": "M", "col": "N"}
-        bounds = []
-        for v in unguarded:
-            if conventional.get(v) in sizes:
-                bounds.append(f"{v} < {conventional[v]}")
-            elif len(sizes) == 1:
-                bounds.append(f"{v} < {sizes[0]}")
-        example = " && ".join(bounds)
+        # The bound each index must stay under, only where the evidence shows it (the row length it
+        # is a column of, the rows the buffer has), never from what the variable is called.
+        # A kernel with one size parameter (vadd's count) bounds its one index by it.
+        if len(params) == 1:
+            bounds = {v: bounds.get(v, params[0]) for v in unguarded}
+        example = " && ".join(f"{v} < {bounds[v]}" for v in unguarded if bounds.get(v))
         return (f"nothing keeps {names} in range before line {line}: the global range is rounded up to "
                 f"a multiple of the work-group, so the last work-items are past the end; check "
                 f"{names} against the size{' (if (' + example + '))' if example else ''} around the loads "
@@ -359,7 +515,7 @@ def bound_hint(source, first, last, variables, line):
     # Every variable of the index is kept in range (no unguarded one, no <= found): then the formula
     # itself reaches past the end, most often a row length that is not this array's.
     kept = [v for v in variables if v in guarded]
-    if kept and len(kept) == len([v for v in variables if len(v) <= 3 and v.islower()]):
+    if kept and len(kept) == len([v for v in variables if v not in params]):
         return (f"{' and '.join(kept)} each stay in range (checks or loop bounds keep them), so the index "
                 f"formula itself reaches past the end: is each row of this array as long as the number "
                 f"it is multiplied by (an array of R rows and C columns: row r starts at r * C)? Compare "
@@ -417,7 +573,13 @@ def _race_hint(kind, group, source, first, last):
         columns = [(f["entities"][0]["column"], f["entities"][1]["column"]) for f in cross]
         if space == "local" and cross and all(a and b and a != b for a, b in columns):
             indent = len(source.line(e["line"])) - len(source.line(e["line"]).lstrip())
-            loop = next((n for n in range(e["line"] - 1, max(first, 1) - 1, -1)
+            # The loop is searched for in the kernel, or in the helper function the update is in (a
+            # work_group_sum the kernel calls): from the update up to the function's first line.
+            top = max(first, 1)
+            if not first <= e["line"] <= last:
+                top = next((n for n in range(e["line"] - 1, 0, -1)
+                            if source.line(n)[:1].strip() and "(" in source.line(n)), 1)
+            loop = next((n for n in range(e["line"] - 1, top - 1, -1)
                          if re.match(r"\s*(for|while)\b", source.line(n))
                          and len(source.line(n)) - len(source.line(n).lstrip()) < indent), None)
             return (e["line"], code,
@@ -520,8 +682,10 @@ def _uninitialized_hint(kind, e, kernel, source, first, last):
             "work-items past the end of the data fill their local slot with 0 instead of leaving it")
 
 
-def explain(findings, search, root):
-    """Explanations, most specific first (ORDER, then file and line)."""
+def explain(findings, search, root, values=None):
+    """Explanations, most specific first (ORDER, then file and line). values: the sizes the run was
+    given, {option name without dashes: integer} ({"m": 17, "n": 33}), read as the kernel's parameters
+    of those names (M, N)."""
     groups = {}
     for f in findings:
         groups.setdefault((f["kind"], f["kernel"]), []).append(f)
@@ -563,9 +727,33 @@ def explain(findings, search, root):
                 kind = "bounds-private"
             else:
                 target = f"{name}[{index}]" if name else "an index"
-                why = bound_hint(source, first, last, index_variables(index or ""), line)
+                variables = index_variables(index or "")
+                seen = None
+                if kind == "bounds-global" and path and f.get("access"):
+                    buffer = f["access"]["buffer"]
+                    lowest = min(g["access"]["offset"] // max(g["access"]["size"], 1) for g in group
+                                 if g.get("access") and g["access"]["buffer"] == buffer)
+                    seen = access_evidence(source, first, last, name, index or "", e, f["access"], values or {},
+                                           lowest)
+                bounds = {}
+                if seen and seen["var"]:
+                    ran = index_variables(seen["var"])
+                    variables = ran + [v for v in variables if v not in ran] + [
+                        v for v in index_variables(pointer_base(source, first, last, name)[1] or "")
+                        if v not in variables and v not in ran]
+                    if len(ran) == 1 and seen["bound"]:
+                        bounds[ran[0]] = seen["bound"]
+                why = bound_hint(source, first, last, variables, line, bounds)
                 space = "local array" if kind == "bounds-local" else "buffer"
-                hint = f"{target} goes past the end of the {space} {name or ''}".rstrip() + f": {why}"
+                owner = pointer_base(source, first, last, name)[0] or name if name else ""
+                hint = f"{target} goes past the end of the {space} {owner or ''}".rstrip() + f": {why}"
+                if seen and seen["detail"]:
+                    hint = f"{seen['text']}: {seen['detail']}. {hint}"
+                elif seen:
+                    hint = (f"{seen['text']}, past the end of {name}. What this run shows does not tell which "
+                            f"part of the index ran out (the sizes, or the index's form, could not be followed): "
+                            f"either the row index reached the number of rows, or the column index the row "
+                            f"length; check both. {hint}")
         elif kind.startswith("uninitialized"):
             hint = _uninitialized_hint(kind, e, kernel, source, first, last)
         elif kind == "divergence":

@@ -15,7 +15,8 @@ and a FINDING (the first message is one finding's "text", shown whole):
            "crash", "hang" for "crash"; "assertion", "exception" for "assertion";
            "tool-crash", "tool-hang", "wrong-result", "error", "no-result" for "other",
    "file": "Exercises/<Folder>/<file>" or a test file, "line": N, "kernel": NAME (when known),
-   "hint": the hint alone (when the producer has it apart), "text": the whole message}
+   "hint": the hint alone (when the producer has it apart: explain.py's for a kernel finding, the
+           course test's own, course.json's "hints", for an assertion), "text": the whole message}
 
 The first message is the finding that ranks first (rank()): a kernel finding (by explain.ORDER), then
 a crash or hang of the student's program, then a failed GoogleTest assertion, then anything else (a
@@ -109,11 +110,15 @@ def gtest_findings(report):
     """The findings of GoogleTest's JSON report (--gtest_output=json) of one test program run: one
     "assertion" finding per failure, its file and line from the failure's first line (GoogleTest writes
     "FILE:LINE" there, "unknown file" for an exception), its text the rest, whole (the hint a test
-    streams after its check included). Returns {test name: (status, findings)}."""
+    streams after its check included), and its hint apart: the longest of the hints the test recorded
+    (its properties "hint", "hint_2", ...: tests/support/hoc_hint.hpp) that the text holds.
+    Returns {test name: (status, findings)}."""
     tests = {}
     for suite in report.get("testsuites", []):
         for case in suite.get("testsuite", []):
             name = f"{suite.get('name')}.{case.get('name')}"
+            hints = [value for key, value in case.items()
+                     if isinstance(value, str) and re.fullmatch(r"hint(_[0-9]+)?", key)]
             findings = []
             for failure in case.get("failures", []):
                 head, _, text = failure.get("failure", "").partition("\n")
@@ -121,8 +126,10 @@ def gtest_findings(report):
                 if not line.isdigit():
                     file, line = None, None
                 kind = "exception" if file is None and "exception" in text else "assertion"
-                findings.append(finding("assertion", kind, _without_gtest_frame(text.strip()),
-                                        file=file, line=int(line) if line else None))
+                text = _without_gtest_frame(text.strip())
+                held = sorted((h for h in hints if h and h in text), key=len)
+                findings.append(finding("assertion", kind, text, file=file, line=int(line) if line else None,
+                                        hint=held[-1] if held else None))
             if findings:
                 status = "failed"
             elif case.get("result") == "SKIPPED" or case.get("status") == "NOTRUN":

@@ -45,9 +45,11 @@
       The checker's tests of the course tests' hints: runs a solution's test program (a GoogleTest
       filter in ARGS) with the planted bug ID (as above); passes only when the tests fail and the
       first message script/check would show (the first finding of GoogleTest's report, results.py)
-      holds every TEXT (the message naming the bug's symptom and the hint that points at it).
+      holds every TEXT (the message naming the bug's symptom and the hint that points at it), with
+      the hint also apart in its finding (a hint of course.json, tests/support/hoc_hint.hpp).
 """
 import atexit
+import itertools
 import json
 import os
 import re
@@ -110,6 +112,21 @@ def kernel_finding(e, text=None):
                            kernel=e.kernel, hint=e.hint)
 
 
+def with_others(explanations):
+    """The first explanation's text, followed by the other kinds of finding oclgrind reported in one
+    line each: script/check shows one message, and a race or a barrier ranked below an out-of-bounds
+    finding is a second bug, not a consequence of the first (uninitialized values, which often follow
+    from a wrong index or a missing barrier, are named as possibly following)."""
+    text = explanations[0].text()
+    others = [e for e in explanations[1:] if e.kind != "tool"]
+    if others:
+        text += "\n  also found (a second bug to fix; the next messages):"
+        for e in others:
+            note = " (it may follow from the finding above)" if e.kind.startswith("uninit") else ""
+            text += f"\n    {e.first_line()}{note}"
+    return text
+
+
 def run_oclgrind(exercise, program, search, root, extra=(), timeout=300):
     """Runs `program` on oclgrind with its checks; returns (exit status, program output, explanations,
     the first message as a finding of the structured results, or None). Prints nothing."""
@@ -133,7 +150,10 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300):
     finally:
         os.unlink(log)
     output = result.stdout
-    explanations = explain(parse_log(text), search, root)
+    # The sizes the run was given (--m 17 --n 33): explain.py reads them as the kernel's parameters of
+    # those names, to tell which part of an index ran out of its buffer.
+    values = {a[2:]: int(b) for a, b in itertools.pairwise(program) if a.startswith("--") and re.fullmatch(r"\d+", b)}
+    explanations = explain(parse_log(text), search, root, values)
     status = result.returncode
     # oclgrind's own failures (OCLGRIND FATAL ERROR: what it cannot run) are no finding in the kernel:
     # said as such, never the first message; a program that still ran right passes.
@@ -152,7 +172,7 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300):
     # (21.10 segfaults on some float4 kernels), not the kernel: the wrapper sees 128 + signal.
     crashed = re.search(r"FAILED: exit status (1[3-9]\d|2\d\d)", output)
     if explanations:
-        return status, output, explanations, kernel_finding(explanations[0])
+        return status, output, explanations, kernel_finding(explanations[0], with_others(explanations))
     if crashed:
         code = int(crashed.group(1))
         name = signal.Signals(code - 128).name if 128 < code < 160 else str(code)
@@ -204,7 +224,7 @@ def oclgrind_mode(args):
     search = [d for d in os.environ.get("HOC_KERNEL_PATH", "").split(":") if d] + dirs
     status, output, explanations, found = run_oclgrind(exercise, program, search, root, extra)
     message = found["text"] if found else None
-    findings = [kernel_finding(e) for e in explanations] or ([found] if found else [])
+    findings = ([found] + [kernel_finding(e) for e in explanations[1:]]) if explanations else ([found] if found else [])
     if name:
         results.write(exercise, name, "failed" if status != 0 or findings else "passed", findings)
     print(output.rstrip())
@@ -390,7 +410,7 @@ def gtest_mode(args):
         sys.stdout.flush()
         _, _, explanations, message = run_oclgrind(exercise, argv, search, root, timeout=60)
         if explanations:
-            lines = [explanations[0].text(), f"  (found by oclgrind at the crash's sizes: {what.split('.')[0]}"
+            lines = [with_others(explanations), f"  (found by oclgrind at the crash's sizes: {what.split('.')[0]}"
                      f"{', at ' + sizes if sizes else ''}; to run it again: {shown})"]
             found = kernel_finding(explanations[0], "\n".join(lines))
         else:
@@ -441,6 +461,13 @@ def hint_mode(args):
     missing = [t for t in texts if t not in message]
     if missing:
         print("selfcheck.py hint: the first message does not say " + "; ".join(repr(t) for t in missing))
+        return 1
+    # The hint comes apart in the results too (a course.json hint the test recorded: tests/support/hoc_hint.hpp).
+    hint = found.get("hint") if found else None
+    print(f"== its hint ==\n{hint}")
+    if not hint or hint not in message:
+        print("selfcheck.py hint: the first message's finding has no hint of course.json apart (its test gives "
+              "none through hoc::test::hint)")
         return 1
     print("selfcheck.py hint: the planted bug fails the tests, and the first message says the expected words")
     return 0

@@ -78,6 +78,20 @@ class GoogleTestReport(unittest.TestCase):
         _, findings = results.gtest_findings(self.report(text))["Transpose.EveryKernel"]
         self.assertEqual(findings[0]["text"], "Exercises/X: wrong\n  second line of the check\n  hint: the hint")
 
+    def test_each_failure_gets_the_longest_recorded_hint_its_message_holds(self):
+        report = {"testsuites": [{"name": "Reduce", "testsuite": [{
+            "name": "Each", "status": "RUN", "result": "COMPLETED",
+            "hint": "the last 1 element(s) are missing", "hint_2": "the sum is 0: if not, the last 1 element(s) are "
+            "missing", "hint_3": "exactly the last element is missing", "other": "the last 1 element(s) are missing",
+            "failures": [
+                {"failure": "/t.cpp:7\nN = 1: wrong\n  hint: the sum is 0: if not, the last 1 element(s) are missing"},
+                {"failure": "/t.cpp:8\nN = 9: wrong\n  hint: exactly the last element is missing"},
+                {"failure": "/t.cpp:9\nN = 9: no profiling time"}]}]}]}
+        _, findings = results.gtest_findings(report)["Reduce.Each"]
+        self.assertEqual([f.get("hint") for f in findings],
+                         ["the sum is 0: if not, the last 1 element(s) are missing",
+                          "exactly the last element is missing", None])
+
     def test_an_exception_has_no_line(self):
         text = "unknown file\nC++ exception with description \"clBuildProgram: -11\" thrown in the test body."
         _, findings = results.gtest_findings(self.report(text))["Transpose.EveryKernel"]

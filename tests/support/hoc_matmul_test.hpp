@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "hoc/matmul/matmul_host.hpp"
+#include "hoc_hints/shared.hpp"
 #include "hoc_test.hpp"
 
 namespace hoc::test {
@@ -45,9 +46,52 @@ inline std::string sizeName(const ::testing::TestParamInfo<Dims>& info)
 
 namespace detail {
 
-// Where the wrong elements are, and a hint when the pattern points at a usual mistake.
+// A sum over k that starts again part-way instead of carrying on (a chunked kernel whose later chunks
+// overwrite C instead of adding to it): the first k0 in 1 .. K-1 at which the wrong element C[i][j]
+// equals the sum of the terms k0 .. K-1 alone, within its bound, or 0 where none does. On random
+// inputs in [-1, 1) a suffix of the dot product matching by chance is unlikely, and the caller asks
+// several wrong elements for the same k0.
+inline std::size_t restartedAt(const hoc::matmul::Inputs& in, Dims d, std::size_t i, std::size_t j, float got,
+                               double bound)
+{
+    double suffix = 0.0;
+    for (std::size_t k = d.k; k-- > 1;) {
+        suffix += static_cast<double>(in.a[i * d.k + k]) * static_cast<double>(in.b[k * d.n + j]);
+        if (std::fabs(static_cast<double>(got) - suffix) <= bound)
+            return k;
+    }
+    return 0;
+}
+
+// The wrong elements that are the sum of the terms k0 .. K-1 alone, for one k0 shared by up to 8 of
+// them (every one asked): the hint, or "" where they are not.
+inline std::string restartedSums(const std::vector<double>& expected, const std::vector<float>& got,
+                                 const std::vector<double>& bound, Dims d, const hoc::matmul::Inputs& in)
+{
+    std::size_t k0 = 0, asked = 0, first = 0;
+    for (std::size_t at = 0; at < d.m * d.n && asked < 8; ++at) {
+        if (std::fabs(static_cast<double>(got[at]) - expected[at]) <= bound[at])
+            continue;
+        const std::size_t here = restartedAt(in, d, at / d.n, at % d.n, got[at], bound[at]);
+        if (here == 0 || (k0 != 0 && here != k0))
+            return "";
+        first = asked == 0 ? at : first;
+        k0 = here, ++asked;
+    }
+    if (asked < 2)
+        return "";
+    return ". Each wrong element is the sum over k = " + std::to_string(k0) + " .. " + std::to_string(d.k - 1) +
+           " alone (checked on " + std::to_string(asked) + " of them; C[" + std::to_string(first / d.n) + "][" +
+           std::to_string(first % d.n) + "] = " + std::to_string(got[first]) + ", its terms for k < " +
+           std::to_string(k0) + " left out): the terms before k = " + std::to_string(k0) +
+           " are lost, as when the sum starts again at 0 for each chunk of k instead of adding to what "
+           "the chunks before left (the first chunk starts from 0, each later one from the running sum)";
+}
+
+// Where the wrong elements are, and a hint when the pattern points at a usual mistake. With the inputs
+// (in), a value that is only the last part of its sum over k is told as such.
 inline std::string whereWrong(const std::vector<double>& expected, const std::vector<float>& got,
-                              const std::vector<double>& bound, Dims d)
+                              const std::vector<double>& bound, Dims d, const hoc::matmul::Inputs* in = nullptr)
 {
     std::size_t rowLo = d.m, rowHi = 0, colLo = d.n, colHi = 0, wrong = 0, nan = 0;
     bool allZero = true;
@@ -67,35 +111,29 @@ inline std::string whereWrong(const std::vector<double>& expected, const std::ve
                        std::to_string(d.m) + " x " + std::to_string(d.n) + ")";
     // C not written shows as NaN (hoc::matmul::Buffers fills C with NaN) or, where the host made C
     // itself (Exercise 05), as zeros: say so before any guess about indices, for 1 x 1 too.
+    const auto add = [&text](const hoc::test::Hint& hint) { text += ". " + hoc::test::hint(hint); };
     if (allZero)
-        text += d.m * d.n == 1 ? ". C's one element is 0: was C written at all (is the kernel, or the host's "
-                                 "copy of C back, still the starter)?"
-                               : ". C is all zeros: C was not written: is the kernel (or the host's copy of C back) "
-                                 "still the starter?";
+        add(d.m * d.n == 1 ? hoc::hints::shared::c_one_zero : hoc::hints::shared::c_all_zero);
     else if (nan == wrong && wrong == d.m * d.n)
-        text += ". Every element is NaN, what C holds before the kernel runs: C was not written at all: does "
-                "the kernel store C[i * N + j], and does the host run it?";
+        add(hoc::hints::shared::c_all_nan);
     else if (nan == wrong)
-        text += ". They are NaN, what C holds before the kernel runs: those elements were never written, "
-                "or were added to before being set";
+        add(hoc::hints::shared::c_some_nan);
+    else if (const std::string restart = in ? restartedSums(expected, got, bound, d, *in) : ""; !restart.empty())
+        text += restart;
     else if (wrong == d.m * d.n && d.m * d.n == 1)
-        text += ". The one element is wrong: check the sum over k (every one of the K terms "
-                "A[i * K + k] * B[k * N + j], added once)";
+        add(hoc::hints::shared::one_wrong);
     else if (wrong == d.m * d.n && d.m == d.n)
-        text += ". Every element is wrong, the diagonal too, so not only i and j swapped: check the sum over "
-                "k (every one of the K terms A[i * K + k] * B[k * N + j], added once) and where C[i * N + j] "
-                "is written";
+        add(hoc::hints::shared::all_wrong_square);
     else if (wrong == d.m * d.n)
-        text += ". Every element is wrong: are i and j, or M, N and K, mixed up? Else check the sum over k";
+        add(hoc::hints::shared::all_wrong);
     // An off-by-one bound spoils a whole last column (or row); swapped i and j spoil scattered
     // elements of it, so the hint needs every element of that column (row) to be wrong.
     else if (colLo == d.n - 1 && colHi == d.n - 1 && d.n > 1 && wrong == d.m)
-        text += ". Only the last column is wrong, all of it: check the bounds on j (an off-by-one?)";
+        add(hoc::hints::shared::last_column);
     else if (rowLo == d.m - 1 && rowHi == d.m - 1 && d.m > 1 && wrong == d.n)
-        text += ". Only the last row is wrong, all of it: check the bounds on i (an off-by-one?)";
+        add(hoc::hints::shared::last_row);
     else if (d.m != d.n && wrong > 0)
-        text += ". If the kernel runs on oclgrind without a finding, compare the index formulas with "
-                "the lesson's: A[i * K + k], B[k * N + j], C[i * N + j] (are i and j swapped?)";
+        add(hoc::hints::shared::index_formulas);
     return text;
 }
 
@@ -133,7 +171,7 @@ template <typename Host>::testing::AssertionResult matmulCorrect(Host&& host, Di
                << where << ": " << check.wrong << " of " << check.count << " elements of C wrong; first C["
                << check.first / d.n << "][" << check.first % d.n << "] (row, column): expected " << check.expected
                << ", got " << check.got << " (allowed difference " << check.allowed << ")"
-               << detail::whereWrong(expected, r.c, bound, d);
+               << detail::whereWrong(expected, r.c, bound, d, &in);
     if (!(r.timing.kernel_s > 0))
         return ::testing::AssertionFailure() << where << ": the kernel's profiling event reports no run time";
     return ::testing::AssertionSuccess();

@@ -34,10 +34,10 @@ std::string findKernelFile(const std::string& file, const std::string& configure
 // (OpenCL would read the source only up to it: named with its line and column). A line
 // `#include "name.cl"` is replaced by that file's text, found the same way (so a copy in
 // HOC_KERNEL_PATH comes first), between #line directives that keep the build log's file names and
-// line numbers right: Kernels/pi.cl and Kernels/reduce.cl share work_group_sum.cl this way. The
-// runtime is handed the whole source, so no include path has to be passed to its compiler (each
-// implementation quotes and caches those in its own way). (oclgrind 21.10 names the file and line
-// right, but quotes the line of that number in the whole source.)
+// line numbers right: the competition module's kernels (Competition/kernels/sgemm_tensor.cl) build
+// on Exercise 9b's answer (Kernels/matmul_competition.cl) this way. The runtime is handed the whole source, so no
+// include path has to be passed to its compiler (each implementation quotes and caches those in its own way).
+// (oclgrind 21.10 names the file and line right, but quotes the line of that number in the whole source.)
 std::string readKernelFile(const std::string& file, const std::string& configured);
 
 // A build log of `source` (read from `file` by readKernelFile) as the files name their lines. A
@@ -56,7 +56,7 @@ std::string writtenParameters(const std::string& source, const std::string& name
 // replication ("repl", up to POCL_FULL_REPLICATION_THRESHOLD work-items, 2 by default), and PoCL 6.0
 // turns that loop into one that never ends, which LLVM then drops with the rest of the work-group
 // function: the kernel jumps into whatever code follows it (a segmentation fault or a hang).
-// work_group_sum (Kernels/work_group_sum.cl: Exercises 10 and 16) has such a loop. Given a platform's
+// work_group_sum (Kernels/pi.cl and Kernels/reduce.cl: Exercises 10 and 16) has such a loop. Given a platform's
 // CL_PLATFORM_VERSION ("OpenCL 3.0 PoCL 6.0+debian  Linux, ..."): true for PoCL 6.0, the release
 // this was found and measured on (PoCL 3.1 builds the same kernels right).
 bool poclMiscompilesSmallWorkGroups(const std::string& platformVersion);

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""The course tests' hints against course.json's (tests/support/hoc_hint.hpp): every hint a test gives
+is in the manifest, and every hint of the manifest is given by a test (no dead hints).
+
+An exercise's hints ("hints" of its entry) are named hoc::hints::<id> in its GoogleTest file; the
+manifest's own "hints" (the test support's) hoc::hints::shared::<id> in tests/support/. The build
+already refuses a hint the manifest lacks (the constants are generated from it); this test also names
+the hints no test uses, and runs without a build."""
+import glob
+import json
+import os
+import re
+import sys
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tests", "selfcheck"))
+import manifest  # noqa: E402
+
+EXERCISE = re.compile(r"\bhoc::hints::([a-z][a-z0-9_]*)\b(?!::)")
+SHARED = re.compile(r"\bhoc::hints::shared::([a-z][a-z0-9_]*)\b")
+
+
+def code(path):
+    """The file's text without its // comments (a comment may name a hint without giving it)."""
+    with open(path, encoding="utf-8") as f:
+        return re.sub(r"//[^\n]*", "", f.read())
+
+
+def ids(hints):
+    return [h["id"] for h in hints]
+
+
+class Hints(unittest.TestCase):
+    def test_every_exercise_hint_is_given_and_every_hint_given_exists(self):
+        for entry in manifest.load():
+            path = manifest.test_file(entry["folder"])
+            with self.subTest(exercise=entry["folder"]):
+                defined = ids(entry.get("hints", []))
+                self.assertEqual(len(defined), len(set(defined)), "a hint id twice")
+                used = set(EXERCISE.findall(code(path))) if os.path.exists(path) else set()
+                self.assertEqual(sorted(used - set(defined)), [],
+                                 f"{os.path.relpath(path, ROOT)} gives hints course.json does not have")
+                self.assertEqual(sorted(set(defined) - used), [],
+                                 f"course.json's hints of {entry['folder']} that {os.path.relpath(path, ROOT)} "
+                                 "never gives")
+
+    def test_every_shared_hint_is_given_by_the_test_support_and_exists(self):
+        with open(os.path.join(ROOT, "course.json"), encoding="utf-8") as f:
+            defined = ids(json.load(f).get("hints", []))
+        used = set()
+        for path in glob.glob(os.path.join(ROOT, "tests", "support", "*.hpp")):
+            used |= set(SHARED.findall(code(path)))
+        self.assertEqual(sorted(used - set(defined)), [], "tests/support gives hints course.json does not have")
+        self.assertEqual(sorted(set(defined) - used), [], "course.json's shared hints no test gives")
+
+    def test_a_hint_is_given_in_its_own_exercise_only(self):
+        tests = {os.path.normpath(manifest.test_file(e["folder"])) for e in manifest.load()}
+        for path in glob.glob(os.path.join(ROOT, "tests", "**", "*.[ch]pp"), recursive=True):
+            if os.path.normpath(path) not in tests:
+                with self.subTest(file=os.path.relpath(path, ROOT)):
+                    self.assertEqual(EXERCISE.findall(code(path)), [],
+                                     "an exercise's hints belong to its own test file")
+
+
+if __name__ == "__main__":
+    unittest.main()
