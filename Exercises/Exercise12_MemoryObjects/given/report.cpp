@@ -25,8 +25,7 @@ std::vector<HostMemory> hostMemories(const std::vector<std::string>& flags)
     return which;
 }
 
-void reportFlags(hoc::Report& report, const std::vector<FlagRun>& results, const std::vector<float>& expected,
-                 int runs)
+void reportFlags(hoc::Report& report, const std::vector<FlagRun>& results, const std::vector<float>& expected, int runs)
 {
     const std::size_t n = expected.size();
     const double bytes = 3.0 * sizeof(float) * static_cast<double>(n);
