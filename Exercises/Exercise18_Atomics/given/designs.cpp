@@ -28,7 +28,8 @@ void runCorrectDesign(hoc::Report& report, Histogram& histogram, HistogramKernel
                      size, check, {r.seconds, 0}, static_cast<double>(data.size()));
     if (oneLaunchOnly)
         return;
-    const HistogramResult back = histogram.count(data, k, {options.workGroupSize, options.groups, GroupOrder::Reversed});
+    const HistogramResult back = histogram.count(data, k,
+                                                 {options.workGroupSize, options.groups, GroupOrder::Reversed});
     const hoc::CheckResult reversed = hoc::checkHistogram(expected, back.bins);
     report.add({name + ", " + orderName(GroupOrder::Reversed), size, reversed.ok, reversed.message(), 0, 0, "", {}});
 }
@@ -39,8 +40,10 @@ void runOrderDependentDesign(hoc::Report& report, Histogram& histogram, Histogra
 {
     const std::string name = optionName(k) + " (" + kernelNames(k) + ")";
     const std::string size = "N = " + std::to_string(data.size());
-    const HistogramResult forward = histogram.count(data, k, {options.workGroupSize, options.groups, GroupOrder::InOrder});
-    const HistogramResult back = histogram.count(data, k, {options.workGroupSize, options.groups, GroupOrder::Reversed});
+    const HistogramResult forward = histogram.count(data, k,
+                                                    {options.workGroupSize, options.groups, GroupOrder::InOrder});
+    const HistogramResult back = histogram.count(data, k,
+                                                 {options.workGroupSize, options.groups, GroupOrder::Reversed});
     const hoc::CheckResult inOrder = hoc::checkHistogram(expected, forward.bins);
     const hoc::CheckResult reversed = hoc::checkHistogram(expected, back.bins);
     report.add({name + ", " + orderName(GroupOrder::InOrder), size, inOrder.ok, inOrder.message(), 0, 0, "", {}});
