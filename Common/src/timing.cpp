@@ -49,4 +49,16 @@ double medianSeconds(const Repeats& repeats, const std::function<EventSpan()>& e
     return median(runSeconds(repeats, enqueue));
 }
 
+double medianAgainstBest(const Repeats& repeats, const std::function<EventSpan()>& enqueue, double& best)
+{
+    std::vector<double> times = runSeconds({repeats.warmups, 1}, enqueue);
+    if (best > 0 && times[0] > 3 * best)
+        return times[0];
+    const std::vector<double> rest = runSeconds({0, repeats.runs - 1}, enqueue);
+    times.insert(times.end(), rest.begin(), rest.end());
+    const double seconds = median(times);
+    best = best > 0 ? std::min(best, seconds) : seconds;
+    return seconds;
+}
+
 }  // namespace hoc

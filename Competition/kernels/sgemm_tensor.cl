@@ -522,7 +522,7 @@ void sgemm_tc(const int M, const int N, const int K,
 // in order with the instructions the comments become.
 //
 // Per step of BK along K: the raw tiles arrive by cp.async in a ring of STAGES (A: BM x BK, rows of
-// BK + 4 floats; B: BK x BN, rows of BN + 8), as for sgemm_tc. All work-items then split the step's
+// BK + 4 floats; B: BK x BN, rows of BN), as for sgemm_tc. All work-items then split the step's
 // elements once, hi = x rounded to TF32 and lo = x - hi rounded to TF32, and write hi and lo in the
 // layout the descriptors describe without swizzling, K-major for both operands (B transposed on the
 // way): "core matrices" of 8 rows x 4 floats (128 contiguous bytes, row r of one at byte 16 r), the
@@ -540,6 +540,10 @@ void sgemm_tc(const int M, const int N, const int K,
 //   FLUSH=F   the products of F steps accumulate on the tensor cores in a block that starts at zero
 //             (the first instruction with scale-d false), which is then added to the accumulators in
 //             FP32, rounded to nearest (the tensor cores' own additions truncate); 0: never
+//   AREG=1    A from registers instead: each warp reads its fragments of A (the 16 x 8 blocks of its
+//             16 rows, laid out as for sgemm_tc's mma.sync) from the raw tile and splits them itself
+//             (each element once: no two warps share rows), so only B is split into local memory;
+//             the products read those registers until they finish, so alternate steps use two sets
 //   GM, KS    as for sgemm_tc
 // ---------------------------------------------------------------------------------------------------
 #if defined(WGMMA) && defined(BM) && defined(BN) && defined(BK) && defined(STAGES)
@@ -550,16 +554,19 @@ void sgemm_tc(const int M, const int N, const int K,
 #ifndef FLUSH
 #define FLUSH 0
 #endif
+#ifndef AREG
+#define AREG 0
+#endif
 #define WG_SIZE (2 * BM)              // work-items: a warpgroup per 64 rows
 #define RPA (BK + 4)                  // row pitches of the raw tiles (floats)
-#define RPB (BN + 8)
+#define RPB BN                        // (the split reads B's rows across the work-items: no conflicts)
 #define CPA (BM * BK / 4 / WG_SIZE)  // 16-byte copies of A per work-item and step ...
 #define CPB (BK * BN / 4 / WG_SIZE)  // ... and of B
 #if BM % 64 || (BN != 64 && BN != 128 && BN != 256) || BK % 8 || (BM * BK / 4) % WG_SIZE || (BK * BN / 4) % WG_SIZE
 #error "sgemm_wgmma: BM a multiple of 64, BN 64, 128 or 256, BK a multiple of 8, BK*BN/4 a multiple of 2*BM"
 #endif
-#if STAGES < 2 || STAGES > 4 || SB < 1 || SB > 2 || FLUSH < 0
-#error "sgemm_wgmma: STAGES is 2 to 4, SB 1 or 2, FLUSH 0 or more"
+#if STAGES < 2 || STAGES > 4 || SB < 1 || SB > 2 || FLUSH < 0 || WG_SIZE % (BK / 4) || WG_SIZE % (BN / 4)
+#error "sgemm_wgmma: STAGES is 2 to 4, SB 1 or 2, FLUSH 0 or more, 2*BM a multiple of BK/4 and BN/4"
 #endif
 
 // An sm_90a instruction, left as a comment for the host to put in place (above).
@@ -583,10 +590,26 @@ void sgemm_tc(const int M, const int N, const int K,
                  : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]), "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]), "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]), "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127]) \
                  : "l"(da), "l"(db), "r"(keep) : "memory")
 #define TOUCH_256(text, d) asm volatile(SM90A(text) : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]), "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]), "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]), "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127]) : : "memory")
+#define WGMMA_RS_64(d, a, db, keep) \
+    asm volatile(SM90A("{ .reg .pred p; setp.ne.b32 p, %37, 0; "                             \
+                       "wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, p, 1, 1; }") \
+                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]) \
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(keep) : "memory")
+#define WGMMA_RS_128(d, a, db, keep) \
+    asm volatile(SM90A("{ .reg .pred p; setp.ne.b32 p, %69, 0; "                             \
+                       "wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, p, 1, 1; }") \
+                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]) \
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(keep) : "memory")
+#define WGMMA_RS_256(d, a, db, keep) \
+    asm volatile(SM90A("{ .reg .pred p; setp.ne.b32 p, %133, 0; "                             \
+                       "wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, {%128, %129, %130, %131}, %132, p, 1, 1; }") \
+                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]), "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]), "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]), "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127]) \
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(keep) : "memory")
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
 #define WGMMA_N CAT(WGMMA_, BN)  // d (+)= a b on the tensor cores, a 64 x BN block (keep: 0 ignores d)
 #define TOUCH_N CAT(TOUCH_, BN)  // an instruction ordered with every read and write of d
+#define WGMMA_RS_N CAT(WGMMA_RS_, BN)  // the same with a from registers (AREG=1)
 
 // x rounded to TF32, to nearest with ties away from zero (its bits; the low 13 are zero).
 inline uint tf32_rna(float x)
@@ -611,6 +634,30 @@ inline ulong descriptor(uint at)
     return (ulong)((at & 0x3ffffu) >> 4) | ((ulong)(128 >> 4) << 16) | ((ulong)(BK * 32 >> 4) << 32);
 }
 
+// (AREG=1) An empty statement that reads and writes set P's registers of step kk: placed before
+// wgmma.fence it keeps their writes before it; placed after a wgmma.wait_group it keeps them live (no
+// other value in them) until the products that read them have finished.
+#define KEEP_A(P, kk)                                                                                         \
+    asm volatile("" : "+r"(ahi_r[P][kk][0]), "+r"(ahi_r[P][kk][1]), "+r"(ahi_r[P][kk][2]), "+r"(ahi_r[P][kk][3]), \
+                 "+r"(alo_r[P][kk][0]), "+r"(alo_r[P][kk][1]), "+r"(alo_r[P][kk][2]), "+r"(alo_r[P][kk][3]))
+// After the wait that ends the step with set P: the previous step's set (1 - P) has been read by now
+// (wait_group 1 or 0); with `all`, set P too (wait_group 0).
+#if AREG
+#define KEEP_SETS_TO_HERE(P, all)                                \
+    do {                                                         \
+        _Pragma("unroll") for (int kk = 0; kk < BK / 8; kk++) {  \
+            if (SB == 2)                                         \
+                KEEP_A(1 - (P), kk);                             \
+            if (all)                                             \
+                KEEP_A(P, kk);                                   \
+        }                                                        \
+    } while (0)
+#else
+#define KEEP_SETS_TO_HERE(P, all) \
+    do {                          \
+    } while (0)
+#endif
+
 __kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
 void sgemm_wgmma(const int M, const int N, const int K,
                  __global const float* restrict A, const int lda,
@@ -619,7 +666,9 @@ void sgemm_wgmma(const int M, const int N, const int K,
 {
     __local float4 rawA[STAGES][BM * RPA / 4];
     __local float4 rawB[STAGES][BK * RPB / 4];
+#if !AREG
     __local float4 splitA[SB][2][BM * BK / 4] __attribute__((aligned(128)));  // [.][hi, lo][core matrices]
+#endif
     __local float4 splitB[SB][2][BN * BK / 4] __attribute__((aligned(128)));
 
     const int lid = get_local_id(0), lane = lid % 32, warp = lid / 32;
@@ -671,7 +720,25 @@ void sgemm_wgmma(const int M, const int N, const int K,
         commitCopies();
     }
 
-    for (int step = 0; step < steps; step++) {
+#if AREG
+    // A's fragments, split, in two sets used by alternate steps: the products of a step read its set
+    // until they finish, while the next step fills the other.
+    uint ahi_r[2][BK / 8][4], alo_r[2][BK / 8][4];
+#pragma unroll
+    for (int P = 0; P < 2; P++)
+#pragma unroll
+        for (int kk = 0; kk < BK / 8; kk++)
+#pragma unroll
+            for (int e = 0; e < 4; e++)
+                ahi_r[P][kk][e] = alo_r[P][kk][e] = 0u;
+#endif
+    // Two steps an iteration, P = 0 and 1 (unrolled: P selects A's registers at compile time).
+    for (int step0 = 0; step0 < steps; step0 += 2)
+#pragma unroll
+    for (int P = 0; P < 2; P++) {
+        const int step = step0 + P;
+        if (step >= steps)
+            break;
         awaitCopies();
         barrier(CLK_LOCAL_MEM_FENCE);  // the step's raw tiles have landed; the last split is read
         const int next = step + STAGES - 1;
@@ -683,11 +750,29 @@ void sgemm_wgmma(const int M, const int N, const int K,
         const int buf = step % SB;
         // A: unit u is row 8 (u / (2 BK)) + u % 8, floats 4 c ... 4 c + 3 with c = (u / 8) % (BK / 4),
         // which is float4 u of the core-matrix layout.
+#if AREG
+        // A from registers: each warp's fragments of its 16 rows, lane (g, t) holding (g, t), (g + 8, t),
+        // (g, t + 4), (g + 8, t + 4) of each 16 x 8 block (the rows of RPA floats put these 32 reads
+        // into 32 banks), split here: every element of A once, by the one warp that uses it.
+        {
+            const __local float* p = ra + (wg * 64 + wq * 16 + g) * RPA + t;
+#pragma unroll
+            for (int kk = 0; kk < BK / 8; kk++) {
+                const float x[4] = {p[kk * 8], p[8 * RPA + kk * 8], p[kk * 8 + 4], p[8 * RPA + kk * 8 + 4]};
+#pragma unroll
+                for (int e = 0; e < 4; e++) {
+                    ahi_r[P][kk][e] = tf32_rna(x[e]);
+                    alo_r[P][kk][e] = tf32_rna(x[e] - as_float(ahi_r[P][kk][e]));
+                }
+            }
+        }
+#else
 #pragma unroll
         for (int q = 0; q < BM * BK / 4 / WG_SIZE; q++) {
             const int u = lid + q * WG_SIZE, c = (u / 8) % (BK / 4), r = u / (2 * BK) * 8 + u % 8;
             split4(vload4(0, ra + r * RPA + 4 * c), &splitA[buf][0][u], &splitA[buf][1][u]);
         }
+#endif
         // B: unit u is column n = u % BN, floats 4 c ... 4 c + 3 of K with c = u / BN (a column of the
         // raw tile, consecutive across the work-items: no bank conflicts), row n of B^T.
 #pragma unroll
@@ -700,14 +785,31 @@ void sgemm_wgmma(const int M, const int N, const int K,
         asm volatile(SM90A("fence.proxy.async.shared::cta;") : : : "memory");
         barrier(CLK_LOCAL_MEM_FENCE);  // the split tiles are complete
 
+#if !AREG
         const uint ahi = SHARED(splitA[buf][0]) + wg * 64 * BK * 4, alo = SHARED(splitA[buf][1]) + wg * 64 * BK * 4;
+#endif
         const uint bhi = SHARED(splitB[buf][0]), blo = SHARED(splitB[buf][1]);
 #if FLUSH
         const int fresh = step % FLUSH == 0;  // the block starts at zero
 #else
         const int fresh = 0;
 #endif
+#if AREG
+        // A's registers written before the fence (the empty statements keep them there), read after it.
+#pragma unroll
+        for (int kk = 0; kk < BK / 8; kk++)
+            KEEP_A(P, kk);
+#endif
         TOUCH_N("wgmma.fence.sync.aligned;", part);
+#if AREG
+#pragma unroll
+        for (int kk = 0; kk < BK / 8; kk++) {
+            const ulong dbhi = descriptor(bhi + kk * 256), dblo = descriptor(blo + kk * 256);
+            WGMMA_RS_N(part, alo_r[P][kk], dbhi, (kk > 0 || !fresh));
+            WGMMA_RS_N(part, ahi_r[P][kk], dblo, 1);
+            WGMMA_RS_N(part, ahi_r[P][kk], dbhi, 1);
+        }
+#else
 #pragma unroll
         for (int kk = 0; kk < BK / 8; kk++) {
             const ulong dahi = descriptor(ahi + kk * 256), dalo = descriptor(alo + kk * 256);
@@ -716,10 +818,12 @@ void sgemm_wgmma(const int M, const int N, const int K,
             WGMMA_N(part, dahi, dblo, 1);
             WGMMA_N(part, dahi, dbhi, 1);
         }
+#endif
         TOUCH_N("wgmma.commit_group.sync.aligned;", part);
 #if FLUSH
         if (step % FLUSH == FLUSH - 1 || step == steps - 1) {
             TOUCH_N("wgmma.wait_group.sync.aligned 0;", part);
+            KEEP_SETS_TO_HERE(P, 1);
 #pragma unroll
             for (int e = 0; e < BN / 2; e++)
                 acc[e] += part[e];
@@ -728,8 +832,10 @@ void sgemm_wgmma(const int M, const int N, const int K,
 #endif
 #if SB == 2
         TOUCH_N("wgmma.wait_group.sync.aligned 1;", part);
+        KEEP_SETS_TO_HERE(P, 0);
 #else
         TOUCH_N("wgmma.wait_group.sync.aligned 0;", part);
+        KEEP_SETS_TO_HERE(P, 1);
 #endif
     }
     TOUCH_N("wgmma.wait_group.sync.aligned 0;", acc);

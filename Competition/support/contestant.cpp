@@ -76,14 +76,7 @@ hoc::tuning::Outcome tune(const cl::Device& device, const std::vector<Variant>& 
         if (isTf32Kernel(v.kernel))
             fp32Rule(s);
         const auto once = [&] { return s.run(); };
-        std::vector<double> times = hoc::runSeconds({kTuningRepeats.warmups, 1}, once);
-        if (best > 0 && times[0] > 3 * best)
-            return times[0];
-        const auto rest = hoc::runSeconds({0, kTuningRepeats.runs - 1}, once);
-        times.insert(times.end(), rest.begin(), rest.end());
-        const double median = hoc::median(times);
-        best = best > 0 ? std::min(best, median) : median;
-        return median;
+        return hoc::medianAgainstBest(kTuningRepeats, once, best);
     };
     return hoc::tuning::tune(cacheFile, id, variants, measure, force, log);
 }

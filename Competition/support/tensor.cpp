@@ -7,6 +7,7 @@
 #include "hoc/common/errors.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/program.hpp"
+#include "hoc/matmul/matmul_host.hpp"
 #include "sm90a.hpp"
 
 namespace hoc::competition {
@@ -78,15 +79,22 @@ std::vector<Variant> tensorVariants(const cl::Device& device)
           "sgemm_tc BK=16 BM=128 BN=64 FASTRNA=1 FLUSH=0 GM=8 LOTRUNC=1 SPLIT=0 STAGES=2 WM=64 WN=32"})
         variants.push_back(Variant::parse(text));
     // sgemm_wgmma, only where the two-stage build can give it sm_90a (compute capability 9.0; a driver
-    // that refuses the patched PTX makes the variant fail to build, and the tuner passes it by):
-    // 128 x 128 and 64 x 128 tiles, steps of 8, with and without an FP32 addition per 2 or 4 steps.
+    // that refuses the patched PTX makes the variant fail to build, and the tuner passes it by), each
+    // within 48 KB of local memory and with an FP32 addition per 16 or 32 products (without them the
+    // tensor cores' truncating sums miss the FP32 rule: 7.2e-6 norm-wise at 1024): A from registers
+    // (AREG=1) in 64 x 128 and 128 x 64 tiles with steps of 16 and 128 x 128 with steps of 8, each
+    // step's products finished before the next split (SB=1); the next step split while they run
+    // (SB=2) in 128 x 64 tiles with steps of 16 and 64 x 128 with steps of 8; and A split into local
+    // memory too (AREG=0), 64 x 128, SB=2.
     if (sm90aUnavailable(device).empty())
-        for (const char* text : {"sgemm_wgmma BK=8 BM=128 BN=128 FLUSH=2 GM=8 SB=2 STAGES=2",
-                                 "sgemm_wgmma BK=8 BM=128 BN=128 FLUSH=4 GM=8 SB=2 STAGES=2",
-                                 "sgemm_wgmma BK=8 BM=128 BN=128 FLUSH=0 GM=8 SB=2 STAGES=2",
-                                 "sgemm_wgmma BK=8 BM=128 BN=128 FLUSH=2 GM=8 SB=1 STAGES=3",
-                                 "sgemm_wgmma BK=8 BM=64 BN=128 FLUSH=2 GM=8 SB=2 STAGES=3",
-                                 "sgemm_wgmma BK=16 BM=64 BN=64 FLUSH=1 GM=8 SB=2 STAGES=2"})
+        for (const char* text : {"sgemm_wgmma AREG=1 BK=16 BM=64 BN=128 FLUSH=1 GM=8 SB=1 STAGES=2",
+                                 "sgemm_wgmma AREG=1 BK=16 BM=64 BN=128 FLUSH=2 GM=8 SB=1 STAGES=2",
+                                 "sgemm_wgmma AREG=1 BK=16 BM=128 BN=64 FLUSH=1 GM=8 SB=1 STAGES=2",
+                                 "sgemm_wgmma AREG=1 BK=16 BM=128 BN=64 FLUSH=2 GM=8 SB=1 STAGES=2",
+                                 "sgemm_wgmma AREG=1 BK=8 BM=128 BN=128 FLUSH=2 GM=8 SB=1 STAGES=3",
+                                 "sgemm_wgmma AREG=0 BK=8 BM=64 BN=128 FLUSH=2 GM=8 SB=2 STAGES=3",
+                                 "sgemm_wgmma AREG=1 BK=16 BM=128 BN=64 FLUSH=2 GM=8 SB=2 STAGES=2",
+                                 "sgemm_wgmma AREG=1 BK=8 BM=64 BN=128 FLUSH=2 GM=8 SB=2 STAGES=3"})
             variants.push_back(Variant::parse(text));
     return variants;
 }
@@ -160,11 +168,13 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
             "with SPLIT=1, BK*BN/2 is a multiple of the work-group size (every work-item splits whole pairs of B)");
         requireSm80(device, variant, "uses the tensor cores with TF32 and cp.async");
     } else if (variant.kernel == "sgemm_wgmma") {
-        variant.only({"BM", "BN", "BK", "STAGES", "SB", "FLUSH", "GM", "KS"});
+        variant.only({"BM", "BN", "BK", "STAGES", "SB", "FLUSH", "AREG", "GM", "KS"});
         bm = variant.within("BM", 64, 256), bn = variant.within("BN", 64, 256), bk = variant.within("BK", 8, 64);
         variant.within("STAGES", 2, 4);
         variant.within("SB", 1, 2);
         variant.within("FLUSH", 0, 64);
+        if (variant.values.count("AREG"))
+            variant.within("AREG", 0, 1);
         if (variant.values.count("GM"))
             variant.within("GM", 1, 64);
         wg = 2 * bm;
@@ -174,6 +184,8 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
         variant.require(bm * bk / 4 % wg == 0 && bk * bn / 4 % wg == 0,
                         "BM*BK/4 and BK*BN/4 are multiples of the work-group size 2*BM = " + std::to_string(wg) +
                             " (every work-item copies and splits whole float4s)");
+        variant.require(wg % (bk / 4) == 0 && wg % (bn / 4) == 0,
+                        "the work-group size 2*BM is a multiple of BK/4 and BN/4 (its copies cover whole rows)");
         sm90a_ = true;
     } else {
         throw hoc::UsageError("unknown kernel '" + variant.kernel + "' in variant '" + variant.text() +
@@ -240,20 +252,8 @@ void TensorSgemm::upload(const std::vector<float>& a, const std::vector<float>& 
     a_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.m * lda_);
     b_ = cl::Buffer(context_, CL_MEM_READ_ONLY, sizeof(float) * p.k * ldb_);
     c_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * slices_ * p.m * ldb_);
-    const auto put = [&](const cl::Buffer& buffer, const std::vector<float>& host, std::size_t rows, std::size_t cols,
-                         std::size_t paddedRows, std::size_t pitch) {
-        if (rows == paddedRows && cols == pitch) {
-            queue_.enqueueWriteBuffer(buffer, CL_TRUE, 0, sizeof(float) * host.size(), host.data());
-            return;
-        }
-        std::vector<float> padded(paddedRows * pitch, 0.0f);
-        for (std::size_t r = 0; r < rows; ++r)
-            std::copy_n(host.begin() + static_cast<std::ptrdiff_t>(r * cols), cols,
-                        padded.begin() + static_cast<std::ptrdiff_t>(r * pitch));
-        queue_.enqueueWriteBuffer(buffer, CL_TRUE, 0, sizeof(float) * padded.size(), padded.data());
-    };
-    put(a_, a, d.m, d.k, p.m, lda_);
-    put(b_, b, d.k, d.n, p.k, ldb_);
+    hoc::matmul::writePadded(queue_, a_, a, d.m, d.k, p.m, lda_);
+    hoc::matmul::writePadded(queue_, b_, b, d.k, d.n, p.k, ldb_);
     if (transposeA_)  // room for A^T (K x M at the pitch of M), which run() fills before each multiplication
         at_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * p.k * p.m);
 }
@@ -299,12 +299,6 @@ hoc::EventSpan TensorSgemm::run()
     return {first, summed};
 }
 
-std::vector<float> TensorSgemm::download()
-{
-    std::vector<float> c(dims_.m * dims_.n);
-    queue_.enqueueReadBufferRect(c_, CL_TRUE, {0, 0, 0}, {0, 0, 0}, {sizeof(float) * dims_.n, dims_.m, 1},
-                                 sizeof(float) * ldb_, 0, sizeof(float) * dims_.n, 0, c.data());
-    return c;
-}
+std::vector<float> TensorSgemm::download() { return hoc::matmul::readUnpadded(queue_, c_, dims_.m, dims_.n, ldb_); }
 
 }  // namespace hoc::competition

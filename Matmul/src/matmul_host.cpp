@@ -123,4 +123,27 @@ MatmulResult Buffers::readResult(const cl::CommandQueue& queue, const cl::Event&
     return result;
 }
 
+void writePadded(const cl::CommandQueue& queue, const cl::Buffer& buffer, const std::vector<float>& host,
+                 std::size_t rows, std::size_t cols, std::size_t paddedRows, std::size_t pitch)
+{
+    if (rows == paddedRows && cols == pitch) {
+        queue.enqueueWriteBuffer(buffer, CL_TRUE, 0, sizeof(float) * host.size(), host.data());
+        return;
+    }
+    std::vector<float> padded(paddedRows * pitch, 0.0f);
+    for (std::size_t r = 0; r < rows; ++r)
+        std::copy_n(host.begin() + static_cast<std::ptrdiff_t>(r * cols), cols,
+                    padded.begin() + static_cast<std::ptrdiff_t>(r * pitch));
+    queue.enqueueWriteBuffer(buffer, CL_TRUE, 0, sizeof(float) * padded.size(), padded.data());
+}
+
+std::vector<float> readUnpadded(const cl::CommandQueue& queue, const cl::Buffer& buffer, std::size_t rows,
+                                std::size_t cols, std::size_t pitch)
+{
+    std::vector<float> c(rows * cols);
+    queue.enqueueReadBufferRect(buffer, CL_TRUE, {0, 0, 0}, {0, 0, 0}, {sizeof(float) * cols, rows, 1},
+                                sizeof(float) * pitch, 0, sizeof(float) * cols, 0, c.data());
+    return c;
+}
+
 }  // namespace hoc::matmul

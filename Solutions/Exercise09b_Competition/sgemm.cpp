@@ -10,6 +10,7 @@
 #include "hoc/common/errors.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/program.hpp"
+#include "hoc/matmul/matmul_host.hpp"
 
 namespace {
 
@@ -190,23 +191,9 @@ void Sgemm::upload(const std::vector<float>& a, const std::vector<float>& b, hoc
         packedB_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * p.k * p.n);
     if (packA_)
         packedA_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * p.m * p.k);
-    //    A padded matrix is laid out at its pitch on the host and written whole (not filled with
-    //    clEnqueueFillBuffer and then written as a rectangle: oclgrind's uninitialized-memory check
-    //    does not count a fill as a write).
-    const auto put = [&](const cl::Buffer& buffer, const std::vector<float>& host, std::size_t rows, std::size_t cols,
-                         std::size_t paddedRows, std::size_t pitch) {
-        if (rows == paddedRows && cols == pitch) {
-            queue_.enqueueWriteBuffer(buffer, CL_TRUE, 0, sizeof(float) * host.size(), host.data());
-            return;
-        }
-        std::vector<float> padded(paddedRows * pitch, 0.0f);
-        for (std::size_t r = 0; r < rows; ++r)
-            std::copy_n(host.begin() + static_cast<std::ptrdiff_t>(r * cols), cols,
-                        padded.begin() + static_cast<std::ptrdiff_t>(r * pitch));
-        queue_.enqueueWriteBuffer(buffer, CL_TRUE, 0, sizeof(float) * padded.size(), padded.data());
-    };
-    put(a_, a, d.m, d.k, p.m, lda_);
-    put(b_, b, d.k, d.n, p.k, ldb_);
+    //    A and B written with their padding of zeros (hoc::matmul::writePadded).
+    hoc::matmul::writePadded(queue_, a_, a, d.m, d.k, p.m, lda_);
+    hoc::matmul::writePadded(queue_, b_, b, d.k, d.n, p.k, ldb_);
 }
 
 hoc::EventSpan Sgemm::run()
@@ -279,13 +266,7 @@ hoc::EventSpan Sgemm::run()
     return {first, summed};
 }
 
-std::vector<float> Sgemm::download()
-{
-    std::vector<float> c(dims_.m * dims_.n);
-    queue_.enqueueReadBufferRect(c_, CL_TRUE, {0, 0, 0}, {0, 0, 0}, {sizeof(float) * dims_.n, dims_.m, 1},
-                                 sizeof(float) * ldb_, 0, sizeof(float) * dims_.n, 0, c.data());
-    return c;
-}
+std::vector<float> Sgemm::download() { return hoc::matmul::readUnpadded(queue_, c_, dims_.m, dims_.n, ldb_); }
 
 SgemmResult sgemm(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
                   hoc::matmul::Dims d, const Variant& variant, const hoc::Repeats& repeats)
@@ -338,14 +319,7 @@ hoc::tuning::Outcome tuneSgemm(const cl::Device& device, const std::vector<Varia
             throw hoc::Failure("wrong result for " + small.text() + ": " + check.message());
         s.upload(a, b, d);
         const auto once = [&] { return s.run(); };
-        std::vector<double> times = hoc::runSeconds({kTuningRepeats.warmups, 1}, once);
-        if (best > 0 && times[0] > 3 * best)
-            return times[0];
-        const auto rest = hoc::runSeconds({0, kTuningRepeats.runs - 1}, once);
-        times.insert(times.end(), rest.begin(), rest.end());
-        const double median = hoc::median(times);
-        best = best > 0 ? std::min(best, median) : median;
-        return median;
+        return hoc::medianAgainstBest(kTuningRepeats, once, best);
     };
     return hoc::tuning::tune(cacheFile, id, variants, measure, force, log);
 }

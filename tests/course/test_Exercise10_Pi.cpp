@@ -130,10 +130,8 @@ std::string hint(PiDesign design, std::uint64_t steps, std::uint64_t perItem, do
         }
         for (const auto& [sum, which] : {std::pair{last, "last"}, std::pair{first, "first"}})
             if (std::fabs(got - sum * h) <= allowed + 1e-6 * std::fabs(sum * h))
-                return where + "\n  hint: this is each work-item's " + which + " step alone, added over the " +
-                       "work-items (about 1/" + std::to_string(perItem) + " of the integral, one step in " +
-                       std::to_string(perItem) + "): the work-item's running sum is overwritten in each step " +
-                       "(sum = term) instead of added to (sum += term), or the loop stops after one step.";
+                return where + hoc::test::hint(hoc::hints::one_step_per_item,
+                                               {{"which", which}, {"per_item", std::to_string(perItem)}});
     }
     if (got > expected)
         return where + hoc::test::hint(hoc::hints::more);

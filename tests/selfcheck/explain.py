@@ -692,7 +692,7 @@ def explain(findings, search, root, values=None):
     out = []
     for (kind, kernel), group in groups.items():
         path = kernel_file(kernel, search)
-        # A line of a file the kernel's file includes (#include "work_group_sum.cl", which
+        # A line of a file the kernel's file includes (#include "name.cl", which
         # hoc::readKernelFile expands between #line directives): oclgrind names that file.
         named = next((e["file"] for g in group for e in g["entities"] if e.get("file")), None)
         if named and path and named.endswith(".cl") and named != os.path.basename(path):

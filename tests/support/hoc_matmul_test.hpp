@@ -80,12 +80,12 @@ inline std::string restartedSums(const std::vector<double>& expected, const std:
     }
     if (asked < 2)
         return "";
-    return ". Each wrong element is the sum over k = " + std::to_string(k0) + " .. " + std::to_string(d.k - 1) +
-           " alone (checked on " + std::to_string(asked) + " of them; C[" + std::to_string(first / d.n) + "][" +
-           std::to_string(first % d.n) + "] = " + std::to_string(got[first]) + ", its terms for k < " +
-           std::to_string(k0) + " left out): the terms before k = " + std::to_string(k0) +
-           " are lost, as when the sum starts again at 0 for each chunk of k instead of adding to what "
-           "the chunks before left (the first chunk starts from 0, each later one from the running sum)";
+    return ". " + hoc::test::hint(hoc::hints::shared::sum_restarted, {{"k0", std::to_string(k0)},
+                                                                      {"last", std::to_string(d.k - 1)},
+                                                                      {"asked", std::to_string(asked)},
+                                                                      {"row", std::to_string(first / d.n)},
+                                                                      {"column", std::to_string(first % d.n)},
+                                                                      {"value", std::to_string(got[first])}});
 }
 
 // Where the wrong elements are, and a hint when the pattern points at a usual mistake. With the inputs

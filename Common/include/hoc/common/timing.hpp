@@ -52,6 +52,11 @@ std::vector<double> runSeconds(const Repeats& repeats, const std::function<Event
 // median(runSeconds(repeats, enqueue)).
 double medianSeconds(const Repeats& repeats, const std::function<EventSpan()>& enqueue);
 
+// For a tuner racing variants: medianSeconds(repeats, enqueue), except that a variant whose first
+// timed run already takes more than three times `best` (the fastest median so far, 0 before the
+// first) is not run again: that run's seconds are returned. `best` becomes the fastest so far.
+double medianAgainstBest(const Repeats& repeats, const std::function<EventSpan()>& enqueue, double& best);
+
 // What a solution measured. kernel_s is 0 when no profiling event was taken.
 struct Timing {
     double kernel_s = 0;  // device time of the kernel(s), from events

@@ -81,4 +81,16 @@ struct Buffers {
     cl::Buffer a, b, c;
 };
 
+// Matrices padded to whole tiles, as the tiled kernels of Exercise 9b and the competition module take
+// them: `host` (rows x cols, row-major) is written into `buffer` as a paddedRows x pitch matrix whose
+// padding is zero. The padded matrix is laid out at its pitch on the host and written whole (not
+// filled with clEnqueueFillBuffer and then written as a rectangle: oclgrind's uninitialized-memory
+// check does not count a fill as a write). Blocking.
+void writePadded(const cl::CommandQueue& queue, const cl::Buffer& buffer, const std::vector<float>& host,
+                 std::size_t rows, std::size_t cols, std::size_t paddedRows, std::size_t pitch);
+
+// The rows x cols matrix at the top left of `buffer` (pitch floats a row), without the padding. Blocking.
+std::vector<float> readUnpadded(const cl::CommandQueue& queue, const cl::Buffer& buffer, std::size_t rows,
+                                std::size_t cols, std::size_t pitch);
+
 }  // namespace hoc::matmul
