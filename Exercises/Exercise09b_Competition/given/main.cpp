@@ -1,14 +1,14 @@
-// Exercise 9b: command line, tuning, inputs, check and report. The OpenCL work is in sgemm.cpp;
-// sgemm_benchmark (the competition module, Competition/) races it against the BLAS libraries.
+// Exercise 9b: command line, tuning, inputs, check and report. The OpenCL work is in sgemm.cpp; the
+// choice of variant and its traffic in run.cpp; sgemm_benchmark (the competition module,
+// Competition/) races it against the BLAS libraries.
 #include <climits>
-#include <iostream>
 #include <optional>
 
-#include "hoc/common/errors.hpp"
-
+#include "hoc/cli/main.hpp"
 #include "hoc/common/data.hpp"
 #include "hoc/matmul/dims.hpp"
-#include "hoc/cli/main.hpp"
+#include "hoc/matmul/matmul.hpp"
+#include "run.hpp"
 #include "sgemm.hpp"
 
 int main(int argc, char** argv)
@@ -43,33 +43,13 @@ try {
     hoc::Report report = cli.report(device);
     // A, B and C in floats, and the check's double reference and bounds, before anything is made.
     hoc::matmul::requireHostMemory(d, "C = A * B at " + d.text());
-    const auto variants = sgemmVariants(device);
-    Variant variant = variants.front();
-    if (given) {
-        variant = *given;
-    } else if (!noTune) {
-        const auto tuned = tuneSgemm(device, variants, tuningSize(device, d), cache, retune, &std::cout);
-        std::cout << tuned.note << "\n";
-        variant = tuned.best;
-    }
-    std::cout << "Variant: " << variant.text() << "\n";
+    const Variant variant = chooseVariant(device, given, d, cache, retune, noTune);  // tuned unless told
 
     const auto a = hoc::randomFloats(d.m * d.k, 1, -1, 1), b = hoc::randomFloats(d.k * d.n, 2, -1, 1);
     const SgemmResult r = sgemm(device, a, b, d, variant, {1, static_cast<int>(repeats)});
 
-    // Global-memory traffic as written, for the roofline: a block of C reads its rows of A and
-    // columns of B once; the block is a work-group's TS x TS (sgemm_local) or BM x BN (sgemm_tiles),
-    // a work-item's RM x NV*VW (sgemm_panel). Kernels of other names report no bytes.
-    hoc::Extra traffic;
-    const bool panel = variant.kernel == "sgemm_panel", local = variant.kernel == "sgemm_local";
-    if (panel || local || variant.kernel == "sgemm_tiles") {
-        const int blockM = local ? variant.at("TS") : panel ? variant.at("RM") : variant.at("BM");
-        const int blockN = local ? variant.at("TS") : panel ? variant.at("NV") * variant.at("VW") : variant.at("BN");
-        traffic.emplace_back(
-            "bytes", hoc::matmul::bytesTiled(d, static_cast<std::size_t>(blockM), static_cast<std::size_t>(blockN)));
-    }
     report.flops("C = A * B (" + variant.kernel + ")", d.text(), hoc::matmul::check(a, b, r.c, d), r.timing, d.flops(),
-                 traffic);
+                 globalTraffic(variant, d));
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

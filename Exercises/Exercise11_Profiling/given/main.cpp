@@ -1,55 +1,15 @@
-// Exercise 11: command line, inputs, checks and the printed timelines. The profiling is in profiling.cpp.
+// Exercise 11: command line, inputs and checks. The profiling is in profiling.cpp; the printed
+// timelines in timelines.cpp.
 #include <algorithm>
 #include <climits>
-#include <iomanip>
-#include <iostream>
-#include <sstream>
 
-#include "hoc/common/data.hpp"
-#include "hoc/matmul/dims.hpp"
-#include "hoc/common/limits.hpp"
 #include "hoc/cli/main.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/limits.hpp"
 #include "hoc/common/reference.hpp"
+#include "hoc/matmul/dims.hpp"
 #include "profiling.hpp"
-
-namespace {
-
-// The last kernel run's time by its event: what the rate is computed from (earlier runs may
-// include one-off costs such as compiling the kernel for this work-group size).
-hoc::Timing timing(const ProfileResult& r)
-{
-    const std::size_t last = r.commands.size() >= 4 ? r.commands.size() - 2 : 0;
-    return {last ? r.commands[last].runSeconds() : 0, r.host_total_s};
-}
-
-// Prints the timeline, checks its order, and sets each kernel's event time against the host timer.
-void show(const std::string& what, const ProfileResult& r, hoc::Report& report)
-{
-    std::cout << hoc::timelineTable(r.commands);
-    const auto order = hoc::checkTimeline(r.commands, /*inOrderQueue=*/true);
-    report.add({what + " timestamps",
-                "",
-                order.ok,
-                order.ok ? "QUEUED <= SUBMIT <= START <= END for all " + std::to_string(r.commands.size()) +
-                               " commands, each after the one before"
-                         : order.message(),
-                0,
-                0,
-                "",
-                {}});
-    for (std::size_t run = 0; run < r.host_kernel_s.size() && run + 2 < r.commands.size(); ++run) {
-        const double event_s = r.commands[run + 2].runSeconds();
-        std::ostringstream line;
-        line << std::fixed << std::setprecision(3) << "  kernel " << run + 1 << ": " << event_s * 1e3
-             << " ms by its event (END - START), " << r.host_kernel_s[run] * 1e3
-             << " ms by the host timer around enqueue and wait";
-        if (event_s > 0)
-            line << " (" << std::setprecision(2) << r.host_kernel_s[run] / event_s << "x)";
-        std::cout << line.str() << "\n";
-    }
-}
-
-}  // namespace
+#include "timelines.hpp"
 
 int main(int argc, char** argv)
 try {

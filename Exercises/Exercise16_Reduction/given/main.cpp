@@ -43,7 +43,7 @@ try {
 
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
-    const std::vector<ReduceKernel> kernels = chosenKernels(chosen);
+    const std::vector<ReduceKernel> kernels = chosenReductions(chosen);
     const hoc::Repeats repeats{1, static_cast<int>(runs)};
     const std::size_t largest = *std::max_element(sizes.begin(), sizes.end());
     requireMemory(device, largest);  // exit status 2 where the device or the host cannot hold it

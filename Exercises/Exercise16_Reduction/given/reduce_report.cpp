@@ -12,7 +12,7 @@
 #include "hoc/measure/bandwidth.hpp"
 #include "sum_reference.hpp"
 
-std::vector<ReduceKernel> chosenKernels(const std::vector<std::string>& names)
+std::vector<ReduceKernel> chosenReductions(const std::vector<std::string>& names)
 {
     std::vector<ReduceKernel> kernels;
     for (const ReduceKernel k : reduceKernels())

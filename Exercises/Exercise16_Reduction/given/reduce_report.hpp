@@ -12,7 +12,7 @@
 
 // The kernels of `names` (--kernels), in course order; their names (kernelName) and table columns
 // (shortName).
-std::vector<ReduceKernel> chosenKernels(const std::vector<std::string>& names);
+std::vector<ReduceKernel> chosenReductions(const std::vector<std::string>& names);
 std::vector<std::string> kernelNames(const std::vector<ReduceKernel>& kernels);
 std::vector<std::string> shortNames(const std::vector<ReduceKernel>& kernels);
 

@@ -1,28 +1,17 @@
 // Exercise 17: the bandwidth driver. It measures the read kernel (the roofline's bandwidth roof) once,
 // then for each shape the copy kernel and every transpose kernel on the same device, checks each
 // result, prints a table of GB/s (and % of the copy's), and reports each kernel at the largest shape
-// with its fractions of both yardsticks. The OpenCL work is in transpose.cpp.
-#include <algorithm>
+// with its fractions of both yardsticks. The OpenCL work is in transpose.cpp; the matrices, kernels
+// and refusals in matrices.cpp.
 #include <climits>
 #include <iostream>
 
-#include "hoc/measure/bandwidth.hpp"
-#include "hoc/common/data.hpp"
-#include "hoc/common/errors.hpp"
-#include "hoc/common/limits.hpp"
 #include "hoc/cli/main.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/measure/bandwidth.hpp"
+#include "matrices.hpp"
 #include "transpose.hpp"
 #include "transpose_reference.hpp"
-
-namespace {
-
-struct Shape {
-    std::size_t rows = 0, cols = 0;
-    std::size_t count() const { return rows * cols; }
-    std::string text() const { return std::to_string(rows) + " x " + std::to_string(cols); }
-};
-
-}  // namespace
 
 int main(int argc, char** argv)
 try {
@@ -30,10 +19,8 @@ try {
                          "Exercise 17: matrix transpose, naive and tiled, against a copy and a read");
     std::vector<std::vector<std::size_t>> shapeValues = {{256, 256},   {1024, 1024}, {2048, 2048},
                                                          {1000, 3000}, {4096, 4096}, {8192, 8192}};
-    std::vector<std::string> chosen;
-    for (const TransposeKernel k : transposeKernels())
-        chosen.push_back(kernelName(k));
-    const std::vector<std::string> names = chosen;
+    const std::vector<std::string> names = kernelNames(transposeKernels());
+    std::vector<std::string> chosen = names;
     TransposeShape shape;
     long runs = 5;
     std::size_t readFloats = 0;  // 0: ReadBenchmark::yardstickFloats, four times the largest matrix
@@ -56,35 +43,21 @@ try {
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
 
-    std::vector<Shape> shapes;
-    for (const auto& v : shapeValues)
-        shapes.push_back({v[0], v[1]});
-    std::vector<TransposeKernel> kernels;
-    std::vector<std::string> columns;
-    for (const TransposeKernel k : transposeKernels())
-        if (std::find(chosen.begin(), chosen.end(), kernelName(k)) != chosen.end()) {
-            kernels.push_back(k);
-            columns.push_back(shortName(k));
-        }
-
+    const std::vector<Matrix> shapes = matrices(shapeValues);
+    const std::vector<TransposeKernel> kernels = chosenTransposes(chosen);
     const hoc::Repeats repeats{1, static_cast<int>(runs)};
-    const auto largest = std::max_element(shapes.begin(), shapes.end(),
-                                          [](const Shape& a, const Shape& b) { return a.count() < b.count(); });
-    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(largest->count()), 4,
-                        "a " + largest->text() + " matrix");
-    // The input, the expected result and each kernel's result, in floats on the host.
-    hoc::requireHostMemory(3.0 * sizeof(float) * static_cast<double>(largest->count()),
-                           "a " + largest->text() + " matrix");
+    const Matrix& largest = largestOf(shapes);
+    requireMemory(device, largest);        // exit status 2 where the device or the host cannot hold it
     Transposer transposer(device, shape);  // a tile that does not fit is refused before any measurement
     // The read kernel's best rate (clpeak's measurement), measured once, over four times the largest
     // matrix. A transpose also writes every float: the copy is the yardstick that fits it.
-    const double readGbps = hoc::readYardstickGbps(device, readFloats, largest->count(), repeats, std::cout);
+    const double readGbps = hoc::readYardstickGbps(device, readFloats, largest.count(), repeats, std::cout);
     hoc::CopyBenchmark copy(device);
     std::cout << "tiled kernels: " << shape.tile << " x " << shape.tile << " blocks, work-groups of " << shape.tile
               << " x " << shape.tileRows << "\n";
-    hoc::BandwidthTable table(std::cout, "rows x cols", columns);
+    hoc::BandwidthTable table(std::cout, "rows x cols", shortNames(kernels));
 
-    for (const Shape& s : shapes) {
+    for (const Matrix& s : shapes) {
         const std::vector<float> in = hoc::randomFloats(s.count(), static_cast<std::uint32_t>(s.rows * 31 + s.cols));
         const std::vector<float> expected = hoc::ref::transpose(in, s.rows, s.cols);
         const double copyGbps = copy.gbps(s.count(), repeats);
@@ -94,7 +67,7 @@ try {
             const TransposeResult r = transposer.transpose(in, s.rows, s.cols, k, repeats);
             const hoc::CheckResult check = hoc::compare(expected, r.out);
             cells.emplace_back(hoc::gbps(bytes, r.seconds), check.ok);
-            if (&s == &*largest || !check.ok)
+            if (&s == &largest || !check.ok)
                 hoc::reportAgainstCopy(report, shortName(k) + " (" + kernelName(k) + ")", s.text(), check, r.seconds,
                                        bytes, copyGbps, readGbps);
         }

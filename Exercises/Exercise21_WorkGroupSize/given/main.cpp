@@ -1,29 +1,15 @@
 // Exercise 21: one table of the same kernels over work-group sizes from 1 to the device's largest.
 // Each column is one kernel (pi's tree design, the two-pass reduction, the naive transpose), each
 // row one work-group size; every cell is checked. The sizes come from your workGroupSizes()
-// (sizes.cpp); the measuring is in sweep.cpp.
+// (sizes.cpp); the measuring, the table and the report are in sweep.cpp.
 //   workgroup_sizes
 //   workgroup_sizes --kernels pi reduce --steps 16777216 --runs 5
 #include <algorithm>
 #include <climits>
-#include <iomanip>
 #include <iostream>
-#include <sstream>
 
 #include "hoc/cli/main.hpp"
-#include "hoc/common/report.hpp"
 #include "sweep.hpp"
-
-namespace {
-
-std::string rate(double value)
-{
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(value >= 100 ? 0 : value >= 10 ? 1 : value >= 1 ? 2 : 3) << value;
-    return s.str();
-}
-
-}  // namespace
 
 int main(int argc, char** argv)
 try {
@@ -61,63 +47,9 @@ try {
                       << ", its limit on this device " << columns.back().limit << "\n";
         }
 
-    // The table: one row per size any column ran, "-" past a kernel's limit.
-    std::vector<std::size_t> sizes;
-    for (const SweepColumn& c : columns)
-        for (const SweepCell& cell : c.cells)
-            sizes.push_back(cell.size);
-    std::sort(sizes.begin(), sizes.end());
-    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-    std::cout << "\n" << std::setw(10) << "work-group";
-    for (const SweepColumn& c : columns)
-        std::cout << std::setw(20) << titleOf(c.kernel) << std::setw(8) << "";
-    std::cout << "\n" << std::setw(10) << "size";
-    for (const SweepColumn& c : columns)
-        std::cout << std::setw(20) << unitOf(c.kernel) << std::setw(8) << "best";
-    std::cout << "\n";
-    for (const std::size_t size : sizes) {
-        std::cout << std::setw(10) << size;
-        for (const SweepColumn& c : columns) {
-            const auto cell = std::find_if(c.cells.begin(), c.cells.end(), [&](auto& x) { return x.size == size; });
-            double best = 0;
-            for (const SweepCell& x : c.cells)
-                best = std::max(best, x.rate);
-            if (cell == c.cells.end())
-                std::cout << std::setw(20) << "-" << std::setw(8) << "";
-            else
-                std::cout << std::setw(20) << (cell->correct ? rate(cell->rate) : "WRONG") << std::setw(7)
-                          << static_cast<int>(best > 0 ? 100.0 * cell->rate / best + 0.5 : 0) << "%";
-        }
-        std::cout << "\n";
-    }
-    std::cout << "\n";
-
-    // Reported: for each kernel, work-groups of 1 and the fastest size; correct only when every
-    // size was (the detail names the first that was not).
-    for (const SweepColumn& c : columns) {
-        const auto wrong = std::find_if(c.cells.begin(), c.cells.end(), [](auto& x) { return !x.correct; });
-        const auto best = std::max_element(c.cells.begin(), c.cells.end(),
-                                           [](auto& x, auto& y) { return x.rate < y.rate; });
-        const std::string all = wrong == c.cells.end()
-                                    ? "correct at all " + std::to_string(c.cells.size()) + " sizes"
-                                    : "WRONG at work-group size " + wrong->shape + ": " + wrong->detail;
-        const std::pair<const char*, const SweepCell*> rows[] = {{", work-groups of 1", &c.cells.front()},
-                                                                 {", fastest work-group", &*best}};
-        for (const auto& [title, cell] : rows) {
-            hoc::Result r;
-            r.name = titleOf(c.kernel) + title;
-            r.correct = wrong == c.cells.end();
-            r.detail = all + "; work-group " + cell->shape;
-            r.seconds = cell->seconds;
-            r.rate = c.kernel == SweptKernel::Pi ? cell->rate * 1e9 : cell->rate;
-            r.unit = c.kernel == SweptKernel::Pi ? "steps/s" : "GB/s";
-            if (c.kernel != SweptKernel::Pi)
-                r.extra.emplace_back("bytes", cell->rate * 1e9 * cell->seconds);
-            r.extra.emplace_back("work_group_size", static_cast<double>(cell->size));
-            report.add(r);
-        }
-    }
-    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+    printTable(std::cout, columns);  // one row per work-group size, one column per kernel
+    reportColumns(report, columns);  // work-groups of 1 and the fastest, correct only if every size was
+    return cli.finish(report);       // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
 }

@@ -5,10 +5,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
 #include "hoc/common/opencl.hpp"
+#include "hoc/common/report.hpp"
 #include "hoc/common/timing.hpp"
 
 // THE EXERCISE (sizes.cpp): the work-group sizes to try for a kernel whose largest allowed
@@ -50,3 +52,11 @@ struct SweepColumn {
 // Runs `kernel` at every size of workGroupSizes(limit) on `device` (the limit is asked of the
 // device first) and checks each result against the serial reference.
 SweepColumn sweep(const cl::Device& device, SweptKernel kernel, const SweepOptions& options);
+
+// The table: one row per size any column ran, each cell its rate ("WRONG" if its check failed) and
+// its percentage of the column's best; "-" past a kernel's limit.
+void printTable(std::ostream& out, const std::vector<SweepColumn>& columns);
+
+// Reported: for each kernel, work-groups of 1 and the fastest size; correct only when every size
+// was (the detail names the first that was not).
+void reportColumns(hoc::Report& report, const std::vector<SweepColumn>& columns);

@@ -1,13 +1,9 @@
 // Exercise 22: the driver. Runs the divergent kernel and the grouped one at every span on the same
 // elements, checks each result against the serial reference (exactly), and prints each time with its
-// ratio to the divergent kernel's. The OpenCL work is in divergence.cpp.
-#include <iomanip>
-#include <iostream>
-#include <sstream>
-
+// ratio to the divergent kernel's. The OpenCL work, the memory refusal and the table are in
+// divergence.cpp.
 #include "divergence.hpp"
 #include "hoc/common/data.hpp"
-#include "hoc/common/errors.hpp"
 #include "hoc/cli/main.hpp"
 
 int main(int argc, char** argv)
@@ -29,10 +25,7 @@ try {
 
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
-    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 2, std::to_string(n) + " elements");
-    // The input, the reference and the result read back; on a device in host memory its two buffers too.
-    const double vector = sizeof(float) * static_cast<double>(n);
-    hoc::requireHostMemory(hoc::hostBytes(device, 3 * vector, 2 * vector), std::to_string(n) + " elements");
+    requireMemory(device, n);  // exit status 2 where the device or the host cannot hold them
 
     const std::vector<float> in = hoc::randomFloats(n, 22);
     const std::vector<float> expected = referencePaths(in, static_cast<unsigned>(steps));
@@ -54,15 +47,7 @@ try {
         rows.emplace_back(span == 0 ? "divergent" : "grouped, span " + std::to_string(span), r.seconds);
     }
 
-    std::cout << "work-groups of " << ranLocal << "; time per kernel and its ratio to the divergent kernel's\n";
-    std::cout << std::left << std::setw(22) << "kernel" << std::right << std::setw(14) << "time" << std::setw(16)
-              << "x divergent\n";
-    for (const auto& [name, seconds] : rows) {
-        std::ostringstream ratio;
-        ratio << std::fixed << std::setprecision(2) << seconds / rows.front().second;
-        std::cout << std::left << std::setw(22) << name << std::right << std::setw(14) << hoc::formatTime(seconds)
-                  << std::setw(15) << ratio.str() << "\n";
-    }
+    printTimes(ranLocal, rows);
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

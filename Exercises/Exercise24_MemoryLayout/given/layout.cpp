@@ -4,13 +4,18 @@
 #include "layout.hpp"
 
 #include <cmath>
+#include <iomanip>
+#include <iostream>
 #include <random>
+#include <sstream>
 #include <string>
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
+#include "hoc/common/host_memory.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/program.hpp"
+#include "hoc/common/report.hpp"
 
 std::vector<Particle> randomParticles(std::size_t n, unsigned seed)
 {
@@ -137,4 +142,25 @@ LayoutResult Layout::runSoa(const std::vector<Particle>& in, float dt, float g, 
         cl::copy(queue_, buffers[f], fields[f]->begin(), fields[f]->end());
     result.out = toAos(s);
     return result;
+}
+
+void requireMemory(const cl::Device& device, std::size_t n)
+{
+    hoc::requireBuffers(device, sizeof(Particle) * static_cast<double>(n), 1, std::to_string(n) + " particles");
+    hoc::requireHostMemory(4.0 * sizeof(Particle) * static_cast<double>(n), std::to_string(n) + " particles");
+}
+
+void printTimes(const std::vector<std::pair<std::string, double>>& rows, double bytes)
+{
+    std::cout << "one step, " << kBytesPerParticle << " bytes per particle needed (x, y, z, vx, vy, vz read; "
+              << "x, y, z, vz written)\n";
+    std::cout << std::left << std::setw(8) << "layout" << std::right << std::setw(14) << "time" << std::setw(12)
+              << "GB/s" << std::setw(10) << "x AoS\n";
+    for (const auto& [name, seconds] : rows) {
+        std::ostringstream rate, ratio;
+        rate << std::fixed << std::setprecision(1) << hoc::gbps(bytes, seconds);
+        ratio << std::fixed << std::setprecision(2) << seconds / rows.front().second;
+        std::cout << std::left << std::setw(8) << name << std::right << std::setw(14) << hoc::formatTime(seconds)
+                  << std::setw(12) << rate.str() << std::setw(9) << ratio.str() << "\n";
+    }
 }

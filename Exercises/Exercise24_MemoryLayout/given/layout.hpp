@@ -2,6 +2,8 @@
 // eight floats of a particle side by side) and over a structure of arrays (SoA: one array per field).
 #pragma once
 
+#include <utility>
+#include <string>
 #include <cstddef>
 #include <vector>
 
@@ -74,3 +76,11 @@ private:
     cl::CommandQueue queue_;
     cl::Program program_;
 };
+
+// Refuses (hoc::UsageError, exit status 2) n particles the device cannot hold one buffer of, or the
+// host four copies of.
+void requireMemory(const cl::Device& device, std::size_t n);
+
+// Each layout's time (rows: name and seconds, the AoS kernel first), the bandwidth the step needs
+// at it (`bytes` a step) and its ratio to the AoS kernel's.
+void printTimes(const std::vector<std::pair<std::string, double>>& rows, double bytes);

@@ -1,12 +1,7 @@
 // Exercise 24: the driver. The same particles stepped with the array-of-structures kernel and the
 // structure-of-arrays one; each result checked against the serial reference (exactly), each time
-// printed with the bandwidth the step needs and its ratio to the AoS kernel's. The OpenCL work is in
-// layout.cpp.
-#include <iomanip>
-#include <iostream>
-#include <sstream>
-
-#include "hoc/common/errors.hpp"
+// printed with the bandwidth the step needs and its ratio to the AoS kernel's. The OpenCL work, the
+// memory refusal and the table are in layout.cpp.
 #include "hoc/cli/main.hpp"
 #include "layout.hpp"
 
@@ -26,8 +21,7 @@ try {
 
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
-    hoc::requireBuffers(device, sizeof(Particle) * static_cast<double>(n), 1, std::to_string(n) + " particles");
-    hoc::requireHostMemory(4.0 * sizeof(Particle) * static_cast<double>(n), std::to_string(n) + " particles");
+    requireMemory(device, n);  // exit status 2 where the device or the host cannot hold them
 
     const float dt = 1.0f / 64, g = -9.81f;
     const std::vector<Particle> in = randomParticles(n, 24);
@@ -51,17 +45,7 @@ try {
         rows.emplace_back(run == Run::soa ? "SoA" : run == Run::aos4 ? "AoS4" : "AoS", r.seconds);
     }
 
-    std::cout << "one step, " << kBytesPerParticle << " bytes per particle needed (x, y, z, vx, vy, vz read; "
-              << "x, y, z, vz written)\n";
-    std::cout << std::left << std::setw(8) << "layout" << std::right << std::setw(14) << "time" << std::setw(12)
-              << "GB/s" << std::setw(10) << "x AoS\n";
-    for (const auto& [name, seconds] : rows) {
-        std::ostringstream rate, ratio;
-        rate << std::fixed << std::setprecision(1) << hoc::gbps(bytes, seconds);
-        ratio << std::fixed << std::setprecision(2) << seconds / rows.front().second;
-        std::cout << std::left << std::setw(8) << name << std::right << std::setw(14) << hoc::formatTime(seconds)
-                  << std::setw(12) << rate.str() << std::setw(9) << ratio.str() << "\n";
-    }
+    printTimes(rows, bytes);
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

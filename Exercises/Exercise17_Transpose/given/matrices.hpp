@@ -1,0 +1,30 @@
+// Exercise 17: the driver's (main.cpp) matrices, kernels and refusals, so that main.cpp reads as the
+// measurement.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "transpose.hpp"
+
+// A matrix shape of --shapes.
+struct Matrix {
+    std::size_t rows = 0, cols = 0;
+    std::size_t count() const { return rows * cols; }
+    std::string text() const { return std::to_string(rows) + " x " + std::to_string(cols); }
+};
+
+// The shapes of --shapes ({rows, cols} each), and the one with the most elements (the first of them).
+std::vector<Matrix> matrices(const std::vector<std::vector<std::size_t>>& values);
+const Matrix& largestOf(const std::vector<Matrix>& matrices);
+
+// The kernels of `names` (--kernels), in course order; their names (kernelName) and table columns
+// (shortName).
+std::vector<TransposeKernel> chosenTransposes(const std::vector<std::string>& names);
+std::vector<std::string> kernelNames(const std::vector<TransposeKernel>& kernels);
+std::vector<std::string> shortNames(const std::vector<TransposeKernel>& kernels);
+
+// Refuses (hoc::UsageError, exit status 2) a largest matrix the device cannot hold four buffers of,
+// or the host its input, expected result and each kernel's result.
+void requireMemory(const cl::Device& device, const Matrix& largest);

@@ -1,0 +1,67 @@
+#include "report.hpp"
+
+#include <iomanip>
+#include <limits>
+#include <ostream>
+
+#include "hoc/common/device.hpp"
+#include "hoc/common/host_memory.hpp"
+#include "hoc/common/report.hpp"
+#include "hoc/matmul/matmul_host.hpp"
+
+void requireMemory(const cl::Device& device, std::size_t n, const hoc::matmul::Dims& d)
+{
+    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 6,
+                        "vadd of " + std::to_string(n) + " elements");
+    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(d.m * d.k), 3, "matmul " + d.text());
+    const double vector = sizeof(float) * static_cast<double>(n);
+    hoc::requireHostMemory(hoc::hostBytes(device, 7 * vector, 6 * vector),
+                           "vadd of " + std::to_string(n) + " elements");
+    hoc::matmul::requireMatrices(device, d);
+}
+
+hoc::CheckResult withPhases(hoc::CheckResult check, const Phases& t)
+{
+    if (check.ok && !(t.whole > 0 && t.whole >= t.kernel && t.whole >= t.write && t.whole >= t.read)) {
+        check.ok = false;
+        check.problem = "the result is right, but phasesOf's times do not fit: whole " + hoc::formatTime(t.whole) +
+                        " must be more than 0 and hold the writes, the kernel and the reads (is amdahl.cpp still "
+                        "the starter?)";
+    }
+    return check;
+}
+
+void printPhases(std::ostream& out, const std::vector<std::pair<std::string, Phases>>& rows, long runs)
+{
+    const double infinite = std::numeric_limits<double>::infinity();
+    out << "device time of one run (medians of " << runs << "); p = kernel / whole; "
+        << "whole-program speedup for a kernel s times faster\n";
+    out << std::left << std::setw(8) << "program" << std::right << std::setw(13) << "writes" << std::setw(13)
+        << "kernel" << std::setw(13) << "reads" << std::setw(13) << "whole" << std::setw(7) << "p" << std::setw(9)
+        << "s = 10" << std::setw(9) << "s = inf" << "\n";
+    for (const auto& [name, t] : rows) {
+        const double p = t.kernel / t.whole;
+        out << std::left << std::setw(8) << name << std::right << std::setw(13) << hoc::formatTime(t.write)
+            << std::setw(13) << hoc::formatTime(t.kernel) << std::setw(13) << hoc::formatTime(t.read) << std::setw(13)
+            << hoc::formatTime(t.whole) << std::fixed << std::setprecision(2) << std::setw(7) << p << std::setw(9)
+            << amdahlSpeedup(p, 10) << std::setw(9) << amdahlSpeedup(p, infinite) << "\n";
+    }
+}
+
+void printPinnedAgainstPageable(std::ostream& out, const Phases& pageable, const Phases& pinned)
+{
+    out << "vadd from pinned host arrays: copies (writes + reads) " << hoc::formatTime(pageable.write + pageable.read)
+        << " -> " << hoc::formatTime(pinned.write + pinned.read) << ", p " << pageable.kernel / pageable.whole << " -> "
+        << pinned.kernel / pinned.whole << "; whole-program speedup (whole / whole): " << pageable.whole / pinned.whole
+        << "\n";
+}
+
+void printLawAgainstMeasurement(std::ostream& out, const Phases& element, const Phases& blocked,
+                                const hoc::matmul::Dims& d)
+{
+    const double p = element.kernel / element.whole, s = element.kernel / blocked.kernel;
+    out << "Exercise 09's blocked kernel in the same program, matmul " << d.text() << ": kernel speedup s = " << s
+        << " (element kernel / blocked kernel)\n"
+        << "  whole-program speedup predicted by Amdahl's law with p = " << p << ": " << amdahlSpeedup(p, s)
+        << "; measured (whole / whole): " << element.whole / blocked.whole << "\n";
+}
