@@ -6,17 +6,21 @@
 # tests). The edits are undone afterwards. Prints one markdown row per measurement, with the load
 # average before each run (other work on the machine slows every figure).
 # --solved times the check of the exercise solved (the solution's files and kernels copied in, so every
-# test runs to the end), else of the starter (which fails early).
-#   tests/selfcheck/benchmark.sh [--fresh-clone] [--solved] [EXERCISE...]      (default: 01 04 08 10)
+# test runs to the end), else of the starter (which fails early). --crash (with --solved) then plants
+# a write far past C in the matmul kernels (`C[i * N + j] = sum;` becomes `C[i * N + j + 400000000]
+# = sum;`), which crashes PoCL's test program: the time to the crash's verdict.
+#   tests/selfcheck/benchmark.sh [--fresh-clone] [--solved [--crash]] [EXERCISE...]   (default: 01 04 08 10)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 fresh=0
 solved=0
+crash=0
 exercises=()
 for arg in "$@"; do
   case "$arg" in
     --fresh-clone) fresh=1 ;;
     --solved) solved=1 ;;
+    --crash) crash=1 ;;
     *) exercises+=("$arg") ;;
   esac
 done
@@ -50,6 +54,10 @@ for id in "${exercises[@]}"; do
     done
   fi
   script/check "$id" >/dev/null 2>&1 || true   # warm: the build is up to date, PoCL's cache filled
+  if [ $crash -eq 1 ]; then
+    find "$folder" -name '*.cl' ! -path '*/given/*' -exec \
+      sed -i 's/C\[i \* N + j\] = sum;/C[i * N + j + 400000000] = sum;/' {} +
+  fi
   echo "// benchmark edit $(date +%s%N)" >>"$kernel"
   before=$(load)
   start=$(date +%s.%N)
@@ -58,10 +66,13 @@ for id in "${exercises[@]}"; do
   rm -rf "$folder" && cp -r "$backup/$(basename "$folder")" Exercises/ && rm -rf "$backup"
   trap - EXIT
   [ -n "${BENCHMARK_DEBUG:-}" ] && echo "$output" >&2
+  note=""
+  [ $solved -eq 1 ] && note=" (solved: every test runs)"
+  [ $crash -eq 1 ] && note=" (solved, then a write far past C: crashes)"
   tests=$(sed -nE 's/.*\((([0-9]+ of )?[0-9]+) tests?.*/\1/p' <<<"$output" | head -1)
   # shellcheck disable=SC2016  # the backticks are Markdown's code marks, printed as they are
   printf '| `script/check %s` after editing `%s`%s | %.1f s | %s | %s | %s |\n' "$id" "$kernel" \
-         "$([ $solved -eq 1 ] && echo ' (solved: every test runs)')" \
+         "$note" \
          "$(echo "$end - $start" | bc)" "$tests" "$before" "$(date -u '+%Y-%m-%d %H:%M')"
 done
 if [ $fresh -eq 1 ]; then

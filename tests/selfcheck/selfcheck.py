@@ -120,9 +120,10 @@ def with_others(explanations):
     text = explanations[0].text()
     others = [e for e in explanations[1:] if e.kind != "tool"]
     if others:
-        text += "\n  also found (a second bug to fix; the next messages):"
+        text += "\n  also found (the next messages):"
         for e in others:
-            note = " (it may follow from the finding above)" if e.kind.startswith("uninit") else ""
+            note = (" (it may follow from the finding above)" if e.kind.startswith("uninit") else
+                    ": a second bug, not a consequence of the one above")
             text += f"\n    {e.first_line()}{note}"
     return text
 

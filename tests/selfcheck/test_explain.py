@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Unit tests of explain.py's bounds hints from the evidence: an oclgrind log of one invalid access
+(written here as oclgrind 21.10 writes it), a kernel file, and the run's sizes. The hint must name the
+part of the index that ran out from the element, the work-item and the sizes, whatever the variables
+are called, and offer both causes where the evidence does not decide."""
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from explain import explain, parse_log
+
+KERNEL = """__kernel void mmul_element(const int M, const int N, const int K,
+                           __global const float* A,
+                           __global const float* B,
+                           __global float* C)
+{
+    const int %(first)s = get_global_id(0);
+    const int %(second)s = get_global_id(1);
+    float acc = 0.0f;
+    for (int k = 0; k < K; k++)
+        acc += A[%(row)s * K + k] * B[k * N + %(col)s];
+    C[%(row)s * N + %(col)s] = acc;
+}
+"""
+
+
+def log(address, ids, column, op="read", line=10):
+    return (f"\nInvalid {op} of size 4 at global memory address 0x{address:x}\n"
+            f"\tKernel: mmul_element\n"
+            f"\tEntity: Global({ids[0]},{ids[1]},0) Local(0,0,0) Group(0,0,0)\n"
+            f"\t  %1 = load float, float addrspace(1)* %arrayidx, align 4\n"
+            f"\tAt line {line} (column {column}) of input.cl:\n"
+            f"\t  whatever\n")
+
+
+class BoundsFromEvidence(unittest.TestCase):
+    def hint(self, names, text, values):
+        folder = tempfile.mkdtemp()
+        with open(os.path.join(folder, "matmul_element.cl"), "w") as f:
+            f.write(KERNEL % names)
+        found = explain(parse_log(text), [folder], folder, values)
+        self.assertEqual(found[0].kind, "bounds-global")
+        return found[0].hint
+
+    def test_the_column_that_ran_out_whatever_it_is_called(self):
+        # i is the column here (dimension 0): B[k * N + i] at element 627 = 18 * 33 + 33, N = 33.
+        names = {"first": "i", "second": "j", "row": "j", "col": "i"}
+        column = (KERNEL % names).split("\n")[9].index("B[") + 1
+        hint = self.hint(names, log((3 << 48) | 627 * 4, (33, 0), column), {"m": 17, "n": 33, "k": 19})
+        self.assertIn("work-item (33, 0) read B at element 627", hint)
+        self.assertIn("the column index i reached 33, but each row of B is N = 33 long", hint)
+        self.assertIn("(if (i < N))", hint)
+        self.assertNotIn("i < M", hint)
+
+    def test_the_row_that_ran_out_and_the_size_it_passed(self):
+        # The row index (dimension 1, called c here) reached M = 17: A[c * K + k] at element 323 = 17 * 19.
+        names = {"first": "r", "second": "c", "row": "c", "col": "r"}
+        column = (KERNEL % names).split("\n")[9].index("A[") + 1
+        hint = self.hint(names, log((2 << 48) | 323 * 4, (0, 17), column), {"m": 17, "n": 33, "k": 19})
+        self.assertIn("the row index c reached 17, but A has M = 17 rows of K = 19", hint)
+        self.assertIn("(if (c < M))", hint)
+
+    def test_both_causes_where_the_sizes_are_not_known(self):
+        names = {"first": "i", "second": "j", "row": "j", "col": "i"}
+        column = (KERNEL % names).split("\n")[9].index("B[") + 1
+        hint = self.hint(names, log((3 << 48) | 627 * 4, (33, 0), column), {})
+        self.assertIn("work-item (33, 0) read B at element 627", hint)
+        self.assertIn("does not tell which part of the index ran out", hint)
+        self.assertIn("either the row index reached the number of rows, or the column index the row length", hint)
+
+
+if __name__ == "__main__":
+    unittest.main()
