@@ -23,7 +23,7 @@
 #include "hoc_hints/Exercise16_Reduction.hpp"
 #include "hoc_test.hpp"
 #include "reduce.hpp"
-#include "sum_reference.hpp"
+#include "hoc/common/float_sum.hpp"
 
 namespace {
 
@@ -261,7 +261,7 @@ TEST(Reduce, AZeroOrWrongSumIsRefusedAtLargeSizes)
         for (const auto& [name, additions] : counts) {
             const std::string where = name + ", N = " + std::to_string(n) + ", " + std::to_string(additions) +
                                       " additions, sum " + std::to_string(expected.sum);
-            EXPECT_NO_THROW(hoc::requireDecisiveSum(expected, additions, where)) << where;
+            EXPECT_NO_THROW(hoc::requireDecisiveSum(expected, additions, where, "")) << where;
             EXPECT_FALSE(hoc::checkSum(expected, 0.0f, additions).ok) << where << ": 0 passed";
             EXPECT_FALSE(hoc::checkSum(expected, static_cast<float>(0.5 * expected.sum), additions).ok) << where;
             EXPECT_FALSE(hoc::checkSum(expected, static_cast<float>(-expected.sum), additions).ok) << where;
@@ -290,7 +290,7 @@ TEST(Reduce, AnUndecidableSumIsRefusedAndOneSignKeepsTheWorstCase)
     pairs.insert(pairs.end(), pairs.begin(), pairs.end());
     for (std::size_t i = pairs.size() / 2; i < pairs.size(); ++i)
         pairs[i] = -pairs[i];
-    EXPECT_THROW(hoc::requireDecisiveSum(hoc::sumReference(pairs), 17, "pairs"), hoc::UsageError);
+    EXPECT_THROW(hoc::requireDecisiveSum(hoc::sumReference(pairs), 17, "pairs", ""), hoc::UsageError);
 
     const hoc::SumReference positive = hoc::sumReference(hoc::randomFloats(1 << 16, 5, 0.0f, 1.0f));
     EXPECT_TRUE(std::isinf(hoc::sumProbableBound(positive, 1 << 16)));

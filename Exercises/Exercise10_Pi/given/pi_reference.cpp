@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "hoc/common/float_sum.hpp"
 #include "hoc/common/report.hpp"
 
 namespace hoc::pi {
@@ -57,14 +58,9 @@ double reference(std::uint64_t steps)
 
 double floatSumBound(std::uint64_t additions)
 {
-    const double u = std::ldexp(1.0, -24);
-    // (1 + u)^n - 1, not gamma_n = n u / (1 - n u): the same worst case, and it holds for every n
-    // (gamma_n is infinite at n = 2^24 and negative beyond).
-    const double sums = std::expm1(static_cast<double>(additions) * std::log1p(u));
-    const double evaluation = 8.0 * u;
-    // (1 + eval)(1 + sums) - 1 relative error on a sum of terms whose exact total is below 3.25 / h;
-    // multiplying by h (in double on the host) leaves 3.25.
-    return 3.25 * ((1.0 + evaluation) * (1.0 + sums) - 1.0);
+    // Each term within 8 u of 4 / (1 + x^2), then (1 + u)^n - 1 from its additions, on a sum of terms
+    // whose exact total is below 3.25 / h; multiplying by h (in double on the host) leaves 3.25.
+    return hoc::floatSumBound(additions, 3.25, 8 * std::ldexp(1.0, -24));
 }
 
 std::string stepsText(std::uint64_t steps) { return sizeText(steps) + (steps == 1 ? " step" : " steps"); }

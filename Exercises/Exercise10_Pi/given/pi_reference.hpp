@@ -28,8 +28,8 @@ constexpr double kTarget = 1e-6;
 // A worst-case error bound for a float computation in which every term 4/(1+x^2) is evaluated
 // with a relative error of at most 8 units in the last place (u = 2^-24: x rounded twice, 1 + x^2
 // once, the division within OpenCL's 2.5 ulp) and then goes through at most `additions` float
-// additions on its way into the sum: a relative error of at most (1 + u)^n - 1 (Higham's lemma 3.1,
-// which, unlike gamma_n = n u / (1 - n u), holds for every n: finite up to 2^32 additions and more).
+// additions on its way into the sum: hoc::floatSumBound (hoc/common/float_sum.hpp), a relative error
+// of at most (1 + u)^n - 1 (Higham's lemma 3.1) after the terms' own.
 // The sum of the terms is at most 3.25 / h (h * sum f is pi + h^2/12 + O(h^6): 3.2 for one step, less for more).
 // The bound is an honest worst case, and a loose one for long float sums: from about 2^23 additions
 // it exceeds pi itself (3.25 * (e^(n u) - 1) > pi), so a plain float sum that long cannot be told

@@ -12,7 +12,7 @@
 #include "hoc/measure/bandwidth.hpp"
 #include "reduce.hpp"
 #include "reduce_report.hpp"
-#include "sum_reference.hpp"
+#include "hoc/common/float_sum.hpp"
 
 int main(int argc, char** argv)
 try {

@@ -10,7 +10,7 @@
 #include "hoc/common/device.hpp"
 #include "hoc/common/host_memory.hpp"
 #include "hoc/measure/bandwidth.hpp"
-#include "sum_reference.hpp"
+#include "hoc/common/float_sum.hpp"
 
 std::vector<ReduceKernel> chosenReductions(const std::vector<std::string>& names)
 {
@@ -52,7 +52,9 @@ void requireDecisiveSums(Reduction& reduction, const std::vector<std::size_t>& s
             hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f));
         for (const ReduceKernel k : kernels)
             hoc::requireDecisiveSum(expected, reduction.additions(n, k, {local}),
-                                    "the sum of N = " + hoc::sizeText(n) + " floats with " + kernelName(k));
+                                    "the sum of N = " + hoc::sizeText(n) + " floats with " + kernelName(k),
+                                    "a kernel whose elements go through fewer additions (--kernels, --local) or "
+                                    "another size (--sizes) narrows it or changes the sum");
     }
 }
 

@@ -14,7 +14,7 @@
 #include "pi.hpp"
 #include "pi_reference.hpp"
 #include "reduce.hpp"
-#include "sum_reference.hpp"
+#include "hoc/common/float_sum.hpp"
 #include "transpose.hpp"
 #include "transpose_reference.hpp"
 

@@ -1,5 +1,5 @@
-// The reference for summing floats (this exercise): the sum in double, and a worst-case bound for
-// the error of a float sum computed in any order.
+// Error bounds for float sums, the check of a device's sum against a double reference, and the refusal
+// of a check that could not decide (Exercises 10, 16 and 21 and the tests that check their sums).
 #pragma once
 
 #include <cstdint>
@@ -10,6 +10,17 @@
 
 namespace hoc {
 
+// A float sum in which every term goes through at most `additions` float additions on its way into
+// the result (a sequential loop of k terms: k - 1; a tree over w values: ceil(log2 w)), each term
+// already carrying a relative error of at most `termError` from its own evaluation, is off by at
+// most ((1 + termError)((1 + u)^additions) - 1) * magnitude, magnitude being sum |x_i| (or a bound of
+// it) and u = 2^-24 (Higham, Accuracy and Stability of Numerical Algorithms, lemma 3.1 and section 4.2:
+// each term is multiplied by at most `additions` factors (1 + delta), |delta| <= u).
+// (1 + u)^k - 1 rather than gamma_k = k u / (1 - k u): the same worst case, and finite for every k
+// (gamma_k is infinite at k = 2^24 and negative beyond); it passes 1 at k = 2^24 ln 2, about 1.16e7,
+// and is infinite only where (1 + u)^k overflows a double (k above about 1.2e10).
+double floatSumBound(std::uint64_t additions, double magnitude, double termError = 0);
+
 struct SumReference {
     double sum = 0;        // sum of x_i, in double
     double magnitude = 0;  // sum of |x_i|, in double
@@ -19,17 +30,14 @@ struct SumReference {
 
 SumReference sumReference(const std::vector<float>& values);
 
-// A float sum in which every value goes through at most `additions` float additions on its way into
-// the result (a sequential loop of k elements: k - 1; a tree over w values: ceil(log2 w)) is off by
-// at most ((1 + u)^additions - 1) * sum |x_i| with u = 2^-24 (Higham, Accuracy and Stability of
-// Numerical Algorithms, section 4.2: each value is multiplied by at most `additions` factors
-// (1 + delta), |delta| <= u). Adds the double reference's own error (count * 2^-53 * sum |x_i|)
-// and the final rounding to float (u |sum|).
+// The worst case of a float sum of these values computed in any order, every value going through at
+// most `additions` additions: floatSumBound(additions, sum |x_i|), plus the double reference's own
+// error (count * 2^-53 * sum |x_i|) and the final rounding to float (u |sum|).
 double sumErrorBound(const SumReference& reference, std::uint64_t additions);
 
-// The worst-case bound grows like k u sum |x_i| and, for the programs' random inputs (randomFloats
-// in [-1, 1): independent, signs random), soon passes the sum itself, about (sum x_i^2)^(1/2) (at
-// 2^20 floats with reduce_cpu on PoCL: 4100 against 22.3), so a kernel writing 0 passed. For such
+// The worst-case bound grows like k u sum |x_i| and, for random inputs (randomFloats in [-1, 1):
+// independent, signs random), soon passes the sum itself, about (sum x_i^2)^(1/2) (at 2^20 floats
+// with Exercise 16's reduce_cpu on PoCL: 4100 against 22.3), so a kernel writing 0 passed. For such
 // inputs the error has a bound that grows like sqrt(k) u (sum x_i^2)^(1/2) instead:
 //
 //   |s^ - s| <= (1 + L u sqrt(k)) L u sqrt(k sum_i x_i^2) + u |s| + count 2^-53 sum |x_i|,   L = 100.
@@ -50,7 +58,7 @@ double sumErrorBound(const SumReference& reference, std::uint64_t additions);
 // (k = 2^17: 0.002 of it), so a 0, or any sum off by more than a small fraction, is refused.
 // Its premise is checked on the reference: random signs make |s| about (sum x_i^2)^(1/2); values that
 // share a sign make it far larger and their partial sums grow like k. There (|s| > 4 (sum x_i^2)^(1/2):
-// a test's small positive integers, say) this returns infinity and only sumErrorBound applies.
+// small positive integers, say) this returns infinity and only sumErrorBound applies.
 double sumProbableBound(const SumReference& reference, std::uint64_t additions);
 
 // What a check allows: the smaller of the two bounds (sumErrorBound stays the hard limit).
@@ -60,8 +68,9 @@ double sumAllowed(const SumReference& reference, std::uint64_t additions);
 CheckResult checkSum(const SumReference& reference, float got, std::uint64_t additions);
 
 // Refuses (hoc::UsageError, exit status 2), before any run, a sum whose check could not tell a right
-// result from 0 (sumAllowed at least |sum|): hoc::requireDecisiveBound, naming `what` and the options
-// of Exercise 16 that change it.
-void requireDecisiveSum(const SumReference& reference, std::uint64_t additions, const std::string& what);
+// result from 0 (sumAllowed at least |sum|): hoc::requireDecisiveBound, naming `what` and saying
+// what narrows it (`narrowing`: the program's options that change the count of additions).
+void requireDecisiveSum(const SumReference& reference, std::uint64_t additions, const std::string& what,
+                        const std::string& narrowing);
 
 }  // namespace hoc
