@@ -25,6 +25,14 @@ double floatSumBound(std::uint64_t additions, double magnitude, double termError
     return magnitude * ((1.0 + termError) * (1.0 + growth) - 1.0);
 }
 
+std::uint64_t treeAdditions(std::uint64_t values)
+{
+    std::uint64_t rounds = 0;
+    while (rounds < 64 && (std::uint64_t{1} << rounds) < values)
+        ++rounds;
+    return rounds;
+}
+
 SumReference sumReference(const std::vector<float>& values)
 {
     SumReference r;

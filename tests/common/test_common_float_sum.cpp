@@ -71,6 +71,17 @@ TEST(FloatSum, PastWhatADoubleHoldsTheBoundIsInfiniteAndNoCheckIsDecisive)
     }
 }
 
+TEST(FloatSum, ATreeOverWValuesAddsEachValueCeilLog2WTimes)
+{
+    EXPECT_EQ(hoc::treeAdditions(0), 0u);
+    EXPECT_EQ(hoc::treeAdditions(1), 0u);
+    EXPECT_EQ(hoc::treeAdditions(2), 1u);
+    EXPECT_EQ(hoc::treeAdditions(3), 2u);
+    EXPECT_EQ(hoc::treeAdditions(256), 8u);
+    EXPECT_EQ(hoc::treeAdditions(257), 9u);
+    EXPECT_EQ(hoc::treeAdditions(std::numeric_limits<std::uint64_t>::max()), 64u);
+}
+
 TEST(FloatSum, TheWorstCaseAddsTheReferencesOwnErrorAndTheFinalRounding)
 {
     hoc::SumReference r;

@@ -7,6 +7,7 @@
 
 #include "hoc/common/check.hpp"
 #include "hoc/common/device.hpp"
+#include "hoc/common/float_sum.hpp"
 #include "pi_reference.hpp"
 
 namespace {
@@ -40,10 +41,7 @@ std::uint64_t floatAdditions(PiDesign design, const PiResult& r)
 {
     if (design == PiDesign::Simple)
         return r.stepsPerItem + r.workGroupSize;
-    std::uint64_t rounds = 0;
-    while ((std::uint64_t{1} << rounds) < r.workGroupSize)
-        ++rounds;
-    return r.stepsPerItem + rounds;
+    return r.stepsPerItem + hoc::treeAdditions(r.workGroupSize);
 }
 
 double allowedError(PiDesign design, const PiResult& r)

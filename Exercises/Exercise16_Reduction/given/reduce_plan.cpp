@@ -4,21 +4,13 @@
 #include <numeric>
 
 #include "hoc/common/errors.hpp"
+#include "hoc/common/float_sum.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/timing.hpp"
 
 namespace {
 
 std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
-
-// Rounds of a tree over `size` values: ceil(log2(size)).
-std::uint64_t treeRounds(std::uint64_t size)
-{
-    std::uint64_t rounds = 0;
-    while ((std::uint64_t{1} << rounds) < size)
-        ++rounds;
-    return rounds;
-}
 
 // What the host needs to know about a kernel's shape.
 struct Shape {
@@ -66,7 +58,7 @@ std::uint64_t additionsInPass(ReduceKernel which, std::uint64_t n, std::uint64_t
         const std::uint64_t perItem = ceilDiv(n / 16, groups * local);
         beforeTree = perItem / kCpuRuns + (kCpuRuns - 1) + kCpuRuns + 16 + ceilDiv(n % 16, groups * local);
     }
-    return beforeTree + treeRounds(local);
+    return beforeTree + hoc::treeAdditions(local);
 }
 
 }  // namespace

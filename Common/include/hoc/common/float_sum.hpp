@@ -21,6 +21,11 @@ namespace hoc {
 // and is infinite only where (1 + u)^k overflows a double (k above about 1.2e10).
 double floatSumBound(std::uint64_t additions, double magnitude, double termError = 0);
 
+// The most additions a value goes through in a tree sum over `values` values (each round adds pairs,
+// halving what is left): ceil(log2 values), 0 for one value. A float sum's k adds it to the additions
+// before the tree.
+std::uint64_t treeAdditions(std::uint64_t values);
+
 struct SumReference {
     double sum = 0;        // sum of x_i, in double
     double magnitude = 0;  // sum of |x_i|, in double
