@@ -20,10 +20,10 @@
 #include "hoc/common/data.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
+#include "hoc/common/float_sum.hpp"
 #include "hoc_hints/Exercise16_Reduction.hpp"
 #include "hoc_test.hpp"
 #include "reduce.hpp"
-#include "hoc/common/float_sum.hpp"
 
 namespace {
 

@@ -9,10 +9,10 @@
 
 #include "hoc/cli/main.hpp"
 #include "hoc/common/data.hpp"
+#include "hoc/common/float_sum.hpp"
 #include "hoc/measure/bandwidth.hpp"
 #include "reduce.hpp"
 #include "reduce_report.hpp"
-#include "hoc/common/float_sum.hpp"
 
 int main(int argc, char** argv)
 try {

@@ -8,9 +8,9 @@
 
 #include "hoc/common/data.hpp"
 #include "hoc/common/device.hpp"
+#include "hoc/common/float_sum.hpp"
 #include "hoc/common/host_memory.hpp"
 #include "hoc/measure/bandwidth.hpp"
-#include "hoc/common/float_sum.hpp"
 
 std::vector<ReduceKernel> chosenReductions(const std::vector<std::string>& names)
 {

@@ -11,10 +11,10 @@
 #include "hoc/common/data.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
+#include "hoc/common/float_sum.hpp"
 #include "pi.hpp"
 #include "pi_reference.hpp"
 #include "reduce.hpp"
-#include "hoc/common/float_sum.hpp"
 #include "transpose.hpp"
 #include "transpose_reference.hpp"
 
