@@ -1,8 +1,8 @@
 // Exercise 25: amdahlSpeedup on the worked examples of the CSE 160 notes (004 §1.2 and the transfer
 // example of §2), whose answers the notes give; phasesOf on timestamps laid out by hand (with idle
 // gaps between the commands); the law against two runs laid out by hand, a slow and a fast kernel;
-// and the programs on the device (vadd, matmul with Exercise 04's and Exercise 09's kernels), their
-// results against the serial references and their phases against each other.
+// and the programs on the device (vadd from ordinary and from pinned host arrays, matmul with Exercise 04's and
+// Exercise 09's kernels), their results against the serial references and their phases against each other.
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -123,6 +123,20 @@ TEST(Amdahl, ProgramsOnTheDevice)
         EXPECT_GE(t.whole, t.kernel) << "vadd, N = " << n << kPhasesWhere;
         EXPECT_GE(t.whole, t.write) << "vadd, N = " << n << kPhasesWhere;
         EXPECT_GE(t.whole, t.read) << "vadd, N = " << n << kPhasesWhere;
+    }
+    // The same vadd with its copies from and to pinned host arrays: the same result, exactly, and
+    // phases that fit the whole run as before.
+    for (const std::size_t n : {std::size_t{1}, std::size_t{1000}, std::size_t{4097}}) {
+        const std::vector<float> a = hoc::randomFloats(n, 3), b = hoc::randomFloats(n, 4);
+        const ProgramRun r = hoc::test::run([&] { return amdahl.vadd(a, b, {1, 3}, /*pinned=*/true); });
+        ASSERT_TRUE(hoc::test::correct(hoc::compare(hoc::ref::vadd(a, b), r.out),
+                                       "vadd from pinned host arrays, N = " + std::to_string(n)));
+        const Phases& t = r.phases;
+        EXPECT_GT(t.write, 0.0) << "vadd pinned, N = " << n << kPhasesWhere;
+        EXPECT_GT(t.read, 0.0) << "vadd pinned, N = " << n << kPhasesWhere;
+        EXPECT_GE(t.whole, t.kernel) << "vadd pinned, N = " << n << kPhasesWhere;
+        EXPECT_GE(t.whole, t.write) << "vadd pinned, N = " << n << kPhasesWhere;
+        EXPECT_GE(t.whole, t.read) << "vadd pinned, N = " << n << kPhasesWhere;
     }
     for (const std::size_t side : {std::size_t{1}, std::size_t{17}, std::size_t{40}}) {
         const hoc::matmul::Dims d{side, side + 3, side + 1};

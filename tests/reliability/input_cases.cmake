@@ -242,7 +242,9 @@ hoc_expect_error(NAME ${t}.command_line.runner_progress_nan EXIT 2 MESSAGE "--pr
 # peak_rss allows). The needs:
 #   bytes per element as in host_memory_cases above, times 8 * 10^6; overlap's two slots of 10^5
 #   floats x 2 and matmul's 40 bytes per element of a 2048 x 2048 matrix as they are; divergence and
-#   occupancy 3 vectors + 2 buffers; amdahl's vadd 4 vectors + 3 buffers (its matmul at 256 needs less).
+#   occupancy 3 vectors + 2 buffers, as coarsening; amdahl's vadd 7 vectors + 6 buffers (A, B, C read
+#   back twice and the reference, and the pinned run's 3 buffers and 3 pinned host arrays; its matmul
+#   at 256 needs less).
 set(peak_rss_cases
     "vadd|224000000|${program_Exercise01_Vadd_vadd}|--size 8000000|--size 1024"
     "chained_vadd|480000000|${program_Exercise02_ChainedVadd_chained_vadd}|--size 8000000|--size 1024"
@@ -254,7 +256,8 @@ set(peak_rss_cases
     "matmul_kernel|167772160|${matmul_kernel}|--size 2048|--size 16"
     "divergence|160000000|${program_Exercise22_Divergence_divergence}|--size 8000000 --steps 1 --spans 1 --runs 1|--size 1024 --steps 1 --spans 1 --runs 1"
     "occupancy|160000000|${program_Exercise23_Occupancy_occupancy}|--size 8000000 --array-kb 1 --runs 1|--size 1024 --array-kb 1 --runs 1"
-    "amdahl|224000000|${program_Exercise25_Amdahl_amdahl}|--size 8000000 --matmul-size 256 --runs 1|--size 1024 --matmul-size 16 --runs 1")
+    "coarsening|160000000|${program_Exercise16b_Coarsening_coarsening}|--size 8000000 --factors 1 --runs 1|--size 1024 --factors 1 --runs 1"
+    "amdahl|416000000|${program_Exercise25_Amdahl_amdahl}|--size 8000000 --matmul-size 256 --runs 1|--size 1024 --matmul-size 16 --runs 1")
 foreach(row IN LISTS peak_rss_cases)
   string(REPLACE "|" ";" fields "${row}")
   list(GET fields 0 name)

@@ -49,8 +49,12 @@ public:
     // Steps 1 and 2: context, profiling queue, vadd.cl, matmul_element.cl and matmul_blocked.cl built.
     explicit Amdahl(const cl::Device& device);
 
-    // Steps 3 to 5 of vadd (C = A + B, Exercise 01's kernel), warm-ups and timed runs.
-    ProgramRun vadd(const std::vector<float>& a, const std::vector<float>& b, const hoc::Repeats& repeats = {0, 1});
+    // Steps 3 to 5 of vadd (C = A + B, Exercise 01's kernel), warm-ups and timed runs. The copies run
+    // from and to `a`, `b` and the result's vector (ordinary, pageable memory), or with `pinned` from
+    // and to host arrays that OpenCL allocates (CL_MEM_ALLOC_HOST_PTR buffers, mapped: Exercise 19's
+    // PinnedFloats), A and B copied into them before the timed runs and C out of them after.
+    ProgramRun vadd(const std::vector<float>& a, const std::vector<float>& b, const hoc::Repeats& repeats = {0, 1},
+                    bool pinned = false);
 
     // Steps 3 to 5 of matmul (C = A B) with Exercise 04's kernel or Exercise 09's blocked one.
     ProgramRun matmul(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d,

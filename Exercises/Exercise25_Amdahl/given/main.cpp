@@ -1,6 +1,7 @@
-// Exercise 25: the driver. Runs vadd and matmul as whole programs (writes, kernel, read), checks each
-// result against the serial reference, and prints each phase's device time, the kernel's share p of
-// the whole and what Amdahl's law (amdahl.cpp) says a faster kernel can give the whole program. The
+// Exercise 25: the driver. Runs vadd (from ordinary and from pinned host arrays) and matmul as whole
+// programs (writes, kernel, read), checks each result against the serial reference, and prints each
+// phase's device time, the kernel's share p of the whole and what Amdahl's law (amdahl.cpp) says a
+// faster kernel can give the whole program. The
 // host side is in stages.cpp; the checks and tables around the runs in report.cpp.
 #include <iostream>
 
@@ -44,6 +45,12 @@ try {
         report.bandwidth("vadd, kernel alone", size, check, {r.phases.kernel, 0}, bytes);
         report.bandwidth("vadd, whole program", size, check, {r.phases.whole, 0}, bytes);
         rows.emplace_back("vadd", r.phases);
+        // The same program with its copies from and to pinned host arrays.
+        const ProgramRun pinned = amdahl.vadd(a, b, repeats, /*pinned=*/true);
+        const hoc::CheckResult pinnedCheck = withPhases(hoc::compare(hoc::ref::vadd(a, b), pinned.out), pinned.phases);
+        report.bandwidth("vadd pinned, kernel alone", size, pinnedCheck, {pinned.phases.kernel, 0}, bytes);
+        report.bandwidth("vadd pinned, whole program", size, pinnedCheck, {pinned.phases.whole, 0}, bytes);
+        rows.emplace_back("pinned", pinned.phases);
     }
     {  // matmul: 2 M N K flops; 3 N^2 floats copied
         const hoc::matmul::Inputs in = hoc::matmul::randomInputs(d);
@@ -63,7 +70,8 @@ try {
     }
 
     printPhases(std::cout, rows, runs);
-    printLawAgainstMeasurement(std::cout, rows[1].second, rows[2].second, d);  // element against blocked
+    printPinnedAgainstPageable(std::cout, rows[0].second, rows[1].second);
+    printLawAgainstMeasurement(std::cout, rows[2].second, rows[3].second, d);  // element against blocked
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

@@ -11,11 +11,11 @@
 
 void requireMemory(const cl::Device& device, std::size_t n, const hoc::matmul::Dims& d)
 {
-    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 3,
+    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 6,
                         "vadd of " + std::to_string(n) + " elements");
     hoc::requireBuffers(device, sizeof(float) * static_cast<double>(d.m * d.k), 3, "matmul " + d.text());
     const double vector = sizeof(float) * static_cast<double>(n);
-    hoc::requireHostMemory(hoc::hostBytes(device, 4 * vector, 3 * vector),
+    hoc::requireHostMemory(hoc::hostBytes(device, 7 * vector, 6 * vector),
                            "vadd of " + std::to_string(n) + " elements");
     hoc::matmul::requireMatrices(device, d);
 }
@@ -46,6 +46,14 @@ void printPhases(std::ostream& out, const std::vector<std::pair<std::string, Pha
             << hoc::formatTime(t.whole) << std::fixed << std::setprecision(2) << std::setw(7) << p << std::setw(9)
             << amdahlSpeedup(p, 10) << std::setw(9) << amdahlSpeedup(p, infinite) << "\n";
     }
+}
+
+void printPinnedAgainstPageable(std::ostream& out, const Phases& pageable, const Phases& pinned)
+{
+    out << "vadd from pinned host arrays: copies (writes + reads) " << hoc::formatTime(pageable.write + pageable.read)
+        << " -> " << hoc::formatTime(pinned.write + pinned.read) << ", p " << pageable.kernel / pageable.whole << " -> "
+        << pinned.kernel / pinned.whole << "; whole-program speedup (whole / whole): " << pageable.whole / pinned.whole
+        << "\n";
 }
 
 void printLawAgainstMeasurement(std::ostream& out, const Phases& element, const Phases& blocked,

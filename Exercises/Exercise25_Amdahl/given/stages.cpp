@@ -1,7 +1,7 @@
 // Exercise 25: the host side. Each run of a program enqueues, on one in-order queue that profiles,
 // the writes of its inputs (non-blocking), the kernel and the read of its result (non-blocking),
-// waits for all of them, and hands their timestamps to phasesOf. The buffers are made once, before
-// the runs: what is timed is the data's trip, not the allocation.
+// waits for all of them, and hands their timestamps to phasesOf. The buffers (and vadd's pinned host
+// arrays) are made once, before the runs: what is timed is the data's trip, not the allocation.
 #include <algorithm>
 #include <cstdint>
 #include <functional>
@@ -42,11 +42,48 @@ Amdahl::Amdahl(const cl::Device& device)
 
 namespace {
 
-// Step 5 for either program: the writes, the kernel, the read, `repeats` times; the phases of every
-// timed run (warm-ups dropped), their medians kept.
-Phases timeRuns(cl::CommandQueue& queue, const std::vector<std::pair<cl::Buffer, const std::vector<float>*>>& inputs,
-                cl::Kernel& kernel, const cl::NDRange& global, const cl::NDRange& local, const cl::Buffer& result,
-                std::vector<float>& out, const hoc::Repeats& repeats)
+// Host memory the device copies from and to directly ("pinned"): a buffer OpenCL allocates on the
+// host side (CL_MEM_ALLOC_HOST_PTR), mapped for as long as this object lives (Exercise 19's
+// PinnedFloats). From ordinary (pageable) memory a GPU driver first copies through a pinned staging
+// buffer of its own.
+class PinnedFloats {
+public:
+    PinnedFloats(const cl::Context& context, const cl::CommandQueue& queue, std::size_t n)
+        : queue_(queue), buffer_(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, sizeof(float) * n)
+    {
+        data_ = static_cast<float*>(
+            queue_.enqueueMapBuffer(buffer_, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, sizeof(float) * n));
+    }
+    ~PinnedFloats()
+    {
+        try {
+            queue_.enqueueUnmapMemObject(buffer_, data_);
+            queue_.finish();
+        } catch (...) {  // a destructor must not throw; the buffer is released anyway
+        }
+    }
+    PinnedFloats(const PinnedFloats&) = delete;
+    PinnedFloats& operator=(const PinnedFloats&) = delete;
+    float* data() { return data_; }
+
+private:
+    cl::CommandQueue queue_;
+    cl::Buffer buffer_;
+    float* data_ = nullptr;
+};
+
+// One input of a run: the device buffer and the host array it is written from.
+struct Input {
+    cl::Buffer device;
+    const float* host;
+    std::size_t count;
+};
+
+// Step 5 for either program: the writes, the kernel, the read into `out` (`count` floats), `repeats`
+// times; the phases of every timed run (warm-ups dropped), their medians kept.
+Phases timeRuns(cl::CommandQueue& queue, const std::vector<Input>& inputs, cl::Kernel& kernel,
+                const cl::NDRange& global, const cl::NDRange& local, const cl::Buffer& result, float* out,
+                std::size_t count, const hoc::Repeats& repeats)
 {
     std::vector<Phases> timed;
     const int runs = repeats.warmups + std::max(repeats.runs, 1);
@@ -54,10 +91,10 @@ Phases timeRuns(cl::CommandQueue& queue, const std::vector<std::pair<cl::Buffer,
         std::vector<cl::Event> writes(inputs.size()), reads(1);
         cl::Event done;
         for (std::size_t i = 0; i < inputs.size(); ++i)
-            queue.enqueueWriteBuffer(inputs[i].first, CL_FALSE, 0, sizeof(float) * inputs[i].second->size(),
-                                     inputs[i].second->data(), nullptr, &writes[i]);
+            queue.enqueueWriteBuffer(inputs[i].device, CL_FALSE, 0, sizeof(float) * inputs[i].count, inputs[i].host,
+                                     nullptr, &writes[i]);
         queue.enqueueNDRangeKernel(kernel, cl::NullRange, global, local, nullptr, &done);
-        queue.enqueueReadBuffer(result, CL_FALSE, 0, sizeof(float) * out.size(), out.data(), nullptr, &reads[0]);
+        queue.enqueueReadBuffer(result, CL_FALSE, 0, sizeof(float) * count, out, nullptr, &reads[0]);
         queue.finish();
         std::vector<hoc::CommandTimes> w, r;
         for (const cl::Event& e : writes)
@@ -72,7 +109,8 @@ Phases timeRuns(cl::CommandQueue& queue, const std::vector<std::pair<cl::Buffer,
 
 }  // namespace
 
-ProgramRun Amdahl::vadd(const std::vector<float>& a, const std::vector<float>& b, const hoc::Repeats& repeats)
+ProgramRun Amdahl::vadd(const std::vector<float>& a, const std::vector<float>& b, const hoc::Repeats& repeats,
+                        bool pinned)
 {
     const std::size_t n = a.size();
     if (n == 0 || n != b.size() || n > INT32_MAX)
@@ -87,11 +125,21 @@ ProgramRun Amdahl::vadd(const std::vector<float>& a, const std::vector<float>& b
     kernel.setArg(2, d_c);
     kernel.setArg(3, static_cast<cl_int>(n));
     const std::size_t local = hoc::localSize(kernel, device_, 256);
-    // 5. Commands.
+    // 5. Commands, from and to the vectors themselves or from and to pinned copies of them.
     ProgramRun result;
     result.out.resize(n);
-    result.phases = timeRuns(queue_, {{d_a, &a}, {d_b, &b}}, kernel, cl::NDRange(hoc::roundUp(n, local)),
-                             cl::NDRange(local), d_c, result.out, repeats);
+    const cl::NDRange global(hoc::roundUp(n, local));
+    if (!pinned) {
+        result.phases = timeRuns(queue_, {{d_a, a.data(), n}, {d_b, b.data(), n}}, kernel, global, cl::NDRange(local),
+                                 d_c, result.out.data(), n, repeats);
+        return result;
+    }
+    PinnedFloats h_a(context_, queue_, n), h_b(context_, queue_, n), h_c(context_, queue_, n);
+    std::copy(a.begin(), a.end(), h_a.data());
+    std::copy(b.begin(), b.end(), h_b.data());
+    result.phases = timeRuns(queue_, {{d_a, h_a.data(), n}, {d_b, h_b.data(), n}}, kernel, global, cl::NDRange(local),
+                             d_c, h_c.data(), n, repeats);
+    std::copy(h_c.data(), h_c.data() + n, result.out.begin());
     return result;
 }
 
@@ -124,8 +172,8 @@ ProgramRun Amdahl::matmul(const std::vector<float>& a, const std::vector<float>&
     // 5. Commands.
     ProgramRun result;
     result.out.resize(d.m * d.n);
-    result.phases = timeRuns(queue_, {{d_a, &a}, {d_b, &b}}, kernel,
+    result.phases = timeRuns(queue_, {{d_a, a.data(), a.size()}, {d_b, b.data(), b.size()}}, kernel,
                              cl::NDRange(hoc::roundUp(d.n, side), hoc::roundUp(d.m, side)), cl::NDRange(side, side),
-                             d_c, result.out, repeats);
+                             d_c, result.out.data(), result.out.size(), repeats);
     return result;
 }

@@ -1,0 +1,143 @@
+// Exercise 16b: launchFor against 004 §2.4's quiz and hand-worked launches, and scale_coarse against
+// the serial reference, exactly (one float multiplication per element, correctly rounded on the
+// device as on the host), for lengths that are no multiple of the factor or of a work-group, factors
+// from 1 to more than the elements, and work-groups from 1 work-item to the kernel's
+// CL_KERNEL_WORK_GROUP_SIZE.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "coarsening.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc_hints/Exercise16b_Coarsening.hpp"
+#include "hoc_test.hpp"
+
+namespace {
+
+constexpr float kScale = 3.0f;
+const std::size_t kLengths[] = {1, 2, 3, 1000, 4097, 65537};
+const std::size_t kFactors[] = {1, 2, 3, 8, 64, 1000, 70000};
+
+Coarsening makeCoarsening()
+{
+    return hoc::test::run([] { return Coarsening(hoc::test::device()); });
+}
+
+std::string launchText(std::size_t n, std::size_t perItem, std::size_t local)
+{
+    return std::string(HOC_UNDER_TEST) + ", coarsening.cpp: launchFor(" + std::to_string(n) + ", " +
+           std::to_string(perItem) + ", " + std::to_string(local) + ")";
+}
+
+// Where a wrong result most likely comes from.
+std::string hint(const ScaleResult& r, const std::vector<float>& in, const std::vector<float>& expected,
+                 std::size_t perItem)
+{
+    const std::string where = "\n  where: kernel scale_coarse in coarsening.cl (" + std::to_string(perItem) +
+                              " per work-item, " + std::to_string(r.launch.global) + " work-items launched)\n  hint: ";
+    if (std::all_of(r.out.begin(), r.out.end(), [](float x) { return x == 0.0f; }))
+        return where + hoc::test::hint(hoc::hints::starter);
+    // The host fills out with 0 first: a 0 where the reference is not 0 was never written.
+    for (std::size_t i = 0; i < r.out.size(); ++i)
+        if (r.out[i] == 0.0f && expected[i] != 0.0f)
+            return where + hoc::test::hint(hoc::hints::unwritten,
+                                           {{"element", std::to_string(i)}, {"per_item", std::to_string(perItem)}});
+    for (std::size_t i = 0; i < r.out.size(); ++i)
+        if (r.out[i] != expected[i]) {
+            std::string what = "out[" + std::to_string(i) + "] = " + std::to_string(r.out[i]) + ", should be " +
+                               std::to_string(kScale) + " * in[" + std::to_string(i) +
+                               "] = " + std::to_string(expected[i]);
+            for (std::size_t j = 0; j < in.size(); ++j)
+                if (r.out[i] == kScale * in[j]) {
+                    what += "; it is " + std::to_string(kScale) + " * in[" + std::to_string(j) + "]";
+                    break;
+                }
+            return where + hoc::test::hint(hoc::hints::wrong_element, {{"what", what}});
+        }
+    return where;
+}
+
+void checkLengths(Coarsening& coarsening, std::size_t perItem, std::size_t local)
+{
+    std::vector<std::size_t> lengths(std::begin(kLengths), std::end(kLengths));
+    lengths.insert(lengths.end(), {perItem - 1, perItem, perItem + 1, 3 * perItem + 1});
+    for (const std::size_t n : lengths) {
+        if (n == 0 || n > 300000)
+            continue;
+        const std::vector<float> in = hoc::randomFloats(n, static_cast<std::uint32_t>(n + perItem));
+        const ScaleResult r = hoc::test::run([&] { return coarsening.run(in, kScale, perItem, local); });
+        const std::vector<float> expected = referenceScale(in, kScale);
+        ASSERT_TRUE(hoc::test::correct(hoc::compare(expected, r.out),
+                                       "scale_coarse, n = " + std::to_string(n) + ", " + std::to_string(perItem) +
+                                           " per work-item, work-groups of " + std::to_string(r.local)))
+            << hint(r, in, expected, perItem);
+        EXPECT_GT(r.seconds, 0.0) << "the kernel's profiling event should report its run time";
+    }
+}
+
+}  // namespace
+
+TEST(Coarsening, LaunchAnswersTheNotesQuiz)
+{
+    // 004 §2.4: each work-item scales two adjacent elements; "What changes to ND-Range are necessary?"
+    // For 2048 elements, 1024 work-items instead of 2048: 4 work-groups of 256 instead of 8.
+    const Launch one = launchFor(2048, 1, 256), two = launchFor(2048, 2, 256);
+    EXPECT_EQ(one.workItems, 2048u) << launchText(2048, 1, 256) << ": one element per work-item";
+    EXPECT_EQ(two.workItems, 1024u) << launchText(2048, 2, 256)
+                                    << ": two elements per work-item need half the work-items";
+    EXPECT_EQ(two.global, 1024u) << launchText(2048, 2, 256) << ": the NDRange";
+    EXPECT_EQ(two.groups, 4u) << launchText(2048, 2, 256) << ": work-groups of 256";
+}
+
+TEST(Coarsening, LaunchRoundsUp)
+{
+    struct Case {
+        std::size_t n, perItem, local, workItems, global, groups;
+    };
+    // Worked by hand: ceil(n / perItem) work-items, rounded up to whole work-groups.
+    const Case cases[] = {
+        {1001, 2, 256, 501, 512, 2},          // 1001 elements: the last work-item takes one
+        {1000, 3, 64, 334, 384, 6},           // 333 work-items would leave element 999 out
+        {1, 64, 256, 1, 256, 1},              // fewer elements than one work-item takes
+        {1u << 24, 65536, 256, 256, 256, 1},  // the whole vector in one work-group: the device starves
+        {1u << 24, 4, 256, 1u << 22, 1u << 22, 16384},
+        {4097, 4097, 1, 1, 1, 1},
+    };
+    for (const Case& c : cases) {
+        const Launch l = launchFor(c.n, c.perItem, c.local);
+        const std::string what = launchText(c.n, c.perItem, c.local);
+        EXPECT_EQ(l.workItems, c.workItems)
+            << what << ": work-items, each taking " << c.perItem << " elements (the last maybe fewer)";
+        EXPECT_EQ(l.global, c.global) << what << ": the NDRange, whole work-groups of " << c.local;
+        EXPECT_EQ(l.groups, c.groups) << what << ": work-groups";
+    }
+}
+
+TEST(Coarsening, EveryFactorMatchesTheReference)
+{
+    Coarsening coarsening = makeCoarsening();
+    for (const std::size_t perItem : kFactors) {
+        checkLengths(coarsening, perItem, 0);
+        if (HasFatalFailure())
+            return;  // the first wrong factor is enough
+    }
+}
+
+TEST(Coarsening, WorkGroupsFromOneToTheMaximum)
+{
+    Coarsening coarsening = makeCoarsening();
+    const std::size_t largest = coarsening.maxWorkGroupSize();  // CL_KERNEL_WORK_GROUP_SIZE
+    for (const std::size_t perItem : {std::size_t{1}, std::size_t{3}, std::size_t{64}})
+        for (const std::size_t local : {std::size_t{1}, std::size_t{7}, largest}) {
+            checkLengths(coarsening, perItem, local);
+            if (HasFatalFailure())
+                return;
+        }
+}
+
+TEST(Coarsening, BadRequestsAreRefused)
+{
+    Coarsening coarsening = makeCoarsening();
+    EXPECT_THROW(hoc::test::run([&] { return coarsening.run({}, kScale, 1); }), std::runtime_error);
+    EXPECT_THROW(hoc::test::run([&] { return coarsening.run({1.0f}, kScale, 0); }), std::runtime_error);
+}
