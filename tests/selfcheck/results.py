@@ -22,6 +22,8 @@ The first message is the finding that ranks first (rank()): a kernel finding (by
 a crash or hang of the student's program, then a failed GoogleTest assertion, then anything else (a
 tool's own failure, a wrong result with no finding, a test that gave no result); within a class the
 test that comes first in the exercise's test order, then the finding's own order."""
+import contextlib
+import fcntl
 import json
 import os
 import re
@@ -160,10 +162,36 @@ def cmake_exact(name):
     return "^" + re.sub(r"([][.*+?^$|()\\{}])", r"\\\1", name) + "$"
 
 
+@contextlib.contextmanager
+def discovery_lock(build):
+    """Held while one ctest reads the build's test lists. Each test program's GoogleTest list is
+    found when ctest starts (DISCOVERY_MODE PRE_TEST, tests/course/CMakeLists.txt) whenever the
+    program or its CMake file is newer than the list: after any configure or build, every ctest
+    started then writes the lists anew. Several at once (the self-check's starters side by side, or
+    script/check beside them) write and read the same file together, and a ctest that read it half
+    written has none of that program's tests: in selfcheck.starter.Exercise09b_Competition, 21 of its
+    27 tests then gave no result. One at a time, the first writes the lists and the others find them
+    current. Where the build folder cannot hold the lock file, no lock is taken."""
+    path = os.path.join(build, "selfcheck", "discovery.lock")
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        descriptor = os.open(path, os.O_CREAT | os.O_WRONLY, 0o644)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)  # closing it releases the lock
+
+
 def ctest_tests(build, regex, env=None):
-    """[(name, key)] of the tests of build whose names match regex (ctest's -R), in ctest's order."""
-    listing = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1", "-R", regex],
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    """[(name, key)] of the tests of build whose names match regex (ctest's -R), in ctest's order.
+    The test lists are brought up to date under discovery_lock, so the run that follows finds them so."""
+    with discovery_lock(build):
+        listing = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1", "-R", regex],
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     try:
         tests = json.loads(listing.stdout or "{}").get("tests", [])
     except ValueError:
