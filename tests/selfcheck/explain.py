@@ -637,6 +637,33 @@ def _race_hint(kind, group, source, first, last):
     return (e["line"], e["code"], "two work-items used the same memory without a barrier or atomic between them")
 
 
+def _swapped_bounds(cond, code):
+    """The two bounds of a guard swapped, read from the access it guards: a condition X < Y && Z < W
+    over an access X * Y + Z (X counts rows of Y elements, Z is the column in one) bounds X by the row
+    length and Z by the row count. Returns (X, W, Z, Y, the access's text) or None. Only the swap of
+    two different names counts: with one name for both sizes (a square matrix) the comparisons
+    cannot be told apart."""
+    pairs = []
+    for part in cond.split("&&"):
+        m = re.fullmatch(r"\s*\(?\s*([\w\s+]+?)\s*<=?\s*([A-Za-z_]\w*)\s*\)?\s*", part)
+        if m:
+            pairs.append((m.group(1).strip(), m.group(2)))
+
+    def expression(text):  # the text with any spacing between its tokens
+        return r"\s*".join(re.escape(t) for t in re.findall(r"\w+|\S", text))
+
+    cast = r"(?:\(\s*\w+\s*\)\s*)?"
+    for x, y in pairs:
+        for z, w in pairs:
+            if y == w or x == z:
+                continue
+            m = re.search(cast + r"\(?\s*" + expression(x) + r"\s*\)?\s*\*\s*" + cast + re.escape(y)
+                          + r"\b\s*\+\s*" + expression(z) + r"\b", code)
+            if m:
+                return x, w, z, y, m.group(0)
+    return None
+
+
 def _uninitialized_hint(kind, e, kernel, source, first, last):
     """Which local array or slot is never written, from the kernel source."""
     line = e["line"]
@@ -668,6 +695,14 @@ def _uninitialized_hint(kind, e, kernel, source, first, last):
                 reads = source.reads(name, first, last)
                 use = (f"line {line} reads them" if name in on_line else
                        f"line {reads[0] if reads else '?'} reads them into what line {line} stores")
+                swapped = _swapped_bounds(cond, wcode)
+                if swapped:
+                    x, xb, z, zb, text = swapped
+                    return (f"{name} is written only where {cond} (line {w}: {wcode}), but that line reads "
+                            f"{text}: {x} counts rows of {zb} elements and {z} is the column "
+                            f"within one, so {x} is bounded by {xb} and {z} by {zb}, the other way round "
+                            f"({x} < {xb} && {z} < {zb}). The slots the swapped condition skips stay unset, "
+                            f"and {use}")
                 return (f"{name} is written only where {cond} (line {w}: {wcode}); the work-items for "
                         f"which it is false leave their slots of {name} unset (garbage: in the first "
                         f"round nothing was ever written there), and {use}. Write 0 "

@@ -9,7 +9,7 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from explain import explain, parse_log
+from explain import _swapped_bounds, explain, parse_log
 
 KERNEL = """__kernel void mmul_element(const int M, const int N, const int K,
                            __global const float* A,
@@ -69,6 +69,23 @@ class BoundsFromEvidence(unittest.TestCase):
         self.assertIn("work-item (33, 0) read B at element 627", hint)
         self.assertIn("does not tell which part of the index ran out", hint)
         self.assertIn("either the row index reached the number of rows, or the column index the row length", hint)
+
+
+class SwappedBounds(unittest.TestCase):
+    """A guard whose two bounds are swapped, read from the access it guards (the product says which
+    index counts rows); correct guards and square matrices are left alone."""
+
+    def test_swapped_in_any_spelling(self):
+        self.assertEqual(_swapped_bounds("r < cols && c < rows", "t[k] = in[(size_t)r * cols + c];")[:4],
+                         ("r", "rows", "c", "cols"))
+        found = _swapped_bounds("r0 + k < cols && c0 + lx < rows", "t = in[(size_t)(r0 + k) * cols + c0 + lx];")
+        self.assertEqual(found, ("r0 + k", "rows", "c0 + lx", "cols", "(size_t)(r0 + k) * cols + c0 + lx"))
+
+    def test_correct_and_undecidable_guards(self):
+        correct = "t = in[(size_t)(r0 + k) * cols + c0 + lx];"
+        self.assertIsNone(_swapped_bounds("r0 + k < rows && c0 + lx < cols", correct))
+        self.assertIsNone(_swapped_bounds("row < M && col < N", "C[row * N + col] = x;"))
+        self.assertIsNone(_swapped_bounds("i < N && j < N", "C[i * N + j] = x;"))  # square: no way to tell
 
 
 if __name__ == "__main__":
