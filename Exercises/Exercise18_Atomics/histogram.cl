@@ -13,8 +13,9 @@ inline uint group_index(void) { return (uint)(get_global_id(0) / get_local_size(
 __kernel void histogram_global(__global const uchar* in, uint n, uint chunk, __global uint* bins)
 {
     // TODO (step 1): for each byte of this work-group's chunk (begin = group_index() * chunk, up to
-    //       min(begin + chunk, n)), the work-items a work-group apart, add 1 to bins[in[i]] with
-    //       atomic_inc: a plain bins[in[i]]++ loses counts when two work-items hit one bin at once.
+    //       min(begin + chunk, n)), the work-items a work-group apart, count the byte in its bin with
+    //       one of OpenCL's atomic functions: a plain increment loses counts when two work-items hit
+    //       one bin at once.
 }
 
 // 2. Local atomics: the work-group counts into its own bins in local memory, then adds them to the
