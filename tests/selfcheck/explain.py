@@ -89,6 +89,12 @@ def parse_log(text):
                 address = int(m.group(3), 16)
                 findings[-1]["access"] = {"op": m.group(1), "size": int(m.group(2)), "buffer": address >> 48,
                                           "offset": address & ((1 << 48) - 1)}
+            # "Write-write data race at global memory address 0x1000000000004": the same encoding; the
+            # element size comes from the racing store's type (below).
+            m = re.match(r"\S+ data race at global memory address 0x([0-9a-fA-F]+)", raw)
+            if m:
+                address = int(m.group(1), 16)
+                findings[-1]["address"] = {"buffer": address >> 48, "offset": address & ((1 << 48) - 1)}
             continue
         if not findings:
             continue
@@ -98,7 +104,9 @@ def parse_log(text):
         if m:
             f["kernel"] = m.group(1)
             continue
-        m = re.match(r"Entity: Global\((\d+),(\d+),(\d+)\)", text_)
+        # "Entity: Global(3,0,0) ..." (one work-item), or "First entity:  Global(2,0,0) ..." and
+        # "Second entity: Global(1,0,0) ..." (the two work-items of a race).
+        m = re.match(r"(?:First |Second )?[Ee]ntity:\s*Global\((\d+),(\d+),(\d+)\)", text_)
         if m:
             ids = tuple(int(x) for x in m.groups())
             continue
@@ -114,11 +122,20 @@ def parse_log(text):
             op = "load"
         elif text_.startswith("store "):
             op = "store"
+            # The stored value's type: its size in bytes turns a race's address into an element.
+            size = _type_size(text_.split()[1] if len(text_.split()) > 1 else "")
+            if size and "address" in f:
+                f["address"].setdefault("size", size)
         elif re.match(r"(%\S+ = )?(call|tail call)\b", text_) or "atomicrmw" in text_:
             op = "call"
     for f in findings:
         f["kind"] = kind_of(f["head"])
     return findings
+
+
+def _type_size(ir_type):
+    """The size in bytes of an LLVM IR scalar type (float, i32, double, ...), or None."""
+    return {"float": 4, "i32": 4, "double": 8, "i64": 8, "half": 2, "i16": 2, "i8": 1}.get(ir_type)
 
 
 def kernel_file(kernel, dirs):
@@ -600,10 +617,7 @@ def _race_hint(kind, group, source, first, last):
                     f"two work-items update the same {space} element at line {e['line']} at the same time "
                     f"({code}): a barrier cannot order them, they run in the same phase. Make the update "
                     f"atomic: atomic_inc(&x[b]) for x[b]++, atomic_add(&x[b], v) for x[b] += v")
-        return (e["line"], code,
-                f"two work-items write the same global element at line {e['line']} ({code}): each element "
-                f"of the output should belong to one work-item, so the index formula is wrong (are i and j, "
-                f"or the row length, mixed up?); where work-items must add to one element, use atomic_add")
+        return (e["line"], code, _global_overlap_hint(group, e, code, source, first, last))
     if pairs:
         a, b = pairs[0]
         w, r = (a, b) if a["op"] in ("store", "call") else (b, a)
@@ -635,6 +649,54 @@ def _race_hint(kind, group, source, first, last):
     f = group[0]
     e = f["entities"][0] if f["entities"] else {"line": 0, "code": ""}
     return (e["line"], e["code"], "two work-items used the same memory without a barrier or atomic between them")
+
+
+def _place_merged_stores(group, source, first, last):
+    """oclgrind reports line 0 for a store the compiler sank out of an if/else (out[e] = a; else
+    out[e] = b; becomes one store after the branch, with no source line). The lines it came from are the
+    kernel's stores to its writable __global buffers: give the line-less store entities the first of
+    them (its code and column 0), and return them all (empty where oclgrind named a line)."""
+    stores = [x for f in group for x in f["entities"] if x["op"] == "store" and not x["line"]]
+    if not stores:
+        return []
+    header = " ".join(source.code(n) for n in range(first, min(first + 8, last) + 1)).split("{")[0]
+    buffers = [m.group(1) for m in re.finditer(r"__global\s+(?!const\b)\w+\s*\*\s*(?:restrict\s+)?(\w+)", header)]
+    lines = sorted({n for b in buffers for n in source.writes(b, first + 1, last)})
+    if not lines:
+        return []
+    for x in stores:
+        x["line"], x["column"], x["code"] = lines[0], 0, source.code(lines[0]).strip()
+    return lines
+
+
+def _global_overlap_hint(group, e, code, source, first, last):
+    """Two work-items storing to one global element on one line: which two, and which element, from
+    oclgrind's report (the race's address, the store's type, both work-items' global ids)."""
+    f = next((g for g in group if len(g["entities"]) >= 2 and g["entities"][0]["global"] is not None
+              and g["entities"][1]["global"] is not None), None)
+    seen = ""
+    dims = max(id_variables(source, first, last).values(), default=0) + 1
+    if f:
+        a, b = f["entities"][0], f["entities"][1]
+        dims = max(dims, max((d + 1 for d in range(3) if a["global"][d] or b["global"][d]), default=1))
+
+        def item(x):
+            return "(" + ", ".join(str(v) for v in x["global"][:dims]) + ")"
+
+        name, _ = access_at(code, e["column"], True)
+        address = f.get("address") or {}
+        element = (f" at element {address['offset'] // address['size']}"
+                   if address.get("size") and name else "")
+        seen = (f"work-items {item(b)} and {item(a)} both store to {name or 'one element'}{element} "
+                f"at line {e['line']} ({code}). ")
+    else:
+        seen = f"two work-items write the same global element at line {e['line']} ({code}). "
+    # Two index dimensions can be swapped or given the wrong row length; one index can only be wrong.
+    why = ("are the row and column indices, or the row length, mixed up?" if dims > 1 else
+           "work out by hand which element each of these work-items computes")
+    return (f"{seen}Each element of the output should belong to one work-item, so the formula that gives "
+            f"a work-item its element is wrong ({why}); where work-items must add to one element, use "
+            f"atomic_add")
 
 
 def _swapped_bounds(cond, code):
@@ -739,8 +801,13 @@ def explain(findings, search, root, values=None):
         e = f["entities"][0] if f["entities"] else {"line": 0, "column": 0, "code": "", "op": None}
         line, code = e["line"], (source.line(e["line"]).strip() if path else e["code"]) or e["code"]
         also = []
+        merged = _place_merged_stores(group, source, first, last) if kind == "race-global" and path else []
         if kind.startswith("race"):
             line, code, hint = _race_hint(kind, group, source, first, last)
+            if merged:
+                hint = (f"(oclgrind names no line: the compiler merged the stores of lines "
+                        f"{' and '.join(str(n) for n in merged)} into one; the race is at "
+                        f"{'one of them' if len(merged) > 1 else 'that line'}) {hint}")
             others = sorted({x["line"] for g in group for x in g["entities"]} - {line})
             also = [(n, source.line(n).strip()) for n in others[:2] if source.line(n).strip()]
         elif kind.startswith("bounds"):

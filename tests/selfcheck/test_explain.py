@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Unit tests of explain.py's bounds hints from the evidence: an oclgrind log of one invalid access
+"""Unit tests of explain.py's bounds and global-race hints from the evidence: an oclgrind log of one invalid access
 (written here as oclgrind 21.10 writes it), a kernel file, and the run's sizes. The hint must name the
 part of the index that ran out from the element, the work-item and the sizes, whatever the variables
 are called, and offer both causes where the evidence does not decide."""
@@ -86,6 +86,63 @@ class SwappedBounds(unittest.TestCase):
         self.assertIsNone(_swapped_bounds("r0 + k < rows && c0 + lx < cols", correct))
         self.assertIsNone(_swapped_bounds("row < M && col < N", "C[row * N + col] = x;"))
         self.assertIsNone(_swapped_bounds("i < N && j < N", "C[i * N + j] = x;"))  # square: no way to tell
+
+
+SPREAD = """__kernel void spread(__global const float* in, __global float* out, uint n, uint span)
+{
+    const uint me = get_global_id(0);
+    const uint e = (me / span / 2) * span + me %% span + me / span %% 2;
+    if (e >= n)
+        return;
+    if (e %% 2 == 0)
+        out[e] = in[e] * 2.0f;%(one)s
+    else
+        out[e] = in[e] * 3.0f;
+}
+"""
+
+
+def race_log(line, code, pairs):
+    """oclgrind 21.10's report of write-write races on `out` (buffer 1), one per (element, a, b)."""
+    where = f"At line {line} (column 18) of input.cl:" if line else "At line 0 (column 0) of input.cl:"
+    text = ""
+    for element, a, b in pairs:
+        text += (f"\nWrite-write data race at global memory address 0x{(1 << 48) | element * 4:x}\n"
+                 f"\tKernel: spread\n\t\n")
+        for title, ids in (("First entity: ", a), ("Second entity:", b)):
+            text += (f"\t{title} Global({ids},0,0) Local({ids},0,0) Group(0,0,0)\n"
+                     f"\t  store float %%v, float addrspace(1)* %%arrayidx, align 4\n"
+                     f"\t{where}\n\t  {code if line else '(source not available)'}\n\t\n")
+    return text.replace("%%", "%")
+
+
+class GlobalWriteRaces(unittest.TestCase):
+    """Two work-items storing to one element: which two and which element, from the race's address and
+    the store's type; the line where oclgrind gives none (a store the compiler sank out of an if/else)."""
+
+    def explained(self, one, log_text):
+        folder = tempfile.mkdtemp()
+        with open(os.path.join(folder, "spread.cl"), "w") as f:
+            f.write(SPREAD % {"one": one})
+        found = explain(parse_log(log_text), [folder], folder, {})
+        self.assertEqual(found[0].kind, "race-global")
+        return found[0]
+
+    def test_the_two_work_items_and_the_element(self):
+        found = self.explained("", race_log(8, "out[e] = in[e] * 2.0f;", [(1, 2, 1), (2, 4, 3)]))
+        self.assertEqual(found.line, 8)
+        self.assertIn("work-items (1) and (2) both store to out at element 1 at line 8", found.hint)
+        # One index dimension: nothing about rows, columns or i and j.
+        self.assertNotIn("row", found.hint)
+        self.assertNotIn("i and j", found.hint)
+        self.assertNotIn("oclgrind names no line", found.hint)
+
+    def test_a_store_sunk_out_of_an_if_else_gets_its_lines(self):
+        found = self.explained("", race_log(0, "", [(1, 2, 1)]))
+        self.assertEqual((found.line, found.code), (8, "out[e] = in[e] * 2.0f;"))
+        self.assertIn("the compiler merged the stores of lines 8 and 10 into one", found.hint)
+        self.assertIn("work-items (1) and (2) both store to out at element 1", found.hint)
+        self.assertNotIn("line 0", found.hint)
 
 
 if __name__ == "__main__":
