@@ -472,7 +472,7 @@ def access_evidence(source, first, last, name, index, entity, access, values, lo
     return evidence
 
 
-def bound_hint(source, first, last, variables, line, bounds=None):
+def bound_hint(source, first, last, variables, line, bounds=None, space="global"):
     """The loop or condition that should keep the index in range, where the source shows it wrong.
     bounds: {variable: the bound the evidence shows it must stay under} (access_evidence)."""
     bounds = bounds or {}
@@ -525,6 +525,26 @@ def bound_hint(source, first, last, variables, line, bounds=None):
         if len(params) == 1:
             bounds = {v: bounds.get(v, params[0]) for v in unguarded}
         example = " && ".join(f"{v} < {bounds[v]}" for v in unguarded if bounds.get(v))
+        # The access sits under a check of another index (if (e < n) around in[gid]): the check is
+        # there, the access uses a different index than the one it keeps in range. Only in a global
+        # buffer of a one-dimensional kernel, where every index counts along the same range (in two
+        # dimensions a check of j around an access by i is the normal case).
+        one_dimensional = space == "global" and not any(
+            re.search(r"get_(global|local|group)_id\s*\(\s*[12]\s*\)", source.code(n)) for n in range(first, last + 1))
+        checks = []
+        if one_dimensional:
+            checks = [(n, c, re.findall(r"\b([A-Za-z_]\w*)\s*<", c)) for n, c in source.conditions(line)]
+        for n in range(first, line if one_dimensional else first):  # early exits: if (e >= n) return;
+            m = re.match(r"\s*if\s*\((.*)\)\s*(return|continue|$)", source.code(n))
+            if m and (m.group(2) or re.match(r"\s*(return|continue)", source.code(n + 1))):
+                checks.append((n, _balanced(m.group(1)), re.findall(r"\b([A-Za-z_]\w*)\s*>", m.group(1))))
+        for n, condition, checked in checks:
+            others = [v for v in checked if v not in variables and v not in params]
+            if others:
+                return (f"line {line} runs after the check at line {n} (if ({condition})), which keeps "
+                        f"{' and '.join(others)} in range, but the access indexes with {names}, which "
+                        f"nothing checks: is {names} the index meant here, or should it be "
+                        f"{' or '.join(others)}, the one the check keeps in range?")
         return (f"nothing keeps {names} in range before line {line}: the global range is rounded up to "
                 f"a multiple of the work-group, so the last work-items are past the end; check "
                 f"{names} against the size{' (if (' + example + '))' if example else ''} around the loads "
@@ -845,7 +865,8 @@ def explain(findings, search, root, values=None):
                         if v not in variables and v not in ran]
                     if len(ran) == 1 and seen["bound"]:
                         bounds[ran[0]] = seen["bound"]
-                why = bound_hint(source, first, last, variables, line, bounds)
+                why = bound_hint(source, first, last, variables, line, bounds,
+                                 "local" if kind == "bounds-local" else "global")
                 space = "local array" if kind == "bounds-local" else "buffer"
                 owner = pointer_base(source, first, last, name)[0] or name if name else ""
                 hint = f"{target} goes past the end of the {space} {owner or ''}".rstrip() + f": {why}"

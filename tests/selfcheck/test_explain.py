@@ -71,6 +71,25 @@ class BoundsFromEvidence(unittest.TestCase):
         self.assertIn("either the row index reached the number of rows, or the column index the row length", hint)
 
 
+class AnIndexTheCheckDoesNotKeep(unittest.TestCase):
+    """An access whose index is not the one the check before it keeps in range (in[gid] under
+    if (e < n)): the hint names both, from the source, instead of asking for a new check."""
+
+    def test_the_checked_index_and_the_one_used(self):
+        folder = tempfile.mkdtemp()
+        with open(os.path.join(folder, "spread.cl"), "w") as f:
+            f.write(SPREAD.replace("out[e] = in[e] * 2.0f;", "out[e] = in[me] * 2.0f;") % {"one": ""})
+        text = ("\nInvalid read of size 4 at global memory address 0x%x\n\tKernel: spread\n"
+                "\tEntity: Global(1001,0,0) Local(1,0,0) Group(62,0,0)\n"
+                "\t  %%1 = load float, float addrspace(1)* %%arrayidx, align 4\n"
+                "\tAt line 8 (column 18) of input.cl:\n\t  whatever\n") % ((2 << 48) | 1001 * 4)
+        found = explain(parse_log(text.replace("%%", "%")), [folder], folder, {"size": 1000})
+        self.assertEqual((found[0].kind, found[0].line), ("bounds-global", 8))
+        self.assertIn("line 8 runs after the check at line 5 (if (e >= n)), which keeps e in range, but the "
+                      "access indexes with me", found[0].hint)
+        self.assertNotIn("nothing keeps me in range", found[0].hint)
+
+
 class SwappedBounds(unittest.TestCase):
     """A guard whose two bounds are swapped, read from the access it guards (the product says which
     index counts rows); correct guards and square matrices are left alone."""
