@@ -472,6 +472,46 @@ def access_evidence(source, first, last, name, index, entity, access, values, lo
     return evidence
 
 
+def _modifies(text, var):
+    return re.search(r"(?<![\w.])" + re.escape(var) + r"\s*(\+\+|--|\+=|-=|\*=|=(?!=))", text) or \
+        re.search(r"(\+\+|--)\s*" + re.escape(var) + r"\b", text)
+
+
+def _stale_check(source, first, line, var):
+    """An early exit that checks var once (if (at >= n) return;) before a loop that moves var on
+    (++at) around the access at `line`: the check held for var's first value only. Returns the hint,
+    or None where the source does not show that."""
+    check = None
+    for n in range(first, line):
+        m = re.match(r"\s*if\s*\((.*)\)\s*(return|continue|$)", source.code(n))
+        if m and (m.group(2) or re.match(r"\s*(return|continue)", source.code(n + 1))) and \
+                re.search(r"(?<![\w.])" + re.escape(var) + r"\s*>", m.group(1)):
+            check = (n, _balanced(m.group(1)))
+    if not check:
+        return None
+    # The loop between the check and the access whose body holds the access, and where it moves var.
+    for n in range(check[0] + 1, line):
+        if not re.match(r"\s*(for|while|do)\b", source.code(n)):
+            continue
+        depth, started, end = 0, False, None
+        for m in range(n, len(source.lines) + 1):
+            depth += source.code(m).count("{") - source.code(m).count("}")
+            started = started or "{" in source.code(m)
+            if started and depth <= 0:
+                end = m
+                break
+        if end is None or not n < line <= end:
+            continue
+        moved = next((m for m in range(n, end + 1) if _modifies(source.code(m), var)), None)
+        if moved is None:
+            continue
+        return (f"the check at line {check[0]} (if ({check[1]})) tests {var} once, before the loop at line {n}; "
+                f"line {moved} then moves {var} on ({source.code(moved).strip()}) while the loop runs its "
+                f"rounds whatever {var} reaches, so the last work-item's later rounds run past the end: test "
+                f"{var} against the size in every round (in the loop's condition, or around the access)")
+    return None
+
+
 def bound_hint(source, first, last, variables, line, bounds=None, space="global"):
     """The loop or condition that should keep the index in range, where the source shows it wrong.
     bounds: {variable: the bound the evidence shows it must stay under} (access_evidence)."""
@@ -505,6 +545,10 @@ def bound_hint(source, first, last, variables, line, bounds=None, space="global"
             if m:
                 return (f"the check at line {n} stops {var} only past {m.group(1)} ({var} > {m.group(1)}): "
                         f"{var} == {m.group(1)} is already one past the end; write {var} >= {m.group(1)}")
+    for var in variables:
+        stale = _stale_check(source, first, line, var)
+        if stale:
+            return stale
     guarded = set()
     for _, condition in source.conditions(line):
         guarded.update(re.findall(r"\b(\w+)\s*<", condition))
@@ -540,6 +584,16 @@ def bound_hint(source, first, last, variables, line, bounds=None, space="global"
                 checks.append((n, _balanced(m.group(1)), re.findall(r"\b([A-Za-z_]\w*)\s*>", m.group(1))))
         for n, condition, checked in checks:
             others = [v for v in checked if v not in variables and v not in params]
+            # The index made from the checked one (i = first + k): the check holds for `first` only.
+            for var in unguarded:
+                made = next((d for d in range(first, line) for m in [re.search(
+                    r"(?<![\w.])" + re.escape(var) + r"\s*=(?!=)\s*([^;]+)", source.code(d))]
+                    if m and any(re.search(r"\b" + re.escape(o) + r"\b", m.group(1)) for o in others)), None)
+                if made:
+                    return (f"the check at line {n} (if ({condition})) keeps {' and '.join(others)} in range, but "
+                            f"the access indexes with {var}, made from it at line {made} "
+                            f"({source.code(made).strip()}), which goes further: test {var} itself against "
+                            f"the size, for every element the work-item takes")
             if others:
                 return (f"line {line} runs after the check at line {n} (if ({condition})), which keeps "
                         f"{' and '.join(others)} in range, but the access indexes with {names}, which "

@@ -90,6 +90,40 @@ class AnIndexTheCheckDoesNotKeep(unittest.TestCase):
         self.assertNotIn("nothing keeps me in range", found[0].hint)
 
 
+COARSE = """__kernel void scale_coarse(__global const float* in, __global float* out, float scale, uint n)
+{
+    size_t at = get_global_id(0) * PER_ITEM;
+    if (at >= n)
+        return;
+    int left = PER_ITEM;
+    while (left-- > 0) {
+        out[at] = scale * in[at];
+        ++at;
+    }
+}
+"""
+
+
+class ACheckBeforeTheLoop(unittest.TestCase):
+    """A work-item's first element checked once, then a loop that moves the index on: the hint names
+    the check, the loop and the line that moves the index (never the row length of a 1D index)."""
+
+    def test_the_check_that_holds_for_the_first_round_only(self):
+        folder = tempfile.mkdtemp()
+        with open(os.path.join(folder, "coarsening.cl"), "w") as f:
+            f.write(COARSE)
+        column = COARSE.split("\n")[7].index("in[") + 1
+        text = ("\nInvalid read of size 4 at global memory address 0x%x\n\tKernel: scale_coarse\n"
+                "\tEntity: Global(333,0,0) Local(13,0,0) Group(20,0,0)\n"
+                "\t  %%1 = load float, float addrspace(1)* %%arrayidx, align 4\n"
+                "\tAt line 8 (column %d) of input.cl:\n\t  whatever\n") % ((1 << 48) | 1000 * 4, column)
+        found = explain(parse_log(text), [folder], folder, {"size": 1000})
+        self.assertEqual((found[0].kind, found[0].line), ("bounds-global", 8))
+        self.assertIn("the check at line 4 (if (at >= n)) tests at once, before the loop at line 7; line 9 then "
+                      "moves at on (++at;)", found[0].hint)
+        self.assertNotIn("row", found[0].hint)
+
+
 class SwappedBounds(unittest.TestCase):
     """A guard whose two bounds are swapped, read from the access it guards (the product says which
     index counts rows); correct guards and square matrices are left alone."""
