@@ -79,11 +79,11 @@ class AnIndexTheCheckDoesNotKeep(unittest.TestCase):
         folder = tempfile.mkdtemp()
         with open(os.path.join(folder, "spread.cl"), "w") as f:
             f.write(SPREAD.replace("out[e] = in[e] * 2.0f;", "out[e] = in[me] * 2.0f;") % {"one": ""})
-        text = ("\nInvalid read of size 4 at global memory address 0x%x\n\tKernel: spread\n"
-                "\tEntity: Global(1001,0,0) Local(1,0,0) Group(62,0,0)\n"
-                "\t  %%1 = load float, float addrspace(1)* %%arrayidx, align 4\n"
-                "\tAt line 8 (column 18) of input.cl:\n\t  whatever\n") % ((2 << 48) | 1001 * 4)
-        found = explain(parse_log(text.replace("%%", "%")), [folder], folder, {"size": 1000})
+        text = (f"\nInvalid read of size 4 at global memory address 0x{(2 << 48) | 1001 * 4:x}\n"
+                f"\tKernel: spread\n\tEntity: Global(1001,0,0) Local(1,0,0) Group(62,0,0)\n"
+                f"\t  %1 = load float, float addrspace(1)* %arrayidx, align 4\n"
+                f"\tAt line 8 (column 18) of input.cl:\n\t  whatever\n")
+        found = explain(parse_log(text), [folder], folder, {"size": 1000})
         self.assertEqual((found[0].kind, found[0].line), ("bounds-global", 8))
         self.assertIn("line 8 runs after the check at line 5 (if (e >= n)), which keeps e in range, but the "
                       "access indexes with me", found[0].hint)
@@ -113,10 +113,10 @@ class ACheckBeforeTheLoop(unittest.TestCase):
         with open(os.path.join(folder, "coarsening.cl"), "w") as f:
             f.write(COARSE)
         column = COARSE.split("\n")[7].index("in[") + 1
-        text = ("\nInvalid read of size 4 at global memory address 0x%x\n\tKernel: scale_coarse\n"
-                "\tEntity: Global(333,0,0) Local(13,0,0) Group(20,0,0)\n"
-                "\t  %%1 = load float, float addrspace(1)* %%arrayidx, align 4\n"
-                "\tAt line 8 (column %d) of input.cl:\n\t  whatever\n") % ((1 << 48) | 1000 * 4, column)
+        text = (f"\nInvalid read of size 4 at global memory address 0x{(1 << 48) | 1000 * 4:x}\n"
+                f"\tKernel: scale_coarse\n\tEntity: Global(333,0,0) Local(13,0,0) Group(20,0,0)\n"
+                f"\t  %1 = load float, float addrspace(1)* %arrayidx, align 4\n"
+                f"\tAt line 8 (column {column}) of input.cl:\n\t  whatever\n")
         found = explain(parse_log(text), [folder], folder, {"size": 1000})
         self.assertEqual((found[0].kind, found[0].line), ("bounds-global", 8))
         self.assertIn("the check at line 4 (if (at >= n)) tests at once, before the loop at line 7; line 9 then "
