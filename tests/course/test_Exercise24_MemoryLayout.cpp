@@ -3,6 +3,7 @@
 // correctly rounded on the device as on the host), for counts that are no multiple of a work-group,
 // several steps (each launch one step), and work-groups from 1 work-item to the kernels'
 // CL_KERNEL_WORK_GROUP_SIZE. Mass and charge must come back untouched.
+#include <cmath>
 #include <string>
 
 #include "hoc_hints/Exercise24_MemoryLayout.hpp"
@@ -30,9 +31,28 @@ std::string kernelText(Which which)
                                   : "kernel update_aos";
 }
 
-// Which field of the first wrong particle is off, and where that most likely comes from.
+// Field f of particle `in` after `steps` steps in which f alone is computed another way: position f
+// (x, y or z) moved by field `by` instead of its own velocity (by = 8: by vz after gravity changed it),
+// or vz (f = 5) set to g dt plus field `by` instead of vz itself. The other fields step as the reference.
+float stepMixedUp(const Particle& in, int f, int by, float dt, float g, unsigned steps)
+{
+    float p[8] = {in.x, in.y, in.z, in.vx, in.vy, in.vz, in.m, in.q};
+    for (unsigned s = 0; s < steps; ++s) {
+        const float vzNew = std::fma(g, dt, p[5]);
+        for (int c = 0; c < 3; ++c) {
+            const float v = c != f ? p[c + 3] : by == 8 ? vzNew : p[by];
+            p[c] = std::fma(v, dt, p[c]);
+        }
+        p[5] = f == 5 ? std::fma(g, dt, p[by]) : vzNew;
+    }
+    return p[f];
+}
+
+// Which field of the first wrong particle is off, and which mix-up gives exactly the value it has:
+// a position moved by another array's value, z moved by the vz that gravity already changed, vz
+// grown from another array; the hint names the one whose steps reproduce it, else only the update.
 std::string hint(Which which, const std::vector<Particle>& in, const std::vector<Particle>& expected,
-                 const std::vector<Particle>& got)
+                 const std::vector<Particle>& got, unsigned steps)
 {
     const bool soa = which == Which::soa;
     const std::string where =
@@ -52,12 +72,33 @@ std::string hint(Which which, const std::vector<Particle>& in, const std::vector
     for (std::size_t i = 0; i < got.size(); ++i) {
         const float* e = &expected[i].x;
         const float* g = &got[i].x;
-        for (int f = 0; f < 8; ++f)
-            if (e[f] != g[f])
-                return where + "\n  hint: " +
-                       hoc::test::hint(hoc::hints::field_wrong, {{"field", names[f]},
-                                                                 {"particle", std::to_string(i)},
-                                                                 {"update", hoc::test::hint(*updates[f])}});
+        for (int f = 0; f < 8; ++f) {
+            if (e[f] == g[f])
+                continue;
+            const std::string particle = std::to_string(i);
+            if (f < 3 || f == 5)
+                for (int by = 0; by <= 8; ++by) {
+                    const bool own = f < 3 ? by == f + 3 : by == 5;
+                    if (own || (by == 8 && f != 2))
+                        continue;
+                    if (stepMixedUp(in[i], f, by, kDt, kG, steps) != g[f])
+                        continue;
+                    if (by == 8)
+                        return where +
+                               "\n  hint: " + hoc::test::hint(hoc::hints::z_moved_by_new_vz, {{"particle", particle}});
+                    return where + "\n  hint: " +
+                           hoc::test::hint(f == 5 ? hoc::hints::vz_from_other_array
+                                                  : hoc::hints::field_from_other_array,
+                                           {{"field", names[f]},
+                                            {"particle", particle},
+                                            {"used", names[by]},
+                                            {"update", hoc::test::hint(*updates[f])}});
+                }
+            return where + "\n  hint: " +
+                   hoc::test::hint(
+                       hoc::hints::field_wrong,
+                       {{"field", names[f]}, {"particle", particle}, {"update", hoc::test::hint(*updates[f])}});
+        }
     }
     return where;
 }
@@ -77,7 +118,7 @@ void checkCounts(Layout& layout, Which which, std::size_t local, const hoc::Repe
                                                                               " particles, " + std::to_string(r.steps) +
                                                                               " steps, work-groups of " +
                                                                               std::to_string(r.local)))
-            << hint(which, in, expected, r.out);
+            << hint(which, in, expected, r.out, r.steps);
         EXPECT_EQ(r.steps, static_cast<unsigned>(repeats.warmups + repeats.runs)) << "one launch per step";
         EXPECT_EQ(r.global % r.local, 0u) << "the NDRange must be whole work-groups";
         EXPECT_GT(r.seconds, 0.0) << "the kernel's profiling event should report its run time";
