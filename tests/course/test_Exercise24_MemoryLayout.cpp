@@ -4,6 +4,8 @@
 // several steps (each launch one step), and work-groups from 1 work-item to the kernels'
 // CL_KERNEL_WORK_GROUP_SIZE. Mass and charge must come back untouched.
 #include <cmath>
+#include <iomanip>
+#include <sstream>
 #include <string>
 
 #include "hoc_hints/Exercise24_MemoryLayout.hpp"
@@ -18,6 +20,14 @@ constexpr float kDt = 1.0f / 64, kG = -9.81f;
 Layout makeLayout()
 {
     return hoc::test::run([] { return Layout(hoc::test::device()); });
+}
+
+// A float as the checks print it: to the last digit that tells floats apart.
+std::string floatText(float value)
+{
+    std::ostringstream out;
+    out << std::setprecision(9) << value;
+    return out.str();
 }
 
 // The three kernels: update_aos and update_aos4 (given), update_soa (the student's).
@@ -154,14 +164,32 @@ TEST(MemoryLayout, ConversionsKeepEveryField)
     const std::string where = "\n  where: toSoa in soa.cpp", back = "\n  where: toAos in soa.cpp";
     const std::vector<Particle> aos = randomParticles(5, 24);
     const Particles soa = toSoa(aos);
+    // Where a wrong value came from: the field and particle of the input that hold it, if any does.
+    const auto source = [&](float value) -> std::string {
+        for (std::size_t j = 0; j < aos.size(); ++j)
+            for (int g = 0; g < 8; ++g)
+                if (aos[j].*member[g] == value)
+                    return "field " + std::string(names[g]) + " of particle " + std::to_string(j);
+        return "";
+    };
     for (int f = 0; f < 8; ++f) {
         const std::vector<float>& got = soa.*array[f];
         ASSERT_EQ(got.size(), aos.size()) << HOC_UNDER_TEST << ": toSoa's array " << names[f] << " for 5 particles"
                                           << where << "\n  hint: " << hoc::test::hint(hoc::hints::to_soa_size);
-        for (std::size_t i = 0; i < aos.size(); ++i)
-            ASSERT_EQ(got[i], aos[i].*member[f])
-                << HOC_UNDER_TEST << ": toSoa's " << names[f] << "[" << i << "]" << where << "\n  hint: "
-                << hoc::test::hint(hoc::hints::to_soa_element, {{"field", names[f]}, {"i", std::to_string(i)}});
+        for (std::size_t i = 0; i < aos.size(); ++i) {
+            if (got[i] == aos[i].*member[f])
+                continue;
+            const std::string from = source(got[i]);
+            const std::string text = HOC_UNDER_TEST + std::string(": toSoa's ") + names[f] + "[" + std::to_string(i) +
+                                     "] is " + floatText(got[i]) + ", expected " + floatText(aos[i].*member[f]) +
+                                     where + "\n  hint: ";
+            if (!from.empty())
+                FAIL() << text
+                       << hoc::test::hint(hoc::hints::to_soa_from,
+                                          {{"field", names[f]}, {"i", std::to_string(i)}, {"from", from}});
+            FAIL() << text
+                   << hoc::test::hint(hoc::hints::to_soa_element, {{"field", names[f]}, {"i", std::to_string(i)}});
+        }
     }
     Particles byHand;
     for (int f = 0; f < 8; ++f)
@@ -171,10 +199,26 @@ TEST(MemoryLayout, ConversionsKeepEveryField)
     ASSERT_EQ(got.size(), std::size_t{5}) << HOC_UNDER_TEST << ": toAos of arrays of 5 elements" << back
                                           << "\n  hint: " << hoc::test::hint(hoc::hints::to_aos_size);
     for (std::size_t i = 0; i < 5; ++i)
-        for (int f = 0; f < 8; ++f)
-            ASSERT_EQ(got[i].*member[f], static_cast<float>(10 * f + i))
-                << HOC_UNDER_TEST << ": toAos's particle " << i << ", field " << names[f] << back << "\n  hint: "
-                << hoc::test::hint(hoc::hints::to_aos_field, {{"field", names[f]}, {"i", std::to_string(i)}});
+        for (int f = 0; f < 8; ++f) {
+            const float value = got[i].*member[f];
+            if (value == static_cast<float>(10 * f + i))
+                continue;
+            const std::string text = HOC_UNDER_TEST + std::string(": toAos's particle ") + std::to_string(i) +
+                                     ", field " + names[f] + " is " + floatText(value) + ", expected " +
+                                     std::to_string(10 * f + i) + back + "\n  hint: ";
+            // The arrays hold 10 f + i in element i of array f: a value of that form says where it came from.
+            const float whole = std::floor(value);
+            if (value == whole && value >= 0 && value < 80 && static_cast<int>(value) % 10 < 5)
+                FAIL() << text
+                       << hoc::test::hint(hoc::hints::to_aos_from,
+                                          {{"field", names[f]},
+                                           {"i", std::to_string(i)},
+                                           {"value", std::to_string(static_cast<int>(value))},
+                                           {"element", std::to_string(static_cast<int>(value) % 10)},
+                                           {"array", names[static_cast<int>(value) / 10]}});
+            FAIL() << text
+                   << hoc::test::hint(hoc::hints::to_aos_field, {{"field", names[f]}, {"i", std::to_string(i)}});
+        }
 }
 
 TEST(MemoryLayout, BothLayoutsMatchTheReference)
