@@ -71,6 +71,28 @@ TEST(Options, GoodNumbersAreReadAsDecimal)
     EXPECT_EQ(parse({"-n", "1000"}).size, 1000u);
 }
 
+TEST(Options, IntOptionHasTheRulesOfALongOne)
+{
+    hoc::Repeats repeats;
+    hoc::CommandLine cli("Test", "an int option");
+    cli.option("--runs", repeats.runs, "runs", 1, 1000);
+    const auto [exit, err] = parseArgs(cli, {"--runs", "012"});
+    EXPECT_EQ(exit, hoc::kOk) << err;
+    EXPECT_EQ(repeats.runs, 12);  // decimal, as for a long
+    EXPECT_EQ(repeats.warmups, 1);
+    for (const char* text : {"0", "1001", "99999999999999999999999"}) {
+        int runs = 5;
+        hoc::CommandLine bad("Test", "an int option");
+        bad.option("--runs", runs, "runs", 1, 1000);
+        const auto [badExit, badErr] = parseArgs(bad, {"--runs", text});
+        EXPECT_EQ(badExit, hoc::kUsage) << text;
+        EXPECT_NE(badErr.find(std::string("--runs: ") + text + " is outside the allowed range 1 to 1000"),
+                  std::string::npos)
+            << badErr;
+        EXPECT_EQ(runs, 5) << text;
+    }
+}
+
 TEST(Options, UnknownFlagIsAUsageError)
 {
     const auto r = parse({"--no-such-option"});

@@ -56,6 +56,8 @@ public:
                     std::size_t max = static_cast<std::size_t>(-1) / 2);
     // Whole numbers from `min` to `max`.
     void option(const std::string& names, long& value, const std::string& help, long min, long max);
+    // The same for an int, e.g. a hoc::Repeats's runs: cli.option("--runs", repeats.runs, ...).
+    void option(const std::string& names, int& value, const std::string& help, int min, int max);
     void option(const std::string& names, double& value, const std::string& help);
     void option(const std::string& names, std::string& value, const std::string& help);
     // One of `allowed`.
