@@ -1,9 +1,11 @@
 #include "roofline.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <iomanip>
 #include <ostream>
 
+#include "hoc/cli/main.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
 #include "hoc/measure/bandwidth.hpp"
@@ -22,6 +24,31 @@ std::string fixed(double value, int digits)
 std::string rate(double value) { return fixed(value, value >= 100 ? 0 : value >= 10 ? 1 : value >= 1 ? 2 : 4); }
 
 }  // namespace
+
+std::vector<std::string> Options::kernelKeys()
+{
+    std::vector<std::string> keys;
+    for (const LadderKernel k : ladderKernels())
+        keys.push_back(keyOf(k));
+    return keys;
+}
+
+void Options::add(hoc::CommandLine& cli)
+{
+    sizes.add(cli);
+    cli.listOption("--kernels", kernels, "Kernels to run (default all)", kernelKeys());
+    cli.option("--tile", tile, "Tile side of the blocked kernel", 1, 1024);
+    cli.option("--repeats", repeats.runs, "Timed runs of each kernel after a warm-up; the median counts", 1, 1000);
+    cli.option("--bandwidth", given.gbps, "Peak bandwidth in GB/s (default: measured with the read kernel)");
+    cli.option("--peak", given.gflops, "Peak FP32 rate in GFLOP/s (default: measured with the FMA kernel)");
+    cli.sizeOption("--read-size", readFloats, "Floats the bandwidth roof's read kernel reads", INT_MAX);
+}
+
+void Options::check() const
+{
+    if (given.gbps < 0 || given.gflops < 0)
+        throw hoc::UsageError("--bandwidth and --peak must be positive (or 0: measure)");
+}
 
 std::vector<LadderKernel> chosenKernels(const std::vector<std::string>& keys)
 {
