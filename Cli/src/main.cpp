@@ -314,6 +314,8 @@ void CommandLine::option(const std::string& names, int& value, const std::string
         ->capture_default_str();
 }
 
+bool CommandLine::given(const std::string& name) const { return cli_->app.count(name) > 0; }
+
 void CommandLine::option(const std::string& names, double& value, const std::string& help)
 {
     cli_->app.add_option(cli_->checked(names), value, help)->check(realNumber())->capture_default_str();

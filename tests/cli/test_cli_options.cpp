@@ -93,6 +93,29 @@ TEST(Options, IntOptionHasTheRulesOfALongOne)
     }
 }
 
+TEST(Options, GivenSaysWhetherTheCommandLineNamedTheOption)
+{
+    struct Case {
+        std::vector<std::string> args;
+        bool sizes, runs;  // given?
+    };
+    for (const Case& c : std::vector<Case>{{{}, false, false},
+                                           {{"--sizes", "3"}, true, false},
+                                           {{"--sizes=3,4"}, true, false},
+                                           {{"--runs", "2"}, false, true},
+                                           {{"--runs", "5", "--sizes", "1,2"}, true, true}}) {
+        std::vector<std::size_t> sizes = {1, 2};
+        int runs = 5;
+        hoc::CommandLine cli("Test", "given options");
+        cli.sizesOption("--sizes", sizes, "sizes");
+        cli.option("--runs", runs, "runs", 1, 1000);
+        const auto [exit, err] = parseArgs(cli, c.args);
+        EXPECT_EQ(exit, hoc::kOk) << err;
+        EXPECT_EQ(cli.given("--sizes"), c.sizes) << c.args.size();  // also when the value is the default's
+        EXPECT_EQ(cli.given("--runs"), c.runs) << c.args.size();
+    }
+}
+
 TEST(Options, UnknownFlagIsAUsageError)
 {
     const auto r = parse({"--no-such-option"});

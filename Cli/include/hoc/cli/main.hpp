@@ -80,6 +80,10 @@ public:
                     const std::vector<std::string>& allowed = {});
     void flag(const std::string& names, bool& value, const std::string& help);
 
+    // After parse(): whether the command line gave the option `name` ("--array-kb"), for a program
+    // whose default depends on the device only when the user chose nothing.
+    bool given(const std::string& name) const;
+
     // Reads the command line. Returns the exit status when the program stops here: after --help (0),
     // a bad command line (2, with the reason) or --list (0, after the numbered device list).
     // Otherwise prints the program's description and returns nothing: the program goes on.
