@@ -13,7 +13,7 @@
 #include "traffic.hpp"
 
 inline hoc::matmul::MatmulResult runKernel(LadderKernel kernel, const cl::Device& device, const hoc::matmul::Inputs& in,
-                                    hoc::matmul::Dims d, std::size_t tile)
+                                           hoc::matmul::Dims d, std::size_t tile)
 {
     switch (kernel) {
     case LadderKernel::Element: return matmulHost(device, in.a, in.b, d);
@@ -24,4 +24,3 @@ inline hoc::matmul::MatmulResult runKernel(LadderKernel kernel, const cl::Device
     }
     throw hoc::Failure("unknown kernel");
 }
-
