@@ -214,6 +214,21 @@ TEST(Devices, RequireBuffersNamesTheLimit)
     }
 }
 
+TEST(Devices, RequireFloatsInOutRefusesWhatTheDeviceCannotHold)
+{
+    const cl::Device& device = hoc::test::device();
+    EXPECT_NO_THROW(hoc::requireFloatsInOut(device, 1024, "1024 floats"));
+    const double maxAlloc = static_cast<double>(device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>());
+    const auto n = static_cast<std::size_t>(maxAlloc / sizeof(float)) + 1;  // one float more than a buffer holds
+    try {
+        hoc::requireFloatsInOut(device, n, "a test size");
+        FAIL() << "a buffer over CL_DEVICE_MAX_MEM_ALLOC_SIZE must be refused";
+    } catch (const hoc::UsageError& e) {
+        EXPECT_NE(std::string(e.what()).find("a test size needs"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("CL_DEVICE_MAX_MEM_ALLOC_SIZE"), std::string::npos) << e.what();
+    }
+}
+
 TEST(Devices, RoundUp)
 {
     EXPECT_EQ(hoc::roundUp(1, 64), 64u);

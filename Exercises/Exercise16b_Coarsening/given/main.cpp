@@ -1,12 +1,13 @@
 // Exercise 16b: the driver. Scales the same elements with every coarsening factor (elements per
 // work-item) after the plain kernel (one element per work-item, no loop), checks each result against
 // the serial reference (exactly), and prints each launch's work-items and work-groups, its time, its
-// GB/s and its speed against the plain kernel's. The refusal and the table are in table.cpp.
+// GB/s and its speed against the plain kernel's. The table is printed by table.cpp.
 #include <iostream>
 
 #include "coarsening.hpp"
 #include "hoc/cli/main.hpp"
 #include "hoc/common/data.hpp"
+#include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
 #include "table.hpp"
 
@@ -27,7 +28,7 @@ try {
 
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
-    requireMemory(device, n);  // exit status 2 where the device or the host cannot hold n elements
+    hoc::requireFloatsInOut(device, n, std::to_string(n) + " elements");  // exit status 2 where they do not fit
 
     const float scale = 3.0f;
     const std::vector<float> in = hoc::randomFloats(n, 16);

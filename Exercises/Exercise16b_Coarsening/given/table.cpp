@@ -5,17 +5,7 @@
 #include <sstream>
 #include <string>
 
-#include "hoc/common/device.hpp"
-#include "hoc/common/host_memory.hpp"
 #include "hoc/common/report.hpp"
-
-void requireMemory(const cl::Device& device, std::size_t n)
-{
-    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 2, std::to_string(n) + " elements");
-    // The input, the reference and the result read back; on a device in host memory its two buffers too.
-    const double vector = sizeof(float) * static_cast<double>(n);
-    hoc::requireHostMemory(hoc::hostBytes(device, 3 * vector, 2 * vector), std::to_string(n) + " elements");
-}
 
 void printTable(std::ostream& out, const cl::Device& device, const std::vector<LaunchRow>& rows, double bytes)
 {

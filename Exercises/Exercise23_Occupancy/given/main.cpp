@@ -8,6 +8,7 @@
 
 #include "hoc/cli/main.hpp"
 #include "hoc/common/data.hpp"
+#include "hoc/common/device.hpp"
 #include "occupancy.hpp"
 #include "table.hpp"
 
@@ -22,7 +23,7 @@ try {
 
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
-    requireMemory(device, opt.n);  // exit status 2 where the device or the host cannot hold n floats
+    hoc::requireFloatsInOut(device, opt.n, std::to_string(opt.n) + " floats");  // exit status 2 where they do not fit
     const ComputeUnitLimits cu = computeUnit(device, opt.given, std::cout);
     const std::vector<std::size_t> sizes = arraySizes(opt.arrayKb, cli.given("--array-kb"), device);
 

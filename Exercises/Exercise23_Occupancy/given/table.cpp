@@ -8,7 +8,6 @@
 #include "hoc/cli/main.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
-#include "hoc/common/host_memory.hpp"
 
 namespace {
 
@@ -38,13 +37,6 @@ void Options::add(hoc::CommandLine& cli)
     cli.sizeOption("--cu-reserved", given.localReservedPerGroup,
                    "Per work-group: local memory in bytes the runtime keeps");
     cli.sizeOption("--cu-registers", given.registers, "Per compute unit: 32-bit registers");
-}
-
-void requireMemory(const cl::Device& device, std::size_t n)
-{
-    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 2, std::to_string(n) + " floats");
-    const double vector = sizeof(float) * static_cast<double>(n);
-    hoc::requireHostMemory(hoc::hostBytes(device, 3 * vector, 2 * vector), std::to_string(n) + " floats");
 }
 
 ComputeUnitLimits computeUnit(const cl::Device& device, const ComputeUnitLimits& given, std::ostream& out)

@@ -1,5 +1,5 @@
-// Exercise 23: the driver's (main.cpp) command line, and what it refuses, chooses and prints around
-// the runs, so that main.cpp reads as the run: the compute unit's figures, the array sizes, the table of prediction
+// Exercise 23: the driver's (main.cpp) command line, and what it chooses and prints around the runs,
+// so that main.cpp reads as the run: the compute unit's figures, the array sizes, the table of prediction
 // beside measurement, and step 3's prediction.
 #pragma once
 
@@ -24,10 +24,6 @@ struct Options {
 
     void add(hoc::CommandLine& cli);  // the options above, on `cli`
 };
-
-// Refuses (hoc::UsageError, exit status 2) `n` floats the device or the host cannot hold: the
-// input, the reference and the result read back; on a device in host memory its two buffers too.
-void requireMemory(const cl::Device& device, std::size_t n);
 
 // The compute unit: NVIDIA's figures where known (documentedLimits), or the command line's (all of
 // them) where it gives any; printed with what OpenCL says (compute units, CL_DEVICE_LOCAL_MEM_SIZE).
