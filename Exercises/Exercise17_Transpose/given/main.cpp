@@ -2,7 +2,7 @@
 // then for each shape the copy kernel and every transpose kernel on the same device, checks each
 // result, prints a table of GB/s (and % of the copy's), and reports each kernel at the largest shape
 // with its fractions of both yardsticks. The OpenCL work is in transpose.cpp; the command line,
-// matrices, kernels and refusals in matrices.cpp.
+// matrices and refusals in matrices.cpp.
 #include <iostream>
 
 #include "hoc/cli/main.hpp"
@@ -25,7 +25,7 @@ try {
     hoc::Report report = cli.report(device);
 
     const std::vector<Matrix> shapes = matrices(opt.shapes);
-    const std::vector<TransposeKernel> kernels = chosenTransposes(opt.kernels);
+    const std::vector<TransposeKernel> kernels = hoc::chosenOf(transposeKernels(), opt.kernels, kernelName);
     const Matrix& largest = largestOf(shapes);
     requireMemory(device, largest);            // exit status 2 where the device or the host cannot hold it
     Transposer transposer(device, opt.shape);  // a tile that does not fit is refused before any measurement
@@ -36,7 +36,7 @@ try {
     const TransposeShape& shape = opt.shape;
     std::cout << "tiled kernels: " << shape.tile << " x " << shape.tile << " blocks, work-groups of " << shape.tile
               << " x " << shape.tileRows << "\n";
-    hoc::BandwidthTable table(std::cout, "rows x cols", shortNames(kernels));
+    hoc::BandwidthTable table(std::cout, "rows x cols", hoc::namesOf(kernels, shortName));
 
     for (const Matrix& s : shapes) {
         const std::vector<float> in = hoc::randomFloats(s.count(), static_cast<std::uint32_t>(s.rows * 31 + s.cols));

@@ -27,7 +27,7 @@ try {
     const double tile = static_cast<double>(opt.tile);
 
     // 1. Your counts, checked for being there at all.
-    const std::vector<LadderKernel> kernels = chosenKernels(opt.kernels);
+    const std::vector<LadderKernel> kernels = hoc::chosenOf(ladderKernels(), opt.kernels, keyOf);
     requireCounts(kernels, d, tile);
 
     // 2. The roofs.

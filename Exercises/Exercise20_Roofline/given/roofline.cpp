@@ -25,18 +25,10 @@ std::string rate(double value) { return fixed(value, value >= 100 ? 0 : value >=
 
 }  // namespace
 
-std::vector<std::string> Options::kernelKeys()
-{
-    std::vector<std::string> keys;
-    for (const LadderKernel k : ladderKernels())
-        keys.push_back(keyOf(k));
-    return keys;
-}
-
 void Options::add(hoc::CommandLine& cli)
 {
     sizes.add(cli);
-    cli.listOption("--kernels", kernels, "Kernels to run (default all)", kernelKeys());
+    cli.listOption("--kernels", kernels, "Kernels to run (default all)", hoc::namesOf(ladderKernels(), keyOf));
     cli.option("--tile", tile, "Tile side of the blocked kernel", 1, 1024);
     cli.option("--repeats", repeats.runs, "Timed runs of each kernel after a warm-up; the median counts", 1, 1000);
     cli.option("--bandwidth", given.gbps, "Peak bandwidth in GB/s (default: measured with the read kernel)");
@@ -48,15 +40,6 @@ void Options::check() const
 {
     if (given.gbps < 0 || given.gflops < 0)
         throw hoc::UsageError("--bandwidth and --peak must be positive (or 0: measure)");
-}
-
-std::vector<LadderKernel> chosenKernels(const std::vector<std::string>& keys)
-{
-    std::vector<LadderKernel> kernels;
-    for (const LadderKernel k : ladderKernels())
-        if (std::find(keys.begin(), keys.end(), keyOf(k)) != keys.end())
-            kernels.push_back(k);
-    return kernels;
 }
 
 void requireCounts(const std::vector<LadderKernel>& kernels, hoc::matmul::Dims d, double tile)

@@ -9,26 +9,23 @@
 #include <vector>
 
 #include "hoc/cli/matmul_main.hpp"
+#include "hoc/common/names.hpp"
 #include "hoc/common/report.hpp"
 #include "hoc/matmul/matmul_host.hpp"
 #include "traffic.hpp"
 
 // The command line.
 struct Options {
-    hoc::matmul::SizeOptions sizes;                   // --size, --m, --n, --k
-    std::vector<std::string> kernels = kernelKeys();  // --kernels
-    long tile = 16;                                   // --tile: the blocked kernel's
-    hoc::Repeats repeats;                             // --repeats, after one warm-up
-    Roofs given;                                      // --bandwidth, --peak (0: measure)
-    std::size_t readFloats = std::size_t{1} << 24;    // --read-size: the bandwidth roof's read kernel
+    hoc::matmul::SizeOptions sizes;                                           // --size, --m, --n, --k
+    std::vector<std::string> kernels = hoc::namesOf(ladderKernels(), keyOf);  // --kernels
+    long tile = 16;                                                           // --tile: the blocked kernel's
+    hoc::Repeats repeats;                                                     // --repeats, after one warm-up
+    Roofs given;                                                              // --bandwidth, --peak (0: measure)
+    std::size_t readFloats = std::size_t{1} << 24;  // --read-size: the bandwidth roof's read kernel
 
-    void add(hoc::CommandLine& cli);               // the options above, on `cli`
-    void check() const;                            // after parsing: refuses (hoc::UsageError) a negative roof
-    static std::vector<std::string> kernelKeys();  // every kernel's key, in course order
+    void add(hoc::CommandLine& cli);  // the options above, on `cli`
+    void check() const;               // after parsing: refuses (hoc::UsageError) a negative roof
 };
-
-// The kernels of `keys` (--kernels), in course order.
-std::vector<LadderKernel> chosenKernels(const std::vector<std::string>& keys);
 
 // Refuses (hoc::Failure, exit status 3) counts of perWorkItem (traffic.cpp) that are not there yet:
 // no flops or no bytes for a kernel of `kernels`.
