@@ -33,9 +33,6 @@ struct Options {
 // sums (about 6 vectors of n floats); with part 4 (`matmul`) A, B and C on both and the check's reference.
 void requireMemory(const cl::Device& device, std::size_t n, bool matmul, const hoc::matmul::Dims& d);
 
-// c = a + b, element by element: the expected sums.
-std::vector<float> sum(const std::vector<float>& a, const std::vector<float>& b);
-
 // Part 1: the kernel's timeline and hold, whether it waited for the user event, and Y (against `px`,
 // produce(X) on the host).
 void reportGate(hoc::Report& report, const GateResult& gate, const std::vector<float>& px, const std::string& size);
