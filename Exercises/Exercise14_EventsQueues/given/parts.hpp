@@ -6,13 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "hoc/cli/main.hpp"
 #include "events.hpp"
 #include "hoc/common/report.hpp"
 #include "hoc/matmul/dims.hpp"
-
-namespace hoc {
-class CommandLine;
-}
 
 // The command line: the sizes, the produce kernel's work, the hold and the parts to run.
 struct Options {
