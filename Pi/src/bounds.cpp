@@ -44,8 +44,8 @@ void requireDecisive(const cl::Device& device, const std::string& design, Summat
             " steps per work-item in work-groups of up to " + std::to_string(groupItems),
         "narrow it with fewer steps per work-item (--iters), smaller work-groups (--local), or --design tree "
         "(compensated sums, held to 1e-6)");
-    const double groups =
-        std::ceil(static_cast<double>(nsteps) / (static_cast<double>(groupItems) * static_cast<double>(perItem)));
+    const double groups = std::ceil(static_cast<double>(nsteps) /
+                                    (static_cast<double>(groupItems) * static_cast<double>(perItem)));
     hoc::requireBuffers(device, sizeof(float) * groups, 1,
                         "pi, " + design + " design: the sums of " +
                             std::to_string(static_cast<unsigned long long>(groups)) + " work-groups");
