@@ -9,6 +9,7 @@
 #include "hoc/common/names.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/program.hpp"
+#include "hoc/common/reference.hpp"
 #include "hoc/common/report.hpp"
 #include "hoc_unit_test.hpp"
 
@@ -240,6 +241,14 @@ TEST(Names, NamesOfAndChosenOfKeepTheOrderOfTheValues)
     EXPECT_EQ(hoc::chosenOf(all, {"padded", "naive"}, nameOf), (std::vector<Kernel>{Kernel::Naive, Kernel::Padded}));
     EXPECT_TRUE(hoc::chosenOf(all, {"other"}, nameOf).empty());
     EXPECT_TRUE(hoc::namesOf(std::vector<Kernel>{}, nameOf).empty());
+}
+
+TEST(References, TransposeMovesEachFloatToItsMirroredPlace)
+{
+    const std::vector<float> a = {1, 2, 3, 4, 5, 6};  // 2 x 3: rows {1, 2, 3} and {4, 5, 6}
+    EXPECT_EQ(hoc::ref::transpose(a, 2, 3), (std::vector<float>{1, 4, 2, 5, 3, 6}));
+    EXPECT_EQ(hoc::ref::transpose(hoc::ref::transpose(a, 2, 3), 3, 2), a);
+    EXPECT_EQ(hoc::ref::transpose({7}, 1, 1), std::vector<float>{7});
 }
 
 TEST(Devices, RoundUp)

@@ -5,6 +5,7 @@
 #include "events.hpp"
 #include "hoc/cli/main.hpp"
 #include "hoc/common/data.hpp"
+#include "hoc/common/reference.hpp"
 #include "hoc/matmul/dims.hpp"
 #include "parts.hpp"
 
@@ -26,7 +27,7 @@ try {
     const int r = opt.rounds;
     const double hold_s = opt.holdSeconds();
     const std::string size = "N = " + std::to_string(opt.n);
-    const auto px = produceOnHost(x, r), expected = sum(px, produceOnHost(y, r));
+    const auto px = produceOnHost(x, r), expected = hoc::ref::vadd(px, produceOnHost(y, r));
 
     if (opt.part("1")) {
         std::cout << "\nPart 1: a user event holds a kernel back\n";
@@ -43,7 +44,7 @@ try {
     if (opt.part("3")) {
         std::cout << "\nPart 3: two queues linked by a marker and a barrier\n";
         const TwoQueuesResult link = linkTwoQueues(device, x, y, r, hold_s);
-        reportLink(report, link, sum(px, y), size);
+        reportLink(report, link, hoc::ref::vadd(px, y), size);
     }
 
     if (opt.part("4")) {

@@ -53,13 +53,6 @@ void requireMemory(const cl::Device& device, std::size_t n, bool matmul, const h
     }
 }
 
-std::vector<float> sum(const std::vector<float>& a, const std::vector<float>& b)
-{
-    std::vector<float> c(a.size());
-    std::transform(a.begin(), a.end(), b.begin(), c.begin(), [](float x, float y) { return x + y; });
-    return c;
-}
-
 void reportGate(hoc::Report& report, const GateResult& gate, const std::vector<float>& px, const std::string& size)
 {
     std::cout << hoc::timelineTable({gate.kernel});

@@ -6,13 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "hoc/cli/main.hpp"
 #include "events.hpp"
 #include "hoc/common/report.hpp"
 #include "hoc/matmul/dims.hpp"
-
-namespace hoc {
-class CommandLine;
-}
 
 // The command line: the sizes, the produce kernel's work, the hold and the parts to run.
 struct Options {
@@ -32,9 +29,6 @@ struct Options {
 // cannot hold: five buffers of n floats; on the host X, Y, their produced copies and the expected
 // sums (about 6 vectors of n floats); with part 4 (`matmul`) A, B and C on both and the check's reference.
 void requireMemory(const cl::Device& device, std::size_t n, bool matmul, const hoc::matmul::Dims& d);
-
-// c = a + b, element by element: the expected sums.
-std::vector<float> sum(const std::vector<float>& a, const std::vector<float>& b);
 
 // Part 1: the kernel's timeline and hold, whether it waited for the user event, and Y (against `px`,
 // produce(X) on the host).

@@ -2,7 +2,6 @@
 
 #include <iomanip>
 #include <ostream>
-#include <sstream>
 #include <string>
 
 #include "hoc/common/report.hpp"
@@ -16,14 +15,13 @@ void printTable(std::ostream& out, const cl::Device& device, const std::vector<L
         << "work-items" << std::setw(12) << "work-groups" << std::setw(11) << "groups/CU" << std::setw(13) << "time"
         << std::setw(10) << "GB/s" << std::setw(9) << "x plain" << "\n";
     for (const auto& [factor, r] : rows) {
-        std::ostringstream perUnit, gbs, speed;
-        perUnit << std::fixed << std::setprecision(r.launch.groups >= 10 * units ? 0 : 2)
-                << static_cast<double>(r.launch.groups) / units;
-        gbs << std::fixed << std::setprecision(1) << bytes / r.seconds * 1e-9;
-        speed << std::fixed << std::setprecision(2) << rows.front().r.seconds / r.seconds;
+        const double perUnit = static_cast<double>(r.launch.groups) / units;
+        const std::string perUnitText = hoc::fixedText(perUnit, r.launch.groups >= 10 * units ? 0 : 2);
+        const std::string gbs = hoc::fixedText(bytes / r.seconds * 1e-9, 1);
+        const std::string speed = hoc::fixedText(rows.front().r.seconds / r.seconds, 2);
         out << std::left << std::setw(15) << (factor == 0 ? "scale" : "scale_coarse") << std::right << std::setw(8)
             << (factor == 0 ? 1 : factor) << std::setw(12) << r.launch.workItems << std::setw(12) << r.launch.groups
-            << std::setw(11) << perUnit.str() << std::setw(13) << hoc::formatTime(r.seconds) << std::setw(10)
-            << gbs.str() << std::setw(9) << speed.str() << "\n";
+            << std::setw(11) << perUnitText << std::setw(13) << hoc::formatTime(r.seconds) << std::setw(10) << gbs
+            << std::setw(9) << speed << "\n";
     }
 }

@@ -7,10 +7,10 @@
 
 #include "hoc/cli/main.hpp"
 #include "hoc/common/data.hpp"
+#include "hoc/common/reference.hpp"
 #include "hoc/measure/bandwidth.hpp"
 #include "matrices.hpp"
 #include "transpose.hpp"
-#include "transpose_reference.hpp"
 
 int main(int argc, char** argv)
 try {

@@ -6,13 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "hoc/cli/main.hpp"
 #include "hoc/common/names.hpp"
 #include "hoc/common/timing.hpp"
 #include "transpose.hpp"
-
-namespace hoc {
-class CommandLine;
-}
 
 // A matrix shape of --shapes.
 struct Matrix {

@@ -9,6 +9,7 @@
 
 #include "hoc/common/check.hpp"
 #include "hoc/common/data.hpp"
+#include "hoc/common/reference.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
 #include "hoc/common/float_sum.hpp"
@@ -16,7 +17,6 @@
 #include "pi.hpp"
 #include "reduce.hpp"
 #include "transpose.hpp"
-#include "transpose_reference.hpp"
 
 const std::vector<SweptKernel>& sweptKernels()
 {

@@ -5,7 +5,6 @@
 #include <cmath>
 #include <iomanip>
 #include <iostream>
-#include <sstream>
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
@@ -107,9 +106,7 @@ void printTimes(std::size_t local, const std::vector<std::pair<std::string, doub
     std::cout << std::left << std::setw(22) << "kernel" << std::right << std::setw(14) << "time" << std::setw(16)
               << "x divergent\n";
     for (const auto& [name, seconds] : rows) {
-        std::ostringstream ratio;
-        ratio << std::fixed << std::setprecision(2) << seconds / rows.front().second;
         std::cout << std::left << std::setw(22) << name << std::right << std::setw(14) << hoc::formatTime(seconds)
-                  << std::setw(15) << ratio.str() << "\n";
+                  << std::setw(15) << hoc::fixedText(seconds / rows.front().second, 2) << "\n";
     }
 }

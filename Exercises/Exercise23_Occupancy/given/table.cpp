@@ -3,7 +3,6 @@
 #include <cstdint>
 #include <iomanip>
 #include <ostream>
-#include <sstream>
 
 #include "hoc/cli/main.hpp"
 #include "hoc/common/device.hpp"
@@ -12,13 +11,6 @@
 namespace {
 
 std::string allowed(const std::optional<std::size_t>& value) { return value ? std::to_string(*value) : "-"; }
-
-std::string fixed(double value, int digits)
-{
-    std::ostringstream text;
-    text << std::fixed << std::setprecision(digits) << value;
-    return text.str();
-}
 
 }  // namespace
 
@@ -89,8 +81,8 @@ void printTable(std::ostream& out, const ComputeUnitLimits& cu, std::size_t loca
             << allowed(row.fit.byWorkItems) << std::setw(13) << allowed(row.fit.byWorkGroups) << std::setw(11)
             << allowed(row.fit.byLocalMemory) << std::setw(11) << allowed(row.fit.byRegisters) << std::setw(5)
             << row.fit.groups << std::setw(14) << (row.fit.limit.empty() ? "-" : row.fit.limit) << std::setw(11)
-            << (occ > 0 ? fixed(100 * occ, 0) + "%" : "-") << std::setw(10) << fixed(row.gbps, 1) << std::setw(9)
-            << fixed(row.gbps / rows.front().gbps, 2) << "\n";
+            << (occ > 0 ? hoc::fixedText(100 * occ, 0) + "%" : "-") << std::setw(10) << hoc::fixedText(row.gbps, 1)
+            << std::setw(9) << hoc::fixedText(row.gbps / rows.front().gbps, 2) << "\n";
     }
 }
 
@@ -99,5 +91,5 @@ void printPrediction(std::ostream& out)
     const Prediction prediction = stepThreePrediction();
     out << "your prediction for the H100 (stepThreePrediction, work-groups of 256): local memory limits from "
         << prediction.firstKiBLimitedByLocalMemory << " KB on; at 47 KB "
-        << fixed(100 * prediction.slotsFilledAt47KiB, 0) << "% of the 2048 slots filled\n";
+        << hoc::fixedText(100 * prediction.slotsFilledAt47KiB, 0) << "% of the 2048 slots filled\n";
 }

@@ -7,12 +7,9 @@
 #include <iosfwd>
 #include <vector>
 
+#include "hoc/cli/main.hpp"
 #include "hoc/common/timing.hpp"
 #include "occupancy.hpp"
-
-namespace hoc {
-class CommandLine;
-}
 
 // The command line.
 struct Options {
