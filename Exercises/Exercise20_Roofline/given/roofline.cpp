@@ -1,9 +1,11 @@
 #include "roofline.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <iomanip>
 #include <ostream>
 
+#include "hoc/cli/main.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
 #include "hoc/measure/bandwidth.hpp"
@@ -23,13 +25,21 @@ std::string rate(double value) { return fixed(value, value >= 100 ? 0 : value >=
 
 }  // namespace
 
-std::vector<LadderKernel> chosenKernels(const std::vector<std::string>& keys)
+void Options::add(hoc::CommandLine& cli)
 {
-    std::vector<LadderKernel> kernels;
-    for (const LadderKernel k : ladderKernels())
-        if (std::find(keys.begin(), keys.end(), keyOf(k)) != keys.end())
-            kernels.push_back(k);
-    return kernels;
+    sizes.add(cli);
+    cli.listOption("--kernels", kernels, "Kernels to run (default all)", hoc::namesOf(ladderKernels(), keyOf));
+    cli.option("--tile", tile, "Tile side of the blocked kernel", 1, 1024);
+    cli.option("--repeats", repeats.runs, "Timed runs of each kernel after a warm-up; the median counts", 1, 1000);
+    cli.option("--bandwidth", given.gbps, "Peak bandwidth in GB/s (default: measured with the read kernel)");
+    cli.option("--peak", given.gflops, "Peak FP32 rate in GFLOP/s (default: measured with the FMA kernel)");
+    cli.sizeOption("--read-size", readFloats, "Floats the bandwidth roof's read kernel reads", INT_MAX);
+}
+
+void Options::check() const
+{
+    if (given.gbps < 0 || given.gflops < 0)
+        throw hoc::UsageError("--bandwidth and --peak must be positive (or 0: measure)");
 }
 
 void requireCounts(const std::vector<LadderKernel>& kernels, hoc::matmul::Dims d, double tile)

@@ -9,7 +9,6 @@
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
-#include "hoc/common/host_memory.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/program.hpp"
 #include "hoc/common/report.hpp"
@@ -100,13 +99,6 @@ PathsResult Divergence::run(const std::vector<float>& h_in, unsigned steps, std:
     result.out.resize(n);
     cl::copy(queue_, d_out, result.out.begin(), result.out.end());
     return result;
-}
-
-void requireMemory(const cl::Device& device, std::size_t n)
-{
-    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 2, std::to_string(n) + " elements");
-    const double vector = sizeof(float) * static_cast<double>(n);
-    hoc::requireHostMemory(hoc::hostBytes(device, 3 * vector, 2 * vector), std::to_string(n) + " elements");
 }
 
 void printTimes(std::size_t local, const std::vector<std::pair<std::string, double>>& rows)

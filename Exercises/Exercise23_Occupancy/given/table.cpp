@@ -1,12 +1,13 @@
 #include "table.hpp"
 
+#include <cstdint>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
 
+#include "hoc/cli/main.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
-#include "hoc/common/host_memory.hpp"
 
 namespace {
 
@@ -21,11 +22,21 @@ std::string fixed(double value, int digits)
 
 }  // namespace
 
-void requireMemory(const cl::Device& device, std::size_t n)
+void Options::add(hoc::CommandLine& cli)
 {
-    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 2, std::to_string(n) + " floats");
-    const double vector = sizeof(float) * static_cast<double>(n);
-    hoc::requireHostMemory(hoc::hostBytes(device, 3 * vector, 2 * vector), std::to_string(n) + " floats");
+    cli.sizeOption("-n,--size", n, "Floats (at most 2^32 - 1)", UINT32_MAX);
+    cli.sizeOption("--local", local, "Work-group size", 1u << 16);
+    cli.sizesOption("--array-kb", arrayKb,
+                    "Sizes of the kernel's __local array, in KiB (default: those below CL_DEVICE_LOCAL_MEM_SIZE)",
+                    1u << 20);
+    cli.option("--runs", repeats.runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
+    cli.sizeOption("--cu-work-items", given.workItems,
+                   "Per compute unit: resident work-items (any --cu-* option replaces all the known figures)");
+    cli.sizeOption("--cu-groups", given.workGroups, "Per compute unit: resident work-groups");
+    cli.sizeOption("--cu-local-bytes", given.localBytes, "Per compute unit: local memory in bytes");
+    cli.sizeOption("--cu-reserved", given.localReservedPerGroup,
+                   "Per work-group: local memory in bytes the runtime keeps");
+    cli.sizeOption("--cu-registers", given.registers, "Per compute unit: 32-bit registers");
 }
 
 ComputeUnitLimits computeUnit(const cl::Device& device, const ComputeUnitLimits& given, std::ostream& out)

@@ -1,0 +1,29 @@
+#include "table.hpp"
+
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+#include <string>
+
+#include "hoc/common/report.hpp"
+
+void printTable(std::ostream& out, const cl::Device& device, const std::vector<LaunchRow>& rows, double bytes)
+{
+    const auto units = device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+    out << "work-groups of " << rows.front().r.local << ", " << units << " compute units; groups/CU: "
+        << "work-groups per compute unit; x plain: the plain kernel's time over this one's\n";
+    out << std::left << std::setw(15) << "kernel" << std::right << std::setw(8) << "factor" << std::setw(12)
+        << "work-items" << std::setw(12) << "work-groups" << std::setw(11) << "groups/CU" << std::setw(13) << "time"
+        << std::setw(10) << "GB/s" << std::setw(9) << "x plain" << "\n";
+    for (const auto& [factor, r] : rows) {
+        std::ostringstream perUnit, gbs, speed;
+        perUnit << std::fixed << std::setprecision(r.launch.groups >= 10 * units ? 0 : 2)
+                << static_cast<double>(r.launch.groups) / units;
+        gbs << std::fixed << std::setprecision(1) << bytes / r.seconds * 1e-9;
+        speed << std::fixed << std::setprecision(2) << rows.front().r.seconds / r.seconds;
+        out << std::left << std::setw(15) << (factor == 0 ? "scale" : "scale_coarse") << std::right << std::setw(8)
+            << (factor == 0 ? 1 : factor) << std::setw(12) << r.launch.workItems << std::setw(12) << r.launch.groups
+            << std::setw(11) << perUnit.str() << std::setw(13) << hoc::formatTime(r.seconds) << std::setw(10)
+            << gbs.str() << std::setw(9) << speed.str() << "\n";
+    }
+}
