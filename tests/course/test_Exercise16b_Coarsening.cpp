@@ -43,24 +43,21 @@ std::string launchText(std::size_t n, std::size_t perItem, std::size_t local)
     if (got.workItems != want.workItems) {
         auto f = failure("workItems", got.workItems, want.workItems);
         if (got.workItems == n / perItem && n % perItem != 0)
-            return f << hoc::test::hint(hoc::hints::launch_rounded_down,
-                                        {{"got", count(got.workItems)},
-                                         {"n", count(n)},
-                                         {"per_item", count(perItem)},
-                                         {"rest", count(n % perItem)},
-                                         {"from", count(n - n % perItem)}});
+            return f << hoc::test::hint(hoc::hints::launch_rounded_down, {{"got", count(got.workItems)},
+                                                                          {"n", count(n)},
+                                                                          {"per_item", count(perItem)},
+                                                                          {"rest", count(n % perItem)},
+                                                                          {"from", count(n - n % perItem)}});
         if (got.workItems == n && perItem > 1)
             return f << hoc::test::hint(hoc::hints::launch_per_item_unused, {{"per_item", count(perItem)}});
         if (got.workItems > want.workItems)
-            return f << hoc::test::hint(hoc::hints::launch_too_many,
-                                        {{"extra", count(got.workItems - want.workItems)},
-                                         {"n", count(n)},
-                                         {"per_item", count(perItem)},
-                                         {"want", count(want.workItems)}});
-        return f << hoc::test::hint(hoc::hints::launch_too_few,
-                                    {{"got", count(got.workItems)},
-                                     {"covered", count(got.workItems * perItem)},
-                                     {"n", count(n)}});
+            return f << hoc::test::hint(hoc::hints::launch_too_many, {{"extra", count(got.workItems - want.workItems)},
+                                                                      {"n", count(n)},
+                                                                      {"per_item", count(perItem)},
+                                                                      {"want", count(want.workItems)}});
+        return f << hoc::test::hint(
+                   hoc::hints::launch_too_few,
+                   {{"got", count(got.workItems)}, {"covered", count(got.workItems * perItem)}, {"n", count(n)}});
     }
     if (got.global != want.global) {
         auto f = failure("global", got.global, want.global);

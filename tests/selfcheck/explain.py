@@ -757,7 +757,7 @@ def _global_overlap_hint(group, e, code, source, first, last):
         def item(x):
             return "(" + ", ".join(str(v) for v in x["global"][:dims]) + ")"
 
-        name, _ = access_at(code, e["column"], True)
+        name, _ = access_at(source.code(e["line"]) or code, e["column"], True)  # oclgrind's column counts the indent
         address = f.get("address") or {}
         element = (f" at element {address['offset'] // address['size']}"
                    if address.get("size") and name else "")
@@ -765,6 +765,20 @@ def _global_overlap_hint(group, e, code, source, first, last):
                 f"at line {e['line']} ({code}). ")
     else:
         seen = f"two work-items write the same global element at line {e['line']} ({code}). "
+    # A loop around the store that runs one round too far (k <= PER_ITEM) reaches the next work-item's
+    # first element: that loop, where the source shows it.
+    indent = len(source.line(e["line"])) - len(source.line(e["line"]).lstrip())
+    for n in range(e["line"] - 1, first - 1, -1):
+        text = source.code(n)
+        if len(text) - len(text.lstrip()) >= indent or not text.strip():
+            continue
+        m = re.search(r"\bfor\s*\(.*;\s*(\w+)\s*<=\s*([^;]+);", text)
+        if m:
+            var, bound = m.group(1), m.group(2).strip()
+            return (f"{seen}The loop at line {n} runs {var} up to {bound} itself ({var} <= {bound}): one round "
+                    f"too many, into the elements of the next work-item, which writes them too (the same value "
+                    f"here, so the result still looks right); write {var} < {bound}")
+        indent = len(text) - len(text.lstrip())
     # Two index dimensions can be swapped or given the wrong row length; one index can only be wrong.
     why = ("are the row and column indices, or the row length, mixed up?" if dims > 1 else
            "work out by hand which element each of these work-items computes")

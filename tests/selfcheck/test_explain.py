@@ -157,7 +157,7 @@ SPREAD = """__kernel void spread(__global const float* in, __global float* out, 
 
 def race_log(line, code, pairs):
     """oclgrind 21.10's report of write-write races on `out` (buffer 1), one per (element, a, b)."""
-    where = f"At line {line} (column 18) of input.cl:" if line else "At line 0 (column 0) of input.cl:"
+    where = f"At line {line} (column 16) of input.cl:" if line else "At line 0 (column 0) of input.cl:"
     text = ""
     for element, a, b in pairs:
         text += (f"\nWrite-write data race at global memory address 0x{(1 << 48) | element * 4:x}\n"
