@@ -129,7 +129,9 @@ endfunction()
 #                             A run that starts with NO_UNINITIALIZED is checked without oclgrind's
 #                             uninitialized-value check, for kernels it cannot follow (image reads,
 #                             strided async copies, LLVM's freeze instruction); every other check
-#                             stays on.
+#                             stays on. A run that starts with UNIFORM_WRITES (after NO_UNINITIALIZED,
+#                             if both) also reports two work-items writing the same value to one
+#                             element, which oclgrind lets pass by default (oclgrind --uniform-writes).
 #   SIZE_OPTIONS opt...       options that take a size or count: each is given abc, -5, 0 and 10^30.
 #   OVERSIZE_ARGS arg...      arguments that need more than 1 MiB of device memory: run on an oclgrind
 #                             device with 1 MiB, the program must stop and name the limit.

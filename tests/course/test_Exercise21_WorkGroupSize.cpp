@@ -3,6 +3,7 @@
 // against its serial reference (pi within the course's 10^-6, the sum within its error bound, the
 // transpose exactly), and the table's shape: one cell per size, 1 first, the limit last.
 #include <string>
+#include <vector>
 
 #include "hoc_hints/Exercise21_WorkGroupSize.hpp"
 #include "hoc_test.hpp"
@@ -16,6 +17,50 @@ std::string listed(const std::vector<std::size_t>& sizes)
     for (const std::size_t x : sizes)
         s += (s.empty() ? "" : ", ") + std::to_string(x);
     return "{" + s + "}";
+}
+
+// The exercise whose code (host and kernel) a swept kernel runs: the sweep only chooses the sizes.
+struct Origin {
+    const char* id;
+    const char* folder;
+};
+Origin originOf(SweptKernel kernel)
+{
+    return kernel == SweptKernel::Pi       ? Origin{"10", "Exercise10_Pi"}
+           : kernel == SweptKernel::Reduce ? Origin{"16", "Exercise16_Reduction"}
+                                           : Origin{"17", "Exercise17_Transpose"};
+}
+
+// A column's wrong cells as one failure: the first wrong cell, which sizes are wrong, and whose code
+// runs there (the other exercise's, in the same tree: Exercises/ for the student's build).
+::testing::AssertionResult everyCellCorrect(const SweepColumn& column)
+{
+    std::vector<std::size_t> wrong, right;
+    const SweepCell* first = nullptr;
+    for (const SweepCell& cell : column.cells) {
+        (cell.correct ? right : wrong).push_back(cell.size);
+        if (!cell.correct && !first)
+            first = &cell;
+    }
+    if (!first)
+        return ::testing::AssertionSuccess();
+    const std::string under = HOC_UNDER_TEST;
+    const Origin origin = originOf(column.kernel);
+    const std::string tree = under.substr(0, under.find('/'));
+    const std::string text = under + ": " + titleOf(column.kernel) + " with work-groups of " + first->shape + ": " +
+                             first->detail + " (wrong at work-group sizes " + listed(wrong) +
+                             ")\n  where: " + titleOf(column.kernel) + " runs Exercise " + origin.id + "'s code, " +
+                             tree + "/" + origin.folder +
+                             " (its kernel and host code); sizes.cpp only chooses the sizes\n  hint: ";
+    if (right.empty())
+        return ::testing::AssertionFailure() << text
+                                             << hoc::test::hint(hoc::hints::other_exercise_wrong,
+                                                                {{"id", origin.id}, {"title", titleOf(column.kernel)}});
+    return ::testing::AssertionFailure() << text
+                                         << hoc::test::hint(hoc::hints::other_exercise_some_sizes,
+                                                            {{"id", origin.id},
+                                                             {"right", listed(right)},
+                                                             {"wrong", listed(wrong)}});
 }
 
 }  // namespace
@@ -55,10 +100,8 @@ TEST(WorkGroupSize, EveryKernelIsCorrectAtEverySize)
             << "allows up to " << column.limit << ": " << hoc::test::hint(hoc::hints::sizes);
         EXPECT_EQ(column.cells.front().size, 1u) << titleOf(kernel);
         EXPECT_EQ(column.cells.back().size, column.limit) << titleOf(kernel);
-        for (const SweepCell& cell : column.cells) {
-            EXPECT_TRUE(cell.correct) << HOC_UNDER_TEST << ": " << titleOf(kernel) << " with work-groups of "
-                                      << cell.shape << ": " << cell.detail;
+        EXPECT_TRUE(everyCellCorrect(column));
+        for (const SweepCell& cell : column.cells)
             EXPECT_GT(cell.seconds, 0) << titleOf(kernel) << " with work-groups of " << cell.shape << ": no time";
-        }
     }
 }

@@ -28,8 +28,11 @@ std::string kernelText(std::size_t span)
     return span == 0 ? "kernel divergent" : "kernel grouped (span " + std::to_string(span) + ")";
 }
 
-// Where a wrong result most likely comes from.
-std::string hint(std::size_t span, const std::vector<float>& out, const std::vector<float>& expected)
+// Where a wrong result comes from, read from the wrong elements themselves: never written (still the
+// host's 0), the other path of their own input (the branch does not follow the element), or neither
+// path of their own input (the element's value came from another input).
+std::string hint(std::size_t span, const std::vector<float>& in, const std::vector<float>& out,
+                 const std::vector<float>& expected)
 {
     const std::string where = "\n  where: " + kernelText(span) + " in divergence.cl\n  hint: ";
     if (std::all_of(out.begin(), out.end(), [](float x) { return x == 0.0f; }))
@@ -42,7 +45,40 @@ std::string hint(std::size_t span, const std::vector<float>& out, const std::vec
         ++unwritten;
     if (unwritten < out.size())
         return where + hoc::test::hint(hoc::hints::unwritten, {{"element", std::to_string(unwritten)}});
-    return where + hoc::test::hint(hoc::hints::path_follows_element);
+    std::size_t wrong = 0;
+    while (wrong < out.size() && out[wrong] == expected[wrong])
+        ++wrong;
+    if (wrong == out.size())
+        return where + hoc::test::hint(hoc::hints::path_follows_element);
+    const bool even = wrong % 2 == 0;
+    const float other = even ? pathB(in[wrong], kSteps) : pathA(in[wrong], kSteps);
+    if (out[wrong] != other)
+        return where + hoc::test::hint(hoc::hints::other_input, {{"element", std::to_string(wrong)}});
+    // Every wrong element took the other path. Two shapes do that, each with its own wrong elements:
+    // the elements left where they were (element e computed by work-item e) with the branch on the
+    // block's parity, where the wrong ones are those whose (e / span) % 2 differs from e % 2; and the
+    // elements placed right with the branch on the parity of the work-item that computes each. At
+    // small spans and lengths the two sets can be the same: then both are named.
+    const auto byBlockUnmoved = [span](std::size_t e) { return (e / span) % 2 != e % 2; };
+    const auto byWorkItem = [span](std::size_t e) {
+        const std::size_t block = 2 * (e / (2 * span)) + e % 2;
+        const std::size_t workItem = block * span + (e % (2 * span)) / 2;
+        return workItem % 2 != e % 2;
+    };
+    bool unmoved = true;
+    bool workItem = true;
+    for (std::size_t e = 0; e < out.size(); ++e) {
+        const bool bad = out[e] != expected[e];
+        unmoved = unmoved && bad == byBlockUnmoved(e);
+        workItem = workItem && bad == byWorkItem(e);
+    }
+    const hoc::test::HintValues values = {
+        {"element", std::to_string(wrong)}, {"parity", even ? "even" : "odd"}, {"taken", even ? "path_b" : "path_a"}};
+    if (unmoved && workItem)
+        return where + hoc::test::hint(hoc::hints::path_either, values);
+    if (unmoved)
+        return where + hoc::test::hint(hoc::hints::path_follows_element);
+    return where + hoc::test::hint(hoc::hints::wrong_path, values);
 }
 
 void checkLengths(Divergence& divergence, std::size_t span, std::size_t local)
@@ -58,7 +94,7 @@ void checkLengths(Divergence& divergence, std::size_t span, std::size_t local)
         ASSERT_TRUE(hoc::test::correct(hoc::compare(expected, r.out), kernelText(span) + ", n = " + std::to_string(n) +
                                                                           ", work-groups of " +
                                                                           std::to_string(r.local)))
-            << hint(span, r.out, expected);
+            << hint(span, in, r.out, expected);
         EXPECT_EQ(r.global % r.local, 0u) << "the NDRange must be whole work-groups";
         EXPECT_GT(r.seconds, 0.0) << "the kernel's profiling event should report its run time";
     }

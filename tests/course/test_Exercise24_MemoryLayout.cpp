@@ -3,6 +3,9 @@
 // correctly rounded on the device as on the host), for counts that are no multiple of a work-group,
 // several steps (each launch one step), and work-groups from 1 work-item to the kernels'
 // CL_KERNEL_WORK_GROUP_SIZE. Mass and charge must come back untouched.
+#include <cmath>
+#include <iomanip>
+#include <sstream>
 #include <string>
 
 #include "hoc_hints/Exercise24_MemoryLayout.hpp"
@@ -19,6 +22,14 @@ Layout makeLayout()
     return hoc::test::run([] { return Layout(hoc::test::device()); });
 }
 
+// A float as the checks print it: to the last digit that tells floats apart.
+std::string floatText(float value)
+{
+    std::ostringstream out;
+    out << std::setprecision(9) << value;
+    return out.str();
+}
+
 // The three kernels: update_aos and update_aos4 (given), update_soa (the student's).
 enum class Which { aos, aos4, soa };
 const Which kAll[] = {Which::aos, Which::aos4, Which::soa};
@@ -30,9 +41,28 @@ std::string kernelText(Which which)
                                   : "kernel update_aos";
 }
 
-// Which field of the first wrong particle is off, and where that most likely comes from.
+// Field f of particle `in` after `steps` steps in which f alone is computed another way: position f
+// (x, y or z) moved by field `by` instead of its own velocity (by = 8: by vz after gravity changed it),
+// or vz (f = 5) set to g dt plus field `by` instead of vz itself. The other fields step as the reference.
+float stepMixedUp(const Particle& in, int f, int by, float dt, float g, unsigned steps)
+{
+    float p[8] = {in.x, in.y, in.z, in.vx, in.vy, in.vz, in.m, in.q};
+    for (unsigned s = 0; s < steps; ++s) {
+        const float vzNew = std::fma(g, dt, p[5]);
+        for (int c = 0; c < 3; ++c) {
+            const float v = c != f ? p[c + 3] : by == 8 ? vzNew : p[by];
+            p[c] = std::fma(v, dt, p[c]);
+        }
+        p[5] = f == 5 ? std::fma(g, dt, p[by]) : vzNew;
+    }
+    return p[f];
+}
+
+// Which field of the first wrong particle is off, and which mix-up gives exactly the value it has:
+// a position moved by another array's value, z moved by the vz that gravity already changed, vz
+// grown from another array; the hint names the one whose steps reproduce it, else only the update.
 std::string hint(Which which, const std::vector<Particle>& in, const std::vector<Particle>& expected,
-                 const std::vector<Particle>& got)
+                 const std::vector<Particle>& got, unsigned steps)
 {
     const bool soa = which == Which::soa;
     const std::string where =
@@ -52,12 +82,33 @@ std::string hint(Which which, const std::vector<Particle>& in, const std::vector
     for (std::size_t i = 0; i < got.size(); ++i) {
         const float* e = &expected[i].x;
         const float* g = &got[i].x;
-        for (int f = 0; f < 8; ++f)
-            if (e[f] != g[f])
-                return where + "\n  hint: " +
-                       hoc::test::hint(hoc::hints::field_wrong, {{"field", names[f]},
-                                                                 {"particle", std::to_string(i)},
-                                                                 {"update", hoc::test::hint(*updates[f])}});
+        for (int f = 0; f < 8; ++f) {
+            if (e[f] == g[f])
+                continue;
+            const std::string particle = std::to_string(i);
+            if (f < 3 || f == 5)
+                for (int by = 0; by <= 8; ++by) {
+                    const bool own = f < 3 ? by == f + 3 : by == 5;
+                    if (own || (by == 8 && f != 2))
+                        continue;
+                    if (stepMixedUp(in[i], f, by, kDt, kG, steps) != g[f])
+                        continue;
+                    if (by == 8)
+                        return where +
+                               "\n  hint: " + hoc::test::hint(hoc::hints::z_moved_by_new_vz, {{"particle", particle}});
+                    return where + "\n  hint: " +
+                           hoc::test::hint(f == 5 ? hoc::hints::vz_from_other_array
+                                                  : hoc::hints::field_from_other_array,
+                                           {{"field", names[f]},
+                                            {"particle", particle},
+                                            {"used", names[by]},
+                                            {"update", hoc::test::hint(*updates[f])}});
+                }
+            return where + "\n  hint: " +
+                   hoc::test::hint(
+                       hoc::hints::field_wrong,
+                       {{"field", names[f]}, {"particle", particle}, {"update", hoc::test::hint(*updates[f])}});
+        }
     }
     return where;
 }
@@ -77,7 +128,7 @@ void checkCounts(Layout& layout, Which which, std::size_t local, const hoc::Repe
                                                                               " particles, " + std::to_string(r.steps) +
                                                                               " steps, work-groups of " +
                                                                               std::to_string(r.local)))
-            << hint(which, in, expected, r.out);
+            << hint(which, in, expected, r.out, r.steps);
         EXPECT_EQ(r.steps, static_cast<unsigned>(repeats.warmups + repeats.runs)) << "one launch per step";
         EXPECT_EQ(r.global % r.local, 0u) << "the NDRange must be whole work-groups";
         EXPECT_GT(r.seconds, 0.0) << "the kernel's profiling event should report its run time";
@@ -113,14 +164,32 @@ TEST(MemoryLayout, ConversionsKeepEveryField)
     const std::string where = "\n  where: toSoa in soa.cpp", back = "\n  where: toAos in soa.cpp";
     const std::vector<Particle> aos = randomParticles(5, 24);
     const Particles soa = toSoa(aos);
+    // Where a wrong value came from: the field and particle of the input that hold it, if any does.
+    const auto source = [&](float value) -> std::string {
+        for (std::size_t j = 0; j < aos.size(); ++j)
+            for (int g = 0; g < 8; ++g)
+                if (aos[j].*member[g] == value)
+                    return "field " + std::string(names[g]) + " of particle " + std::to_string(j);
+        return "";
+    };
     for (int f = 0; f < 8; ++f) {
         const std::vector<float>& got = soa.*array[f];
         ASSERT_EQ(got.size(), aos.size()) << HOC_UNDER_TEST << ": toSoa's array " << names[f] << " for 5 particles"
                                           << where << "\n  hint: " << hoc::test::hint(hoc::hints::to_soa_size);
-        for (std::size_t i = 0; i < aos.size(); ++i)
-            ASSERT_EQ(got[i], aos[i].*member[f])
-                << HOC_UNDER_TEST << ": toSoa's " << names[f] << "[" << i << "]" << where << "\n  hint: "
-                << hoc::test::hint(hoc::hints::to_soa_element, {{"field", names[f]}, {"i", std::to_string(i)}});
+        for (std::size_t i = 0; i < aos.size(); ++i) {
+            if (got[i] == aos[i].*member[f])
+                continue;
+            const std::string from = source(got[i]);
+            const std::string text = HOC_UNDER_TEST + std::string(": toSoa's ") + names[f] + "[" + std::to_string(i) +
+                                     "] is " + floatText(got[i]) + ", expected " + floatText(aos[i].*member[f]) +
+                                     where + "\n  hint: ";
+            if (!from.empty())
+                FAIL() << text
+                       << hoc::test::hint(hoc::hints::to_soa_from,
+                                          {{"field", names[f]}, {"i", std::to_string(i)}, {"from", from}});
+            FAIL() << text
+                   << hoc::test::hint(hoc::hints::to_soa_element, {{"field", names[f]}, {"i", std::to_string(i)}});
+        }
     }
     Particles byHand;
     for (int f = 0; f < 8; ++f)
@@ -130,10 +199,26 @@ TEST(MemoryLayout, ConversionsKeepEveryField)
     ASSERT_EQ(got.size(), std::size_t{5}) << HOC_UNDER_TEST << ": toAos of arrays of 5 elements" << back
                                           << "\n  hint: " << hoc::test::hint(hoc::hints::to_aos_size);
     for (std::size_t i = 0; i < 5; ++i)
-        for (int f = 0; f < 8; ++f)
-            ASSERT_EQ(got[i].*member[f], static_cast<float>(10 * f + i))
-                << HOC_UNDER_TEST << ": toAos's particle " << i << ", field " << names[f] << back << "\n  hint: "
-                << hoc::test::hint(hoc::hints::to_aos_field, {{"field", names[f]}, {"i", std::to_string(i)}});
+        for (int f = 0; f < 8; ++f) {
+            const float value = got[i].*member[f];
+            if (value == static_cast<float>(10 * f + i))
+                continue;
+            const std::string text = HOC_UNDER_TEST + std::string(": toAos's particle ") + std::to_string(i) +
+                                     ", field " + names[f] + " is " + floatText(value) + ", expected " +
+                                     std::to_string(10 * f + i) + back + "\n  hint: ";
+            // The arrays hold 10 f + i in element i of array f: a value of that form says where it came from.
+            const float whole = std::floor(value);
+            if (value == whole && value >= 0 && value < 80 && static_cast<int>(value) % 10 < 5)
+                FAIL() << text
+                       << hoc::test::hint(hoc::hints::to_aos_from,
+                                          {{"field", names[f]},
+                                           {"i", std::to_string(i)},
+                                           {"value", std::to_string(static_cast<int>(value))},
+                                           {"element", std::to_string(static_cast<int>(value) % 10)},
+                                           {"array", names[static_cast<int>(value) / 10]}});
+            FAIL() << text
+                   << hoc::test::hint(hoc::hints::to_aos_field, {{"field", names[f]}, {"i", std::to_string(i)}});
+        }
 }
 
 TEST(MemoryLayout, BothLayoutsMatchTheReference)

@@ -89,6 +89,12 @@ def parse_log(text):
                 address = int(m.group(3), 16)
                 findings[-1]["access"] = {"op": m.group(1), "size": int(m.group(2)), "buffer": address >> 48,
                                           "offset": address & ((1 << 48) - 1)}
+            # "Write-write data race at global memory address 0x1000000000004": the same encoding; the
+            # element size comes from the racing store's type (below).
+            m = re.match(r"\S+ data race at global memory address 0x([0-9a-fA-F]+)", raw)
+            if m:
+                address = int(m.group(1), 16)
+                findings[-1]["address"] = {"buffer": address >> 48, "offset": address & ((1 << 48) - 1)}
             continue
         if not findings:
             continue
@@ -98,7 +104,9 @@ def parse_log(text):
         if m:
             f["kernel"] = m.group(1)
             continue
-        m = re.match(r"Entity: Global\((\d+),(\d+),(\d+)\)", text_)
+        # "Entity: Global(3,0,0) ..." (one work-item), or "First entity:  Global(2,0,0) ..." and
+        # "Second entity: Global(1,0,0) ..." (the two work-items of a race).
+        m = re.match(r"(?:First |Second )?[Ee]ntity:\s*Global\((\d+),(\d+),(\d+)\)", text_)
         if m:
             ids = tuple(int(x) for x in m.groups())
             continue
@@ -114,11 +122,20 @@ def parse_log(text):
             op = "load"
         elif text_.startswith("store "):
             op = "store"
+            # The stored value's type: its size in bytes turns a race's address into an element.
+            size = _type_size(text_.split()[1] if len(text_.split()) > 1 else "")
+            if size and "address" in f:
+                f["address"].setdefault("size", size)
         elif re.match(r"(%\S+ = )?(call|tail call)\b", text_) or "atomicrmw" in text_:
             op = "call"
     for f in findings:
         f["kind"] = kind_of(f["head"])
     return findings
+
+
+def _type_size(ir_type):
+    """The size in bytes of an LLVM IR scalar type (float, i32, double, ...), or None."""
+    return {"float": 4, "i32": 4, "double": 8, "i64": 8, "half": 2, "i16": 2, "i8": 1}.get(ir_type)
 
 
 def kernel_file(kernel, dirs):
@@ -455,7 +472,47 @@ def access_evidence(source, first, last, name, index, entity, access, values, lo
     return evidence
 
 
-def bound_hint(source, first, last, variables, line, bounds=None):
+def _modifies(text, var):
+    return re.search(r"(?<![\w.])" + re.escape(var) + r"\s*(\+\+|--|\+=|-=|\*=|=(?!=))", text) or \
+        re.search(r"(\+\+|--)\s*" + re.escape(var) + r"\b", text)
+
+
+def _stale_check(source, first, line, var):
+    """An early exit that checks var once (if (at >= n) return;) before a loop that moves var on
+    (++at) around the access at `line`: the check held for var's first value only. Returns the hint,
+    or None where the source does not show that."""
+    check = None
+    for n in range(first, line):
+        m = re.match(r"\s*if\s*\((.*)\)\s*(return|continue|$)", source.code(n))
+        if m and (m.group(2) or re.match(r"\s*(return|continue)", source.code(n + 1))) and \
+                re.search(r"(?<![\w.])" + re.escape(var) + r"\s*>", m.group(1)):
+            check = (n, _balanced(m.group(1)))
+    if not check:
+        return None
+    # The loop between the check and the access whose body holds the access, and where it moves var.
+    for n in range(check[0] + 1, line):
+        if not re.match(r"\s*(for|while|do)\b", source.code(n)):
+            continue
+        depth, started, end = 0, False, None
+        for m in range(n, len(source.lines) + 1):
+            depth += source.code(m).count("{") - source.code(m).count("}")
+            started = started or "{" in source.code(m)
+            if started and depth <= 0:
+                end = m
+                break
+        if end is None or not n < line <= end:
+            continue
+        moved = next((m for m in range(n, end + 1) if _modifies(source.code(m), var)), None)
+        if moved is None:
+            continue
+        return (f"the check at line {check[0]} (if ({check[1]})) tests {var} once, before the loop at line {n}; "
+                f"line {moved} then moves {var} on ({source.code(moved).strip()}) while the loop runs its "
+                f"rounds whatever {var} reaches, so the last work-item's later rounds run past the end: test "
+                f"{var} against the size in every round (in the loop's condition, or around the access)")
+    return None
+
+
+def bound_hint(source, first, last, variables, line, bounds=None, space="global"):
     """The loop or condition that should keep the index in range, where the source shows it wrong.
     bounds: {variable: the bound the evidence shows it must stay under} (access_evidence)."""
     bounds = bounds or {}
@@ -488,6 +545,10 @@ def bound_hint(source, first, last, variables, line, bounds=None):
             if m:
                 return (f"the check at line {n} stops {var} only past {m.group(1)} ({var} > {m.group(1)}): "
                         f"{var} == {m.group(1)} is already one past the end; write {var} >= {m.group(1)}")
+    for var in variables:
+        stale = _stale_check(source, first, line, var)
+        if stale:
+            return stale
     guarded = set()
     for _, condition in source.conditions(line):
         guarded.update(re.findall(r"\b(\w+)\s*<", condition))
@@ -508,6 +569,36 @@ def bound_hint(source, first, last, variables, line, bounds=None):
         if len(params) == 1:
             bounds = {v: bounds.get(v, params[0]) for v in unguarded}
         example = " && ".join(f"{v} < {bounds[v]}" for v in unguarded if bounds.get(v))
+        # The access sits under a check of another index (if (e < n) around in[gid]): the check is
+        # there, the access uses a different index than the one it keeps in range. Only in a global
+        # buffer of a one-dimensional kernel, where every index counts along the same range (in two
+        # dimensions a check of j around an access by i is the normal case).
+        one_dimensional = space == "global" and not any(
+            re.search(r"get_(global|local|group)_id\s*\(\s*[12]\s*\)", source.code(n)) for n in range(first, last + 1))
+        checks = []
+        if one_dimensional:
+            checks = [(n, c, re.findall(r"\b([A-Za-z_]\w*)\s*<", c)) for n, c in source.conditions(line)]
+        for n in range(first, line if one_dimensional else first):  # early exits: if (e >= n) return;
+            m = re.match(r"\s*if\s*\((.*)\)\s*(return|continue|$)", source.code(n))
+            if m and (m.group(2) or re.match(r"\s*(return|continue)", source.code(n + 1))):
+                checks.append((n, _balanced(m.group(1)), re.findall(r"\b([A-Za-z_]\w*)\s*>", m.group(1))))
+        for n, condition, checked in checks:
+            others = [v for v in checked if v not in variables and v not in params]
+            # The index made from the checked one (i = first + k): the check holds for `first` only.
+            for var in unguarded:
+                made = next((d for d in range(first, line) for m in [re.search(
+                    r"(?<![\w.])" + re.escape(var) + r"\s*=(?!=)\s*([^;]+)", source.code(d))]
+                    if m and any(re.search(r"\b" + re.escape(o) + r"\b", m.group(1)) for o in others)), None)
+                if made:
+                    return (f"the check at line {n} (if ({condition})) keeps {' and '.join(others)} in range, but "
+                            f"the access indexes with {var}, made from it at line {made} "
+                            f"({source.code(made).strip()}), which goes further: test {var} itself against "
+                            f"the size, for every element the work-item takes")
+            if others:
+                return (f"line {line} runs after the check at line {n} (if ({condition})), which keeps "
+                        f"{' and '.join(others)} in range, but the access indexes with {names}, which "
+                        f"nothing checks: is {names} the index meant here, or should it be "
+                        f"{' or '.join(others)}, the one the check keeps in range?")
         return (f"nothing keeps {names} in range before line {line}: the global range is rounded up to "
                 f"a multiple of the work-group, so the last work-items are past the end; check "
                 f"{names} against the size{' (if (' + example + '))' if example else ''} around the loads "
@@ -600,10 +691,7 @@ def _race_hint(kind, group, source, first, last):
                     f"two work-items update the same {space} element at line {e['line']} at the same time "
                     f"({code}): a barrier cannot order them, they run in the same phase. Make the update "
                     f"atomic: atomic_inc(&x[b]) for x[b]++, atomic_add(&x[b], v) for x[b] += v")
-        return (e["line"], code,
-                f"two work-items write the same global element at line {e['line']} ({code}): each element "
-                f"of the output should belong to one work-item, so the index formula is wrong (are i and j, "
-                f"or the row length, mixed up?); where work-items must add to one element, use atomic_add")
+        return (e["line"], code, _global_overlap_hint(group, e, code, source, first, last))
     if pairs:
         a, b = pairs[0]
         w, r = (a, b) if a["op"] in ("store", "call") else (b, a)
@@ -635,6 +723,68 @@ def _race_hint(kind, group, source, first, last):
     f = group[0]
     e = f["entities"][0] if f["entities"] else {"line": 0, "code": ""}
     return (e["line"], e["code"], "two work-items used the same memory without a barrier or atomic between them")
+
+
+def _place_merged_stores(group, source, first, last):
+    """oclgrind reports line 0 for a store the compiler sank out of an if/else (out[e] = a; else
+    out[e] = b; becomes one store after the branch, with no source line). The lines it came from are the
+    kernel's stores to its writable __global buffers: give the line-less store entities the first of
+    them (its code and column 0), and return them all (empty where oclgrind named a line)."""
+    stores = [x for f in group for x in f["entities"] if x["op"] == "store" and not x["line"]]
+    if not stores:
+        return []
+    header = " ".join(source.code(n) for n in range(first, min(first + 8, last) + 1)).split("{")[0]
+    buffers = [m.group(1) for m in re.finditer(r"__global\s+(?!const\b)\w+\s*\*\s*(?:restrict\s+)?(\w+)", header)]
+    lines = sorted({n for b in buffers for n in source.writes(b, first + 1, last)})
+    if not lines:
+        return []
+    for x in stores:
+        x["line"], x["column"], x["code"] = lines[0], 0, source.code(lines[0]).strip()
+    return lines
+
+
+def _global_overlap_hint(group, e, code, source, first, last):
+    """Two work-items storing to one global element on one line: which two, and which element, from
+    oclgrind's report (the race's address, the store's type, both work-items' global ids)."""
+    f = next((g for g in group if len(g["entities"]) >= 2 and g["entities"][0]["global"] is not None
+              and g["entities"][1]["global"] is not None), None)
+    seen = ""
+    dims = max(id_variables(source, first, last).values(), default=0) + 1
+    if f:
+        a, b = f["entities"][0], f["entities"][1]
+        dims = max(dims, max((d + 1 for d in range(3) if a["global"][d] or b["global"][d]), default=1))
+
+        def item(x):
+            return "(" + ", ".join(str(v) for v in x["global"][:dims]) + ")"
+
+        name, _ = access_at(source.code(e["line"]) or code, e["column"], True)  # oclgrind's column counts the indent
+        address = f.get("address") or {}
+        element = (f" at element {address['offset'] // address['size']}"
+                   if address.get("size") and name else "")
+        seen = (f"work-items {item(b)} and {item(a)} both store to {name or 'one element'}{element} "
+                f"at line {e['line']} ({code}). ")
+    else:
+        seen = f"two work-items write the same global element at line {e['line']} ({code}). "
+    # A loop around the store that runs one round too far (k <= PER_ITEM) reaches the next work-item's
+    # first element: that loop, where the source shows it.
+    indent = len(source.line(e["line"])) - len(source.line(e["line"]).lstrip())
+    for n in range(e["line"] - 1, first - 1, -1):
+        text = source.code(n)
+        if len(text) - len(text.lstrip()) >= indent or not text.strip():
+            continue
+        m = re.search(r"\bfor\s*\(.*;\s*(\w+)\s*<=\s*([^;]+);", text)
+        if m:
+            var, bound = m.group(1), m.group(2).strip()
+            return (f"{seen}The loop at line {n} runs {var} up to {bound} itself ({var} <= {bound}): one round "
+                    f"too many, into the elements of the next work-item, which writes them too (the same value "
+                    f"here, so the result still looks right); write {var} < {bound}")
+        indent = len(text) - len(text.lstrip())
+    # Two index dimensions can be swapped or given the wrong row length; one index can only be wrong.
+    why = ("are the row and column indices, or the row length, mixed up?" if dims > 1 else
+           "work out by hand which element each of these work-items computes")
+    return (f"{seen}Each element of the output should belong to one work-item, so the formula that gives "
+            f"a work-item its element is wrong ({why}); where work-items must add to one element, use "
+            f"atomic_add")
 
 
 def _swapped_bounds(cond, code):
@@ -739,8 +889,13 @@ def explain(findings, search, root, values=None):
         e = f["entities"][0] if f["entities"] else {"line": 0, "column": 0, "code": "", "op": None}
         line, code = e["line"], (source.line(e["line"]).strip() if path else e["code"]) or e["code"]
         also = []
+        merged = _place_merged_stores(group, source, first, last) if kind == "race-global" and path else []
         if kind.startswith("race"):
             line, code, hint = _race_hint(kind, group, source, first, last)
+            if merged:
+                hint = (f"(oclgrind names no line: the compiler merged the stores of lines "
+                        f"{' and '.join(str(n) for n in merged)} into one; the race is at "
+                        f"{'one of them' if len(merged) > 1 else 'that line'}) {hint}")
             others = sorted({x["line"] for g in group for x in g["entities"]} - {line})
             also = [(n, source.line(n).strip()) for n in others[:2] if source.line(n).strip()]
         elif kind.startswith("bounds"):
@@ -778,7 +933,8 @@ def explain(findings, search, root, values=None):
                         if v not in variables and v not in ran]
                     if len(ran) == 1 and seen["bound"]:
                         bounds[ran[0]] = seen["bound"]
-                why = bound_hint(source, first, last, variables, line, bounds)
+                why = bound_hint(source, first, last, variables, line, bounds,
+                                 "local" if kind == "bounds-local" else "global")
                 space = "local array" if kind == "bounds-local" else "buffer"
                 owner = pointer_base(source, first, last, name)[0] or name if name else ""
                 hint = f"{target} goes past the end of the {space} {owner or ''}".rstrip() + f": {why}"

@@ -145,7 +145,8 @@ def gtest_findings(report):
 def _without_gtest_frame(text):
     """A boolean assertion's failure as the student should read it: GoogleTest frames the check's own
     message as 'Value of: EXPR / Actual: false (MESSAGE) / Expected: true' and puts what the test
-    streams after it on the next lines; this keeps MESSAGE and the streamed lines (the hint), whole."""
+    streams after it on the next lines; this keeps MESSAGE and the streamed lines (the hint), whole.
+    A FAIL() or ADD_FAILURE() starts with GoogleTest's line "Failed", which is left out."""
     lines = text.split("\n")
     if (len(lines) >= 3 and lines[0].startswith("Value of: ") and lines[1].startswith("  Actual: false (")):
         end = next((i for i in range(1, len(lines)) if lines[i] == "Expected: true"), None)
@@ -154,6 +155,9 @@ def _without_gtest_frame(text):
             message = message[:-1] if message.endswith(")") else message
             rest = [line for line in lines[end + 1:] if line.strip()]
             return "\n".join([message.strip(), *rest])
+    # FAIL() << message and ADD_FAILURE() << message: GoogleTest's line "Failed" before the message.
+    if lines and lines[0] == "Failed":
+        lines = lines[1:]
     return "\n".join(line for line in lines if line.strip())
 
 

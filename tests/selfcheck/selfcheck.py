@@ -12,7 +12,8 @@
       command to run it again.
 
   selfcheck.py oclgrind --exercise FOLDER [--name NAME] --kernels DIR[:DIR...] [--expect KIND...]
-               [--expect-where PREFIX] [--expect-text TEXT...] [--no-uninitialized] [--plant ID]
+               [--expect-where PREFIX] [--expect-text TEXT...] [--no-uninitialized] [--uniform-writes]
+               [--plant ID]
                -- PROGRAM ARGS...
       Runs the exercise's program on oclgrind's simulated device with its race, bounds,
       uninitialized-value, barrier and API checks (through tests/reliability/oclgrind_check) and
@@ -220,7 +221,7 @@ def oclgrind_mode(args):
             texts.append(args.pop(0))
         elif option == "--expect-where":
             where = args.pop(0)
-        elif option == "--no-uninitialized":
+        elif option in ("--no-uninitialized", "--uniform-writes"):
             extra.append(option)
         elif option == "--plant":
             plant = args.pop(0)

@@ -78,6 +78,13 @@ class GoogleTestReport(unittest.TestCase):
         _, findings = results.gtest_findings(self.report(text))["Transpose.EveryKernel"]
         self.assertEqual(findings[0]["text"], "Exercises/X: wrong\n  second line of the check\n  hint: the hint")
 
+    def test_a_fail_starts_with_its_message(self):
+        text = ("/t.cpp:9\nFailed\nExercises/X: toAos's particle 0, field vx is 40, expected 30\n"
+                "  where: toAos in soa.cpp\n  hint: the hint")
+        _, findings = results.gtest_findings(self.report(text))["Transpose.EveryKernel"]
+        self.assertEqual(findings[0]["text"], "Exercises/X: toAos's particle 0, field vx is 40, expected 30\n"
+                                              "  where: toAos in soa.cpp\n  hint: the hint")
+
     def test_each_failure_gets_the_longest_recorded_hint_its_message_holds(self):
         report = {"testsuites": [{"name": "Reduce", "testsuite": [{
             "name": "Each", "status": "RUN", "result": "COMPLETED",

@@ -13,8 +13,8 @@
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
 #include "hoc/common/float_sum.hpp"
+#include "hoc/pi/reference.hpp"
 #include "pi.hpp"
-#include "pi_reference.hpp"
 #include "reduce.hpp"
 #include "transpose.hpp"
 
