@@ -307,6 +307,15 @@ void CommandLine::option(const std::string& names, long& value, const std::strin
         ->capture_default_str();
 }
 
+void CommandLine::option(const std::string& names, int& value, const std::string& help, int min, int max)
+{
+    cli_->app.add_option(cli_->checked(names), value, help)
+        ->transform(signedWholeNumber(min, max))
+        ->capture_default_str();
+}
+
+bool CommandLine::given(const std::string& name) const { return cli_->app.count(name) > 0; }
+
 void CommandLine::option(const std::string& names, double& value, const std::string& help)
 {
     cli_->app.add_option(cli_->checked(names), value, help)->check(realNumber())->capture_default_str();

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "hoc/common/errors.hpp"
+#include "hoc/common/host_memory.hpp"
 
 namespace hoc {
 namespace {
@@ -268,6 +269,13 @@ void requireBuffers(const cl::Device& device, double bytes, int count, const std
         throw UsageError(what + " needs " + std::to_string(count) + " buffers, " + mib(bytes * count) +
                          " in all, more than this device's global memory (" + mib(global) +
                          ", CL_DEVICE_GLOBAL_MEM_SIZE); choose a smaller size");
+}
+
+void requireFloatsInOut(const cl::Device& device, std::size_t n, const std::string& what)
+{
+    const double vector = sizeof(float) * static_cast<double>(n);
+    requireBuffers(device, vector, 2, what);
+    requireHostMemory(hostBytes(device, 3 * vector, 2 * vector), what);
 }
 
 double hostBytes(const cl::Device& device, double host, double buffers)

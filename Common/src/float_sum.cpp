@@ -33,6 +33,27 @@ std::uint64_t treeAdditions(std::uint64_t values)
     return rounds;
 }
 
+std::uint64_t passAdditions(const ItemSum& item, std::uint64_t n, std::uint64_t items, std::uint64_t local)
+{
+    const auto ceilDiv = [](std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; };
+    std::uint64_t beforeTree = item.perItem - 1;  // a work-item's own elements, added in turn
+    if (item.perItem == 0)                        // a loop over the pass: its share, in turn
+        beforeTree = ceilDiv(n, items) - 1;
+    if (item.width == 4)
+        // In a group of four float4s 2 additions, then one per float4 step of its lane of the running
+        // sum, at most 3 to add the four lanes (dot() adds them in any order), and at most 3 for the
+        // floats after the last whole float4.
+        beforeTree = 2 + ceilDiv(n / 4, items) + 3 + 3;
+    if (item.width == 16) {
+        // In its lane of its run's sum, one per float16 of a run (a work-item's float16s over `runs`)
+        // and at most runs - 1 left over; `runs` to add the runs' sums, 16 to add the lanes, then at
+        // most one per float after the last float16.
+        const std::uint64_t perItem = ceilDiv(n / 16, items);
+        beforeTree = perItem / item.runs + (item.runs - 1) + item.runs + 16 + ceilDiv(n % 16, items);
+    }
+    return beforeTree + treeAdditions(local);
+}
+
 SumReference sumReference(const std::vector<float>& values)
 {
     SumReference r;

@@ -18,4 +18,13 @@ std::vector<float> vadd3(const std::vector<float>& a, const std::vector<float>& 
     return d;
 }
 
+std::vector<float> transpose(const std::vector<float>& a, std::size_t rows, std::size_t cols)
+{
+    std::vector<float> t(a.size());
+    for (std::size_t r = 0; r < rows; ++r)
+        for (std::size_t c = 0; c < cols; ++c)
+            t[c * rows + r] = a[r * cols + c];
+    return t;
+}
+
 }  // namespace hoc::ref

@@ -10,6 +10,13 @@
 
 namespace hoc {
 
+std::string fixedText(double value, int digits)
+{
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(digits) << value;
+    return s.str();
+}
+
 std::string formatTime(double seconds)
 {
     std::ostringstream s;

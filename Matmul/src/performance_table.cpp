@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iomanip>
 #include <iostream>
-#include <sstream>
 
 #include "hoc/common/errors.hpp"
 
@@ -13,13 +11,6 @@ namespace {
 
 // About 4.3 GFLOP: a few seconds of the sequential code, the whole product up to N = 1024.
 constexpr double kSerialFlopBudget = 4294967296.0;
-
-std::string fixed(double value, int digits)
-{
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(digits) << value;
-    return s.str();
-}
 
 // "1024" for square sizes, "17 x 33 x 65" (M x N x K) otherwise.
 std::string shortText(Dims d)
@@ -160,7 +151,8 @@ std::vector<TableCell> measure(const cl::Device& device, const std::vector<Varia
                 std::cout << (times.size() == 1 ? std::string("  one timed run")
                                                 : "  median of " + std::to_string(times.size()) + " runs")
                           << afterWarmups(options.repeats.warmups)
-                          << (m.speedup > 0 ? ", " + fixed(m.speedup, 1) + "x the sequential code" : "") << "\n";
+                          << (m.speedup > 0 ? ", " + hoc::fixedText(m.speedup, 1) + "x the sequential code" : "")
+                          << "\n";
             all.push_back(m);
         }
     }
@@ -194,11 +186,12 @@ void printTable(std::ostream& out, const std::vector<TableCell>& rows, const std
             else if (!m.correct)
                 out << " WRONG | |";
             else
-                out << " " << fixed(m.mflops, 1) << " | " << (m.speedup > 0 ? fixed(m.speedup, 1) : "") << " |";
+                out << " " << hoc::fixedText(m.mflops, 1) << " | "
+                    << (m.speedup > 0 ? hoc::fixedText(m.speedup, 1) : "") << " |";
             if (!m.ran || !m.correct || (!variant.run && serialRows(m.dims, options.serialRows) < m.dims.m))
                 notes.push_back(variant.label + ", " + m.dims.text() + ": " + m.note);
         }
-        const auto slides = [](double v) { return v > 0 ? fixed(v, 1) : std::string(); };
+        const auto slides = [](double v) { return v > 0 ? hoc::fixedText(v, 1) : std::string(); };
         out << " " << slides(variant.slidesCpu) << " | " << slides(variant.slidesGpu) << " |\n";
     }
     for (const auto& note : notes)

@@ -71,6 +71,51 @@ TEST(Options, GoodNumbersAreReadAsDecimal)
     EXPECT_EQ(parse({"-n", "1000"}).size, 1000u);
 }
 
+TEST(Options, IntOptionHasTheRulesOfALongOne)
+{
+    hoc::Repeats repeats;
+    hoc::CommandLine cli("Test", "an int option");
+    cli.option("--runs", repeats.runs, "runs", 1, 1000);
+    const auto [exit, err] = parseArgs(cli, {"--runs", "012"});
+    EXPECT_EQ(exit, hoc::kOk) << err;
+    EXPECT_EQ(repeats.runs, 12);  // decimal, as for a long
+    EXPECT_EQ(repeats.warmups, 1);
+    for (const char* text : {"0", "1001", "99999999999999999999999"}) {
+        int runs = 5;
+        hoc::CommandLine bad("Test", "an int option");
+        bad.option("--runs", runs, "runs", 1, 1000);
+        const auto [badExit, badErr] = parseArgs(bad, {"--runs", text});
+        EXPECT_EQ(badExit, hoc::kUsage) << text;
+        EXPECT_NE(badErr.find(std::string("--runs: ") + text + " is outside the allowed range 1 to 1000"),
+                  std::string::npos)
+            << badErr;
+        EXPECT_EQ(runs, 5) << text;
+    }
+}
+
+TEST(Options, GivenSaysWhetherTheCommandLineNamedTheOption)
+{
+    struct Case {
+        std::vector<std::string> args;
+        bool sizes, runs;  // given?
+    };
+    for (const Case& c : std::vector<Case>{{{}, false, false},
+                                           {{"--sizes", "3"}, true, false},
+                                           {{"--sizes=3,4"}, true, false},
+                                           {{"--runs", "2"}, false, true},
+                                           {{"--runs", "5", "--sizes", "1,2"}, true, true}}) {
+        std::vector<std::size_t> sizes = {1, 2};
+        int runs = 5;
+        hoc::CommandLine cli("Test", "given options");
+        cli.sizesOption("--sizes", sizes, "sizes");
+        cli.option("--runs", runs, "runs", 1, 1000);
+        const auto [exit, err] = parseArgs(cli, c.args);
+        EXPECT_EQ(exit, hoc::kOk) << err;
+        EXPECT_EQ(cli.given("--sizes"), c.sizes) << c.args.size();  // also when the value is the default's
+        EXPECT_EQ(cli.given("--runs"), c.runs) << c.args.size();
+    }
+}
+
 TEST(Options, UnknownFlagIsAUsageError)
 {
     const auto r = parse({"--no-such-option"});

@@ -6,8 +6,10 @@
 #include "hoc/common/check.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
+#include "hoc/common/names.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/program.hpp"
+#include "hoc/common/reference.hpp"
 #include "hoc/common/report.hpp"
 #include "hoc_unit_test.hpp"
 
@@ -212,6 +214,41 @@ TEST(Devices, RequireBuffersNamesTheLimit)
     } catch (const hoc::Failure& e) {
         EXPECT_NE(std::string(e.what()).find("CL_DEVICE_MAX_MEM_ALLOC_SIZE"), std::string::npos) << e.what();
     }
+}
+
+TEST(Devices, RequireFloatsInOutRefusesWhatTheDeviceCannotHold)
+{
+    const cl::Device& device = hoc::test::device();
+    EXPECT_NO_THROW(hoc::requireFloatsInOut(device, 1024, "1024 floats"));
+    const double maxAlloc = static_cast<double>(device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>());
+    const auto n = static_cast<std::size_t>(maxAlloc / sizeof(float)) + 1;  // one float more than a buffer holds
+    try {
+        hoc::requireFloatsInOut(device, n, "a test size");
+        FAIL() << "a buffer over CL_DEVICE_MAX_MEM_ALLOC_SIZE must be refused";
+    } catch (const hoc::UsageError& e) {
+        EXPECT_NE(std::string(e.what()).find("a test size needs"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("CL_DEVICE_MAX_MEM_ALLOC_SIZE"), std::string::npos) << e.what();
+    }
+}
+
+TEST(Names, NamesOfAndChosenOfKeepTheOrderOfTheValues)
+{
+    enum class Kernel { Naive, Tiled, Padded };
+    const hoc::Names<Kernel> names{{Kernel::Naive, "naive"}, {Kernel::Tiled, "tiled"}, {Kernel::Padded, "padded"}};
+    const std::vector<Kernel> all = {Kernel::Naive, Kernel::Tiled, Kernel::Padded};
+    const auto nameOf = [&](Kernel k) { return names(k); };
+    EXPECT_EQ(hoc::namesOf(all, nameOf), (std::vector<std::string>{"naive", "tiled", "padded"}));
+    EXPECT_EQ(hoc::chosenOf(all, {"padded", "naive"}, nameOf), (std::vector<Kernel>{Kernel::Naive, Kernel::Padded}));
+    EXPECT_TRUE(hoc::chosenOf(all, {"other"}, nameOf).empty());
+    EXPECT_TRUE(hoc::namesOf(std::vector<Kernel>{}, nameOf).empty());
+}
+
+TEST(References, TransposeMovesEachFloatToItsMirroredPlace)
+{
+    const std::vector<float> a = {1, 2, 3, 4, 5, 6};  // 2 x 3: rows {1, 2, 3} and {4, 5, 6}
+    EXPECT_EQ(hoc::ref::transpose(a, 2, 3), (std::vector<float>{1, 4, 2, 5, 3, 6}));
+    EXPECT_EQ(hoc::ref::transpose(hoc::ref::transpose(a, 2, 3), 3, 2), a);
+    EXPECT_EQ(hoc::ref::transpose({7}, 1, 1), std::vector<float>{7});
 }
 
 TEST(Devices, RoundUp)

@@ -82,6 +82,21 @@ TEST(FloatSum, ATreeOverWValuesAddsEachValueCeilLog2WTimes)
     EXPECT_EQ(hoc::treeAdditions(std::numeric_limits<std::uint64_t>::max()), 64u);
 }
 
+TEST(FloatSum, PassAdditions)
+{
+    // Elements added in turn, then the tree: perItem - 1, plus ceil(log2(256)) = 8.
+    EXPECT_EQ(hoc::passAdditions({1, 1, 1}, 1000, 1024, 256), 8u);
+    EXPECT_EQ(hoc::passAdditions({8, 1, 1}, 8000, 1000, 256), 7u + 8u);
+    // A loop over the pass: 1000 elements over 100 work-items, 10 each (9 additions), tree of 64 (6).
+    EXPECT_EQ(hoc::passAdditions({0, 1, 1}, 1000, 100, 64), 9u + 6u);
+    // float4 loads: 2 in a group of four, one per float4 step (250 float4s over 10 work-items: 25),
+    // 3 for the lanes and 3 for the floats after the last whole float4; a work-group of one: no tree.
+    EXPECT_EQ(hoc::passAdditions({0, 4, 1}, 1003, 10, 1), 2u + 25u + 3u + 3u);
+    // float16 loads in 8 runs: 800 float16s over 10 work-items, 80 each, 10 per run, at most 7 left
+    // over, 8 to add the runs, 16 the lanes, then one for the 5 floats after the last float16.
+    EXPECT_EQ(hoc::passAdditions({0, 16, 8}, 16 * 800 + 5, 10, 1), 10u + 7u + 8u + 16u + 1u);
+}
+
 TEST(FloatSum, TheWorstCaseAddsTheReferencesOwnErrorAndTheFinalRounding)
 {
     hoc::SumReference r;

@@ -6,10 +6,10 @@
 // worst case of its plain float sums (hoc::pi::floatSumBound): each term goes through at most
 // stepsPerItem additions in its work-item and workGroupSize in work-item 0, every one rounded by at
 // most 2^-24. The simple_tree design (step 2) likewise, with ceil(log2(workGroupSize)) additions in
-// the tree instead of workGroupSize (floatAdditions, pi_check.hpp): tight enough that a tree leaving out
+// the tree instead of workGroupSize (hoc::pi::floatAdditions): tight enough that a tree leaving out
 // one work-item's sum is caught (250 steps of at least 2 / steps each). The counted_x design (step 3)
 // changes only how x is computed, so it is held to step 2's bound.
-// The references themselves (pi_reference.hpp) are tested first.
+// The references and bounds themselves (the pi library, Pi/) are tested in tests/common/test_pi.cpp.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -18,60 +18,9 @@
 
 #include "hoc_hints/Exercise10_Pi.hpp"
 #include "hoc_test.hpp"
+#include "hoc/pi/bounds.hpp"
+#include "hoc/pi/reference.hpp"
 #include "pi.hpp"
-#include "pi_check.hpp"
-#include "pi_reference.hpp"
-
-TEST(PiReference, ClosedFormMatchesTheSumWhereTheyMeet)
-{
-    // At 2^22 steps the compensated double sum and pi + h^2/12 must agree: the sum's error is
-    // about 1e-15, the formula's neglected O(h^6) term below 1e-38.
-    const std::uint64_t steps = std::uint64_t{1} << 22;
-    const double h = 1.0 / static_cast<double>(steps);
-    EXPECT_NEAR(hoc::pi::reference(steps), M_PI + h * h / 12.0, 1e-14);
-    EXPECT_NEAR(hoc::pi::reference(1 << 10), M_PI + 1.0 / (12.0 * 1024 * 1024), 1e-13);
-    EXPECT_DOUBLE_EQ(hoc::pi::reference(1), 3.2);  // one rectangle, height f(0.5) = 3.2
-}
-
-TEST(PiReference, SerialLoops)
-{
-    EXPECT_NEAR(hoc::pi::serialDouble(1000), hoc::pi::reference(1000), 1e-13);
-    EXPECT_NEAR(hoc::pi::serialFloat(1000), hoc::pi::reference(1000), 1e-5);  // 1000 float additions
-}
-
-TEST(PiReference, FloatBound)
-{
-    // 100 additions: (1 + 8u)((1 + u)^100) - 1, times 3.25; at most gamma_100 = 100u / (1 - 100u).
-    const double u = std::ldexp(1.0, -24);
-    EXPECT_NEAR(hoc::pi::floatSumBound(100), 3.25 * ((1 + 8 * u) * std::pow(1 + u, 100) - 1), 1e-18);
-    EXPECT_LE(hoc::pi::floatSumBound(100), 3.25 * ((1 + 8 * u) * (1 + 100 * u / (1 - 100 * u)) - 1));
-}
-
-// gamma_n is infinite at 2^24 additions and negative beyond, so with it the simple design would
-// accept anything at --steps 33554432 --iters 33554432 ("allowed inf"). The bound used holds, finite
-// and growing, over the whole range --iters (up to 2^32 - 1) and --local allow: 2^24 - 1 to 2^24 + 1
-// additions, near 2^25 (that command) and near 2^31 and 2^32.
-TEST(PiReference, FloatBoundOverTheWholeRange)
-{
-    const double u = std::ldexp(1.0, -24);
-    double previous = 0;
-    for (const std::uint64_t n : {(std::uint64_t{1} << 24) - 1, std::uint64_t{1} << 24, (std::uint64_t{1} << 24) + 1,
-                                  (std::uint64_t{1} << 25) - 1, std::uint64_t{1} << 25, (std::uint64_t{1} << 25) + 1024,
-                                  (std::uint64_t{1} << 31) - 1, std::uint64_t{1} << 31, (std::uint64_t{1} << 31) + 1,
-                                  (std::uint64_t{1} << 32) - 1 + (std::uint64_t{1} << 20)}) {
-        const double bound = hoc::pi::floatSumBound(n);
-        SCOPED_TRACE(n);
-        EXPECT_TRUE(std::isfinite(bound));
-        EXPECT_GT(bound, previous);  // more additions, a larger bound
-        // (1 + u)^n >= e^(n u) (1 - n u^2): the bound is never below the true worst case's growth.
-        EXPECT_GE(bound, 3.25 * (std::exp(static_cast<double>(n) * u) * (1 - static_cast<double>(n) * u * u) - 1));
-        previous = bound;
-    }
-    // At 2^25 additions: 3.25 (e^2 - 1), about 20.8.
-    EXPECT_NEAR(hoc::pi::floatSumBound(std::uint64_t{1} << 25), 3.25 * (std::exp(2.0) - 1), 1e-3);
-}
-
-TEST(PiReference, StepsText) { EXPECT_EQ(hoc::pi::stepsText(1 << 24), "2^24 steps"); }
 
 namespace {
 
@@ -164,13 +113,15 @@ std::string hint(PiDesign design, std::uint64_t steps, std::uint64_t perItem, do
 ::testing::AssertionResult simpleTreeAccurate(std::uint64_t steps, const PiResult& r)
 {
     return accurate(PiDesign::SimpleTree, "simple_tree design", steps, r,
-                    hoc::pi::floatSumBound(floatAdditions(PiDesign::SimpleTree, r)));
+                    hoc::pi::floatSumBound(
+                        hoc::pi::floatAdditions(r.stepsPerItem, r.workGroupSize, hoc::pi::Summation::FloatTree)));
 }
 
 ::testing::AssertionResult countedXAccurate(std::uint64_t steps, const PiResult& r)
 {
     return accurate(PiDesign::CountedX, "counted_x design", steps, r,
-                    hoc::pi::floatSumBound(floatAdditions(PiDesign::CountedX, r)));
+                    hoc::pi::floatSumBound(
+                        hoc::pi::floatAdditions(r.stepsPerItem, r.workGroupSize, hoc::pi::Summation::FloatTree)));
 }
 
 // The kernel's own limit, as the host asked it (CL_KERNEL_WORK_GROUP_SIZE).

@@ -7,6 +7,7 @@
 
 #include "events.hpp"
 #include "hoc/common/data.hpp"
+#include "hoc/common/reference.hpp"
 #include "hoc/common/errors.hpp"
 #include "hoc_test.hpp"
 
@@ -15,13 +16,6 @@ namespace {
 const std::size_t kN = 4099;  // not a multiple of the work-group size
 const int kRounds = 7;
 const double kHold = 0.05;  // seconds
-
-std::vector<float> sum(const std::vector<float>& a, const std::vector<float>& b)
-{
-    std::vector<float> c(a.size());
-    std::transform(a.begin(), a.end(), b.begin(), c.begin(), [](float x, float y) { return x + y; });
-    return c;
-}
 
 std::string stamps(const hoc::CommandTimes& t)
 {
@@ -66,8 +60,9 @@ TEST(Exercise14OutOfOrder, AddWaitsForBothProducers)
                                 << stamps(a);
     EXPECT_GE(add.start, b.end) << HOC_UNDER_TEST << ": the add did not wait for produce B: " << stamps(add) << "; "
                                 << stamps(b);
-    EXPECT_TRUE(hoc::test::correct(hoc::compare(sum(produceOnHost(x, kRounds), produceOnHost(y, kRounds)), r.c),
-                                   "C = produce(X) + produce(Y)"));
+    EXPECT_TRUE(
+        hoc::test::correct(hoc::compare(hoc::ref::vadd(produceOnHost(x, kRounds), produceOnHost(y, kRounds)), r.c),
+                           "C = produce(X) + produce(Y)"));
 }
 
 TEST(Exercise14TwoQueues, MarkerAndBarrierLinkTheQueues)
@@ -79,8 +74,8 @@ TEST(Exercise14TwoQueues, MarkerAndBarrierLinkTheQueues)
     EXPECT_GE(r.kernels[1].start, r.kernels[0].end)
         << HOC_UNDER_TEST << ": queue 2's add did not wait for queue 1: " << stamps(r.kernels[1]) << "; "
         << stamps(r.kernels[0]);
-    EXPECT_TRUE(
-        hoc::test::correct(hoc::compare(sum(produceOnHost(x, kRounds), y), r.c), "C = produce(X) + Y over two queues"));
+    EXPECT_TRUE(hoc::test::correct(hoc::compare(hoc::ref::vadd(produceOnHost(x, kRounds), y), r.c),
+                                   "C = produce(X) + Y over two queues"));
 }
 
 TEST(Exercise14AsyncCopy, RowsOfCWithinTheErrorBound)

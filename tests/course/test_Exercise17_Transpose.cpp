@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "hoc/common/data.hpp"
+#include "hoc/common/reference.hpp"
 #include "hoc_hints/Exercise17_Transpose.hpp"
 #include "hoc_test.hpp"
 #include "transpose.hpp"
-#include "transpose_reference.hpp"
 
 namespace {
 

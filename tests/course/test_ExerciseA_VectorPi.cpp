@@ -13,10 +13,10 @@
 
 #include "builtins.hpp"
 #include "hoc/common/data.hpp"
+#include "hoc/pi/reference.hpp"
 #include "hoc_hints/ExerciseA_VectorPi.hpp"
 #include "hoc_test.hpp"
 #include "vector_pi.hpp"
-#include "../Exercise10_Pi/given/pi_reference.hpp"  // Exercise 10's, found beside this exercise's folder
 
 namespace {
 

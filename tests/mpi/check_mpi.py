@@ -26,7 +26,7 @@ import results as structured
 
 NAME = None  # --name: the test's key in the self-check's structured results
 
-K_TARGET = 1e-6  # hoc::pi::kTarget, the course's accuracy for pi (Exercise10_Pi/given/pi_reference.hpp)
+K_TARGET = 1e-6  # hoc::pi::kTarget, the course's accuracy for pi (Pi/include/hoc/pi/reference.hpp)
 
 
 def run(mpiexec, np, program, args, timeout, under):

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Every exercise of course.json has a correct answer in another shape than the solution's
-("alternative", whose files are in tests/selfcheck/alternatives/<folder>/ and whose tests are
-selfcheck.alternative.<folder>), or says in data why it cannot ("no_alternative": the reason). An
-exercise added without either fails here."""
+("alternative", whose files are in tests/selfcheck/alternatives/<folder>/, whole or as the change of
+the starter's file, FILE.diff, and whose tests are selfcheck.alternative.<folder>), or says in data
+why it cannot ("no_alternative": the reason). An exercise added without either fails here."""
 import os
 import sys
 
@@ -28,7 +28,8 @@ def problems(exercises, alternatives=ALTERNATIVES):
         if alternative is None:
             continue
         where = os.path.join(alternatives, folder)
-        files = sorted(os.listdir(where)) if os.path.isdir(where) else []
+        # A file is whole or the change of the starter's file (FILE.diff, alternative.py).
+        files = sorted(f.removesuffix(".diff") for f in os.listdir(where)) if os.path.isdir(where) else []
         host = alternative.get("host")
         if host and host not in files:
             found.append(f"{folder}: the alternative's host file {host} is not in {where}")

@@ -1,14 +1,11 @@
 #include "pi_check.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
 
 #include "hoc/common/check.hpp"
-#include "hoc/common/device.hpp"
-#include "hoc/common/float_sum.hpp"
-#include "pi_reference.hpp"
+#include "hoc/pi/reference.hpp"
 
 namespace {
 
@@ -23,11 +20,14 @@ std::string number(const char* format, double value)
 
 std::vector<PiStep> chosenSteps(const std::string& design)
 {
+    using hoc::pi::Summation;
     static const PiStep steps[4] = {
-        {PiDesign::Simple, "simple", "simple design (work-item 0 adds the local array)"},
-        {PiDesign::SimpleTree, "simple_tree", "simple_tree design (simple float sums, tree in local memory)"},
-        {PiDesign::CountedX, "counted_x", "counted_x design (x from a small count, simple float sums, tree)"},
-        {PiDesign::Tree, "tree", "tree design (compensated sums, tree in local memory)"},
+        {PiDesign::Simple, "simple", "simple design (work-item 0 adds the local array)", Summation::FloatLoop},
+        {PiDesign::SimpleTree, "simple_tree", "simple_tree design (simple float sums, tree in local memory)",
+         Summation::FloatTree},
+        {PiDesign::CountedX, "counted_x", "counted_x design (x from a small count, simple float sums, tree)",
+         Summation::FloatTree},
+        {PiDesign::Tree, "tree", "tree design (compensated sums, tree in local memory)", Summation::Compensated},
     };
     std::vector<PiStep> chosen;
     for (const PiStep& s : steps)
@@ -37,49 +37,10 @@ std::vector<PiStep> chosenSteps(const std::string& design)
     return chosen;
 }
 
-std::uint64_t floatAdditions(PiDesign design, const PiResult& r)
-{
-    if (design == PiDesign::Simple)
-        return r.stepsPerItem + r.workGroupSize;
-    return r.stepsPerItem + hoc::treeAdditions(r.workGroupSize);
-}
-
-double allowedError(PiDesign design, const PiResult& r)
-{
-    return design == PiDesign::Tree ? hoc::pi::kTarget : hoc::pi::floatSumBound(floatAdditions(design, r));
-}
-
-void requireDecisiveBounds(const cl::Device& device, const std::vector<PiStep>& steps, std::uint64_t nsteps,
-                           std::uint64_t local, std::uint64_t iters)
-{
-    const std::uint64_t deviceLocal = device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
-    const std::uint64_t itemSteps = std::min<std::uint64_t>(iters ? iters : 262144, nsteps);
-    const std::uint64_t groupItems = local ? local : deviceLocal;
-    for (const PiStep& s : steps) {
-        if (s.design == PiDesign::Tree)
-            continue;
-        PiResult planned;
-        planned.stepsPerItem = itemSteps;
-        planned.workGroupSize = groupItems;
-        hoc::requireDecisiveBound(
-            hoc::pi::floatSumBound(floatAdditions(s.design, planned)), M_PI,
-            std::string("pi, ") + s.key + " design, " + hoc::pi::stepsText(nsteps) + ", up to " +
-                std::to_string(itemSteps) + " steps per work-item in work-groups of up to " +
-                std::to_string(groupItems),
-            "narrow it with fewer steps per work-item (--iters), smaller work-groups (--local), or --design tree "
-            "(compensated sums, held to 1e-6)");
-        const double groups = std::ceil(static_cast<double>(nsteps) / (static_cast<double>(groupItems) *
-                                                                       static_cast<double>(iters ? iters : 262144)));
-        hoc::requireBuffers(device, sizeof(float) * groups, 1,
-                            "pi, " + std::string(s.key) + " design: the sums of " +
-                                std::to_string(static_cast<unsigned long long>(groups)) + " work-groups");
-    }
-}
-
 hoc::Result piRow(const PiStep& step, const PiResult& r, std::uint64_t nsteps)
 {
     const double expected = hoc::pi::reference(nsteps);
-    const double allowed = allowedError(step.design, r);
+    const double allowed = hoc::pi::allowedError(r.stepsPerItem, r.workGroupSize, step.summation);
     hoc::Result row;
     row.name = step.name;
     row.size = hoc::pi::stepsText(nsteps);

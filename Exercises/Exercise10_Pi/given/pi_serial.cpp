@@ -1,10 +1,10 @@
 // Exercise 10: the serial program the exercise starts from, in float as on the slides and in
-// double. The loops are in pi_reference.cpp (hoc::pi::serialFloat and serialDouble).
+// double. The loops are the pi library's (Pi/src/reference.cpp: hoc::pi::serialFloat and serialDouble).
 #include <cmath>
 #include <cstdio>
 
 #include "hoc/cli/main.hpp"
-#include "pi_reference.hpp"
+#include "hoc/pi/reference.hpp"
 
 int main(int argc, char** argv)
 try {

@@ -14,10 +14,10 @@ int main(int argc, char** argv)
 try {
     hoc::CommandLine cli("Exercise12_MemoryObjects", "Exercise 12: buffer flags, maps and non-blocking commands");
     std::size_t n = 1 << 22;
-    long runs = 5;
+    hoc::Repeats repeats;  // one warm-up, then the timed runs
     std::vector<std::string> flags = {"copy", "use", "alloc"};
     cli.sizeOption("-n,--size", n, "Vector length", INT_MAX);
-    cli.option("--repeats", runs, "Timed runs per flag (the median is shown), after one warm-up", 1, 1000);
+    cli.option("--repeats", repeats.runs, "Timed runs per flag (the median is shown), after one warm-up", 1, 1000);
     cli.listOption("--flags", flags, "Buffer flags to compare", {"copy", "use", "alloc"});
 
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
@@ -31,7 +31,6 @@ try {
     const auto expected = hoc::ref::vadd(a, b);
     const std::string size = "N = " + std::to_string(n);
 
-    const hoc::Repeats repeats{1, static_cast<int>(runs)};  // one warm-up
     const auto results = vaddWithFlags(device, a, b, hostMemories(flags), repeats);
     reportFlags(report, results, expected, repeats.runs);
 
@@ -49,14 +48,8 @@ try {
     printTooEarly(early, a);
     const LifetimeRun waited = writeFromShortLivedVector(device, a, HostLifetime::WaitThenDie);
     const auto copied = hoc::compare(a, waited.device_copy);
-    report.add({"A in the buffer when " + lifetimeName(HostLifetime::WaitThenDie),
-                size,
-                copied.ok,
-                copied.message(),
-                0,
-                0,
-                "",
-                {}});
+    const std::string name = "A in the buffer when " + lifetimeName(HostLifetime::WaitThenDie);
+    report.add({name, size, copied.ok, copied.message(), 0, 0, "", {}});
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

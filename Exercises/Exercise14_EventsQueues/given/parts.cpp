@@ -1,9 +1,11 @@
 #include "parts.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <iostream>
 
+#include "hoc/cli/main.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/host_memory.hpp"
 #include "hoc/common/limits.hpp"
@@ -28,6 +30,18 @@ hoc::Result startedAfter(const std::string& name, const hoc::CommandTimes& later
 
 }  // namespace
 
+void Options::add(hoc::CommandLine& cli)
+{
+    cli.sizeOption("-n,--size", n, "Vector length for parts 1-3", INT_MAX);
+    cli.option("--rounds", rounds, "Work per element of the produce kernel", 0, 1000000);
+    cli.option("--hold", holdMs, "How long the host holds its user event, in milliseconds", 0, 60000);
+    cli.sizesOption("--dims", dims, "Matrix sizes for part 4: N (square) or M,N,K");
+    cli.sizeOption("--local", local, "Work-group size for part 4", 1 << 20);
+    cli.listOption("--parts", parts, "Parts to run (default: all)", {"1", "2", "3", "4"});
+}
+
+bool Options::part(const char* number) const { return std::find(parts.begin(), parts.end(), number) != parts.end(); }
+
 void requireMemory(const cl::Device& device, std::size_t n, bool matmul, const hoc::matmul::Dims& d)
 {
     hoc::requireBuffers(device, n * sizeof(float), 5, "N = " + std::to_string(n));
@@ -37,13 +51,6 @@ void requireMemory(const cl::Device& device, std::size_t n, bool matmul, const h
                             d.text());
         hoc::matmul::requireHostMemory(d, "--dims " + d.text());
     }
-}
-
-std::vector<float> sum(const std::vector<float>& a, const std::vector<float>& b)
-{
-    std::vector<float> c(a.size());
-    std::transform(a.begin(), a.end(), b.begin(), c.begin(), [](float x, float y) { return x + y; });
-    return c;
 }
 
 void reportGate(hoc::Report& report, const GateResult& gate, const std::vector<float>& px, const std::string& size)

@@ -173,3 +173,9 @@ std::vector<RankRow> gatherRows(const RankRow& mine)
     MPI_Gather(&mine, sizeof(RankRow), MPI_BYTE, rows.data(), sizeof(RankRow), MPI_BYTE, 0, MPI_COMM_WORLD);
     return rows;
 }
+
+int rankZeroStatus(int status)
+{
+    MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return status;
+}

@@ -81,4 +81,7 @@ struct RankRow {
     double busy_s = 0;            // from its first write to the end of its read (part 2)
 };
 RankRow rankRow(const Ranks& ranks, const cl::Device& device);
+
+// Rank 0's `status`, on every rank (MPI_Bcast): what each returns from main.
+int rankZeroStatus(int status);
 std::vector<RankRow> gatherRows(const RankRow& mine);

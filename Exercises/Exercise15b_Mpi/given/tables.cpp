@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <iostream>
 
-#include "../../Exercise10_Pi/given/pi_reference.hpp"  // Exercise 10's references (see CMakeLists.txt)
 #include "hoc/common/errors.hpp"
 #include "hoc/matmul/matmul.hpp"
+#include "hoc/pi/reference.hpp"
 
 namespace {
 
@@ -25,6 +25,18 @@ std::string range(double first, double count)
 }
 
 }  // namespace
+
+void addOptions(hoc::CommandLine& cli, SplitOptions& o)
+{
+    cli.sizeOption("-n,--steps", o.steps, "Part 1: integration steps for pi", std::size_t{1} << 40);
+    cli.sizesOption("--dims", o.dims, "Part 2: matrix sizes, N (square) or M,N,K");
+    cli.listOption("--devices", o.devices,
+                   "Device of each rank of a machine: local rank i takes entry i (an index from --list, or "
+                   "text in a platform or device name: the ranks taking it get its devices in turn); "
+                   "the list repeats for more ranks. Default: every rank takes the usual device");
+    cli.choice("--parts", o.parts, "Which parts to run: pi, matmul or both", {"pi", "matmul", "both"});
+    cli.option("--runs", o.runs, "Part 1: timed kernel runs after one warm-up; the median is kept", 1, 1000);
+}
 
 std::string ranksText(int size) { return std::to_string(size) + (size == 1 ? " rank" : " ranks"); }
 

@@ -1,5 +1,5 @@
-// Exercise 15b: what the program checks before any rank waits for another, and what rank 0 prints
-// and reports of each part, so that main.cpp reads as the run.
+// Exercise 15b: the command line, what the program checks before any rank waits for another, and
+// what rank 0 prints and reports of each part, so that main.cpp reads as the run.
 #pragma once
 
 #include <cstdint>
@@ -7,9 +7,20 @@
 #include <string>
 #include <vector>
 
+#include "hoc/cli/main.hpp"
 #include "hoc/common/report.hpp"
 #include "hoc/matmul/dims.hpp"
 #include "mpi_split.hpp"
+
+// The command line (the same on every rank).
+struct SplitOptions {
+    std::size_t steps = std::size_t{1} << 24;  // part 1
+    std::vector<std::size_t> dims = {256};     // part 2: N, or M,N,K
+    std::vector<std::string> devices;          // the device of each local rank (rankDevice)
+    std::string parts = "both";                // pi, matmul or both
+    long runs = 3;                             // part 1's timed kernel runs
+};
+void addOptions(hoc::CommandLine& cli, SplitOptions& o);
 
 // "1 rank", "4 ranks".
 std::string ranksText(int size);

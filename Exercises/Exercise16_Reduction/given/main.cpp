@@ -1,10 +1,8 @@
-// Exercise 16: the bandwidth driver. It measures the read kernel (the roofline's bandwidth roof) once,
-// then for each size the copy kernel and every reduction kernel on the same device, checks each sum,
-// prints a table of GB/s (and % of the copy's), and reports each kernel at the largest size with its
-// fractions of both yardsticks; last, the step it picks for this kind of device (kernelFor). The
-// OpenCL work is in reduce.cpp; what the driver refuses and how it reports, in reduce_report.cpp.
+// Exercise 16: the bandwidth driver. It measures the read kernel once, then for each size the copy
+// kernel and every reduction kernel, checks each sum and prints a table of GB/s; it reports each kernel
+// at the largest size against both yardsticks, and the step it picks for this device (kernelFor). The
+// OpenCL work is in reduce.cpp; the command line, refusals and reports in reduce_report.cpp.
 #include <algorithm>
-#include <climits>
 #include <iostream>
 
 #include "hoc/cli/main.hpp"
@@ -18,53 +16,34 @@ int main(int argc, char** argv)
 try {
     hoc::CommandLine cli("Exercise16_Reduction",
                          "Exercise 16: the sum of N floats, seven kernels against a copy and a read");
-    std::vector<std::size_t> sizes;
-    for (int p = 12; p <= 26; ++p)
-        sizes.push_back(std::size_t{1} << p);
-    const std::vector<std::string> names = kernelNames(reduceKernels());
-    std::vector<std::string> chosen = names;
-    std::size_t local = 0;
-    long runs = 5;
-    std::size_t readFloats = 0;  // 0: ReadBenchmark::yardstickFloats, four times the largest size
-    cli.sizesOption("--sizes", sizes, "Numbers of floats to sum (default 2^12 to 2^26)");
-    cli.listOption("--kernels", chosen, "Kernels to run (default all)", names);
-    cli.sizeOption("--local", local,
-                   "Work-group size (default 256, 64 for reduce_float4, 1 for reduce_cpu, or the "
-                   "kernel's maximum if less)",
-                   1 << 20);
-    cli.option("--runs", runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
-    cli.sizeOption("--read-size", readFloats,
-                   "Floats the read kernel reads (default: four times the largest size, at least " +
-                       std::to_string(hoc::ReadBenchmark::kMinFloats) + ", at most what fits)",
-                   INT_MAX);
-
+    DriverOptions o;
+    addOptions(cli, o);                           // --sizes, --kernels, --local, --runs, --read-size
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
 
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
-    const std::vector<ReduceKernel> kernels = chosenReductions(chosen);
-    const hoc::Repeats repeats{1, static_cast<int>(runs)};
-    const std::size_t largest = *std::max_element(sizes.begin(), sizes.end());
+    const std::vector<ReduceKernel> kernels = chosenReductions(o.kernels);
+    const hoc::Repeats repeats{1, static_cast<int>(o.runs)};
+    const std::size_t largest = *std::max_element(o.sizes.begin(), o.sizes.end());
     requireMemory(device, largest);  // exit status 2 where the device or the host cannot hold it
     Reduction reduction(device);
-    requireDecisiveSums(reduction, sizes, kernels, local);  // exit status 2 where a check could not decide
+    requireDecisiveSums(reduction, o.sizes, kernels, o.local);  // exit status 2 where a check could not decide
 
-    // The yardstick of a kernel that only reads: the read kernel's best rate (clpeak's measurement),
-    // measured once, over four times the largest size (long enough that its start-up does not count).
-    const double readGbps = hoc::readYardstickGbps(device, readFloats, largest, repeats, std::cout);
+    // The yardstick of a kernel that only reads, measured once over four times the largest size.
+    const double readGbps = hoc::readYardstickGbps(device, o.readFloats, largest, repeats, std::cout);
     hoc::CopyBenchmark copy(device);
     hoc::BandwidthTable table(std::cout, "N (GB/s)", shortNames(kernels));
     const ReduceKernel picked = kernelFor(device);  // step 7 on a CPU, step 6 elsewhere
     double pickedGbps = 0;                          // its rate at the largest size, if it ran
 
-    for (const std::size_t n : sizes) {
+    for (const std::size_t n : o.sizes) {
         const std::vector<float> data = hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f);
         const hoc::SumReference expected = hoc::sumReference(data);
         const double copyGbps = copy.gbps(n, repeats);
         std::vector<std::pair<double, bool>> cells;
         for (const ReduceKernel k : kernels) {
-            const ReduceResult r = reduction.sum(data, k, {local, repeats});
+            const ReduceResult r = reduction.sum(data, k, {o.local, repeats});
             const hoc::CheckResult check = hoc::checkSum(expected, r.sum, r.additions);
             cells.emplace_back(hoc::gbps(sizeof(float) * static_cast<double>(n), r.seconds), check.ok);
             if (k == picked && n == largest && check.ok)

@@ -2,8 +2,7 @@
 // it again on those partial sums until a single value is left (003's "Solution: Kernel Decomposition":
 // work-groups cannot wait for each other inside a kernel, but the next launch starts after this one ends).
 // Reduction's constructor and Reduction::sum are the five steps of a host program; the arithmetic
-// they need (the work-group size, the plan of the passes with the error bound's count of additions,
-// the split of the time) is in reduce_plan.cpp.
+// they need (the work-group size, the plan of the passes, the split of the time) is in reduce_plan.cpp.
 #include "reduce.hpp"
 
 #include "hoc/common/device.hpp"

@@ -38,27 +38,14 @@ Shape shapeOf(ReduceKernel which)
     }
 }
 
-// The most float additions an element goes through in one pass of n elements over `groups`
-// work-groups of `local` (hoc::sumErrorBound's k): those of its work-item before the tree, then the tree.
-std::uint64_t additionsInPass(ReduceKernel which, std::uint64_t n, std::uint64_t groups, std::uint64_t local)
+// How its work-items add before the tree, for the error bound's count (hoc::passAdditions).
+hoc::ItemSum itemSum(ReduceKernel which, const Shape& shape)
 {
-    const Shape shape = shapeOf(which);
-    std::uint64_t beforeTree = shape.perItem - 1;  // a work-item's own elements, added in turn
-    if (shape.loops)
-        beforeTree = ceilDiv(n, groups * local) - 1;
     if (which == ReduceKernel::Float4)
-        // In a group of four float4s 2 additions, then one per float4 step of its lane of `mine`,
-        // at most 3 to add the four lanes (dot() adds them in any order), and at most 3 for the
-        // floats after the last whole float4.
-        beforeTree = 2 + ceilDiv(n / 4, groups * local) + 3 + 3;
-    if (which == ReduceKernel::Cpu) {
-        // In its lane of sums[r], one per float16 of a run (a work-item's float16s over kCpuRuns)
-        // and at most kCpuRuns - 1 left over; kCpuRuns to add the sums, 16 to add the lanes, then
-        // at most one per float after the last float16.
-        const std::uint64_t perItem = ceilDiv(n / 16, groups * local);
-        beforeTree = perItem / kCpuRuns + (kCpuRuns - 1) + kCpuRuns + 16 + ceilDiv(n % 16, groups * local);
-    }
-    return beforeTree + hoc::treeAdditions(local);
+        return {0, 4, 1};
+    if (which == ReduceKernel::Cpu)
+        return {0, 16, kCpuRuns};
+    return {shape.loops ? 0 : shape.perItem, 1, 1};
 }
 
 }  // namespace
@@ -89,7 +76,7 @@ Plan planPasses(ReduceKernel which, std::uint64_t n, std::uint64_t local, std::u
                                                            : ceilDiv(computeUnits * shape.itemsPerUnit, local);
             pass.groups = plan.passes.empty() ? std::min(fill, ceilDiv(n, shape.loadFloats * local)) : 1;
         }
-        plan.additions += additionsInPass(which, pass.n, pass.groups, local);
+        plan.additions += hoc::passAdditions(itemSum(which, shape), pass.n, pass.groups * local, local);
         plan.passes.push_back(pass);
         if (pass.groups == 1)
             return plan;

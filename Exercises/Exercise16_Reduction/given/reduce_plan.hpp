@@ -1,6 +1,6 @@
 // Exercise 16: how the host divides a sum into passes (Reduction::sum, reduce.cpp, runs them): the
-// work-group size, the passes with the count of float additions the error bound needs
-// (hoc::sumErrorBound's k), and where the time of a run went.
+// work-group size, the passes (with the count of float additions the error bound needs,
+// hoc::passAdditions in hoc/common/float_sum.hpp), and where the time of a run went.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,7 @@
 #include "reduce_report.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <iomanip>
 #include <iostream>
 #include <ostream>
@@ -11,6 +12,25 @@
 #include "hoc/common/float_sum.hpp"
 #include "hoc/common/host_memory.hpp"
 #include "hoc/measure/bandwidth.hpp"
+
+void addOptions(hoc::CommandLine& cli, DriverOptions& o)
+{
+    for (int p = 12; p <= 26; ++p)
+        o.sizes.push_back(std::size_t{1} << p);
+    const std::vector<std::string> names = kernelNames(reduceKernels());
+    o.kernels = names;
+    cli.sizesOption("--sizes", o.sizes, "Numbers of floats to sum (default 2^12 to 2^26)");
+    cli.listOption("--kernels", o.kernels, "Kernels to run (default all)", names);
+    cli.sizeOption("--local", o.local,
+                   "Work-group size (default 256, 64 for reduce_float4, 1 for reduce_cpu, or the "
+                   "kernel's maximum if less)",
+                   1 << 20);
+    cli.option("--runs", o.runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
+    cli.sizeOption("--read-size", o.readFloats,
+                   "Floats the read kernel reads (default: four times the largest size, at least " +
+                       std::to_string(hoc::ReadBenchmark::kMinFloats) + ", at most what fits)",
+                   INT_MAX);
+}
 
 std::vector<ReduceKernel> chosenReductions(const std::vector<std::string>& names)
 {

@@ -1,5 +1,5 @@
-// Exercise 16: what the bandwidth driver (main.cpp) refuses before it runs and how it reports a
-// kernel, so that main.cpp reads as the run.
+// Exercise 16: the bandwidth driver's (main.cpp) command line, what it refuses before it runs and how
+// it reports a kernel, so that main.cpp reads as the run.
 #pragma once
 
 #include <cstddef>
@@ -7,8 +7,19 @@
 #include <string>
 #include <vector>
 
+#include "hoc/cli/main.hpp"
 #include "hoc/common/report.hpp"
 #include "reduce.hpp"
+
+// The command line: --sizes (default 2^12 to 2^26), --kernels (default all), --local, --runs, --read-size.
+struct DriverOptions {
+    std::vector<std::size_t> sizes;
+    std::vector<std::string> kernels;
+    std::size_t local = 0;       // 0: each kernel's own default (ReduceOptions)
+    long runs = 5;               // timed runs after one warm-up
+    std::size_t readFloats = 0;  // 0: ReadBenchmark::yardstickFloats, four times the largest size
+};
+void addOptions(hoc::CommandLine& cli, DriverOptions& o);
 
 // The kernels of `names` (--kernels), in course order; their names (kernelName) and table columns
 // (shortName).

@@ -1,70 +1,51 @@
 // Exercise 17: the bandwidth driver. It measures the read kernel (the roofline's bandwidth roof) once,
 // then for each shape the copy kernel and every transpose kernel on the same device, checks each
 // result, prints a table of GB/s (and % of the copy's), and reports each kernel at the largest shape
-// with its fractions of both yardsticks. The OpenCL work is in transpose.cpp; the matrices, kernels
-// and refusals in matrices.cpp.
-#include <climits>
+// with its fractions of both yardsticks. The OpenCL work is in transpose.cpp; the command line,
+// matrices and refusals in matrices.cpp.
 #include <iostream>
 
 #include "hoc/cli/main.hpp"
 #include "hoc/common/data.hpp"
+#include "hoc/common/reference.hpp"
 #include "hoc/measure/bandwidth.hpp"
 #include "matrices.hpp"
 #include "transpose.hpp"
-#include "transpose_reference.hpp"
 
 int main(int argc, char** argv)
 try {
     hoc::CommandLine cli("Exercise17_Transpose",
                          "Exercise 17: matrix transpose, naive and tiled, against a copy and a read");
-    std::vector<std::vector<std::size_t>> shapeValues = {{256, 256},   {1024, 1024}, {2048, 2048},
-                                                         {1000, 3000}, {4096, 4096}, {8192, 8192}};
-    const std::vector<std::string> names = kernelNames(transposeKernels());
-    std::vector<std::string> chosen = names;
-    TransposeShape shape;
-    long runs = 5;
-    std::size_t readFloats = 0;  // 0: ReadBenchmark::yardstickFloats, four times the largest matrix
-    // The kernels index a matrix with a uint: at most UINT_MAX elements.
-    cli.shapesOption("--shapes", shapeValues, "ROWSxCOLS", 2, "Matrices", UINT32_MAX,
-                     {UINT32_MAX, "UINT_MAX: the kernels index a matrix with a uint"});
-    cli.listOption("--kernels", chosen, "Kernels to run (default all)", names);
-    cli.sizeOption("--tile", shape.tile, "Tiled kernels: the block side", 1024);
-    cli.sizeOption("--tile-rows", shape.tileRows, "Tiled kernels: work-items per block column", 1024);
-    cli.option("--runs", runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
-    cli.sizeOption("--read-size", readFloats,
-                   "Floats the read kernel reads (default: four times the largest matrix, "
-                   "at least " +
-                       std::to_string(hoc::ReadBenchmark::kMinFloats) + ", at most what fits)",
-                   INT_MAX);
-
+    Options opt;
+    opt.add(cli);
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
 
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
 
-    const std::vector<Matrix> shapes = matrices(shapeValues);
-    const std::vector<TransposeKernel> kernels = chosenTransposes(chosen);
-    const hoc::Repeats repeats{1, static_cast<int>(runs)};
+    const std::vector<Matrix> shapes = matrices(opt.shapes);
+    const std::vector<TransposeKernel> kernels = hoc::chosenOf(transposeKernels(), opt.kernels, kernelName);
     const Matrix& largest = largestOf(shapes);
-    requireMemory(device, largest);        // exit status 2 where the device or the host cannot hold it
-    Transposer transposer(device, shape);  // a tile that does not fit is refused before any measurement
+    requireMemory(device, largest);            // exit status 2 where the device or the host cannot hold it
+    Transposer transposer(device, opt.shape);  // a tile that does not fit is refused before any measurement
     // The read kernel's best rate (clpeak's measurement), measured once, over four times the largest
     // matrix. A transpose also writes every float: the copy is the yardstick that fits it.
-    const double readGbps = hoc::readYardstickGbps(device, readFloats, largest.count(), repeats, std::cout);
+    const double readGbps = hoc::readYardstickGbps(device, opt.readFloats, largest.count(), opt.repeats, std::cout);
     hoc::CopyBenchmark copy(device);
+    const TransposeShape& shape = opt.shape;
     std::cout << "tiled kernels: " << shape.tile << " x " << shape.tile << " blocks, work-groups of " << shape.tile
               << " x " << shape.tileRows << "\n";
-    hoc::BandwidthTable table(std::cout, "rows x cols", shortNames(kernels));
+    hoc::BandwidthTable table(std::cout, "rows x cols", hoc::namesOf(kernels, shortName));
 
     for (const Matrix& s : shapes) {
         const std::vector<float> in = hoc::randomFloats(s.count(), static_cast<std::uint32_t>(s.rows * 31 + s.cols));
         const std::vector<float> expected = hoc::ref::transpose(in, s.rows, s.cols);
-        const double copyGbps = copy.gbps(s.count(), repeats);
+        const double copyGbps = copy.gbps(s.count(), opt.repeats);
         const double bytes = 2.0 * sizeof(float) * static_cast<double>(s.count());  // read once, written once
         std::vector<std::pair<double, bool>> cells;
         for (const TransposeKernel k : kernels) {
-            const TransposeResult r = transposer.transpose(in, s.rows, s.cols, k, repeats);
+            const TransposeResult r = transposer.transpose(in, s.rows, s.cols, k, opt.repeats);
             const hoc::CheckResult check = hoc::compare(expected, r.out);
             cells.emplace_back(hoc::gbps(bytes, r.seconds), check.ok);
             if (&s == &largest || !check.ok)

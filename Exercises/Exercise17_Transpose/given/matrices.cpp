@@ -1,9 +1,29 @@
 #include "matrices.hpp"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 
+#include "hoc/cli/main.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/host_memory.hpp"
+#include "hoc/measure/bandwidth.hpp"
+
+void Options::add(hoc::CommandLine& cli)
+{
+    // The kernels index a matrix with a uint: at most UINT_MAX elements.
+    cli.shapesOption("--shapes", shapes, "ROWSxCOLS", 2, "Matrices", UINT32_MAX,
+                     {UINT32_MAX, "UINT_MAX: the kernels index a matrix with a uint"});
+    cli.listOption("--kernels", kernels, "Kernels to run (default all)", hoc::namesOf(transposeKernels(), kernelName));
+    cli.sizeOption("--tile", shape.tile, "Tiled kernels: the block side", 1024);
+    cli.sizeOption("--tile-rows", shape.tileRows, "Tiled kernels: work-items per block column", 1024);
+    cli.option("--runs", repeats.runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
+    cli.sizeOption("--read-size", readFloats,
+                   "Floats the read kernel reads (default: four times the largest matrix, "
+                   "at least " +
+                       std::to_string(hoc::ReadBenchmark::kMinFloats) + ", at most what fits)",
+                   INT_MAX);
+}
 
 std::vector<Matrix> matrices(const std::vector<std::vector<std::size_t>>& values)
 {
@@ -17,31 +37,6 @@ const Matrix& largestOf(const std::vector<Matrix>& matrices)
 {
     return *std::max_element(matrices.begin(), matrices.end(),
                              [](const Matrix& a, const Matrix& b) { return a.count() < b.count(); });
-}
-
-std::vector<TransposeKernel> chosenTransposes(const std::vector<std::string>& names)
-{
-    std::vector<TransposeKernel> kernels;
-    for (const TransposeKernel k : transposeKernels())
-        if (std::find(names.begin(), names.end(), kernelName(k)) != names.end())
-            kernels.push_back(k);
-    return kernels;
-}
-
-std::vector<std::string> kernelNames(const std::vector<TransposeKernel>& kernels)
-{
-    std::vector<std::string> names;
-    for (const TransposeKernel k : kernels)
-        names.push_back(kernelName(k));
-    return names;
-}
-
-std::vector<std::string> shortNames(const std::vector<TransposeKernel>& kernels)
-{
-    std::vector<std::string> names;
-    for (const TransposeKernel k : kernels)
-        names.push_back(shortName(k));
-    return names;
 }
 
 void requireMemory(const cl::Device& device, const Matrix& largest)

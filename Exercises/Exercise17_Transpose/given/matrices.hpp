@@ -1,11 +1,14 @@
-// Exercise 17: the driver's (main.cpp) matrices, kernels and refusals, so that main.cpp reads as the
-// measurement.
+// Exercise 17: the driver's (main.cpp) command line, matrices and refusals, so that main.cpp reads
+// as the measurement.
 #pragma once
 
 #include <cstddef>
 #include <string>
 #include <vector>
 
+#include "hoc/cli/main.hpp"
+#include "hoc/common/names.hpp"
+#include "hoc/common/timing.hpp"
 #include "transpose.hpp"
 
 // A matrix shape of --shapes.
@@ -19,12 +22,18 @@ struct Matrix {
 std::vector<Matrix> matrices(const std::vector<std::vector<std::size_t>>& values);
 const Matrix& largestOf(const std::vector<Matrix>& matrices);
 
-// The kernels of `names` (--kernels), in course order; their names (kernelName) and table columns
-// (shortName).
-std::vector<TransposeKernel> chosenTransposes(const std::vector<std::string>& names);
-std::vector<std::string> kernelNames(const std::vector<TransposeKernel>& kernels);
-std::vector<std::string> shortNames(const std::vector<TransposeKernel>& kernels);
-
 // Refuses (hoc::UsageError, exit status 2) a largest matrix the device cannot hold four buffers of,
 // or the host its input, expected result and each kernel's result.
 void requireMemory(const cl::Device& device, const Matrix& largest);
+
+// The command line.
+struct Options {
+    std::vector<std::vector<std::size_t>> shapes = {{256, 256},   {1024, 1024}, {2048, 2048},
+                                                    {1000, 3000}, {4096, 4096}, {8192, 8192}};  // --shapes
+    std::vector<std::string> kernels = hoc::namesOf(transposeKernels(), kernelName);            // --kernels
+    TransposeShape shape;                                                                       // --tile, --tile-rows
+    hoc::Repeats repeats;        // --runs, after one warm-up
+    std::size_t readFloats = 0;  // --read-size; 0: ReadBenchmark::yardstickFloats, four times the largest matrix
+
+    void add(hoc::CommandLine& cli);  // the options above, on `cli`
+};

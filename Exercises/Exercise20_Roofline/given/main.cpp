@@ -3,82 +3,44 @@
 // program runs each kernel, checks C, and sets the measured rate beside the prediction (roofline.cpp).
 //   roofline --size 1024
 //   roofline --size 512 --kernels element blocked --bandwidth 2044 --peak 56900   (roofs given)
-#include <climits>
 #include <iostream>
 
 #include "hoc/cli/main.hpp"
 #include "hoc/cli/matmul_main.hpp"
-#include "hoc/common/errors.hpp"
-#include "matmul_blocked.hpp"
-#include "matmul_host.hpp"
-#include "matmul_local_column.hpp"
-#include "matmul_private_row.hpp"
-#include "matmul_row.hpp"
 #include "roofline.hpp"
-
-namespace {
-
-// The ladder's host functions, from Exercises 05-09.
-hoc::matmul::MatmulResult runKernel(LadderKernel kernel, const cl::Device& device, const hoc::matmul::Inputs& in,
-                                    hoc::matmul::Dims d, std::size_t tile)
-{
-    switch (kernel) {
-    case LadderKernel::Element: return matmulHost(device, in.a, in.b, d);
-    case LadderKernel::Row: return matmulRow(device, in.a, in.b, d);
-    case LadderKernel::PrivateRow: return matmulPrivateRow(device, in.a, in.b, d);
-    case LadderKernel::LocalColumn: return matmulLocalColumn(device, in.a, in.b, d);
-    case LadderKernel::Blocked: return matmulBlocked(device, in.a, in.b, d, tile);
-    }
-    throw hoc::Failure("unknown kernel");
-}
-
-}  // namespace
+#include "run_kernel.hpp"
 
 int main(int argc, char** argv)
 try {
     hoc::CommandLine cli("Exercise20_Roofline",
                          "Exercise 20: the matmul ladder on the roofline, your counts against the measurement");
-    hoc::matmul::SizeOptions sizes;
-    sizes.add(cli);
-    std::vector<std::string> keys;
-    for (const LadderKernel k : ladderKernels())
-        keys.push_back(keyOf(k));
-    std::vector<std::string> chosen = keys;
-    cli.listOption("--kernels", chosen, "Kernels to run (default all)", keys);
-    long tile = 16, repeats = 3;
-    cli.option("--tile", tile, "Tile side of the blocked kernel", 1, 1024);
-    cli.option("--repeats", repeats, "Timed runs of each kernel after a warm-up; the median counts", 1, 1000);
-    Roofs given;
-    cli.option("--bandwidth", given.gbps, "Peak bandwidth in GB/s (default: measured with the read kernel)");
-    cli.option("--peak", given.gflops, "Peak FP32 rate in GFLOP/s (default: measured with the FMA kernel)");
-    std::size_t readFloats = std::size_t{1} << 24;
-    cli.sizeOption("--read-size", readFloats, "Floats the bandwidth roof's read kernel reads", INT_MAX);
-
+    Options opt;
+    opt.add(cli);
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
-    if (given.gbps < 0 || given.gflops < 0)
-        throw hoc::UsageError("--bandwidth and --peak must be positive (or 0: measure)");
+    opt.check();  // --bandwidth and --peak: 0 or more
 
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
-    const hoc::matmul::Dims d = sizes.dims();
+    const hoc::matmul::Dims d = opt.sizes.dims();
     hoc::matmul::requireMatrices(device, d);
-    const hoc::Repeats runs{1, static_cast<int>(repeats)};
+    const double tile = static_cast<double>(opt.tile);
 
     // 1. Your counts, checked for being there at all.
-    const std::vector<LadderKernel> kernels = chosenKernels(chosen);
-    requireCounts(kernels, d, static_cast<double>(tile));
+    const std::vector<LadderKernel> kernels = hoc::chosenOf(ladderKernels(), opt.kernels, keyOf);
+    requireCounts(kernels, d, tile);
 
     // 2. The roofs.
-    const Roofs roofs = measureRoofs(device, given, readFloats, runs, std::cout);
-    std::cout << "Matrices: " << d.text() << ", blocked tile " << tile << "\n";
+    const Roofs roofs = measureRoofs(device, opt.given, opt.readFloats, opt.repeats, std::cout);
+    std::cout << "Matrices: " << d.text() << ", blocked tile " << opt.tile << "\n";
 
     // 3. Each kernel: run, check, compare with the prediction of your counts.
     const hoc::matmul::Inputs in = hoc::matmul::randomInputs(d);
     const hoc::matmul::ExpectedC expected = hoc::matmul::expectedC(in.a, in.b, d);
-    RooflineTable table(report, roofs, d, static_cast<double>(tile));
+    RooflineTable table(report, roofs, d, tile);
     for (const LadderKernel k : kernels)
-        table.measure(k, [&] { return runKernel(k, device, in, d, static_cast<std::size_t>(tile)); }, expected, runs);
+        table.measure(
+            k, [&] { return runKernel(k, device, in, d, static_cast<std::size_t>(opt.tile)); }, expected, opt.repeats);
     table.print(std::cout);
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {

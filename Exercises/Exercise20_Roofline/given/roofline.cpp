@@ -1,9 +1,11 @@
 #include "roofline.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <iomanip>
 #include <ostream>
 
+#include "hoc/cli/main.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
 #include "hoc/measure/bandwidth.hpp"
@@ -11,25 +13,29 @@
 
 namespace {
 
-std::string fixed(double value, int digits)
-{
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(digits) << value;
-    return s.str();
-}
-
 // Three significant digits or more: 0.0123, 1.23, 12.3, 1234.
-std::string rate(double value) { return fixed(value, value >= 100 ? 0 : value >= 10 ? 1 : value >= 1 ? 2 : 4); }
+std::string rate(double value)
+{
+    return hoc::fixedText(value, value >= 100 ? 0 : value >= 10 ? 1 : value >= 1 ? 2 : 4);
+}
 
 }  // namespace
 
-std::vector<LadderKernel> chosenKernels(const std::vector<std::string>& keys)
+void Options::add(hoc::CommandLine& cli)
 {
-    std::vector<LadderKernel> kernels;
-    for (const LadderKernel k : ladderKernels())
-        if (std::find(keys.begin(), keys.end(), keyOf(k)) != keys.end())
-            kernels.push_back(k);
-    return kernels;
+    sizes.add(cli);
+    cli.listOption("--kernels", kernels, "Kernels to run (default all)", hoc::namesOf(ladderKernels(), keyOf));
+    cli.option("--tile", tile, "Tile side of the blocked kernel", 1, 1024);
+    cli.option("--repeats", repeats.runs, "Timed runs of each kernel after a warm-up; the median counts", 1, 1000);
+    cli.option("--bandwidth", given.gbps, "Peak bandwidth in GB/s (default: measured with the read kernel)");
+    cli.option("--peak", given.gflops, "Peak FP32 rate in GFLOP/s (default: measured with the FMA kernel)");
+    cli.sizeOption("--read-size", readFloats, "Floats the bandwidth roof's read kernel reads", INT_MAX);
+}
+
+void Options::check() const
+{
+    if (given.gbps < 0 || given.gflops < 0)
+        throw hoc::UsageError("--bandwidth and --peak must be positive (or 0: measure)");
 }
 
 void requireCounts(const std::vector<LadderKernel>& kernels, hoc::matmul::Dims d, double tile)
@@ -37,8 +43,8 @@ void requireCounts(const std::vector<LadderKernel>& kernels, hoc::matmul::Dims d
     for (const LadderKernel k : kernels) {
         const Counts c = perWorkItem(k, d, tile);
         if (!(c.flops > 0) || !(c.bytes > 0))
-            throw hoc::Failure("Exercise 20: perWorkItem() in traffic.cpp gives " + fixed(c.flops, 0) + " flops and " +
-                               fixed(c.bytes, 0) + " bytes for the " + keyOf(k) +
+            throw hoc::Failure("Exercise 20: perWorkItem() in traffic.cpp gives " + hoc::fixedText(c.flops, 0) +
+                               " flops and " + hoc::fixedText(c.bytes, 0) + " bytes for the " + keyOf(k) +
                                " kernel; count them from the kernel's code first (see the README's procedure)");
     }
 }
@@ -64,7 +70,7 @@ Roofs measureRoofs(const cl::Device& device, Roofs given, std::size_t readFloats
     }
     out << "Roofs: bandwidth " << rate(roofs.gbps) << " GB/s" << (given.gbps > 0 ? " (given)" : " (read kernel)")
         << ", peak " << rate(roofs.gflops) << " GFLOP/s" << (given.gflops > 0 ? " (given)" : " (FMA kernel)")
-        << "; ridge point " << fixed(roofs.ridge(), 2) << " FLOP/byte\n";
+        << "; ridge point " << hoc::fixedText(roofs.ridge(), 2) << " FLOP/byte\n";
     return roofs;
 }
 
@@ -101,10 +107,10 @@ void RooflineTable::measure(LadderKernel k, const std::function<hoc::matmul::Mat
                    {"intensity", intensity},
                    {"predicted_mflops", predicted * 1e3},
                    {"fraction_of_prediction", measured / predicted}});
-    rows_ << std::left << std::setw(50) << labelOf(k) << std::right << std::setw(12) << fixed(c.flops, 0)
-          << std::setw(13) << fixed(c.bytes, 0) << std::setw(11) << fixed(intensity, 3) << std::setw(12)
-          << rate(predicted) << std::setw(12) << rate(measured) << std::setw(10)
-          << fixed(100.0 * measured / predicted, 0) << "%" << (check.ok ? "" : "  WRONG") << "\n";
+    rows_ << std::left << std::setw(50) << labelOf(k) << std::right << std::setw(12) << hoc::fixedText(c.flops, 0)
+          << std::setw(13) << hoc::fixedText(c.bytes, 0) << std::setw(11) << hoc::fixedText(intensity, 3)
+          << std::setw(12) << rate(predicted) << std::setw(12) << rate(measured) << std::setw(10)
+          << hoc::fixedText(100.0 * measured / predicted, 0) << "%" << (check.ok ? "" : "  WRONG") << "\n";
 }
 
 void RooflineTable::print(std::ostream& out) const

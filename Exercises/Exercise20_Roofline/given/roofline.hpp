@@ -1,5 +1,5 @@
-// Exercise 20: the program's measuring and printing, so that main.cpp reads as its three steps:
-// your counts, the roofs, each kernel against its prediction.
+// Exercise 20: the program's command line, measuring and printing, so that main.cpp reads as its
+// three steps: your counts, the roofs, each kernel against its prediction.
 #pragma once
 
 #include <functional>
@@ -8,12 +8,24 @@
 #include <string>
 #include <vector>
 
+#include "hoc/cli/matmul_main.hpp"
+#include "hoc/common/names.hpp"
 #include "hoc/common/report.hpp"
 #include "hoc/matmul/matmul_host.hpp"
 #include "traffic.hpp"
 
-// The kernels of `keys` (--kernels), in course order.
-std::vector<LadderKernel> chosenKernels(const std::vector<std::string>& keys);
+// The command line.
+struct Options {
+    hoc::matmul::SizeOptions sizes;                                           // --size, --m, --n, --k
+    std::vector<std::string> kernels = hoc::namesOf(ladderKernels(), keyOf);  // --kernels
+    long tile = 16;                                                           // --tile: the blocked kernel's
+    hoc::Repeats repeats;                                                     // --repeats, after one warm-up
+    Roofs given;                                                              // --bandwidth, --peak (0: measure)
+    std::size_t readFloats = std::size_t{1} << 24;  // --read-size: the bandwidth roof's read kernel
+
+    void add(hoc::CommandLine& cli);  // the options above, on `cli`
+    void check() const;               // after parsing: refuses (hoc::UsageError) a negative roof
+};
 
 // Refuses (hoc::Failure, exit status 3) counts of perWorkItem (traffic.cpp) that are not there yet:
 // no flops or no bytes for a kernel of `kernels`.

@@ -9,14 +9,14 @@
 
 #include "hoc/common/check.hpp"
 #include "hoc/common/data.hpp"
+#include "hoc/common/reference.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
 #include "hoc/common/float_sum.hpp"
+#include "hoc/pi/reference.hpp"
 #include "pi.hpp"
-#include "pi_reference.hpp"
 #include "reduce.hpp"
 #include "transpose.hpp"
-#include "transpose_reference.hpp"
 
 const std::vector<SweptKernel>& sweptKernels()
 {

@@ -5,11 +5,9 @@
 #include <cmath>
 #include <iomanip>
 #include <iostream>
-#include <sstream>
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
-#include "hoc/common/host_memory.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/program.hpp"
 #include "hoc/common/report.hpp"
@@ -102,22 +100,13 @@ PathsResult Divergence::run(const std::vector<float>& h_in, unsigned steps, std:
     return result;
 }
 
-void requireMemory(const cl::Device& device, std::size_t n)
-{
-    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 2, std::to_string(n) + " elements");
-    const double vector = sizeof(float) * static_cast<double>(n);
-    hoc::requireHostMemory(hoc::hostBytes(device, 3 * vector, 2 * vector), std::to_string(n) + " elements");
-}
-
 void printTimes(std::size_t local, const std::vector<std::pair<std::string, double>>& rows)
 {
     std::cout << "work-groups of " << local << "; time per kernel and its ratio to the divergent kernel's\n";
     std::cout << std::left << std::setw(22) << "kernel" << std::right << std::setw(14) << "time" << std::setw(16)
               << "x divergent\n";
     for (const auto& [name, seconds] : rows) {
-        std::ostringstream ratio;
-        ratio << std::fixed << std::setprecision(2) << seconds / rows.front().second;
         std::cout << std::left << std::setw(22) << name << std::right << std::setw(14) << hoc::formatTime(seconds)
-                  << std::setw(15) << ratio.str() << "\n";
+                  << std::setw(15) << hoc::fixedText(seconds / rows.front().second, 2) << "\n";
     }
 }

@@ -49,10 +49,6 @@ private:
     cl::Program program_;
 };
 
-// Refuses (hoc::UsageError, exit status 2) n elements the device or the host cannot hold: the
-// input, the reference and the result read back; on a device in host memory its two buffers too.
-void requireMemory(const cl::Device& device, std::size_t n);
-
 // Each kernel's time (rows: name and seconds, the divergent kernel first) and its ratio to the
 // divergent kernel's, run in work-groups of `local`.
 void printTimes(std::size_t local, const std::vector<std::pair<std::string, double>>& rows);

@@ -25,7 +25,7 @@ try {
 
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
-    requireMemory(device, n);  // exit status 2 where the device or the host cannot hold them
+    hoc::requireFloatsInOut(device, n, std::to_string(n) + " elements");  // exit status 2 where they do not fit
 
     const std::vector<float> in = hoc::randomFloats(n, 22);
     const std::vector<float> expected = referencePaths(in, static_cast<unsigned>(steps));

@@ -2,12 +2,13 @@
 // its footprint from the runtime, works out how many work-groups fit on a compute unit
 // (fitPerComputeUnit, the lesson) and measures the kernel, checked against the serial reference:
 // one table of prediction beside measurement. The OpenCL work is in stage.cpp, the figures and
-// tables around the runs in table.cpp.
+// tables around the runs and the command line in table.cpp.
 #include <algorithm>
 #include <iostream>
 
 #include "hoc/cli/main.hpp"
 #include "hoc/common/data.hpp"
+#include "hoc/common/device.hpp"
 #include "occupancy.hpp"
 #include "table.hpp"
 
@@ -15,54 +16,33 @@ int main(int argc, char** argv)
 try {
     hoc::CommandLine cli("Exercise23_Occupancy",
                          "Exercise 23: occupancy, work-groups per compute unit as local memory grows");
-    std::size_t n = std::size_t{1} << 24;
-    std::size_t local = 256;
-    std::vector<std::size_t> arrayKb = {1, 8, 16, 24, 28, 32, 40, 47};
-    bool arrayGiven = false;
-    long runs = 5;
-    ComputeUnitLimits given;
-    cli.sizeOption("-n,--size", n, "Floats (at most 2^32 - 1)", UINT32_MAX);
-    cli.sizeOption("--local", local, "Work-group size", 1u << 16);
-    cli.sizesOption("--array-kb", arrayKb,
-                    "Sizes of the kernel's __local array, in KiB (default: those below CL_DEVICE_LOCAL_MEM_SIZE)",
-                    1u << 20);
-    cli.option("--runs", runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
-    cli.sizeOption("--cu-work-items", given.workItems,
-                   "Per compute unit: resident work-items (any --cu-* option replaces all the known figures)");
-    cli.sizeOption("--cu-groups", given.workGroups, "Per compute unit: resident work-groups");
-    cli.sizeOption("--cu-local-bytes", given.localBytes, "Per compute unit: local memory in bytes");
-    cli.sizeOption("--cu-reserved", given.localReservedPerGroup,
-                   "Per work-group: local memory in bytes the runtime keeps");
-    cli.sizeOption("--cu-registers", given.registers, "Per compute unit: 32-bit registers");
+    Options opt;
+    opt.add(cli);
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
-    arrayGiven = std::any_of(argv + 1, argv + argc, [](const char* a) {
-        return std::string(a) == "--array-kb" || std::string(a).rfind("--array-kb=", 0) == 0;
-    });
 
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
-    requireMemory(device, n);  // exit status 2 where the device or the host cannot hold n floats
-    const ComputeUnitLimits cu = computeUnit(device, given, std::cout);
-    const std::vector<std::size_t> sizes = arraySizes(arrayKb, arrayGiven, device);
+    hoc::requireFloatsInOut(device, opt.n, std::to_string(opt.n) + " floats");  // exit status 2 where they do not fit
+    const ComputeUnitLimits cu = computeUnit(device, opt.given, std::cout);
+    const std::vector<std::size_t> sizes = arraySizes(opt.arrayKb, cli.given("--array-kb"), device);
 
-    const std::vector<float> in = hoc::randomFloats(n, 23);
-    const std::vector<float> expected = referenceStage(in, local);
+    const std::vector<float> in = hoc::randomFloats(opt.n, 23);
+    const std::vector<float> expected = referenceStage(in, opt.local);
     Occupancy occupancyRun(device);
-    const hoc::Repeats repeats{1, static_cast<int>(runs)};
-    const double bytes = 2.0 * sizeof(float) * static_cast<double>(n);  // each float read once, written once
+    const double bytes = 2.0 * sizeof(float) * static_cast<double>(opt.n);  // each float read once, written once
 
     std::vector<OccupancyRow> rows;
     for (const std::size_t kb : sizes) {
-        const std::size_t floats = std::max(kb * 1024 / sizeof(float), local);
-        const StageRun r = occupancyRun.run(in, floats, local, repeats);
+        const std::size_t floats = std::max(kb * 1024 / sizeof(float), opt.local);
+        const StageRun r = occupancyRun.run(in, floats, opt.local, opt.repeats);
         const Fit fit = fitPerComputeUnit(cu, r.footprint);
-        report.bandwidth("stage, " + std::to_string(kb) + " KiB array", "N = " + hoc::sizeText(n),
+        report.bandwidth("stage, " + std::to_string(kb) + " KiB array", "N = " + hoc::sizeText(opt.n),
                          hoc::compare(expected, r.out), {r.seconds, 0}, bytes);
         rows.push_back({kb, r.footprint, fit, hoc::gbps(bytes, r.seconds)});
     }
 
-    printTable(std::cout, cu, local, rows);
+    printTable(std::cout, cu, opt.local, rows);
     printPrediction(std::cout);  // step 3's, for the H100: compare it with an H100 run's table
     return cli.finish(report);   // --json; exit status 0 when every result is correct, else 1
 } catch (...) {

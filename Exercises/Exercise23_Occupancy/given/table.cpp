@@ -1,31 +1,34 @@
 #include "table.hpp"
 
+#include <cstdint>
 #include <iomanip>
 #include <ostream>
-#include <sstream>
 
+#include "hoc/cli/main.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
-#include "hoc/common/host_memory.hpp"
 
 namespace {
 
 std::string allowed(const std::optional<std::size_t>& value) { return value ? std::to_string(*value) : "-"; }
 
-std::string fixed(double value, int digits)
-{
-    std::ostringstream text;
-    text << std::fixed << std::setprecision(digits) << value;
-    return text.str();
-}
-
 }  // namespace
 
-void requireMemory(const cl::Device& device, std::size_t n)
+void Options::add(hoc::CommandLine& cli)
 {
-    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 2, std::to_string(n) + " floats");
-    const double vector = sizeof(float) * static_cast<double>(n);
-    hoc::requireHostMemory(hoc::hostBytes(device, 3 * vector, 2 * vector), std::to_string(n) + " floats");
+    cli.sizeOption("-n,--size", n, "Floats (at most 2^32 - 1)", UINT32_MAX);
+    cli.sizeOption("--local", local, "Work-group size", 1u << 16);
+    cli.sizesOption("--array-kb", arrayKb,
+                    "Sizes of the kernel's __local array, in KiB (default: those below CL_DEVICE_LOCAL_MEM_SIZE)",
+                    1u << 20);
+    cli.option("--runs", repeats.runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
+    cli.sizeOption("--cu-work-items", given.workItems,
+                   "Per compute unit: resident work-items (any --cu-* option replaces all the known figures)");
+    cli.sizeOption("--cu-groups", given.workGroups, "Per compute unit: resident work-groups");
+    cli.sizeOption("--cu-local-bytes", given.localBytes, "Per compute unit: local memory in bytes");
+    cli.sizeOption("--cu-reserved", given.localReservedPerGroup,
+                   "Per work-group: local memory in bytes the runtime keeps");
+    cli.sizeOption("--cu-registers", given.registers, "Per compute unit: 32-bit registers");
 }
 
 ComputeUnitLimits computeUnit(const cl::Device& device, const ComputeUnitLimits& given, std::ostream& out)
@@ -78,8 +81,8 @@ void printTable(std::ostream& out, const ComputeUnitLimits& cu, std::size_t loca
             << allowed(row.fit.byWorkItems) << std::setw(13) << allowed(row.fit.byWorkGroups) << std::setw(11)
             << allowed(row.fit.byLocalMemory) << std::setw(11) << allowed(row.fit.byRegisters) << std::setw(5)
             << row.fit.groups << std::setw(14) << (row.fit.limit.empty() ? "-" : row.fit.limit) << std::setw(11)
-            << (occ > 0 ? fixed(100 * occ, 0) + "%" : "-") << std::setw(10) << fixed(row.gbps, 1) << std::setw(9)
-            << fixed(row.gbps / rows.front().gbps, 2) << "\n";
+            << (occ > 0 ? hoc::fixedText(100 * occ, 0) + "%" : "-") << std::setw(10) << hoc::fixedText(row.gbps, 1)
+            << std::setw(9) << hoc::fixedText(row.gbps / rows.front().gbps, 2) << "\n";
     }
 }
 
@@ -88,5 +91,5 @@ void printPrediction(std::ostream& out)
     const Prediction prediction = stepThreePrediction();
     out << "your prediction for the H100 (stepThreePrediction, work-groups of 256): local memory limits from "
         << prediction.firstKiBLimitedByLocalMemory << " KB on; at 47 KB "
-        << fixed(100 * prediction.slotsFilledAt47KiB, 0) << "% of the 2048 slots filled\n";
+        << hoc::fixedText(100 * prediction.slotsFilledAt47KiB, 0) << "% of the 2048 slots filled\n";
 }

@@ -1,5 +1,5 @@
-// Exercise 23: what the driver (main.cpp) refuses, chooses and prints around the runs, so that
-// main.cpp reads as the run: the compute unit's figures, the array sizes, the table of prediction
+// Exercise 23: the driver's (main.cpp) command line, and what it chooses and prints around the runs,
+// so that main.cpp reads as the run: the compute unit's figures, the array sizes, the table of prediction
 // beside measurement, and step 3's prediction.
 #pragma once
 
@@ -7,11 +7,20 @@
 #include <iosfwd>
 #include <vector>
 
+#include "hoc/cli/main.hpp"
+#include "hoc/common/timing.hpp"
 #include "occupancy.hpp"
 
-// Refuses (hoc::UsageError, exit status 2) `n` floats the device or the host cannot hold: the
-// input, the reference and the result read back; on a device in host memory its two buffers too.
-void requireMemory(const cl::Device& device, std::size_t n);
+// The command line.
+struct Options {
+    std::size_t n = std::size_t{1} << 24;                               // --size: floats
+    std::size_t local = 256;                                            // --local: the work-group size
+    std::vector<std::size_t> arrayKb = {1, 8, 16, 24, 28, 32, 40, 47};  // --array-kb
+    hoc::Repeats repeats;                                               // --runs, after one warm-up
+    ComputeUnitLimits given;                                            // --cu-*: the compute unit's figures
+
+    void add(hoc::CommandLine& cli);  // the options above, on `cli`
+};
 
 // The compute unit: NVIDIA's figures where known (documentedLimits), or the command line's (all of
 // them) where it gives any; printed with what OpenCL says (compute units, CL_DEVICE_LOCAL_MEM_SIZE).

@@ -7,7 +7,6 @@
 #include <iomanip>
 #include <iostream>
 #include <random>
-#include <sstream>
 #include <string>
 
 #include "hoc/common/device.hpp"
@@ -157,10 +156,8 @@ void printTimes(const std::vector<std::pair<std::string, double>>& rows, double 
     std::cout << std::left << std::setw(8) << "layout" << std::right << std::setw(14) << "time" << std::setw(12)
               << "GB/s" << std::setw(10) << "x AoS\n";
     for (const auto& [name, seconds] : rows) {
-        std::ostringstream rate, ratio;
-        rate << std::fixed << std::setprecision(1) << hoc::gbps(bytes, seconds);
-        ratio << std::fixed << std::setprecision(2) << seconds / rows.front().second;
         std::cout << std::left << std::setw(8) << name << std::right << std::setw(14) << hoc::formatTime(seconds)
-                  << std::setw(12) << rate.str() << std::setw(9) << ratio.str() << "\n";
+                  << std::setw(12) << hoc::fixedText(hoc::gbps(bytes, seconds), 1) << std::setw(9)
+                  << hoc::fixedText(seconds / rows.front().second, 2) << "\n";
     }
 }

@@ -31,7 +31,29 @@ hoc::CheckResult withPhases(hoc::CheckResult check, const Phases& t)
     return check;
 }
 
-void printPhases(std::ostream& out, const std::vector<std::pair<std::string, Phases>>& rows, long runs)
+void reportVadd(hoc::Report& report, PhaseRows& rows, const std::string& row, const std::string& name,
+                const ProgramRun& run, const std::vector<float>& expected)
+{
+    const hoc::CheckResult check = withPhases(hoc::compare(expected, run.out), run.phases);
+    const std::string size = "N = " + hoc::sizeText(expected.size());
+    const double bytes = 3.0 * sizeof(float) * static_cast<double>(expected.size());
+    report.bandwidth(name + ", kernel alone", size, check, {run.phases.kernel, 0}, bytes);
+    report.bandwidth(name + ", whole program", size, check, {run.phases.whole, 0}, bytes);
+    rows.emplace_back(row, run.phases);
+}
+
+void reportMatmul(hoc::Report& report, PhaseRows& rows, const std::string& row, const std::string& name,
+                  const ProgramRun& run, const hoc::matmul::Inputs& in, const hoc::matmul::Dims& d)
+{
+    const hoc::CheckResult check = withPhases(hoc::matmul::check(in.a, in.b, run.out, d), run.phases);
+    report.flops(name + ", kernel alone", d.text(), check, {run.phases.kernel, 0}, d.flops());
+    report.flops(name + ", whole program", d.text(), check, {run.phases.whole, 0}, d.flops());
+    rows.emplace_back(row, run.phases);
+}
+
+namespace {
+
+void printPhases(std::ostream& out, const PhaseRows& rows, int runs)
 {
     const double infinite = std::numeric_limits<double>::infinity();
     out << "device time of one run (medians of " << runs << "); p = kernel / whole; "
@@ -64,4 +86,13 @@ void printLawAgainstMeasurement(std::ostream& out, const Phases& element, const 
         << " (element kernel / blocked kernel)\n"
         << "  whole-program speedup predicted by Amdahl's law with p = " << p << ": " << amdahlSpeedup(p, s)
         << "; measured (whole / whole): " << element.whole / blocked.whole << "\n";
+}
+
+}  // namespace
+
+void printTables(std::ostream& out, const PhaseRows& rows, int runs, const hoc::matmul::Dims& d)
+{
+    printPhases(out, rows, runs);
+    printPinnedAgainstPageable(out, rows.at(0).second, rows.at(1).second);
+    printLawAgainstMeasurement(out, rows.at(2).second, rows.at(3).second, d);  // element against blocked
 }

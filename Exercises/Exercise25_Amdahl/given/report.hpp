@@ -1,5 +1,5 @@
-// Exercise 25: what the driver (main.cpp) refuses before it runs, how it checks a run's phases, and
-// the tables it prints, so that main.cpp reads as the three runs.
+// Exercise 25: what the driver (main.cpp) refuses before it runs, how it checks and reports a run
+// with its phases, and the tables it prints, so that main.cpp reads as the runs.
 #pragma once
 
 #include <cstddef>
@@ -10,7 +10,9 @@
 
 #include "amdahl.hpp"
 #include "hoc/common/check.hpp"
+#include "hoc/common/report.hpp"
 #include "hoc/matmul/dims.hpp"
+#include "hoc/matmul/matmul_host.hpp"
 
 // Refuses (hoc::UsageError, exit status 2) sizes the device or the host cannot hold. vadd and
 // matmul run one after the other, each checked alone. vadd: A, B, C read back twice (from ordinary
@@ -23,16 +25,22 @@ void requireMemory(const cl::Device& device, std::size_t n, const hoc::matmul::D
 // so the whole run lasts longer than 0 and at least as long as each phase.
 hoc::CheckResult withPhases(hoc::CheckResult check, const Phases& t);
 
-// Each program's phases (medians of `runs`), p = kernel / whole, and the whole-program speedup
-// Amdahl's law gives for a kernel 10 times and infinitely faster.
-void printPhases(std::ostream& out, const std::vector<std::pair<std::string, Phases>>& rows, long runs);
+// A program's run, reported twice, "<name>, kernel alone" and "<name>, whole program", checked
+// against the expected result and by withPhases, and kept in `rows` as the row `row` of the tables:
+// vadd's rates in GB/s (3 floats moved per element, by the kernel and as many by the copies), matmul's
+// in MFLOPS (2 M N K flops).
+using PhaseRows = std::vector<std::pair<std::string, Phases>>;
+void reportVadd(hoc::Report& report, PhaseRows& rows, const std::string& row, const std::string& name,
+                const ProgramRun& run, const std::vector<float>& expected);
+void reportMatmul(hoc::Report& report, PhaseRows& rows, const std::string& row, const std::string& name,
+                  const ProgramRun& run, const hoc::matmul::Inputs& in, const hoc::matmul::Dims& d);
 
-// vadd's copies, p and whole run from ordinary host arrays against from pinned ones.
-void printPinnedAgainstPageable(std::ostream& out, const Phases& pageable, const Phases& pinned);
-
-// The law against a measurement: the blocked kernel takes 1/s of the element kernel's time (on a
-// GPU s > 1; on a CPU it may be less); with the element program's p, Amdahl's law predicts the
-// whole program's speedup, and the two programs' whole runs measure it. They agree as far as only
-// the kernel changed between the runs.
-void printLawAgainstMeasurement(std::ostream& out, const Phases& element, const Phases& blocked,
-                                const hoc::matmul::Dims& d);
+// The tables of the rows "vadd", "pinned", "matmul" and "blocked", in that order:
+// - each program's phases (medians of `runs`), p = kernel / whole, and the whole-program speedup
+//   Amdahl's law gives for a kernel 10 times and infinitely faster;
+// - vadd's copies, p and whole run from ordinary host arrays against from pinned ones;
+// - the law against a measurement: the blocked kernel takes 1/s of the element kernel's time (on a
+//   GPU s > 1; on a CPU it may be less); with the element program's p, Amdahl's law predicts the
+//   whole program's speedup, and the two programs' whole runs measure it. They agree as far as only
+//   the kernel changed between the runs.
+void printTables(std::ostream& out, const PhaseRows& rows, int runs, const hoc::matmul::Dims& d);

@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <iostream>
 
-#include "../../Exercise10_Pi/given/pi_reference.hpp"  // Exercise 10's references (see CMakeLists.txt)
 #include "hoc/common/check.hpp"
+#include "hoc/pi/reference.hpp"
 
 namespace {
 

@@ -56,6 +56,8 @@ public:
                     std::size_t max = static_cast<std::size_t>(-1) / 2);
     // Whole numbers from `min` to `max`.
     void option(const std::string& names, long& value, const std::string& help, long min, long max);
+    // The same for an int, e.g. a hoc::Repeats's runs: cli.option("--runs", repeats.runs, ...).
+    void option(const std::string& names, int& value, const std::string& help, int min, int max);
     void option(const std::string& names, double& value, const std::string& help);
     void option(const std::string& names, std::string& value, const std::string& help);
     // One of `allowed`.
@@ -77,6 +79,10 @@ public:
     void listOption(const std::string& names, std::vector<std::string>& values, const std::string& help,
                     const std::vector<std::string>& allowed = {});
     void flag(const std::string& names, bool& value, const std::string& help);
+
+    // After parse(): whether the command line gave the option `name` ("--array-kb"), for a program
+    // whose default depends on the device only when the user chose nothing.
+    bool given(const std::string& name) const;
 
     // Reads the command line. Returns the exit status when the program stops here: after --help (0),
     // a bad command line (2, with the reason) or --list (0, after the numbered device list).

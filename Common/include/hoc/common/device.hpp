@@ -51,6 +51,12 @@ void requireBuffers(const cl::Device& device, double bytes, int count, const std
 // (CL_DEVICE_HOST_UNIFIED_MEMORY: a CPU device such as PoCL's, an integrated GPU) live in host memory too.
 double hostBytes(const cl::Device& device, double host, double buffers);
 
+// Both refusals (hoc::UsageError, exit status 2) for a kernel that reads n floats from one buffer and
+// writes n to another: the two buffers on the device (requireBuffers), and on the host the input, the
+// serial reference and the result read back, with the two buffers where the device uses host memory
+// (hostBytes, requireHostMemory). `what` names the size in the messages ("16777216 elements").
+void requireFloatsInOut(const cl::Device& device, std::size_t n, const std::string& what);
+
 // The largest work-group size this kernel can use on this device, at most `preferred`.
 std::size_t localSize(const cl::Kernel& kernel, const cl::Device& device, std::size_t preferred);
 

@@ -26,6 +26,22 @@ double floatSumBound(std::uint64_t additions, double magnitude, double termError
 // before the tree.
 std::uint64_t treeAdditions(std::uint64_t values);
 
+// How a work-item of a work-group reduction adds its share of a pass's elements before the work-group's
+// tree, in plain numbers: the shapes of the course's reduction kernels (Exercise 16's seven steps, which
+// Exercise 21's sweep runs too). The count that follows from it only feeds the error bound of their sums
+// (sumErrorBound's k), so it lives here, beside that bound, rather than in the room of the program that
+// runs the kernels.
+struct ItemSum {
+    std::uint64_t perItem = 1;  // elements added in turn; 0: the work-item loops over the pass (all of its share)
+    std::uint64_t width = 1;  // floats per load: 1; 4 (float4 loads, step 6); 16 (float16 loads in `runs` runs, step 7)
+    std::uint64_t runs = 1;   // width 16: runs read side by side, each into a float16 sum of its own
+};
+
+// The most float additions an element goes through in one pass of n elements over `items` work-items
+// in work-groups of `local` (sumErrorBound's k; a pass after pass adds their counts): those of its
+// work-item (`item`), then the tree over the work-group (treeAdditions(local)).
+std::uint64_t passAdditions(const ItemSum& item, std::uint64_t n, std::uint64_t items, std::uint64_t local);
+
 struct SumReference {
     double sum = 0;        // sum of x_i, in double
     double magnitude = 0;  // sum of |x_i|, in double

@@ -12,6 +12,7 @@
 // the value (exit status 3), never an empty or made-up name.
 #pragma once
 
+#include <algorithm>
 #include <initializer_list>
 #include <string>
 #include <utility>
@@ -36,5 +37,28 @@ public:
 private:
     std::vector<std::pair<Enum, std::string>> names_;
 };
+
+// The name `nameOf` gives each of `values`, in their order: a --kernels option's choices, a table's
+// columns.
+template <typename Enum, typename NameOf>
+std::vector<std::string> namesOf(const std::vector<Enum>& values, NameOf nameOf)
+{
+    std::vector<std::string> names;
+    for (const Enum value : values)
+        names.push_back(nameOf(value));
+    return names;
+}
+
+// The values of `all` whose name (`nameOf`) is one of `chosen` (a --kernels option's words), in the
+// order of `all`, whatever the order of `chosen`.
+template <typename Enum, typename NameOf>
+std::vector<Enum> chosenOf(const std::vector<Enum>& all, const std::vector<std::string>& chosen, NameOf nameOf)
+{
+    std::vector<Enum> values;
+    for (const Enum value : all)
+        if (std::find(chosen.begin(), chosen.end(), nameOf(value)) != chosen.end())
+            values.push_back(value);
+    return values;
+}
 
 }  // namespace hoc

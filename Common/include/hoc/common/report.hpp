@@ -94,6 +94,9 @@ private:
 // "2^20" for powers of two from 2^10 on, else the number: how programs name their sizes in Result::size.
 std::string sizeText(std::size_t n);
 
+// "12.35": `value` with `digits` decimals (std::fixed), as the course's tables print their figures.
+std::string fixedText(double value, int digits);
+
 // "12.091 ms": a time with three decimals in us, ms or s, as the "time" line of a result prints it.
 std::string formatTime(double seconds);
 

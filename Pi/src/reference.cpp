@@ -1,8 +1,7 @@
-#include "pi_reference.hpp"
+#include "hoc/pi/reference.hpp"
 
 #include <cmath>
 
-#include "hoc/common/float_sum.hpp"
 #include "hoc/common/report.hpp"
 
 namespace hoc::pi {
@@ -54,13 +53,6 @@ double reference(std::uint64_t steps)
         return midpointSum<double>(steps, true);  // the summation error stays near 2^-52 relative
     const double h = 1.0 / static_cast<double>(steps);
     return M_PI + h * h / 12.0;  // the next term is O(h^6) < 1e-38 here
-}
-
-double floatSumBound(std::uint64_t additions)
-{
-    // Each term within 8 u of 4 / (1 + x^2), then (1 + u)^n - 1 from its additions, on a sum of terms
-    // whose exact total is below 3.25 / h; multiplying by h (in double on the host) leaves 3.25.
-    return hoc::floatSumBound(additions, 3.25, 8 * std::ldexp(1.0, -24));
 }
 
 std::string stepsText(std::uint64_t steps) { return sizeText(steps) + (steps == 1 ? " step" : " steps"); }

@@ -1,0 +1,18 @@
+// Exercise 16b: the table the driver (main.cpp) prints after the launches.
+#pragma once
+
+#include <cstddef>
+#include <iosfwd>
+#include <vector>
+
+#include "coarsening.hpp"
+
+// One launch: its coarsening factor (0: the plain kernel) and what it gave.
+struct LaunchRow {
+    std::size_t factor;
+    ScaleResult r;
+};
+
+// The table: each launch's kernel, factor, work-items, work-groups, work-groups per compute unit,
+// time, GB/s (`bytes` moved) and the plain kernel's time (the first row's) over its own.
+void printTable(std::ostream& out, const cl::Device& device, const std::vector<LaunchRow>& rows, double bytes);

@@ -1,0 +1,31 @@
+// The references of the pi programs (Exercises 10, A, 15b and 21's sweep): pi = integral from 0 to 1
+// of 4 / (1 + x^2) dx, approximated by the midpoint rule with `steps` rectangles of width 1/steps.
+// The error bounds of their float sums are in bounds.hpp.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace hoc::pi {
+
+// The slides' serial program, in float: x and the running sum are floats (each term is computed in
+// double, as the slides' double literals make it, and rounded into the float sum). Past about 2^24
+// steps the sum is so large that adding one more rectangle (2 to 4) loses most of its bits.
+float serialFloat(std::uint64_t steps);
+
+// The same loop in double: the serial baseline the OpenCL versions are checked against.
+double serialDouble(std::uint64_t steps);
+
+// The exact midpoint-rule value for `steps` (what a perfect computation would return), within 1e-13:
+// a compensated double sum for up to 2^22 steps; beyond, pi + h^2/12 with h = 1/steps. The Euler-Maclaurin
+// expansion of the midpoint rule is pi + (h^2/24)(f'(0) - f'(1)) + O(h^6) for this f (its h^4 term
+// is zero because f''' vanishes at 0 and at 1), and f'(0) - f'(1) = 2.
+double reference(std::uint64_t steps);
+
+// The accuracy the pi programs ask of their best kernels (compensated sums), for any step count.
+constexpr double kTarget = 1e-6;
+
+// "2^24 steps" for powers of two from 2^10 on, else "1000 steps".
+std::string stepsText(std::uint64_t steps);
+
+}  // namespace hoc::pi
