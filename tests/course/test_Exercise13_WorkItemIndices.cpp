@@ -1,8 +1,11 @@
 // Exercise 13: every recorded id matches the formula for its position, for several ranges and
 // work-group shapes; shapes that do not divide the range or exceed the limits are refused clearly.
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "hoc/common/errors.hpp"
+#include "hoc_hints/Exercise13_WorkItemIndices.hpp"
 #include "hoc_test.hpp"
 #include "indices.hpp"
 
@@ -35,6 +38,67 @@ std::string firstWrong(const IndexGrids& r, const Case& c)
     return "";
 }
 
+// The six planes, each with the value its id has at column x, row y in work-groups of sx x sy.
+const char* const kIdNames[] = {"get_global_id(0)", "get_global_id(1)", "get_local_id(0)",
+                                "get_local_id(1)",  "get_group_id(0)",  "get_group_id(1)"};
+std::size_t idAt(std::size_t id, std::size_t x, std::size_t y, std::size_t sx, std::size_t sy)
+{
+    const std::size_t values[] = {x, y, x % sx, y % sy, x / sx, y / sy};
+    return values[id];
+}
+const std::vector<int>& plane(const IndexGrids& r, std::size_t id)
+{
+    const std::vector<int>* planes[] = {&r.global_x, &r.global_y, &r.local_x, &r.local_y, &r.group_x, &r.group_y};
+    return *planes[id];
+}
+// Whether plane `id` holds, everywhere, what id `as` gives in work-groups of sx x sy.
+bool holds(const IndexGrids& r, const Case& c, std::size_t id, std::size_t as, std::size_t sx, std::size_t sy)
+{
+    for (std::size_t y = 0; y < c.height; ++y)
+        for (std::size_t x = 0; x < c.width; ++x)
+            if (plane(r, id)[y * c.width + x] != static_cast<int>(idAt(as, x, y, sx, sy)))
+                return false;
+    return true;
+}
+
+// What the recorded ids show, where they are wrong: the work-groups that really ran (their shape,
+// read from the local ids), a plane never written, a plane holding another id.
+std::string hint(const IndexGrids& r, const Case& c)
+{
+    const std::string kernel = "\n  where: record_ids in indices.cl\n  hint: ";
+    const std::string host = "\n  where: the enqueue in indices.cpp\n  hint: ";
+    const auto count = [](std::size_t x) { return std::to_string(x); };
+    for (std::size_t id = 0; id < 6; ++id)
+        if (plane(r, id).size() != c.width * c.height)
+            return "";
+    for (std::size_t id = 0; id < 6; ++id)
+        if (std::all_of(plane(r, id).begin(), plane(r, id).end(), [](int v) { return v == -1; }))
+            return kernel + hoc::test::hint(hoc::hints::plane_unwritten, {{"id", kIdNames[id]}});
+    // The shape that ran: one more than the largest local id in each dimension, if every local and
+    // group id fits it.
+    const auto largest = [&](std::size_t id) {
+        return static_cast<std::size_t>(std::max(0, *std::max_element(plane(r, id).begin(), plane(r, id).end()))) + 1;
+    };
+    const std::size_t sx = largest(2), sy = largest(3);
+    bool fits = true;
+    for (std::size_t id = 2; id < 6; ++id)
+        fits = fits && holds(r, c, id, id, sx, sy);
+    if (fits && (sx != c.group.x || sy != c.group.y))
+        return host + hoc::test::hint(
+                          sx == c.group.y && sy == c.group.x ? hoc::hints::local_swapped : hoc::hints::local_not_given,
+                          {{"ran", count(sx) + "x" + count(sy)}, {"asked", count(c.group.x) + "x" + count(c.group.y)}});
+    for (std::size_t id = 0; id < 6; ++id) {
+        if (holds(r, c, id, id, c.group.x, c.group.y))
+            continue;
+        for (std::size_t as = 0; as < 6; ++as)
+            if (as != id && holds(r, c, id, as, c.group.x, c.group.y))
+                return kernel +
+                       hoc::test::hint(hoc::hints::plane_holds_other, {{"id", kIdNames[id]}, {"other", kIdNames[as]}});
+        return kernel + hoc::test::hint(hoc::hints::plane_wrong, {{"id", kIdNames[id]}});
+    }
+    return "";
+}
+
 }  // namespace
 
 // The intermediate notes' work-groups of 4 by 4 and 2 by 4 (001, "Demonstration" of the
@@ -47,8 +111,8 @@ TEST(Exercise13Ids, EveryIdMatchesItsPosition)
     for (const Case& c : cases) {
         const IndexGrids r = hoc::test::run([&] { return recordIds(hoc::test::device(), c.width, c.height, c.group); });
         const std::string wrong = firstWrong(r, c);
-        EXPECT_EQ(wrong, "") << HOC_UNDER_TEST << ": range " << c.width << "x" << c.height << ", work-groups "
-                             << c.group.x << "x" << c.group.y << ": " << wrong;
+        EXPECT_TRUE(wrong.empty()) << HOC_UNDER_TEST << ": range " << c.width << "x" << c.height << ", work-groups "
+                                   << c.group.x << "x" << c.group.y << ": " << wrong << hint(r, c);
     }
 }
 
