@@ -155,9 +155,12 @@ def _without_gtest_frame(text):
             message = message[:-1] if message.endswith(")") else message
             rest = [line for line in lines[end + 1:] if line.strip()]
             return "\n".join([message.strip(), *rest])
-    # FAIL() << message and ADD_FAILURE() << message: GoogleTest's line "Failed" before the message.
+    # FAIL() << message and ADD_FAILURE() << message: GoogleTest's line "Failed" before the message;
+    # EXPECT_TRUE(flag) << message: the frame 'Value of: flag / Actual: false / Expected: true'.
     if lines and lines[0] == "Failed":
         lines = lines[1:]
+    elif len(lines) >= 3 and lines[0].startswith("Value of: ") and lines[1:3] == ["  Actual: false", "Expected: true"]:
+        lines = lines[3:]
     return "\n".join(line for line in lines if line.strip())
 
 

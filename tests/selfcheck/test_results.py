@@ -85,6 +85,12 @@ class GoogleTestReport(unittest.TestCase):
         self.assertEqual(findings[0]["text"], "Exercises/X: toAos's particle 0, field vx is 40, expected 30\n"
                                               "  where: toAos in soa.cpp\n  hint: the hint")
 
+    def test_a_flag_check_starts_with_its_streamed_message(self):
+        text = ("/t.cpp:9\nValue of: wrong.empty()\n  Actual: false\nExpected: true\n"
+                "Exercises/X: range 16x16: get_local_id(0) wrong\n  hint: the hint")
+        _, findings = results.gtest_findings(self.report(text))["Transpose.EveryKernel"]
+        self.assertEqual(findings[0]["text"], "Exercises/X: range 16x16: get_local_id(0) wrong\n  hint: the hint")
+
     def test_each_failure_gets_the_longest_recorded_hint_its_message_holds(self):
         report = {"testsuites": [{"name": "Reduce", "testsuite": [{
             "name": "Each", "status": "RUN", "result": "COMPLETED",
