@@ -94,6 +94,10 @@ std::string hint(const IndexGrids& r, const Case& c)
             if (as != id && holds(r, c, id, as, c.group.x, c.group.y))
                 return kernel +
                        hoc::test::hint(hoc::hints::plane_holds_other, {{"id", kIdNames[id]}, {"other", kIdNames[as]}});
+        const std::vector<int>& values = plane(r, id);
+        if (values.size() > 1 && std::all_of(values.begin(), values.end(), [&](int v) { return v == values.front(); }))
+            return kernel + hoc::test::hint(hoc::hints::plane_constant,
+                                            {{"id", kIdNames[id]}, {"value", std::to_string(values.front())}});
         return kernel + hoc::test::hint(hoc::hints::plane_wrong, {{"id", kIdNames[id]}});
     }
     return "";
