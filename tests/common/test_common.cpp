@@ -2,6 +2,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 
 #include "hoc/common/check.hpp"
 #include "hoc/common/device.hpp"
@@ -85,6 +86,28 @@ TEST(Check, ToleranceAndNaN)
     const auto sizes = hoc::compare(std::vector<float>{1, 2}, std::vector<float>{1});
     EXPECT_FALSE(sizes.ok);
     EXPECT_EQ(sizes.message(), "expected 2 elements, got 1");
+}
+
+TEST(Check, IntegersAreEqualOrWrong)
+{
+    const std::vector<int> expected = {-2, 0, 2147483647};
+    EXPECT_EQ(hoc::compare(expected, expected).message(), "all 3 elements correct");
+    const auto r = hoc::compare(expected, std::vector<int>{-2, 1, 2147483647});
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.wrong, 1u);
+    EXPECT_EQ(r.first, 1u);
+    using Bytes = std::vector<std::uint8_t>;
+    EXPECT_TRUE(hoc::compare(Bytes{0, 255}, Bytes{0, 255}).ok);
+    EXPECT_FALSE(hoc::compare(Bytes{0, 255}, Bytes{0, 254}).ok);
+    EXPECT_FALSE(hoc::compare(Bytes{0, 255}, Bytes{0}).ok);  // a missing element is wrong
+}
+
+TEST(Check, UlpError)
+{
+    EXPECT_EQ(hoc::ulpError(1.0f, 1.0), 0.0);
+    EXPECT_EQ(hoc::ulpError(std::nextafter(1.0f, 2.0f), 1.0), 1.0);
+    EXPECT_EQ(hoc::ulpError(0.75f, 0.5), 0.25 / std::ldexp(1.0, -24));  // floats near 0.5 are 2^-24 apart
+    EXPECT_TRUE(std::isinf(hoc::ulpError(std::numeric_limits<float>::quiet_NaN(), 1.0)));
 }
 
 TEST(Check, SingleValues)
