@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <limits>
+#include <utility>
 
 #include "hoc/common/check.hpp"
 #include "hoc/common/device.hpp"
@@ -206,6 +207,35 @@ TEST(Devices, ChoiceErrorsListTheDevices)
     EXPECT_THROW(hoc::chooseDevice({"x1", ""}), hoc::Failure);
     EXPECT_THROW(hoc::chooseDevice({"", "no platform has this name"}), hoc::Failure);
     EXPECT_EQ(hoc::chooseDevice({"0", ""})(), all[0].device());
+}
+
+TEST(Devices, DevicesNamedByIndexOrEveryNameMatch)
+{
+    const auto all = hoc::allDevices();
+    ASSERT_FALSE(all.empty());
+    const auto last = hoc::devicesNamed(std::to_string(all.size() - 1), "entry");
+    ASSERT_EQ(last.size(), 1u);
+    EXPECT_EQ(last[0](), all.back().device());
+    // Text matches every device whose platform or device name holds it, in --list order.
+    const std::string name = all[0].device.getInfo<CL_DEVICE_NAME>();
+    std::size_t sameName = 0;
+    for (const auto& d : all)
+        sameName += d.device.getInfo<CL_DEVICE_NAME>() == name;
+    const auto named = hoc::devicesNamed(name, "entry");
+    EXPECT_GE(named.size(), sameName);
+    EXPECT_EQ(named.front()(), all[0].device());
+    for (const auto& [entry, message] :
+         {std::pair<std::string, std::string>{std::to_string(all.size()), "'e' is not a device index: choose 0 to "},
+          {"99999999999999999999", "'e' is not a device index"},
+          {"no device has this name", "'e' matches no platform or device name"}}) {
+        try {
+            hoc::devicesNamed(entry, "'e'");
+            FAIL() << entry << " must be refused";
+        } catch (const hoc::UsageError& e) {
+            EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find("the devices are:\n  0: "), std::string::npos) << e.what();
+        }
+    }
 }
 
 TEST(Devices, EnvironmentChoosesByIndexOrName)
