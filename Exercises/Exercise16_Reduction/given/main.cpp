@@ -1,7 +1,6 @@
-// Exercise 16: the bandwidth driver. It measures the read kernel once, then for each size the copy
-// kernel and every reduction kernel, checks each sum and prints a table of GB/s; it reports each kernel
-// at the largest size against both yardsticks, and the step it picks for this device (kernelFor). The
-// OpenCL work is in reduce.cpp; the command line, refusals and reports in reduce_report.cpp.
+// Exercise 16: the bandwidth driver. For each size it times the copy kernel and every reduction kernel,
+// checks each sum and prints a row of GB/s, against a read kernel measured once. The OpenCL work is in
+// reduce.cpp; the command line, refusals and reports in reduce_report.cpp.
 #include <algorithm>
 #include <iostream>
 
