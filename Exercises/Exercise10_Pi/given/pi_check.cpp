@@ -26,8 +26,8 @@ std::vector<PiStep> chosenSteps(const std::string& design)
 
 hoc::Result piRow(const PiStep& step, const PiResult& r, std::uint64_t nsteps)
 {
-    const hoc::pi::Check check =
-        hoc::pi::check(r.pi, nsteps, hoc::pi::allowedError(r.stepsPerItem, r.workGroupSize, step.summation));
+    const hoc::pi::Check check = hoc::pi::check(r.pi, nsteps,
+                                                hoc::pi::allowedError(r.stepsPerItem, r.workGroupSize, step.summation));
     hoc::Result row;
     row.name = step.name;
     row.size = hoc::pi::stepsText(nsteps);
