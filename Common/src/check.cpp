@@ -2,6 +2,8 @@
 
 #include "hoc/common/errors.hpp"
 
+#include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <sstream>
 
@@ -9,8 +11,8 @@ namespace hoc {
 namespace {
 
 // Compares element by element; `allowedAt(i)` gives the accepted difference for element i.
-template <typename Expected, typename Allowed>
-CheckResult compareWith(const std::vector<Expected>& expected, const std::vector<float>& got, Allowed allowedAt)
+template <typename Expected, typename Got, typename Allowed>
+CheckResult compareWith(const std::vector<Expected>& expected, const std::vector<Got>& got, Allowed allowedAt)
 {
     CheckResult r;
     r.count = expected.size();
@@ -67,6 +69,25 @@ CheckResult compare(const std::vector<float>& expected, const std::vector<float>
 CheckResult compare(const std::vector<double>& expected, const std::vector<float>& got, Tolerance tol)
 {
     return compareWith(expected, got, [&](std::size_t, double e) { return tol.abs + tol.rel * std::fabs(e); });
+}
+
+CheckResult compare(const std::vector<int>& expected, const std::vector<int>& got)
+{
+    return compareWith(expected, got, [](std::size_t, double) { return 0.0; });
+}
+
+CheckResult compare(const std::vector<std::uint8_t>& expected, const std::vector<std::uint8_t>& got)
+{
+    return compareWith(expected, got, [](std::size_t, double) { return 0.0; });
+}
+
+double ulpError(float got, double exact)
+{
+    if (!std::isfinite(got) && got != exact)
+        return INFINITY;  // NaN, or an infinity where none is due: no finite distance
+    const double magnitude = std::max(std::fabs(exact), static_cast<double>(FLT_MIN));
+    const double ulp = std::ldexp(1.0, std::ilogb(magnitude) - 23);  // the spacing of floats near `exact`
+    return std::fabs(static_cast<double>(got) - exact) / ulp;
 }
 
 CheckResult compareWithBounds(const std::vector<double>& expected, const std::vector<float>& got,

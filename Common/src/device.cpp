@@ -212,6 +212,28 @@ cl::Device chooseDevice(const DeviceChoice& choice)
     return preferGpu(every).device;
 }
 
+std::vector<cl::Device> devicesNamed(const std::string& entry, const std::string& what)
+{
+    const auto devices = allDevices();
+    std::vector<cl::Device> named;
+    if (isIndex(entry)) {
+        const std::size_t index = entry.size() < 10 ? std::stoul(entry) : devices.size();
+        if (index >= devices.size())
+            throw UsageError(what + " is not a device index: choose 0 to " + std::to_string(devices.size() - 1) +
+                             "; the devices are:" + listText(devices));
+        named.push_back(devices[index].device);
+        return named;
+    }
+    for (const auto& d : devices)
+        if (contains(d.platform.getInfo<CL_PLATFORM_NAME>() + " " + d.platform.getInfo<CL_PLATFORM_VENDOR>() + " " +
+                         d.device.getInfo<CL_DEVICE_NAME>(),
+                     entry))
+            named.push_back(d.device);
+    if (named.empty())
+        throw UsageError(what + " matches no platform or device name; the devices are:" + listText(devices));
+    return named;
+}
+
 cl::Device testDevice()
 {
     const auto devices = allDevices();

@@ -1,6 +1,7 @@
 #include "hoc/common/timing.hpp"
 
 #include <algorithm>
+#include <numeric>
 
 #include "hoc/common/watchdog.hpp"
 
@@ -47,6 +48,22 @@ std::vector<double> runSeconds(const Repeats& repeats, const std::function<Event
 double medianSeconds(const Repeats& repeats, const std::function<EventSpan()>& enqueue)
 {
     return median(runSeconds(repeats, enqueue));
+}
+
+RunSplit splitMedianRun(const std::vector<double>& spans, const std::vector<std::vector<cl::Event>>& runs)
+{
+    std::vector<std::size_t> order(spans.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    const auto middle = order.begin() + static_cast<std::ptrdiff_t>((order.size() - 1) / 2);
+    std::nth_element(order.begin(), middle, order.end(),
+                     [&](std::size_t a, std::size_t b) { return spans[a] < spans[b]; });
+    RunSplit split;
+    split.betweenSeconds = spans[*middle];
+    for (const cl::Event& command : runs[runs.size() - spans.size() + *middle]) {
+        split.commandSeconds.push_back(eventSeconds(command));
+        split.betweenSeconds -= split.commandSeconds.back();
+    }
+    return split;
 }
 
 double medianAgainstBest(const Repeats& repeats, const std::function<EventSpan()>& enqueue, double& best)

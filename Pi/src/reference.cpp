@@ -1,7 +1,9 @@
 #include "hoc/pi/reference.hpp"
 
 #include <cmath>
+#include <cstdio>
 
+#include "hoc/common/check.hpp"
 #include "hoc/common/report.hpp"
 
 namespace hoc::pi {
@@ -56,5 +58,19 @@ double reference(std::uint64_t steps)
 }
 
 std::string stepsText(std::uint64_t steps) { return sizeText(steps) + (steps == 1 ? " step" : " steps"); }
+
+Check check(double pi, std::uint64_t steps, double allowed, int digits)
+{
+    const double expected = reference(steps);
+    const auto scientific = [](double value, int decimals) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.*e", decimals, value);
+        return std::string(text);
+    };
+    return {compareValue(expected, pi, allowed).ok,
+            "pi = " + fixedText(pi, digits) + ", error " + scientific(pi - M_PI, 2) + " = midpoint rule " +
+                scientific(expected - M_PI, 2) + " + rounding " + scientific(pi - expected, 2) + " (allowed " +
+                scientific(allowed, 1) + ")"};
+}
 
 }  // namespace hoc::pi

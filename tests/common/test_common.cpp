@@ -2,6 +2,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
+#include <utility>
 
 #include "hoc/common/check.hpp"
 #include "hoc/common/device.hpp"
@@ -85,6 +87,28 @@ TEST(Check, ToleranceAndNaN)
     const auto sizes = hoc::compare(std::vector<float>{1, 2}, std::vector<float>{1});
     EXPECT_FALSE(sizes.ok);
     EXPECT_EQ(sizes.message(), "expected 2 elements, got 1");
+}
+
+TEST(Check, IntegersAreEqualOrWrong)
+{
+    const std::vector<int> expected = {-2, 0, 2147483647};
+    EXPECT_EQ(hoc::compare(expected, expected).message(), "all 3 elements correct");
+    const auto r = hoc::compare(expected, std::vector<int>{-2, 1, 2147483647});
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.wrong, 1u);
+    EXPECT_EQ(r.first, 1u);
+    using Bytes = std::vector<std::uint8_t>;
+    EXPECT_TRUE(hoc::compare(Bytes{0, 255}, Bytes{0, 255}).ok);
+    EXPECT_FALSE(hoc::compare(Bytes{0, 255}, Bytes{0, 254}).ok);
+    EXPECT_FALSE(hoc::compare(Bytes{0, 255}, Bytes{0}).ok);  // a missing element is wrong
+}
+
+TEST(Check, UlpError)
+{
+    EXPECT_EQ(hoc::ulpError(1.0f, 1.0), 0.0);
+    EXPECT_EQ(hoc::ulpError(std::nextafter(1.0f, 2.0f), 1.0), 1.0);
+    EXPECT_EQ(hoc::ulpError(0.75f, 0.5), 0.25 / std::ldexp(1.0, -24));  // floats near 0.5 are 2^-24 apart
+    EXPECT_TRUE(std::isinf(hoc::ulpError(std::numeric_limits<float>::quiet_NaN(), 1.0)));
 }
 
 TEST(Check, SingleValues)
@@ -183,6 +207,35 @@ TEST(Devices, ChoiceErrorsListTheDevices)
     EXPECT_THROW(hoc::chooseDevice({"x1", ""}), hoc::Failure);
     EXPECT_THROW(hoc::chooseDevice({"", "no platform has this name"}), hoc::Failure);
     EXPECT_EQ(hoc::chooseDevice({"0", ""})(), all[0].device());
+}
+
+TEST(Devices, DevicesNamedByIndexOrEveryNameMatch)
+{
+    const auto all = hoc::allDevices();
+    ASSERT_FALSE(all.empty());
+    const auto last = hoc::devicesNamed(std::to_string(all.size() - 1), "entry");
+    ASSERT_EQ(last.size(), 1u);
+    EXPECT_EQ(last[0](), all.back().device());
+    // Text matches every device whose platform or device name holds it, in --list order.
+    const std::string name = all[0].device.getInfo<CL_DEVICE_NAME>();
+    std::size_t sameName = 0;
+    for (const auto& d : all)
+        sameName += d.device.getInfo<CL_DEVICE_NAME>() == name;
+    const auto named = hoc::devicesNamed(name, "entry");
+    EXPECT_GE(named.size(), sameName);
+    EXPECT_EQ(named.front()(), all[0].device());
+    for (const auto& [entry, message] :
+         {std::pair<std::string, std::string>{std::to_string(all.size()), "'e' is not a device index: choose 0 to "},
+          {"99999999999999999999", "'e' is not a device index"},
+          {"no device has this name", "'e' matches no platform or device name"}}) {
+        try {
+            hoc::devicesNamed(entry, "'e'");
+            FAIL() << entry << " must be refused";
+        } catch (const hoc::UsageError& e) {
+            EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find("the devices are:\n  0: "), std::string::npos) << e.what();
+        }
+    }
 }
 
 TEST(Devices, EnvironmentChoosesByIndexOrName)

@@ -20,6 +20,20 @@ TEST(PiReference, ClosedFormMatchesTheSumWhereTheyMeet)
     EXPECT_DOUBLE_EQ(hoc::pi::reference(1), 3.2);  // one rectangle, height f(0.5) = 3.2
 }
 
+TEST(PiReference, CheckSplitsTheError)
+{
+    // At 2^24 steps the midpoint rule's error, 2^-48 / 12, is below half an ulp of pi: the reference
+    // is the double next to pi, 4.44e-16 above it.
+    const std::uint64_t steps = std::uint64_t{1} << 24;
+    const double pi = M_PI + 2.5e-9;
+    const hoc::pi::Check c = hoc::pi::check(pi, steps, 1e-6);
+    EXPECT_TRUE(c.ok);
+    EXPECT_EQ(c.text,
+              "pi = 3.141592656, error 2.50e-09 = midpoint rule 4.44e-16 + rounding 2.50e-09 (allowed 1.0e-06)");
+    EXPECT_FALSE(hoc::pi::check(pi, steps, 1e-9).ok);
+    EXPECT_EQ(hoc::pi::check(M_PI, steps, 1e-6, 12).text.substr(0, 19), "pi = 3.141592653590");
+}
+
 TEST(PiReference, SerialLoops)
 {
     EXPECT_NEAR(hoc::pi::serialDouble(1000), hoc::pi::reference(1000), 1e-13);

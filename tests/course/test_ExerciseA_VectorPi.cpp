@@ -172,9 +172,6 @@ TEST(Builtins, RefusesCoefficientsBeyondConstantMemory)
 TEST(Builtins, PreciseMathWithinTheSpecification)
 {
     // The precise functions must meet the OpenCL 1.2 bounds; native_ has none, so it is only reported.
-    EXPECT_EQ(ulpError(1.0f, 1.0), 0.0);
-    EXPECT_EQ(ulpError(std::nextafter(1.0f, 2.0f), 1.0), 1.0);
-    EXPECT_TRUE(std::isinf(ulpError(std::numeric_limits<float>::quiet_NaN(), 1.0)));
     const auto errors = hoc::test::run([&] { return Builtins(hoc::test::device()).nativeAccuracy(20000); });
     ASSERT_EQ(errors.size(), 5u);
     for (const MathError& e : errors) {

@@ -1,22 +1,9 @@
 #include "pi_check.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <ostream>
 
-#include "hoc/common/check.hpp"
 #include "hoc/pi/reference.hpp"
-
-namespace {
-
-std::string number(const char* format, double value)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, format, value);
-    return text;
-}
-
-}  // namespace
 
 std::vector<PiStep> chosenSteps(const std::string& design)
 {
@@ -39,15 +26,13 @@ std::vector<PiStep> chosenSteps(const std::string& design)
 
 hoc::Result piRow(const PiStep& step, const PiResult& r, std::uint64_t nsteps)
 {
-    const double expected = hoc::pi::reference(nsteps);
-    const double allowed = hoc::pi::allowedError(r.stepsPerItem, r.workGroupSize, step.summation);
+    const hoc::pi::Check check = hoc::pi::check(r.pi, nsteps,
+                                                hoc::pi::allowedError(r.stepsPerItem, r.workGroupSize, step.summation));
     hoc::Result row;
     row.name = step.name;
     row.size = hoc::pi::stepsText(nsteps);
-    row.correct = hoc::compareValue(expected, r.pi, allowed).ok;
-    row.detail = "pi = " + number("%.9f", r.pi) + ", error " + number("%.2e", r.pi - M_PI) + " = midpoint rule " +
-                 number("%.2e", expected - M_PI) + " + rounding " + number("%.2e", r.pi - expected) + " (allowed " +
-                 number("%.1e", allowed) + "); " + std::to_string(r.workGroups) +
+    row.correct = check.ok;
+    row.detail = check.text + "; " + std::to_string(r.workGroups) +
                  (r.workGroups == 1 ? " work-group of " : " work-groups of ") + std::to_string(r.workGroupSize) + ", " +
                  std::to_string(r.stepsPerItem) + " steps per work-item";
     row.seconds = r.timing.kernel_s;
@@ -71,6 +56,6 @@ void printSpeedups(std::ostream& out, const std::vector<PiStep>& steps, const st
         return;
     for (std::size_t i = 1; i < steps.size() && i < rows.size(); ++i)
         if (rows[i].rate > 0)
-            out << steps[i].key << " design: " << number("%.1f", rows[i].rate / rows[0].rate)
+            out << steps[i].key << " design: " << hoc::fixedText(rows[i].rate / rows[0].rate, 1)
                 << "x the steps/s of the simple design\n";
 }

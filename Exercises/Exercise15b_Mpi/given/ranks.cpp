@@ -1,8 +1,6 @@
 // Exercise 15b: MPI start and end, this rank's device, agreeing on errors, collecting the tables.
 #include "ranks.hpp"
 
-#include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -12,12 +10,6 @@
 #include "hoc/common/errors.hpp"
 
 namespace {
-
-std::string lower(std::string text)
-{
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-    return text;
-}
 
 // A stream buffer that drops what it is given: standard output of ranks other than 0.
 class NullBuffer : public std::streambuf {
@@ -126,31 +118,8 @@ cl::Device rankDevice(const Ranks& ranks, const std::vector<std::string>& device
     const std::string& entry = devices[static_cast<std::size_t>(ranks.localRank % entries)];
     const int turn = ranks.localRank / entries;  // earlier local ranks that took the same entry
     const std::string which = "--devices entry '" + entry + "' (local rank " + std::to_string(ranks.localRank) + ")";
-    const auto all = hoc::allDevices();
-    std::string here;  // this machine's devices, for the messages
-    for (const auto& e : all)
-        here += "\n  " + std::to_string(e.index) + ": " + hoc::deviceLabel(e.device);
-    cl::Device device;
-    if (!entry.empty() && std::all_of(entry.begin(), entry.end(), [](unsigned char c) { return std::isdigit(c); })) {
-        const std::size_t index = std::stoul(entry);
-        if (index >= all.size())
-            throw hoc::UsageError(which + " is not a device index on " + ranks.host + ": choose 0 to " +
-                                  std::to_string(all.size() - 1) + "; the devices here are:" + here);
-        device = all[index].device;
-    } else {
-        std::vector<cl::Device> matches;
-        for (const auto& e : all) {
-            const std::string names = e.platform.getInfo<CL_PLATFORM_NAME>() + " " +
-                                      e.platform.getInfo<CL_PLATFORM_VENDOR>() + " " +
-                                      e.device.getInfo<CL_DEVICE_NAME>();
-            if (lower(names).find(lower(entry)) != std::string::npos)
-                matches.push_back(e.device);
-        }
-        if (matches.empty())
-            throw hoc::UsageError(which + " matches no platform or device name on " + ranks.host +
-                                  "; the devices here are:" + here);
-        device = matches[static_cast<std::size_t>(turn) % matches.size()];
-    }
+    const std::vector<cl::Device> named = hoc::devicesNamed(entry, which);
+    const cl::Device device = named[static_cast<std::size_t>(turn) % named.size()];
     std::cout << "Device: " << hoc::deviceLabel(device) << "\n";  // rank 0's, as every program prints it
     return device;
 }

@@ -66,15 +66,12 @@ void reportPi(hoc::Report& report, int ranks, const PiOverRanks& r, std::uint64_
         std::printf("  %-4zu %-16s %23s %6.1f%% %13.9f %11.3f   %s\n", i, row.host, range(row.first, row.count).c_str(),
                     100.0 * row.count / static_cast<double>(steps), row.part, row.kernel_s * 1e3, row.device);
     }
-    const double expected = hoc::pi::reference(steps);
-    const hoc::CheckResult check = hoc::compareValue(expected, r.pi, hoc::pi::kTarget);
+    const hoc::pi::Check check = hoc::pi::check(r.pi, steps, hoc::pi::kTarget, 12);
     hoc::Result result;
     result.name = "pi over " + ranksText(ranks);
     result.size = hoc::pi::stepsText(steps);
     result.correct = check.ok;
-    result.detail = "pi = " + number("%.12f", r.pi) + ", error " + number("%.2e", r.pi - M_PI) + " = midpoint rule " +
-                    number("%.2e", expected - M_PI) + " + rounding " + number("%.2e", r.pi - expected) + " (allowed " +
-                    number("%.1e", hoc::pi::kTarget) + ")";
+    result.detail = check.text;
     result.seconds = slowest;  // the ranks run at the same time: done when the slowest is
     result.rate = slowest > 0 ? static_cast<double>(steps) / slowest : 0;
     result.unit = "steps/s";

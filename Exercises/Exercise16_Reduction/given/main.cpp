@@ -1,13 +1,13 @@
-// Exercise 16: the bandwidth driver. It measures the read kernel once, then for each size the copy
-// kernel and every reduction kernel, checks each sum and prints a table of GB/s; it reports each kernel
-// at the largest size against both yardsticks, and the step it picks for this device (kernelFor). The
-// OpenCL work is in reduce.cpp; the command line, refusals and reports in reduce_report.cpp.
+// Exercise 16: the bandwidth driver. For each size it times the copy kernel and every reduction kernel,
+// checks each sum and prints a row of GB/s, against a read kernel measured once. The OpenCL work is in
+// reduce.cpp; the command line, refusals and reports in reduce_report.cpp.
 #include <algorithm>
 #include <iostream>
 
 #include "hoc/cli/main.hpp"
 #include "hoc/common/data.hpp"
 #include "hoc/common/float_sum.hpp"
+#include "hoc/common/names.hpp"
 #include "hoc/measure/bandwidth.hpp"
 #include "reduce.hpp"
 #include "reduce_report.hpp"
@@ -23,7 +23,7 @@ try {
 
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
-    const std::vector<ReduceKernel> kernels = chosenReductions(o.kernels);
+    const std::vector<ReduceKernel> kernels = hoc::chosenOf(reduceKernels(), o.kernels, kernelName);
     const hoc::Repeats repeats{1, static_cast<int>(o.runs)};
     const std::size_t largest = *std::max_element(o.sizes.begin(), o.sizes.end());
     requireMemory(device, largest);  // exit status 2 where the device or the host cannot hold it
@@ -33,7 +33,7 @@ try {
     // The yardstick of a kernel that only reads, measured once over four times the largest size.
     const double readGbps = hoc::readYardstickGbps(device, o.readFloats, largest, repeats, std::cout);
     hoc::CopyBenchmark copy(device);
-    hoc::BandwidthTable table(std::cout, "N (GB/s)", shortNames(kernels));
+    hoc::BandwidthTable table(std::cout, "N (GB/s)", hoc::namesOf(kernels, shortName));
     const ReduceKernel picked = kernelFor(device);  // step 7 on a CPU, step 6 elsewhere
     double pickedGbps = 0;                          // its rate at the largest size, if it ran
 

@@ -2,7 +2,7 @@
 // it again on those partial sums until a single value is left (003's "Solution: Kernel Decomposition":
 // work-groups cannot wait for each other inside a kernel, but the next launch starts after this one ends).
 // Reduction's constructor and Reduction::sum are the five steps of a host program; the arithmetic
-// they need (the work-group size, the plan of the passes, the split of the time) is in reduce_plan.cpp.
+// they need (the work-group size, the plan of the passes) is in reduce_plan.cpp.
 #include "reduce.hpp"
 
 #include "hoc/common/device.hpp"
@@ -114,7 +114,9 @@ ReduceResult Reduction::sum(const std::vector<float>& h_data, ReduceKernel which
     queue_.enqueueReadBuffer(d_partial[(passes.size() - 1) % 2], CL_TRUE, 0, sizeof(float), &result.sum);
 
     result.seconds = hoc::median(spans);
-    splitMedianRun(spans, runs, result);  // where the time went: the passes, and launching them
+    const hoc::RunSplit split = hoc::splitMedianRun(spans, runs);  // the passes, and launching them
+    result.passSeconds = split.commandSeconds;
+    result.betweenSeconds = split.betweenSeconds;
     result.passes = passes.size();
     result.additions = plan.additions;
     result.workGroupSize = local;

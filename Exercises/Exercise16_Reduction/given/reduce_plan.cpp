@@ -1,12 +1,10 @@
 #include "reduce_plan.hpp"
 
 #include <algorithm>
-#include <numeric>
 
 #include "hoc/common/errors.hpp"
 #include "hoc/common/float_sum.hpp"
 #include "hoc/common/limits.hpp"
-#include "hoc/common/timing.hpp"
 
 namespace {
 
@@ -81,19 +79,5 @@ Plan planPasses(ReduceKernel which, std::uint64_t n, std::uint64_t local, std::u
         if (pass.groups == 1)
             return plan;
         n = pass.groups;
-    }
-}
-
-void splitMedianRun(const std::vector<double>& spans, const std::vector<std::vector<cl::Event>>& runs, ReduceResult& r)
-{
-    std::vector<std::size_t> order(spans.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    const auto middle = order.begin() + static_cast<std::ptrdiff_t>((order.size() - 1) / 2);
-    std::nth_element(order.begin(), middle, order.end(),
-                     [&](std::size_t a, std::size_t b) { return spans[a] < spans[b]; });
-    r.betweenSeconds = spans[*middle];
-    for (const cl::Event& pass : runs[runs.size() - spans.size() + *middle]) {
-        r.passSeconds.push_back(hoc::eventSeconds(pass));
-        r.betweenSeconds -= r.passSeconds.back();
     }
 }

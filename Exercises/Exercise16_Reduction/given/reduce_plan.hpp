@@ -1,6 +1,6 @@
 // Exercise 16: how the host divides a sum into passes (Reduction::sum, reduce.cpp, runs them): the
-// work-group size, the passes (with the count of float additions the error bound needs,
-// hoc::passAdditions in hoc/common/float_sum.hpp), and where the time of a run went.
+// work-group size and the passes (with the count of float additions the error bound needs,
+// hoc::passAdditions in hoc/common/float_sum.hpp).
 #pragma once
 
 #include <cstdint>
@@ -28,9 +28,3 @@ std::uint64_t chooseWorkGroupSize(const cl::Kernel& kernel, const cl::Device& de
 // The plan: each pass turns n elements into one partial sum per work-group, until one is left; its
 // `additions` are the most any element goes through over all passes (the error bound's count).
 Plan planPasses(ReduceKernel which, std::uint64_t n, std::uint64_t local, std::uint64_t computeUnits);
-
-// Where the time of the median run went (of an even number of runs, the faster of the two middle
-// ones): each pass's device time into r.passSeconds, and the rest of the run's span, from one
-// pass's end to the next one's start (launching it), into r.betweenSeconds. `spans` are the timed
-// runs' spans, the last spans.size() of `runs`.
-void splitMedianRun(const std::vector<double>& spans, const std::vector<std::vector<cl::Event>>& runs, ReduceResult& r);

@@ -1,6 +1,5 @@
 #include "reduce_report.hpp"
 
-#include <algorithm>
 #include <climits>
 #include <iomanip>
 #include <iostream>
@@ -11,13 +10,14 @@
 #include "hoc/common/device.hpp"
 #include "hoc/common/float_sum.hpp"
 #include "hoc/common/host_memory.hpp"
+#include "hoc/common/names.hpp"
 #include "hoc/measure/bandwidth.hpp"
 
 void addOptions(hoc::CommandLine& cli, DriverOptions& o)
 {
     for (int p = 12; p <= 26; ++p)
         o.sizes.push_back(std::size_t{1} << p);
-    const std::vector<std::string> names = kernelNames(reduceKernels());
+    const std::vector<std::string> names = hoc::namesOf(reduceKernels(), kernelName);
     o.kernels = names;
     cli.sizesOption("--sizes", o.sizes, "Numbers of floats to sum (default 2^12 to 2^26)");
     cli.listOption("--kernels", o.kernels, "Kernels to run (default all)", names);
@@ -30,31 +30,6 @@ void addOptions(hoc::CommandLine& cli, DriverOptions& o)
                    "Floats the read kernel reads (default: four times the largest size, at least " +
                        std::to_string(hoc::ReadBenchmark::kMinFloats) + ", at most what fits)",
                    INT_MAX);
-}
-
-std::vector<ReduceKernel> chosenReductions(const std::vector<std::string>& names)
-{
-    std::vector<ReduceKernel> kernels;
-    for (const ReduceKernel k : reduceKernels())
-        if (std::find(names.begin(), names.end(), kernelName(k)) != names.end())
-            kernels.push_back(k);
-    return kernels;
-}
-
-std::vector<std::string> kernelNames(const std::vector<ReduceKernel>& kernels)
-{
-    std::vector<std::string> names;
-    for (const ReduceKernel k : kernels)
-        names.push_back(kernelName(k));
-    return names;
-}
-
-std::vector<std::string> shortNames(const std::vector<ReduceKernel>& kernels)
-{
-    std::vector<std::string> names;
-    for (const ReduceKernel k : kernels)
-        names.push_back(shortName(k));
-    return names;
 }
 
 void requireMemory(const cl::Device& device, std::size_t largest)

@@ -21,12 +21,6 @@ struct DriverOptions {
 };
 void addOptions(hoc::CommandLine& cli, DriverOptions& o);
 
-// The kernels of `names` (--kernels), in course order; their names (kernelName) and table columns
-// (shortName).
-std::vector<ReduceKernel> chosenReductions(const std::vector<std::string>& names);
-std::vector<std::string> kernelNames(const std::vector<ReduceKernel>& kernels);
-std::vector<std::string> shortNames(const std::vector<ReduceKernel>& kernels);
-
 // Before any run (hoc::UsageError, exit status 2, otherwise): the device holds the largest size's
 // buffers, and the host the N floats and the copy yardstick's input and read-back (on a CPU device
 // also its two buffers; the reduction's own, one at a time, are fewer).

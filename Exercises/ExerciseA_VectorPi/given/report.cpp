@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <iostream>
 
-#include "hoc/common/check.hpp"
 #include "hoc/pi/reference.hpp"
 
 namespace {
@@ -15,16 +14,13 @@ const char* const kScalar = "scalar (pi)";
 
 hoc::Result vectorPiRow(int width, const VectorPiResult& r, std::uint64_t steps)
 {
-    const hoc::CheckResult check = hoc::compareValue(hoc::pi::reference(steps), r.pi, hoc::pi::kTarget);
+    const hoc::pi::Check check = hoc::pi::check(r.pi, steps, hoc::pi::kTarget);
     const double rate = r.timing.kernel_s > 0 ? static_cast<double>(steps) / r.timing.kernel_s : 0;
     const std::string name = width == 1 ? kScalar : "float" + std::to_string(width) + " (pi_vector)";
-    char detail[200];
-    std::snprintf(detail, sizeof detail, "pi = %.9f, error %.2e (allowed %.0e against the midpoint rule)", r.pi,
-                  r.pi - M_PI, hoc::pi::kTarget);
     return {name,
             hoc::pi::stepsText(steps),
             check.ok,
-            detail,
+            check.text,
             r.timing.kernel_s,
             rate,
             "steps/s",

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,14 @@ struct CheckResult {
 
 CheckResult compare(const std::vector<float>& expected, const std::vector<float>& got, Tolerance tol = {});
 CheckResult compare(const std::vector<double>& expected, const std::vector<float>& got, Tolerance tol = {});
+// Integers (a conversion's, a swizzle's results): equal or wrong.
+CheckResult compare(const std::vector<int>& expected, const std::vector<int>& got);
+CheckResult compare(const std::vector<std::uint8_t>& expected, const std::vector<std::uint8_t>& got);
+
+// The distance from `got` to `exact` in units in the last place of a float near `exact` (the unit the
+// OpenCL specification states its built-in functions' accuracy in); infinite for a NaN, or an
+// infinity where none is due.
+double ulpError(float got, double exact);
 
 // Each element has its own error bound (e.g. a dot-product bound for matrix multiplication).
 CheckResult compareWithBounds(const std::vector<double>& expected, const std::vector<float>& got,

@@ -31,6 +31,12 @@ struct DeviceChoice {
 // Throws hoc::Failure naming the valid choices when the request matches nothing.
 cl::Device chooseDevice(const DeviceChoice& choice);
 
+// The devices `entry` names, as HOC_DEVICE takes it: an index from --list (that device), or text
+// contained in a platform's or device's name (every device it matches, in --list order). An entry
+// that names none is refused (hoc::UsageError, exit status 2) with the list of the devices, `what`
+// naming the entry: "--devices entry 'x' (local rank 1) matches no platform or device name; ...".
+std::vector<cl::Device> devicesNamed(const std::string& entry, const std::string& what);
+
 // The device tests run on: HOC_TEST_DEVICE (same syntax as HOC_DEVICE), else PoCL's CPU device.
 cl::Device testDevice();
 

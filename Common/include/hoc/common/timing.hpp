@@ -52,6 +52,15 @@ std::vector<double> runSeconds(const Repeats& repeats, const std::function<Event
 // median(runSeconds(repeats, enqueue)).
 double medianSeconds(const Repeats& repeats, const std::function<EventSpan()>& enqueue);
 
+// Where the time of the median run went, for a run of several commands (the passes of a reduction):
+// of an even number of runs, the faster of the two middle ones. `runs` holds each run's events, warm-ups
+// first; `spans` the timed runs' seconds (runSeconds), the last spans.size() of `runs`.
+struct RunSplit {
+    std::vector<double> commandSeconds;  // each command's device time (eventSeconds), in order
+    double betweenSeconds = 0;           // the rest of the run's span: from one command's end to the next one's start
+};
+RunSplit splitMedianRun(const std::vector<double>& spans, const std::vector<std::vector<cl::Event>>& runs);
+
 // For a tuner racing variants: medianSeconds(repeats, enqueue), except that a variant whose first
 // timed run already takes more than three times `best` (the fastest median so far, 0 before the
 // first) is not run again: that run's seconds are returned. `best` becomes the fastest so far.

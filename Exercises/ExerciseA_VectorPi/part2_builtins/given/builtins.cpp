@@ -2,10 +2,10 @@
 #include "builtins.hpp"
 
 #include <algorithm>
-#include <cfloat>
 #include <climits>
 #include <cmath>
 
+#include "hoc/common/check.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
 #include "hoc/common/program.hpp"
@@ -77,15 +77,6 @@ std::vector<float> polynomialOnHost(const std::vector<float>& x, const std::vect
         y[i] = (i % 2 ? 2.0f : 0.5f) * p;
     }
     return y;
-}
-
-double ulpError(float got, double exact)
-{
-    if (!std::isfinite(got) && got != exact)
-        return INFINITY;  // NaN, or an infinity where none is due: no finite distance
-    const double magnitude = std::max(std::fabs(exact), static_cast<double>(FLT_MIN));
-    const double ulp = std::ldexp(1.0, std::ilogb(magnitude) - 23);  // the spacing of floats near `exact`
-    return std::fabs(static_cast<double>(got) - exact) / ulp;
 }
 
 Builtins::Builtins(const cl::Device& device)
@@ -170,8 +161,8 @@ std::vector<MathError> Builtins::nativeAccuracy(std::size_t n)
         MathError e{fn.name, fn.lo, fn.hi, 0, 0, fn.allowed};
         for (std::size_t i = 0; i < n; ++i) {
             const double exact = fn.exact(x[i]);
-            e.preciseUlps = std::max(e.preciseUlps, ulpError(precise[i], exact));
-            e.nativeUlps = std::max(e.nativeUlps, ulpError(native[i], exact));
+            e.preciseUlps = std::max(e.preciseUlps, hoc::ulpError(precise[i], exact));
+            e.nativeUlps = std::max(e.nativeUlps, hoc::ulpError(native[i], exact));
         }
         errors.push_back(e);
     }

@@ -22,10 +22,8 @@ std::vector<int> swizzlesOnHost(const std::vector<int>& in);
 // scale[i % 2] * (c[0] + x (c[1] + x (...))) with one fma per step, scale = {0.5, 2} (kernel `polynomial`).
 std::vector<float> polynomialOnHost(const std::vector<float>& x, const std::vector<float>& c);
 
-// The distance from `got` to `exact` in units in the last place of a float near `exact`.
-double ulpError(float got, double exact);
-
-// What one function's precise and native_ versions did over a range (kernel `precise_and_native`).
+// What one function's precise and native_ versions did over a range (kernel `precise_and_native`), in
+// units in the last place (hoc::ulpError).
 struct MathError {
     std::string function;    // "exp", "log", "sin", "sqrt", "1/x"
     double lo = 0, hi = 0;   // the inputs: n points spread evenly over [lo, hi]

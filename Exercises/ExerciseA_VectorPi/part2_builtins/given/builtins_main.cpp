@@ -11,18 +11,10 @@
 
 namespace {
 
-template <typename T>
-hoc::Result same(const std::string& name, const std::vector<T>& expected, const std::vector<T>& got)
+// A part's row: its name, size and the check of the device's values against the host's.
+hoc::Result row(const std::string& name, const hoc::CheckResult& check, const std::string& size = "")
 {
-    std::size_t wrong = 0, first = 0;
-    for (std::size_t i = 0; i < expected.size(); ++i)
-        if (i >= got.size() || expected[i] != got[i])
-            if (wrong++ == 0)
-                first = i;
-    const std::string detail = wrong == 0 ? "all " + std::to_string(expected.size()) + " values correct"
-                                          : std::to_string(wrong) + " of " + std::to_string(expected.size()) +
-                                                " values wrong; first at index " + std::to_string(first);
-    return {name, "", wrong == 0, detail, 0, 0, "", {}};
+    return {name, size, check.ok, check.message(), 0, 0, "", {}};
 }
 
 }  // namespace
@@ -59,9 +51,9 @@ try {
                                          {"convert_int_sat_rtz", expected.rtz, got.rtz},
                                          {"convert_int_sat_rtp", expected.rtp, got.rtp},
                                          {"convert_int_sat_rtn", expected.rtn, got.rtn}})
-            report.add(same(name, e, g));
-        report.add(same("convert_uchar_sat", expected.sat, got.sat));
-        report.add(same("convert_uchar_sat_rte", expected.sat_rte, got.sat_rte));
+            report.add(row(name, hoc::compare(e, g)));
+        report.add(row("convert_uchar_sat", hoc::compare(expected.sat, got.sat)));
+        report.add(row("convert_uchar_sat_rte", hoc::compare(expected.sat_rte, got.sat_rte)));
     }
 
     if (part("swizzles")) {
@@ -73,7 +65,7 @@ try {
             s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10], s[11], s[12], s[13]);
         std::printf("  v.s7654 with .s03 = .s30: (%d, %d, %d, %d); .lo = .hi, then .lo + v.lo: (%d, %d, %d, %d)\n",
                     s[14], s[15], s[16], s[17], s[18], s[19], s[20], s[21]);
-        report.add(same("swizzles", swizzlesOnHost(v), s));
+        report.add(row("swizzles", hoc::compare(swizzlesOnHost(v), s)));
     }
 
     if (part("constant")) {
@@ -87,14 +79,7 @@ try {
             c[t] = 1.0f / static_cast<float>(t + 1);
         const std::vector<float> py = builtins.polynomial(px, c);
         const auto check = hoc::compare(polynomialOnHost(px, c), py);  // the same fma steps: the same bits
-        report.add({"polynomial with __constant coefficients",
-                    "N = " + std::to_string(n),
-                    check.ok,
-                    check.message(),
-                    0,
-                    0,
-                    "",
-                    {}});
+        report.add(row("polynomial with __constant coefficients", check, "N = " + std::to_string(n)));
     }
 
     if (part("native")) {

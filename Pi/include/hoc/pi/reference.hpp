@@ -28,4 +28,14 @@ constexpr double kTarget = 1e-6;
 // "2^24 steps" for powers of two from 2^10 on, else "1000 steps".
 std::string stepsText(std::uint64_t steps);
 
+// A pi program's result `pi` for `steps` against reference(steps) within `allowed`: whether it passes,
+// and the text of its row, which splits the error into the method's and the computation's:
+//   "pi = 3.141592654, error 2.61e-09 = midpoint rule 4.97e-16 + rounding 2.61e-09 (allowed 1.0e-06)"
+// with pi to `digits` decimals.
+struct Check {
+    bool ok = false;
+    std::string text;
+};
+Check check(double pi, std::uint64_t steps, double allowed, int digits = 9);
+
 }  // namespace hoc::pi
