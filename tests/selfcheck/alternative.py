@@ -19,6 +19,7 @@ exercise and those lines, never testing the starter in its place.
       program was built from, is the starter with the diff applied as the starter is now (else: build
       again), and runs COMMAND with its exit status.
 """
+import argparse
 import os
 import re
 import subprocess
@@ -126,23 +127,8 @@ def write_if_changed(path, text):
     os.replace(temporary, path)
 
 
-def options(args, known):
-    """{option: value} of args up to '--', and the words after it."""
-    found, rest = {}, []
-    while args:
-        word = args.pop(0)
-        if word == "--":
-            rest = args
-            break
-        if word not in known or not args:
-            sys.exit(f"alternative.py: unknown option or missing value: {word} (see its documentation)")
-        found[word] = args.pop(0)
-    return found, rest
-
-
 def write_mode(args, root=ROOT):
-    given, _ = options(args, {"--exercise", "--file", "--out"})
-    folder, name, out = given["--exercise"], given["--file"], given["--out"]
+    folder, name, out = args.exercise, args.file, args.out
     try:
         text = apply(folder, name, root)
     except NotApplied as e:
@@ -157,9 +143,8 @@ def write_mode(args, root=ROOT):
     return 0
 
 
-def run_mode(args, root=ROOT):
-    given, command = options(args, {"--exercise", "--dir", "--host"})
-    folder, where, host = given["--exercise"], given["--dir"], given.get("--host")
+def run_mode(args, command, root=ROOT):
+    folder, where, host = args.exercise, args.dir, args.host
     if not command:
         sys.exit("alternative.py run: no command after --")
     try:
@@ -188,10 +173,24 @@ def run_mode(args, root=ROOT):
 
 
 def main(argv, root=ROOT):
-    modes = {"write": write_mode, "run": run_mode}
-    if not argv or argv[0] not in modes:
-        sys.exit("usage: alternative.py write|run ... (see its documentation)")
-    return modes[argv[0]](list(argv[1:]), root)
+    # The command to run is everything after the first "--" (it may hold a "--" of its own), split off
+    # before argparse reads the options.
+    argv = list(argv)
+    cut = argv.index("--") if "--" in argv else len(argv)
+    options, command = argv[:cut], argv[cut + 1:]
+    parser = argparse.ArgumentParser(prog="alternative.py", description="An exercise's alternative: write a "
+                                     "host file with its diff applied, or run its test.")
+    modes = parser.add_subparsers(dest="mode", required=True)
+    write = modes.add_parser("write", help="write the starter's FILE with the alternative's diff applied")
+    write.add_argument("--exercise", required=True, help="the exercise's folder")
+    write.add_argument("--file", required=True, help="the host file, as named in the starter")
+    write.add_argument("--out", required=True, help="where to write it")
+    run = modes.add_parser("run", help="write the alternative's other files into DIR and run the test after --")
+    run.add_argument("--exercise", required=True, help="the exercise's folder")
+    run.add_argument("--dir", required=True, help="the folder of the alternative's kernels")
+    run.add_argument("--host", help="the host file the test program was built from (in DIR)")
+    args = parser.parse_args(options)
+    return write_mode(args, root) if args.mode == "write" else run_mode(args, command, root)
 
 
 if __name__ == "__main__":
