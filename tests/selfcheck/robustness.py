@@ -12,7 +12,22 @@ is built or run, so each case takes a second. The cases:
   results that cannot be saved (the state file's place is taken by a folder): shown, exit 1
   configuring a build that cannot be written (cmake --preset fails): exit 3 with cmake's message
   Ctrl-C during the first check of --watch, and during a plain check: exit 130
+and the files it reads but did not write, each broken as a user or a full disk breaks them, and the
+machine's state (one line and an exit status each, never a traceback):
+  build/selfcheck/state.json a list, its entries numbers or of the wrong types: ignored and rewritten
+  build/selfcheck/exercises.tsv cut short: configured again
+  course.json cut short, not JSON, empty, a folder, "exercises" an object or an empty list, nested
+  100000 deep, "parts" a string, a part's "tests" not a regular expression: exit 3 naming
+  course.json and the field
+  a 100000-digit exercise name: exit 2; standard output closed: exit 3
+  a build whose output holds a Latin-1 byte or an ELF file's bytes (a host file that is not UTF-8
+  text, a binary in place of a source): its lines shown, exit 1
+  oclgrind not on PATH while a check needs it: exit 3 with the reason and the remedy (the stand-in
+  ctest runs the real selfcheck.py oclgrind driver with a PATH without oclgrind)
+  a build folder on a read-only file system (a read-only bind mount, where unshare can make one):
+  exit 3 with the reason and the remedy, never "does not build"
 """
+import json
 import os
 import shutil
 import signal
@@ -30,17 +45,35 @@ FAKE_CMAKE = """#!/bin/sh
 echo "cmake $*" >> "$FAKE_LOG"
 case " $* " in
   *" --preset "*) echo "CMake Error: cannot create the build folder: Read-only file system"; exit 1 ;;
-  *" --build "*) sleep "${FAKE_SLEEP:-0}"; exit "${FAKE_BUILD_STATUS:-0}" ;;
+  *" -B "*) printf '%s\\t%s\\t%s\\n' "$FAKE_FOLDER" "check_$FAKE_FOLDER" "$FAKE_FOLDER" > "$FAKE_TSV"; exit 0 ;;
+  *" --build "*) [ -n "${FAKE_BUILD_OUTPUT:-}" ] && cat "$FAKE_BUILD_OUTPUT"
+                 sleep "${FAKE_SLEEP:-0}"; exit "${FAKE_BUILD_STATUS:-0}" ;;
 esac
 exit 0
 """
+# With FAKE_TEST set (a JSON list: the command of one test, whose --name is its key), ctest lists that
+# one test and runs it; without, it lists none.
 FAKE_CTEST = """#!/bin/sh
 echo "ctest $*" >> "$FAKE_LOG"
 case " $* " in
-  *--show-only*) echo '{"tests": []}' ;;
+  *--show-only*)
+    if [ -n "${FAKE_TEST:-}" ]; then
+      printf '{"tests": [{"name": "exercise.%s.oclgrind.x", "command": %s}]}\\n' "$FAKE_FOLDER" "$FAKE_TEST"
+    else
+      echo '{"tests": []}'
+    fi ;;
+  *)
+    if [ -n "${FAKE_TEST:-}" ]; then
+      python3 -c 'import json, os, subprocess; subprocess.run(json.loads(os.environ["FAKE_TEST"]))' >/dev/null 2>&1
+    fi ;;
 esac
 exit 0
 """
+
+
+def shown(args):
+    """The arguments as printed: a long one cut short."""
+    return " ".join(a if len(a) <= 80 else f"{a[:20]}... ({len(a)} characters)" for a in args)
 
 
 def scratch_copy(top):
@@ -48,7 +81,8 @@ def scratch_copy(top):
     `top`/build; cmake and ctest stand-ins in `top`/bin."""
     course = os.path.join(top, "course")
     for name in ("script/check", "course.json", "tests/selfcheck/explain.py", "tests/selfcheck/manifest.py",
-                 "tests/selfcheck/results.py"):
+                 "tests/selfcheck/results.py", "tests/selfcheck/processes.py", "tests/selfcheck/selfcheck.py",
+                 "tests/reliability/oclgrind_check"):
         os.makedirs(os.path.dirname(os.path.join(course, name)), exist_ok=True)
         shutil.copy2(os.path.join(ROOT, name), os.path.join(course, name))
     shutil.copytree(os.path.join(ROOT, "Exercises", FOLDER), os.path.join(course, "Exercises", FOLDER),
@@ -68,6 +102,130 @@ def scratch_copy(top):
     return course, build, bin_dir
 
 
+def broken_files(top, course, build, bin_dir, run):
+    """The files script/check reads but did not write, broken; the tools' output; the machine."""
+    problems = []
+    state = os.path.join(build, "selfcheck", "state.json")
+    for text, what in (("[1, 2]", "a list"), (f'{{"{FOLDER}": 5}}', "an entry that is a number"),
+                       (f'{{"{FOLDER}": {{"status": 3, "fingerprint": [], "message": 7}}}}', "entries of wrong types"),
+                       ('{"a": ' * 5000, "cut short and deep")):
+        Path(state).write_text(text)
+        for args in (["--build", build], ["--build", build, "04"]):
+            run(args, 1, what=f"state.json {what}")
+        try:
+            saved = json.loads(Path(state).read_text())
+            if not isinstance(saved.get(FOLDER), dict):
+                raise ValueError
+        except ValueError:
+            problems.append(f"state.json {what}: not rewritten with the new result")
+    os.remove(state)
+
+    tsv = os.path.join(build, "selfcheck", "exercises.tsv")
+    whole = Path(tsv).read_text()
+    Path(tsv).write_text(whole[:12])
+    out, _ = run(["--build", build, "04"], 1, what="exercises.tsv cut short")
+    if "configuring the build" not in out or Path(tsv).read_text() != whole:
+        problems.append("exercises.tsv cut short: not configured again")
+    Path(tsv).write_text(whole)
+
+    out, _ = run(["--build", build, "1" * 100000], 2, what="a 100000-digit exercise name")
+    if "no exercise named by 100000 characters" not in out:
+        problems.append("a 100000-digit exercise name: not said")
+
+    manifest_path = os.path.join(course, "course.json")
+    original = Path(manifest_path).read_text()
+    data = json.loads(original)
+    entry = next(e for e in data["exercises"] if e["folder"] == FOLDER)
+
+    def with_entry(**fields):
+        changed = json.loads(original)
+        next(e for e in changed["exercises"] if e["folder"] == FOLDER).update(fields)
+        return json.dumps(changed)
+    cases = [(original[:len(original) // 2], "cut short", "is not valid JSON"),
+             ("exercises: none", "not JSON", "is not valid JSON"),
+             ("", "empty", "is not valid JSON"),
+             (None, "a folder", "is a folder"),
+             ('{"exercises": {}}', "exercises an object", '"exercises" must be a non-empty list'),
+             ('{"exercises": []}', "exercises an empty list", '"exercises" must be a non-empty list'),
+             ('{"exercises": ' + "[" * 100000 + "]" * 100000 + "}", "nested 100000 deep", "nested deeper than"),
+             (with_entry(parts="blocked"), "parts a string", f'exercise {FOLDER}: "parts" must be a list'),
+             (with_entry(parts=[{"names": ["p"], "tests": "(["}]), "a part's tests not a regular expression",
+              '"tests" is not a regular expression')]
+    assert entry  # the scratch copy's exercise is in course.json
+    for text, what, says in cases:
+        if os.path.isdir(manifest_path):
+            os.rmdir(manifest_path)
+        elif os.path.exists(manifest_path):
+            os.remove(manifest_path)
+        if text is None:
+            os.makedirs(manifest_path)
+        else:
+            Path(manifest_path).write_text(text)
+        for args in (["--build", build], ["--build", build, "04", "p"]):
+            out, _ = run(args, 3, what=f"course.json {what}")
+            if "course.json" not in out or says not in out:
+                problems.append(f"course.json {what}: the message does not name course.json and say {says!r}")
+    if os.path.isdir(manifest_path):
+        os.rmdir(manifest_path)
+    Path(manifest_path).write_text(original)
+
+    # Standard output closed at start-up: said on standard error.
+    done = subprocess.run(f'"{os.path.join(course, "script", "check")}" --build "{build}" >&-', shell=True,
+                          cwd=course, stderr=subprocess.PIPE, text=True,
+                          env=dict(os.environ, PATH=bin_dir + os.pathsep + os.environ["PATH"], FAKE_LOG=os.devnull))
+    print(f"---- script/check with standard output closed: exit {done.returncode}\n{done.stderr}")
+    if done.returncode != 3 or "standard output is closed" not in done.stderr or "Traceback" in done.stderr:
+        problems.append(f"standard output closed: exit {done.returncode}, {done.stderr.strip()!r}")
+
+    # The compiler quotes a line of a host file that is not UTF-8 (a Latin-1 comment), or of an ELF
+    # file saved in place of a source: its bytes reach script/check through the build's output.
+    output_file = os.path.join(top, "build-output")
+    with open("/bin/sh", "rb") as f:
+        elf = f.read(256)
+    for data, what in ((b"main.cpp:3:1: error: stray '\\351' in program\n  3 | // caf\xe9\n", "a Latin-1 byte"),
+                       (b"main.cpp:1:1: error: stray '\\177' in program\n  1 | " + elf + b"\n", "an ELF file's bytes")):
+        Path(output_file).write_bytes(data)
+        out, _ = run(["--build", build, "04"], 1, env={"FAKE_BUILD_OUTPUT": output_file, "FAKE_BUILD_STATUS": "1"},
+                     what=f"build output with {what}")
+        if "does not build" not in out or "error: stray" not in out:
+            problems.append(f"build output with {what}: the compiler's line is not shown")
+
+    # oclgrind missing from PATH (found when the build was configured): the real oclgrind driver,
+    # run by the stand-in ctest with a PATH that has no oclgrind.
+    no_oclgrind = os.path.join(top, "no-oclgrind")
+    os.makedirs(no_oclgrind)
+    for tool in ("python3", "bash", "sh", "env", "mktemp", "rm", "cat", "grep"):
+        found = shutil.which(tool)
+        if found:
+            os.symlink(found, os.path.join(no_oclgrind, tool))
+    driver = [os.path.join(course, "tests", "selfcheck", "selfcheck.py"), "oclgrind", "--exercise", FOLDER,
+              "--name", f"exercise.{FOLDER}.oclgrind.x", "--kernels", os.path.join(course, "Exercises", FOLDER),
+              "--", "/bin/true"]
+    fake_test = json.dumps(["env", f"PATH={bin_dir}:{no_oclgrind}", *driver])
+    Path(os.path.join(course, "Exercises", FOLDER, "matmul_element.cl")).touch()
+    out, _ = run(["--build", build, "04"], 3, env={"FAKE_TEST": fake_test}, what="oclgrind not on PATH")
+    if "oclgrind" not in out or "is not installed here" not in out or "failing" in out:
+        problems.append("oclgrind not on PATH: not said as the machine's problem")
+
+    # The build folder on a read-only file system (a classroom's read-only copy of the course).
+    namespaces = shutil.which("unshare") and subprocess.run(["unshare", "-rm", "true"],
+                                                            stderr=subprocess.DEVNULL).returncode == 0
+    if namespaces:
+        for what, target, args in (("a read-only build folder", build, ["--build", build, "04"]),):
+            script = (f'mount --bind "{target}" "{target}" && mount -o remount,bind,ro "{target}" && '
+                      f'exec "{os.path.join(course, "script", "check")}" "$@"')
+            done = subprocess.run(["unshare", "-rm", "sh", "-c", script, "sh", *args], cwd=course,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=60,
+                                  env=dict(os.environ, PATH=bin_dir + os.pathsep + os.environ["PATH"],
+                                           FAKE_LOG=os.devnull, NO_COLOR="1"))
+            print(f"---- script/check {shown(args)} ({what}): exit {done.returncode}\n{done.stdout}")
+            if done.returncode != 3 or "Read-only file system" not in done.stdout or "clone it" not in done.stdout:
+                problems.append(f"{what}: exit {done.returncode}, not 3 with the reason and the remedy")
+    else:
+        print("---- a read-only build folder: not run (unshare cannot make a mount namespace here)")
+    return problems
+
+
 def main():
     top = tempfile.mkdtemp(prefix="check-robustness.")
     problems = []
@@ -79,7 +237,8 @@ def main():
         def run(args, expect, env=None, interrupt_after=None, what=""):
             open(log, "w").close()
             environment = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ["PATH"], FAKE_LOG=log,
-                               NO_COLOR="1", **(env or {}))
+                               NO_COLOR="1", FAKE_FOLDER=FOLDER,
+                               FAKE_TSV=os.path.join(build, "selfcheck", "exercises.tsv"), **(env or {}))
             process = subprocess.Popen([check, *args], cwd=course, env=environment, stdout=subprocess.PIPE,
                                        stderr=subprocess.STDOUT, text=True, start_new_session=True)
             if interrupt_after:
@@ -94,9 +253,9 @@ def main():
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 output, _ = process.communicate()
-                problems.append(f"{what}: script/check {' '.join(args)} did not end in 60 s")
+                problems.append(f"{what}: script/check {shown(args)} did not end in 60 s")
                 return output, None
-            print(f"---- script/check {' '.join(args)} ({what}): exit {process.returncode}\n{output}")
+            print(f"---- script/check {shown(args)} ({what}): exit {process.returncode}\n{output}")
             if "Traceback" in output:
                 problems.append(f"{what}: a Python traceback")
             if process.returncode != expect:
@@ -144,6 +303,8 @@ def main():
             what="Ctrl-C during --watch's first check")
         run(["--build", build, "04"], 130, env={"FAKE_SLEEP": "30"}, interrupt_after="--build",
             what="Ctrl-C during a check")
+
+        problems += broken_files(top, course, build, bin_dir, run)
     finally:
         shutil.rmtree(top, ignore_errors=True)
     if problems:

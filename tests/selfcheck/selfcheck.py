@@ -67,6 +67,7 @@ OCLGRIND_CHECK = os.path.join(HERE, "..", "reliability", "oclgrind_check")
 TOP = os.path.normpath(os.path.join(HERE, "..", ".."))  # the course's top folder
 
 import manifest  # noqa: E402  (beside this file)
+import processes  # noqa: E402
 import results  # noqa: E402
 from explain import explain, parse_log  # noqa: E402
 
@@ -136,13 +137,22 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300, parsed=
     """Runs `program` on oclgrind with its checks; returns (exit status, program output, explanations,
     the first message as a finding of the structured results, or None). Prints nothing. With parsed
     (the second run after the error cap), returns (status, output, oclgrind's log, None) instead."""
+    command = " ".join(os.path.relpath(program[0]) if i == 0 else a for i, a in enumerate(program))
+    if shutil.which("oclgrind") is None:
+        # The machine's problem, not the student's: script/check says so (exit 3), never "failing".
+        return 127, "", [], results.finding("other", "tool-missing", (
+            f"{exercise}: oclgrind, which runs your kernels on a simulated device to find races and "
+            f"out-of-range accesses, is not installed here (or not on PATH), so this part of the check "
+            f"cannot run: install it (script/bootstrap, or apt-get install oclgrind; Debian 12 packages "
+            f"it, Debian 13 does not) and check again"))
     fd, log = tempfile.mkstemp(prefix="oclgrind.")
     os.close(fd)
-    command = " ".join(os.path.relpath(program[0]) if i == 0 else a for i, a in enumerate(program))
     try:
-        result = subprocess.run([OCLGRIND_CHECK, *extra, "--log", log, "--", *program],
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                stdin=subprocess.DEVNULL, timeout=timeout)
+        # In a process group of its own, ended whole at the time limit: oclgrind and the program under
+        # it, not only the oclgrind_check shell (a kernel that never ends grows oclgrind's memory by
+        # about a gigabyte a minute).
+        result = processes.run([OCLGRIND_CHECK, *extra, "--log", log, "--", *program],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=timeout)
         with open(log, errors="replace") as f:
             text = f.read()
     except subprocess.TimeoutExpired as e:
@@ -208,6 +218,7 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300, parsed=
 
 def oclgrind_mode(args):
     exercise, dirs, expect, extra, plant, texts, where, name = None, [], [], [], None, [], None, None
+    timeout = 300
     root = os.getcwd()
     while args and args[0] != "--":
         option = args.pop(0)
@@ -227,6 +238,8 @@ def oclgrind_mode(args):
             plant = args.pop(0)
         elif option == "--name":
             name = args.pop(0)
+        elif option == "--timeout":
+            timeout = float(args.pop(0))
         else:
             sys.exit("selfcheck.py oclgrind: unknown option " + option)
     program = args[1:]
@@ -240,7 +253,7 @@ def oclgrind_mode(args):
         plant_bug(planted_bug(plant), dirs, planted_dir)
         os.environ["HOC_KERNEL_PATH"] = planted_dir
     search = [d for d in os.environ.get("HOC_KERNEL_PATH", "").split(":") if d] + dirs
-    status, output, explanations, found = run_oclgrind(exercise, program, search, root, extra)
+    status, output, explanations, found = run_oclgrind(exercise, program, search, root, extra, timeout)
     message = found["text"] if found else None
     findings = ([found] + [kernel_finding(e) for e in explanations[1:]]) if explanations else ([found] if found else [])
     if name:
@@ -372,13 +385,12 @@ def gtest_mode(args):
     atexit.register(lambda: os.path.exists(report) and os.unlink(report))
     command = [*command, f"--gtest_output=json:{report}"]
     sys.stdout.flush()
-    process = subprocess.Popen(command, start_new_session=True)
+    process = processes.start(command, stdin=None)
     try:
         status = process.wait(timeout=timeout)
         what = None
     except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
+        processes.end(process, grace=0)
         status = None
         what = (f"{test} did not finish within {timeout:.0f} s and was stopped. Either a kernel never "
                 f"ends (a loop whose counter never reaches its bound, a barrier that some work-items of "
@@ -463,8 +475,8 @@ def hint_mode(args):
     plant_bug(plant, dirs, planted_dir)
     env = dict(os.environ, HOC_KERNEL_PATH=planted_dir)
     report = os.path.join(planted_dir, "report.json")
-    result = subprocess.run([*args[1:], f"--gtest_output=json:{report}"], stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True, env=env, timeout=240)
+    result = processes.run([*args[1:], f"--gtest_output=json:{report}"], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, env=env, timeout=240)
     print(result.stdout)
     if result.returncode != 1:
         print(f"selfcheck.py hint: the tests should fail (exit status 1) with the planted bug, "
@@ -736,4 +748,5 @@ if __name__ == "__main__":
              "view": view_mode, "parts": parts_mode, "scratch": scratch_mode}
     if len(sys.argv) < 2 or sys.argv[1] not in modes:
         sys.exit(__doc__)
+    processes.install()  # what a mode starts ends with it, at its time limit or on a stop signal
     sys.exit(modes[sys.argv[1]](sys.argv[2:]))
