@@ -76,3 +76,5 @@ else()
   message(STATUS "MPI not found: Exercise 15b_Mpi is left out "
                  "(install it with: sudo apt-get install libopenmpi-dev openmpi-bin)")
 endif()
+# The options an exercise of course.json can need (its "needs"), each decided above.
+set(HOC_MANIFEST_NEEDS HOC_MPI)

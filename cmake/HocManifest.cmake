@@ -19,7 +19,10 @@
 
 set(HOC_MANIFEST "${PROJECT_SOURCE_DIR}/course.json" CACHE FILEPATH "The course manifest")
 set_property(DIRECTORY "${PROJECT_SOURCE_DIR}" APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${HOC_MANIFEST}")
-file(READ "${HOC_MANIFEST}" _hoc_manifest)
+
+# The manifest checked before anything reads a field of it (cmake/HocManifestCheck.cmake).
+include(HocManifestCheck)
+hoc_manifest_read(_hoc_manifest)
 
 function(hoc_json_get out json)
   string(JSON value ERROR_VARIABLE error GET "${json}" ${ARGN})
