@@ -274,12 +274,25 @@ void writeFile(const fs::path& path, const std::string& text)
 const char* kMarker = ".hoc-runner";
 
 // A folder an earlier hoc-runner wrote before folders were marked: its results.json has "runs".
+// A results.json larger than a run of the whole course writes, or nested deeper, is no runner's.
 bool earlierResults(const fs::path& out)
 {
+    std::error_code error;
+    const auto size = fs::file_size(out / "results.json", error);
+    if (error || size > 64 * kMaxResultFileBytes)
+        return false;
     std::ifstream in(out / "results.json");
+    struct TooDeep {};
     try {
-        return in && nlohmann::json::parse(in).contains("runs");
+        return in && nlohmann::json::parse(in, [](int depth, nlohmann::json::parse_event_t event, nlohmann::json&) {
+                         if (depth >= kMaxResultFileDepth && (event == nlohmann::json::parse_event_t::object_start ||
+                                                              event == nlohmann::json::parse_event_t::array_start))
+                             throw TooDeep{};
+                         return true;
+                     }).contains("runs");
     } catch (const nlohmann::json::exception&) {
+        return false;
+    } catch (const TooDeep&) {
         return false;
     }
 }

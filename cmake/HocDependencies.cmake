@@ -61,6 +61,41 @@ add_library(hoc::csv UNKNOWN IMPORTED)
 set_target_properties(hoc::csv PROPERTIES IMPORTED_LOCATION "${HOC_CSV_LIBRARY}"
                                           INTERFACE_INCLUDE_DIRECTORIES "${HOC_CSV_INCLUDE_DIR}")
 
+# The optional packages as this configure sees them, one view for the build and the tools: each is
+# probed by the programs it installs, its state kept in the cache (HOC_INSTALLED_<name>) and written to
+# build/installed.txt ("name<TAB>found|missing<TAB>programs"). When a probe differs from the last
+# configure's (Open MPI installed since, oclgrind removed), the cached results of its search
+# (`forget`: regular expressions of cache variables) are dropped, so that it is looked for again and
+# the build, its tests and build/course.txt follow; script/check compares installed.txt with the
+# machine before it builds and configures again when they differ.
+#   hoc_installed(name "forget regex" program...)
+set(HOC_INSTALLED_LINES "")
+function(hoc_installed name forget)
+  set(state found)
+  foreach(program IN LISTS ARGN)
+    find_program(_hoc_probe ${program} NO_CACHE)
+    if(NOT _hoc_probe)
+      set(state missing)
+    endif()
+    unset(_hoc_probe)
+  endforeach()
+  if(DEFINED HOC_INSTALLED_${name} AND NOT HOC_INSTALLED_${name} STREQUAL state)
+    message(STATUS "${name}: ${state} since the last configure (${ARGN}): looked for again")
+    get_cmake_property(cached CACHE_VARIABLES)
+    foreach(variable IN LISTS cached)
+      if(variable MATCHES "${forget}")
+        unset(${variable} CACHE)
+      endif()
+    endforeach()
+  endif()
+  set(HOC_INSTALLED_${name} ${state} CACHE INTERNAL "${name} as the last configure saw it (hoc_installed)")
+  list(JOIN ARGN " " programs)
+  set(HOC_INSTALLED_LINES "${HOC_INSTALLED_LINES}${name}\t${state}\t${programs}\n" PARENT_SCOPE)
+endfunction()
+hoc_installed(mpi "^MPI_|^MPIEXEC_|^HOC_MPI" mpicxx mpiexec)
+hoc_installed(oclgrind "^HOC_OCLGRIND$|^HOC_OCLGRIND_KERNEL$" oclgrind oclgrind-kernel)
+file(WRITE "${CMAKE_BINARY_DIR}/installed.txt" "${HOC_INSTALLED_LINES}")
+
 # MPI, for Exercise 15b only (one computation over several processes and machines): Open MPI from
 # Debian (libopenmpi-dev for the compiler wrapper and library, openmpi-bin for mpirun). Optional:
 # without it the rest of the course builds and Exercise 15b is left out, as the line below says.

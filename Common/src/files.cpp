@@ -34,23 +34,31 @@ std::string kindOf(mode_t mode)
     return "not a regular file";
 }
 
-// The whole of a regular file, read without following a link; false when it cannot be read.
-bool readAll(const std::string& path, std::string& text)
+// The first kReplaceablePrefix bytes of a regular file (all of a smaller one), read without following a
+// link; false when it cannot be read. What a file is shows in its first bytes: a file named by mistake
+// (a 40 GiB disk image) is never read whole to find out.
+bool readPrefix(const std::string& path, std::string& text)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0)
         return false;
-    char buffer[65536];
-    ssize_t n;
-    while ((n = ::read(fd, buffer, sizeof buffer)) != 0) {
+    text.resize(kReplaceablePrefix);
+    std::size_t got = 0;
+    while (got < text.size()) {
+        const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
+            const int error = errno;
             ::close(fd);
+            errno = error;
             return false;
         }
-        text.append(buffer, static_cast<std::size_t>(n));
+        if (n == 0)
+            break;
+        got += static_cast<std::size_t>(n);
     }
+    text.resize(got);
     ::close(fd);
     return true;
 }
@@ -84,7 +92,7 @@ bool checkTarget(const std::string& path, const std::string& what, const Replace
     mode = info.st_mode & 07777;
     if (replaceable) {
         std::string contents;
-        if (!readAll(path, contents))
+        if (!readPrefix(path, contents))
             throw Failure(name + ": cannot read the file to check it (" + std::strerror(errno) + ")");
         if (!replaceable(contents))
             throw Failure(name + " exists and is not a file this program writes; it is left as it is "

@@ -56,8 +56,10 @@ std::string textOf(const json& entry, const char* key)
     return it != entry.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-// A file the cache may replace: an empty one, or one that names the cache format (a tuning cache,
-// perhaps damaged). Anything else at the path was named by mistake and is never overwritten.
+// A file the cache may replace: an empty one, or one that names the cache format in its first bytes
+// (hoc::writeFile passes the first 64 KiB; the cache is written with "format" first, and a cache of an
+// earlier version, keys in alphabetical order, is smaller than that). Anything else at the path was
+// named by mistake and is never overwritten.
 bool isOurCache(const std::string& contents)
 {
     return contents.find_first_not_of(" \t\r\n") == std::string::npos || contents.find(kFormat) != std::string::npos;
@@ -67,6 +69,11 @@ bool isOurCache(const std::string& contents)
 // its "best" and that variant's "values"); deeper values are dropped as they are read, so that a damaged
 // file nesting arrays 100,000 deep is neither built in memory nor written back.
 constexpr int kMaxDepth = 8;
+
+// The largest cache file read: an entry takes about 300 bytes, so 16 MiB hold some 50,000 tunings. A
+// larger file (a disk image named by mistake) is not parsed: reading 8 GiB took 57 s and 8 GiB of
+// memory before the program could say it was no cache.
+constexpr std::uintmax_t kMaxCacheBytes = 16u << 20;
 
 // What the program understands of one entry, and nothing else: the texts it compares, the seconds,
 // and the best variant (a kernel name and integer values). Not an entry (no device or task text):
@@ -121,6 +128,11 @@ json readCache(const std::string& file, std::string& problem, bool& usable)
                   ", not a regular file: it is neither read nor replaced";
         return empty;
     }
+    if (const auto size = fs::file_size(file, error); !error && size > kMaxCacheBytes) {
+        problem = "cache file " + file + " is " + std::to_string(size >> 20) + " MiB, larger than a tuning cache (at "
+                  "most " + std::to_string(kMaxCacheBytes >> 20) + " MiB): it is neither read nor replaced";
+        return empty;
+    }
     usable = true;
     std::ifstream in(file);
     if (!in) {
@@ -169,8 +181,13 @@ std::string writeCache(const std::string& file, const json& doc)
         const fs::path path(file);
         if (path.has_parent_path() && !fs::exists(path.parent_path()))
             fs::create_directories(path.parent_path());
-        writeFile(file, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", "the tuning cache",
-                  isOurCache);
+        // "format" first, so that a reader (isOurCache) knows the file from its first bytes.
+        nlohmann::ordered_json ordered;
+        ordered["format"] = doc.value("format", kFormat);
+        ordered["version"] = doc.value("version", kVersion);
+        ordered["entries"] = doc.contains("entries") ? doc["entries"] : json::array();
+        writeFile(file, ordered.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n",
+                  "the tuning cache", isOurCache);
         return "";
     } catch (const std::exception& e) {
         return std::string("could not write the tuning cache (the choice is not saved): ") + e.what();

@@ -1,7 +1,11 @@
 #include "hoc/tools/results.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <fstream>
+
+#include "hoc/tools/process.hpp"
 
 namespace hoc::tools {
 
@@ -116,16 +120,46 @@ std::string readResultFile(const std::string& path, nlohmann::json& doc, ResultF
     };
     if (state)
         *state = ResultFileState::Usable;
+    // A file no program of the course writes is refused by its size, its nesting and its number of
+    // results before it is built in memory or put in the table: each one a failure of its own row,
+    // the other files' results kept.
+    struct stat info{};
+    if (::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) &&
+        static_cast<std::uintmax_t>(info.st_size) > kMaxResultFileBytes)
+        return fail(ResultFileState::Unreadable, "results file " + path + " has " + std::to_string(info.st_size >> 20) +
+                                                     " MiB, more than a course program writes (at most " +
+                                                     std::to_string(kMaxResultFileBytes >> 20) + " MiB): not read");
     std::ifstream in(path);
     if (!in)
         return fail(ResultFileState::Unreadable, "no results file (" + path + ")");
+    struct TooDeep {};
+    struct Stopped {};
     try {
-        doc = nlohmann::json::parse(in);
+        doc = nlohmann::json::parse(in, [](int depth, nlohmann::json::parse_event_t event, nlohmann::json&) {
+            if (stopSignal() != 0)
+                throw Stopped{};  // a Ctrl-C while a file is read ends the reading at once
+            if ((event == nlohmann::json::parse_event_t::object_start ||
+                 event == nlohmann::json::parse_event_t::array_start) &&
+                depth >= kMaxResultFileDepth)
+                throw TooDeep{};
+            return true;
+        });
     } catch (const nlohmann::json::exception& e) {
         return fail(ResultFileState::Unreadable, "unreadable results file " + path + ": " + e.what());
+    } catch (const TooDeep&) {
+        return fail(ResultFileState::Unreadable, "results file " + path + " nests values deeper than " +
+                                                     std::to_string(kMaxResultFileDepth) +
+                                                     " levels, which no course program writes: not read");
+    } catch (const Stopped&) {
+        return fail(ResultFileState::Unreadable, "results file " + path + " not read: the run was interrupted");
     }
     if (!doc.is_object() || !doc.contains("results") || !doc["results"].is_array())
         return fail(ResultFileState::Unreadable, "results file " + path + " has no \"results\" list");
+    if (doc["results"].size() > kMaxResults)
+        return fail(ResultFileState::Unreadable, "results file " + path + " has " +
+                                                     std::to_string(doc["results"].size()) +
+                                                     " results, more than a course program writes (at most " +
+                                                     std::to_string(kMaxResults) + "): not read");
     if (const std::string problem = resultsShapeProblem(doc); !problem.empty())
         return fail(ResultFileState::WrongType, "results file " + path + ": " + problem);
     if (!doc.value("finished", true))

@@ -174,8 +174,23 @@ ScaledRate scaleRate(double rate, const std::string& unit)
 
 namespace {
 
-std::string csvField(const std::string& text)
+// A text a spreadsheet would evaluate as a formula (a device name, a note or a variant starting with =,
+// +, -, @, a tab or a carriage return: "=HYPERLINK(...)" in a results file) gets an apostrophe in
+// front, so that it is shown as the text it is; a number, "-1.5", stays a number.
+std::string spreadsheetText(const std::string& text)
 {
+    if (text.empty() || std::string("=+-@\t\r").find(text.front()) == std::string::npos)
+        return text;
+    char* end = nullptr;
+    (void)std::strtod(text.c_str(), &end);
+    if (end == text.c_str() + text.size())
+        return text;
+    return "'" + text;
+}
+
+std::string csvField(const std::string& raw)
+{
+    const std::string text = spreadsheetText(raw);
     const std::size_t needed = csv_write(nullptr, 0, text.data(), text.size());
     std::string out(needed, '\0');
     csv_write(out.data(), out.size(), text.data(), text.size());

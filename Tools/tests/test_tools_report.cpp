@@ -375,6 +375,34 @@ TEST(Csv, ReadsBackToTheSameNumbers)
         }
 }
 
+// A text a spreadsheet would run as a formula (a device name or a detail from a results file starting
+// with =, +, -, @ or a tab) is written with an apostrophe in front, shown as text; numbers, negative
+// ones included, stay numbers.
+TEST(Csv, FormulaTextIsWrittenAsText)
+{
+    const hoc::tools::DeviceInfo device{0, "=HYPERLINK(\"http://x\",\"a\")", "@CPU", "+platform"};
+    nlohmann::json result = hoc::test::resultJson("-variant", "=1+1", true, 1, 2, "\tunit");
+    result["detail"] = "-2+3";
+    const Table t = hoc::tools::buildTable({hoc::test::run("Exercise01_Vadd", "=cmd|' /C calc'!A0", device, {result})});
+    const auto records = parseCsv(hoc::tools::csv(t));
+    ASSERT_EQ(records.size(), 2u);
+    for (const auto& field : records[1])
+        EXPECT_TRUE(field.empty() || std::string("=+-@\t\r").find(field.front()) == std::string::npos ||
+                    field.find_first_not_of("-0123456789.e+") == std::string::npos)
+            << "a spreadsheet would evaluate: " << field;
+    const auto& header = records[0];
+    auto at = [&](const std::string& name) {
+        return records[1][static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin())];
+    };
+    EXPECT_EQ(at("program"), "'=cmd|' /C calc'!A0");
+    EXPECT_EQ(at("device_name"), "'=HYPERLINK(\"http://x\",\"a\")");
+    EXPECT_EQ(at("device_type"), "'@CPU");
+    EXPECT_EQ(at("platform"), "'+platform");
+    EXPECT_EQ(at("size"), "'=1+1");
+    EXPECT_EQ(at("detail"), "'-2+3");
+    EXPECT_EQ(at("unit"), "'\tunit");
+}
+
 TEST(Json, ReadsBackToTheSameNumbers)
 {
     const Table& t = table();
@@ -509,4 +537,56 @@ TEST(ResultFiles, AFieldOfTheWrongTypeIsNamedByItsPath)
     EXPECT_FALSE(table.allGood());
     ASSERT_EQ(table.rows.size(), 1u);
     EXPECT_EQ(table.rows[0].cells.at(0).status, hoc::tools::Cell::Status::Correct);  // its results kept
+}
+
+// Files no program writes, each refused as a failure of its own that keeps the other files' results:
+// nested 100000 deep (a crash of hoc-results before), larger than 16 MiB (100 MB kept it busy past
+// any limit), more results than a program writes. hoc-results lists the good file's row and each
+// refusal, exit 1, in seconds.
+TEST(ResultFiles, DeepLargeAndLongFilesAreRefusedOneByOne)
+{
+    using nlohmann::json;
+    const fs::path dir = fs::path(HOC_BINARY_DIR) / "test_tools_report_limits";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const json good = json::parse(R"({"exercise": "Exercise01_Vadd", "program": "vadd",
+        "device": {"name": "d", "type": "CPU"}, "finished": true,
+        "results": [{"name": "C = A + B", "size": "N = 4", "correct": true, "detail": "", "seconds": 1, "rate": 2,
+                     "unit": "GB/s"}]})");
+    std::ofstream(dir / "good.json") << good.dump();
+    {
+        std::ofstream deep(dir / "deep.json");
+        deep << R"({"exercise": "E", "program": "p", "results": [], "extra": )" << std::string(100000, '[')
+             << std::string(100000, ']') << "}";
+    }
+    {
+        std::ofstream large(dir / "large.json");
+        large << R"({"exercise": "E", "program": "p", "results": [], "padding": ")" << std::string(17u << 20, 'x')
+              << "\"}";
+    }
+    json many = good;
+    many["results"] = json::array();
+    for (std::size_t i = 0; i <= hoc::tools::kMaxResults; ++i)
+        many["results"].push_back(good["results"][0]);
+    std::ofstream(dir / "many.json") << many.dump();
+
+    EXPECT_NE(hoc::tools::runFromFile((dir / "deep.json").string()).problem.find("nests values deeper than 32 levels"),
+              std::string::npos);
+    EXPECT_NE(hoc::tools::runFromFile((dir / "large.json").string()).problem.find("more than a course program writes"),
+              std::string::npos);
+    EXPECT_NE(hoc::tools::runFromFile((dir / "many.json").string()).problem.find("10001 results"), std::string::npos);
+
+    std::vector<std::string> args = {std::string(HOC_TOOLS_DIR) + "/hoc-results", "--html",
+                                     (dir / "results.html").string()};
+    for (const char* name : {"deep.json", "good.json", "large.json", "many.json"})
+        args.push_back((dir / name).string());
+    const auto done = hoc::tools::runProcess(args, (dir / "log").string(), 60);
+    std::ifstream log(dir / "log");
+    const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(done.exitCode, 1) << done.describe() << "\n" << text;
+    EXPECT_NE(text.find("| Exercise01_Vadd | C = A + B, N = 4 |"), std::string::npos) << text;
+    for (const char* says : {"deep.json nests values deeper", "large.json has 17 MiB", "many.json has 10001 results"})
+        EXPECT_NE(text.find(says), std::string::npos) << says << "\n" << text;
+    EXPECT_TRUE(fs::exists(dir / "results.html"));
+    fs::remove_all(dir);
 }

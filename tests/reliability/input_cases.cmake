@@ -267,7 +267,7 @@ foreach(row IN LISTS peak_rss_cases)
   list(GET fields 4 small)
   separate_arguments(args UNIX_COMMAND "${args}")
   add_test(NAME bad_input.peak_rss.${name} COMMAND ${drivers}/peak_rss ${need} "${small}" -- ${program} ${args})
-  set_tests_properties(bad_input.peak_rss.${name} PROPERTIES LABELS "solutions;bad_input" TIMEOUT 300)
+  set_tests_properties(bad_input.peak_rss.${name} PROPERTIES LABELS "solutions;bad_input;slow" TIMEOUT 300)
   math(EXPR HOC_BAD_INPUT_COUNT "${HOC_BAD_INPUT_COUNT} + 1")
 endforeach()
 

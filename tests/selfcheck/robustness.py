@@ -16,6 +16,7 @@ and the files it reads but did not write, each broken as a user or a full disk b
 machine's state (one line and an exit status each, never a traceback):
   build/selfcheck/state.json a list, its entries numbers or of the wrong types: ignored and rewritten
   build/selfcheck/exercises.tsv cut short: configured again
+  build/installed.txt naming a package missing whose programs are there now: configured again
   course.json cut short, not JSON, empty, a folder, "exercises" an object or an empty list, nested
   100000 deep, "parts" a string, a part's "tests" not a regular expression: exit 3 naming
   course.json and the field
@@ -24,8 +25,9 @@ machine's state (one line and an exit status each, never a traceback):
   text, a binary in place of a source): its lines shown, exit 1
   oclgrind not on PATH while a check needs it: exit 3 with the reason and the remedy (the stand-in
   ctest runs the real selfcheck.py oclgrind driver with a PATH without oclgrind)
-  a build folder on a read-only file system (a read-only bind mount, where unshare can make one):
-  exit 3 with the reason and the remedy, never "does not build"
+  a build folder, or the whole checkout, on a read-only file system (a read-only bind mount, where
+  unshare can make one): script/check and script/build exit 3 with the reason and the remedy, never
+  "does not build"
 """
 import json
 import os
@@ -80,9 +82,9 @@ def scratch_copy(top):
     """script/check with what it reads, and Exercise 04's folder, in `top`/course; a stand-in build in
     `top`/build; cmake and ctest stand-ins in `top`/bin."""
     course = os.path.join(top, "course")
-    for name in ("script/check", "course.json", "tests/selfcheck/explain.py", "tests/selfcheck/manifest.py",
-                 "tests/selfcheck/results.py", "tests/selfcheck/processes.py", "tests/selfcheck/selfcheck.py",
-                 "tests/reliability/oclgrind_check"):
+    for name in ("script/check", "script/build", "course.json", "tests/selfcheck/explain.py",
+                 "tests/selfcheck/manifest.py", "tests/selfcheck/results.py", "tests/selfcheck/processes.py",
+                 "tests/selfcheck/selfcheck.py", "tests/reliability/oclgrind_check"):
         os.makedirs(os.path.dirname(os.path.join(course, name)), exist_ok=True)
         shutil.copy2(os.path.join(ROOT, name), os.path.join(course, name))
     shutil.copytree(os.path.join(ROOT, "Exercises", FOLDER), os.path.join(course, "Exercises", FOLDER),
@@ -127,6 +129,15 @@ def broken_files(top, course, build, bin_dir, run):
     if "configuring the build" not in out or Path(tsv).read_text() != whole:
         problems.append("exercises.tsv cut short: not configured again")
     Path(tsv).write_text(whole)
+
+    # An optional package installed since the build was configured (build/installed.txt, written by
+    # configure, says it was missing; its program, sh here, is there now): configured again.
+    Path(build, "installed.txt").write_text("mpi\tmissing\tsh\n")
+    out, _ = run(["--build", build, "04"], 1, what="a package installed since configuring")
+    if "mpi (sh) installed since the build was configured: configuring again" not in out or \
+            "-B" not in Path(top, "tools.log").read_text():
+        problems.append("a package installed since configuring: not configured again")
+    os.remove(os.path.join(build, "installed.txt"))
 
     out, _ = run(["--build", build, "1" * 100000], 2, what="a 100000-digit exercise name")
     if "no exercise named by 100000 characters" not in out:
@@ -211,14 +222,17 @@ def broken_files(top, course, build, bin_dir, run):
     namespaces = shutil.which("unshare") and subprocess.run(["unshare", "-rm", "true"],
                                                             stderr=subprocess.DEVNULL).returncode == 0
     if namespaces:
-        for what, target, args in (("a read-only build folder", build, ["--build", build, "04"]),):
+        for what, target, tool, args in (
+                ("a read-only build folder", build, "check", ["--build", build, "04"]),
+                ("script/check in a read-only checkout", course, "check", ["04"]),
+                ("script/build in a read-only checkout", course, "build", [])):
             script = (f'mount --bind "{target}" "{target}" && mount -o remount,bind,ro "{target}" && '
-                      f'exec "{os.path.join(course, "script", "check")}" "$@"')
+                      f'exec "{os.path.join(course, "script", tool)}" "$@"')
             done = subprocess.run(["unshare", "-rm", "sh", "-c", script, "sh", *args], cwd=course,
                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=60,
                                   env=dict(os.environ, PATH=bin_dir + os.pathsep + os.environ["PATH"],
                                            FAKE_LOG=os.devnull, NO_COLOR="1"))
-            print(f"---- script/check {shown(args)} ({what}): exit {done.returncode}\n{done.stdout}")
+            print(f"---- script/{tool} {shown(args)} ({what}): exit {done.returncode}\n{done.stdout}")
             if done.returncode != 3 or "Read-only file system" not in done.stdout or "clone it" not in done.stdout:
                 problems.append(f"{what}: exit {done.returncode}, not 3 with the reason and the remedy")
     else:

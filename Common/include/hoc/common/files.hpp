@@ -10,13 +10,16 @@
 // file that `replaceable` says is not one of ours (a source file named by mistake).
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <string>
 
 namespace hoc {
 
-// Says whether an existing regular file, given its contents, may be replaced. Empty: any.
+// Says whether an existing regular file, given its first kReplaceablePrefix bytes (the whole of a
+// smaller file), may be replaced. Empty: any.
 using Replaceable = std::function<bool(const std::string& contents)>;
+inline constexpr std::size_t kReplaceablePrefix = 64 * 1024;
 
 // True for an empty file or one whose first non-blank character is '{' (a JSON object).
 bool looksLikeJson(const std::string& contents);

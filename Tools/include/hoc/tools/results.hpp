@@ -3,6 +3,8 @@
 // the "extra" keys read here) and from how each run ended.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -50,8 +52,16 @@ enum class ResultFileState {
     Unfinished,  // "finished": false: the program stopped before its end (the results it wrote are kept)
 };
 
+// The limits of a program's JSON (readResultFile): a course program writes a few kilobytes, a few
+// hundred results, values nested 4 deep. A larger or deeper file is no program's (a results file of
+// 100 MB kept hoc-results busy past any limit; one nested 100000 deep crashed it).
+inline constexpr std::uintmax_t kMaxResultFileBytes = 16u << 20;
+inline constexpr std::size_t kMaxResults = 10000;
+inline constexpr int kMaxResultFileDepth = 32;
+
 // Reads a program's JSON; "" when it is usable, else what is wrong with it (and `state`, when given,
-// says which). `doc` is null afterwards unless the file is usable or unfinished.
+// says which). `doc` is null afterwards unless the file is usable or unfinished. A stop signal
+// (passOnStopSignals) received while it reads ends the reading.
 std::string readResultFile(const std::string& path, nlohmann::json& doc, ResultFileState* state = nullptr);
 
 // A run made only of a JSON file (hoc-results): device from the file, finished when readable.
