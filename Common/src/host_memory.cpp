@@ -3,9 +3,11 @@
 #include <malloc.h>
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 
 #include "hoc/common/errors.hpp"
 #include "hoc/common/sizes.hpp"
@@ -42,6 +44,31 @@ void consider(HostMemory& least, std::uint64_t bytes, const std::string& source)
 {
     if (bytes < least.bytes)
         least = {bytes, source};
+}
+
+// This process's VmRSS or VmSize (a field of /proc/self/status) in bytes; 0 when it cannot be read.
+std::uint64_t selfStatus(const std::string& field)
+{
+    std::ifstream in("/proc/self/status");
+    std::uint64_t kib = 0;
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind(field + ":", 0) == 0) {
+            std::istringstream words(line.substr(field.size() + 1));
+            if (words >> kib)
+                return kib * 1024;
+        }
+    return 0;
+}
+
+// `limit` less what this process has of it already (`held`), with both named in `source`.
+void considerLess(HostMemory& least, std::uint64_t limit, std::uint64_t held, const std::string& source,
+                  const std::string& heldText)
+{
+    const std::uint64_t left = limit > held ? limit - held : 0;
+    consider(least, left,
+             held == 0 ? source
+                       : source + " of " + memoryText(static_cast<double>(limit)) + ", less the " +
+                             memoryText(static_cast<double>(held)) + " " + heldText);
 }
 
 // HOC_HOST_MEMORY_LIMIT's value in bytes: a whole number with an optional suffix K, M, G or T.
@@ -88,9 +115,11 @@ HostMemory hostMemory()
     }
     rlimit as{};
     if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY)
-        consider(least, static_cast<std::uint64_t>(as.rlim_cur), "the address-space limit, ulimit -v");
+        considerLess(least, static_cast<std::uint64_t>(as.rlim_cur), selfStatus("VmSize"),
+                     "the address-space limit, ulimit -v", "of address space the program has already");
     if (const char* env = std::getenv("HOC_HOST_MEMORY_LIMIT"); env && *env)
-        consider(least, limitFromEnvironment(env), "HOC_HOST_MEMORY_LIMIT");
+        considerLess(least, limitFromEnvironment(env), selfStatus("VmRSS"), "HOC_HOST_MEMORY_LIMIT",
+                     "that the program and its OpenCL runtime hold already");
     return least;
 }
 
@@ -106,11 +135,13 @@ void requireHostMemory(double bytes, const std::string& what)
     (void)mapped;
 #endif
     const HostMemory available = hostMemory();
-    if (available.bytes == UINT64_MAX || bytes <= static_cast<double>(available.bytes))
+    const double reserve = static_cast<double>(kRuntimeReserve);
+    if (available.bytes == UINT64_MAX || bytes + reserve <= static_cast<double>(available.bytes))
         return;
-    throw UsageError(what + " needs " + memoryText(bytes) + " of host memory; this machine has " +
-                     memoryText(static_cast<double>(available.bytes)) + " available (" + available.source +
-                     "); choose a smaller size");
+    const double left = std::max(0.0, static_cast<double>(available.bytes) - reserve);
+    throw UsageError(what + " needs " + memoryText(bytes) + " of host memory; this machine has " + memoryText(left) +
+                     " available (" + available.source + ", less " + memoryText(reserve) +
+                     " that the OpenCL runtime may still take); choose a smaller size");
 }
 
 }  // namespace hoc

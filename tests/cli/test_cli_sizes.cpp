@@ -124,18 +124,31 @@ TEST(HostMemory, TheLeastSourceDecidesAndIsNamed)
     ASSERT_NE(machine.bytes, UINT64_MAX) << "no MemAvailable in /proc/meminfo";
     EXPECT_FALSE(machine.source.empty());
 
-    setenv("HOC_HOST_MEMORY_LIMIT", "1M", 1);
+    // HOC_HOST_MEMORY_LIMIT limits the whole program: what it holds already (VmRSS) is taken off,
+    // and every need counts the runtime's reserve on top.
+    setenv("HOC_HOST_MEMORY_LIMIT", "1G", 1);
     const hoc::HostMemory limited = hoc::hostMemory();
-    EXPECT_EQ(limited.bytes, 1024u * 1024u);
-    EXPECT_EQ(limited.source, "HOC_HOST_MEMORY_LIMIT");
-    EXPECT_NO_THROW(hoc::requireHostMemory(1024.0 * 1024.0, "exactly the limit"));
+    EXPECT_LT(limited.bytes, 1024u * 1024u * 1024u);
+    EXPECT_GT(limited.bytes, 512u * 1024u * 1024u);  // this test program holds far less than 512 MiB
+    EXPECT_EQ(limited.source.rfind("HOC_HOST_MEMORY_LIMIT of 1.0 GiB, less the ", 0), 0u) << limited.source;
+    EXPECT_NE(limited.source.find(" that the program and its OpenCL runtime hold already"), std::string::npos)
+        << limited.source;
+    const double room = static_cast<double>(limited.bytes - hoc::kRuntimeReserve);
+    EXPECT_NO_THROW(hoc::requireHostMemory(room - 16 * 1024 * 1024, "16 MiB below what is left"));
     try {
         hoc::requireHostMemory(3.0 * 1024 * 1024 * 1024, "--dims 46341");
-        ADD_FAILURE() << "3 GiB passed a 1 MiB limit";
+        ADD_FAILURE() << "3 GiB passed a 1 GiB limit";
     } catch (const hoc::Failure& e) {
-        EXPECT_STREQ(e.what(), "--dims 46341 needs 3.0 GiB of host memory; this machine has 1.0 MiB available "
-                               "(HOC_HOST_MEMORY_LIMIT); choose a smaller size");
+        const std::string text = e.what();
+        EXPECT_EQ(text.rfind("--dims 46341 needs 3.0 GiB of host memory; this machine has ", 0), 0u) << text;
+        EXPECT_NE(text.find(" available (HOC_HOST_MEMORY_LIMIT of 1.0 GiB, less the "), std::string::npos) << text;
+        EXPECT_NE(text.find(", less 64.0 MiB that the OpenCL runtime may still take); choose a smaller size"),
+                  std::string::npos)
+            << text;
     }
+    setenv("HOC_HOST_MEMORY_LIMIT", "1M", 1);
+    EXPECT_EQ(hoc::hostMemory().bytes, 0u) << "a limit below what the program holds leaves nothing";
+    EXPECT_THROW(hoc::requireHostMemory(1, "one byte"), hoc::Failure);
     setenv("HOC_HOST_MEMORY_LIMIT", "-1G", 1);
     EXPECT_NE(usageError([] { hoc::hostMemory(); }).find("HOC_HOST_MEMORY_LIMIT"), std::string::npos);
     setenv("HOC_HOST_MEMORY_LIMIT", "999999999999T", 1);

@@ -15,19 +15,29 @@ namespace hoc {
 // How much memory this process can still take on this machine: the least of MemAvailable in
 // /proc/meminfo, the cgroup's limit less its use (cgroup v2 memory.max - memory.current, or v1
 // memory.limit_in_bytes - memory.usage_in_bytes: a container's limit), the address-space limit
-// (ulimit -v) and HOC_HOST_MEMORY_LIMIT (bytes, or with a suffix K, M, G or T for KiB, MiB, GiB or
-// TiB: a limit a user sets for a program run, and the bad-input tests' small machine). `source`
-// names the one that decided; a source that cannot be read is left out (UINT64_MAX: none known).
+// (ulimit -v) less the address space this process has already (VmSize), and HOC_HOST_MEMORY_LIMIT
+// (bytes, or with a suffix K, M, G or T for KiB, MiB, GiB or TiB: a limit on the whole program's
+// resident memory a user sets for a run, and the reliability tests' small machine) less what this
+// process holds already (VmRSS: the program, its libraries, the OpenCL runtime loaded so far).
+// `source` names the one that decided, with what was subtracted; a source that cannot be read is
+// left out (UINT64_MAX: none known).
 struct HostMemory {
     std::uint64_t bytes = UINT64_MAX;
     std::string source;
 };
 HostMemory hostMemory();
 
-// Before allocating: fails with hoc::UsageError (exit status 2) when `bytes` of host memory are more
-// than hostMemory() says this process can have, naming both ("multi_device --dims 46341 needs
-// 24.0 GiB of host memory; this machine has 20.1 GiB available (MemAvailable in /proc/meminfo);
-// choose a smaller size"). `bytes` is a double so that a sum of large sizes cannot wrap. From its
+// What the OpenCL runtime may still take after a program's check, besides the program's own data: its
+// context, command queue, kernel compiler and worker threads (PoCL's grew a program's peak by up to
+// 60 MiB after the check, its compiler included, tests/reliability/peak_rss). requireHostMemory adds
+// it to every need.
+inline constexpr std::uint64_t kRuntimeReserve = 64u << 20;
+
+// Before allocating: fails with hoc::UsageError (exit status 2) when `bytes` of host memory, and the
+// runtime's reserve (kRuntimeReserve) with them, are more than hostMemory() says this process can
+// have, naming both ("multi_device --dims 46341 needs 24.0 GiB of host memory; this machine has
+// 20.1 GiB available (MemAvailable in /proc/meminfo, less 64.0 MiB for the OpenCL runtime); choose a
+// smaller size"). `bytes` is a double so that a sum of large sizes cannot wrap. From its
 // first call on, blocks of 1 MiB or more are mapped from the system and given back when freed (glibc's
 // M_MMAP_THRESHOLD), so that the program's peak is what it holds at once.
 void requireHostMemory(double bytes, const std::string& what);
