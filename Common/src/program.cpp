@@ -416,6 +416,7 @@ cl::Program buildSource(const cl::Context& context, const std::vector<cl::Device
         return program;
     }
     names.erase(names.find_last_not_of(std::string("\0", 1)) + 1);
+    watchdog::kernelNames(names);  // the note names them: the kernel that does not finish is one of these
     if (names.find_first_not_of("; ") == std::string::npos)
         throw Failure("kernel file " + kernels.file + " built for " + deviceLabel(device) +
                       " but defines no kernel (no __kernel function): the program has nothing to run");

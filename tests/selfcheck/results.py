@@ -32,6 +32,7 @@ import subprocess
 import tempfile
 import urllib.parse
 
+import processes
 from explain import ORDER
 
 SCHEMA = 1
@@ -197,8 +198,8 @@ def ctest_tests(build, regex, env=None):
     """[(name, key)] of the tests of build whose names match regex (ctest's -R), in ctest's order.
     The test lists are brought up to date under discovery_lock, so the run that follows finds them so."""
     with discovery_lock(build):
-        listing = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1", "-R", regex],
-                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+        listing = processes.run(["ctest", "--test-dir", build, "--show-only=json-v1", "-R", regex],
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     try:
         tests = json.loads(listing.stdout or "{}").get("tests", [])
     except ValueError:
@@ -214,8 +215,9 @@ def ctest_run(build, tests, extra=(), env=None):
     try:
         env = dict(env if env is not None else os.environ, HOC_RESULTS_DIR=directory)
         exact = "|".join(cmake_exact(name) for name, _ in tests) if tests else "^$"
-        subprocess.run(["ctest", "--test-dir", build, *extra, "-R", exact],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        # In a process group of its own with its tests, ended with it (processes.py).
+        processes.run(["ctest", "--test-dir", build, *extra, "-R", exact],
+                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
         return [(name, read(directory, key) if key else None) for name, key in tests]
     finally:
         shutil.rmtree(directory, ignore_errors=True)

@@ -14,6 +14,10 @@ namespace hoc::watchdog {
 // Marks progress; `kernelFile`, when given, is the kernel file now built (what the note names).
 void progress(const std::string& kernelFile = "");
 
+// The kernels the file last built defines ("scale;scale_coarse", as CL_PROGRAM_KERNEL_NAMES gives
+// them): the note names them too.
+void kernelNames(const std::string& names);
+
 // The seconds without progress after which the note is printed: HOC_WATCHDOG_SECONDS (a number of
 // seconds, 0: never), else 30.
 double delaySeconds();
