@@ -129,8 +129,10 @@ json readCache(const std::string& file, std::string& problem, bool& usable)
         return empty;
     }
     if (const auto size = fs::file_size(file, error); !error && size > kMaxCacheBytes) {
-        problem = "cache file " + file + " is " + std::to_string(size >> 20) + " MiB, larger than a tuning cache (at "
-                  "most " + std::to_string(kMaxCacheBytes >> 20) + " MiB): it is neither read nor replaced";
+        problem = "cache file " + file + " is " + std::to_string(size >> 20) +
+                  " MiB, larger than a tuning cache (at "
+                  "most " +
+                  std::to_string(kMaxCacheBytes >> 20) + " MiB): it is neither read nor replaced";
         return empty;
     }
     usable = true;

@@ -372,22 +372,24 @@ TEST(Runner, DeepOrHugeResultsFileIsThatProgramsFailureOnly)
     const fs::path dir = scratch("hostile-json");
     const std::string jsonOut = "while [ $# -gt 1 ]; do [ \"$1\" = --json ] && out=$2; shift; done\n";
     const fs::path course = scriptCourse(
-        dir, {{"First", kFinishes},
-              {"Deep", jsonOut + "python3 -c 'import sys; sys.stdout.write(\"{\\\"results\\\": [], \\\"extra\\\": \" + "
-                                 "\"[\" * 100000 + \"]\" * 100000 + \"}\")' > \"$out\"\n"},
-              {"Huge", jsonOut + "python3 -c 'import sys; sys.stdout.write(\"{\\\"results\\\": [], \\\"pad\\\": \\\"\" + "
-                                 "\"x\" * (20 << 20) + \"\\\"}\")' > \"$out\"\n"}});
+        dir,
+        {{"First", kFinishes},
+         {"Deep", jsonOut + "python3 -c 'import sys; sys.stdout.write(\"{\\\"results\\\": [], \\\"extra\\\": \" + "
+                            "\"[\" * 100000 + \"]\" * 100000 + \"}\")' > \"$out\"\n"},
+         {"Huge", jsonOut + "python3 -c 'import sys; sys.stdout.write(\"{\\\"results\\\": [], \\\"pad\\\": \\\"\" + "
+                            "\"x\" * (20 << 20) + \"\\\"}\")' > \"$out\"\n"}});
     const auto started = std::chrono::steady_clock::now();
-    const auto r = runner({"--course", course.string(), "--out", (dir / "out").string(), "--no-roofline", "--device",
-                           testDeviceIndex()},
-                          dir / "runner.log");
+    const auto r = runner(
+        {"--course", course.string(), "--out", (dir / "out").string(), "--no-roofline", "--device", testDeviceIndex()},
+        dir / "runner.log");
     const std::string log = readText(dir / "runner.log");
     EXPECT_EQ(r.exitCode, 1) << r.describe() << "\n" << log;
     EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), 60) << log;
     const auto doc = nlohmann::json::parse(readText(dir / "out" / "results.json"));
     ASSERT_EQ(doc["runs"].size(), 3u) << doc.dump(2);
     EXPECT_TRUE(doc["runs"][0]["finished"].get<bool>()) << doc["runs"][0].dump();
-    EXPECT_NE(doc["runs"][1]["problem"].get<std::string>().find("nests values deeper than 32 levels"), std::string::npos)
+    EXPECT_NE(doc["runs"][1]["problem"].get<std::string>().find("nests values deeper than 32 levels"),
+              std::string::npos)
         << doc["runs"][1].dump();
     EXPECT_NE(doc["runs"][2]["problem"].get<std::string>().find("has 20 MiB, more than a course program writes"),
               std::string::npos)
