@@ -56,13 +56,18 @@ std::string textOf(const json& entry, const char* key)
     return it != entry.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-// A file the cache may replace: an empty one, or one that names the cache format in its first bytes
-// (hoc::writeFile passes the first 64 KiB; the cache is written with "format" first, and a cache of an
-// earlier version, keys in alphabetical order, is smaller than that). Anything else at the path was
-// named by mistake and is never overwritten.
+// A file the cache may replace, judged by its first bytes (hoc::writeFile passes the first 64 KiB): an
+// empty one, one that names the cache format there (the cache is written with "format" first), or a
+// JSON object whose first key is "entries" (a cache of an earlier version, its keys in alphabetical
+// order, "format" at its end, perhaps after entries a damaged file made long). Anything else at the
+// path was named by mistake and is never overwritten.
 bool isOurCache(const std::string& contents)
 {
-    return contents.find_first_not_of(" \t\r\n") == std::string::npos || contents.find(kFormat) != std::string::npos;
+    const auto first = contents.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos || contents.find(kFormat) != std::string::npos)
+        return true;
+    const auto key = contents.find_first_not_of(" \t\r\n", first + 1);
+    return contents[first] == '{' && key != std::string::npos && contents.compare(key, 9, "\"entries\"") == 0;
 }
 
 // How deep a cache file may nest: the format nests five levels (the document, "entries", an entry,
