@@ -232,6 +232,12 @@ Run runJob(const Job& job, std::size_t number, std::size_t total, const Options&
     run.finished = exitedNormally && readProblem.empty();
     if (!run.finished) {
         std::string why = ended.describe();
+        // A program course.txt lists that the build did not make (configured after a package such as
+        // Open MPI was installed, and not built since): said as such, with what to do.
+        std::error_code missing;
+        if (!ended.started && !fs::exists(job.path, missing))
+            why = "not built: " + job.path + " does not exist (the course was configured with it and not built "
+                  "since: run script/build)";
         const std::string line = ended.started ? errorLine(run.logPath) : "";
         if (!readProblem.empty())
             why += ", " + readProblem;

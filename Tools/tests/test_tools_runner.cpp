@@ -146,7 +146,8 @@ TEST(Process, SignalTimeoutAndMissingProgram)
 }
 
 // The runner on a course where one program does not exist and one fails: the others are still
-// run and reported, the failures are named, and the exit status is 1.
+// run and reported, the failures are named (the missing one as not built, with the remedy), and the
+// exit status is 1.
 TEST(Runner, AFailingProgramDoesNotStopTheOthers)
 {
     const fs::path dir = scratch("failing");
@@ -178,7 +179,10 @@ TEST(Runner, AFailingProgramDoesNotStopTheOthers)
     const auto doc = nlohmann::json::parse(readText(dir / "out" / "results.json"));
     EXPECT_FALSE(doc["all_good"].get<bool>());
     ASSERT_EQ(doc["failures"].size(), 2u);
-    EXPECT_NE(doc["failures"][0].get<std::string>().find("could not start"), std::string::npos);
+    EXPECT_NE(doc["failures"][0].get<std::string>().find("not built: /no/such/program does not exist"),
+              std::string::npos)
+        << doc["failures"][0];
+    EXPECT_NE(doc["failures"][0].get<std::string>().find("run script/build"), std::string::npos);
     EXPECT_NE(doc["failures"][1].get<std::string>().find("exit 3: error: the test program fails on purpose"),
               std::string::npos);
     ASSERT_EQ(doc["rows"].size(), 3u);
