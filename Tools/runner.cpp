@@ -236,7 +236,8 @@ Run runJob(const Job& job, std::size_t number, std::size_t total, const Options&
         // Open MPI was installed, and not built since): said as such, with what to do.
         std::error_code missing;
         if (!ended.started && !fs::exists(job.path, missing))
-            why = "not built: " + job.path + " does not exist (the course was configured with it and not built "
+            why = "not built: " + job.path +
+                  " does not exist (the course was configured with it and not built "
                   "since: run script/build)";
         const std::string line = ended.started ? errorLine(run.logPath) : "";
         if (!readProblem.empty())
