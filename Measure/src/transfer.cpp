@@ -71,8 +71,7 @@ TransferRuns TransferBenchmark::runs(std::size_t floats, HostBuffer host, const 
     if (host == HostBuffer::pinned) {
         sentPinned = cl::Buffer(context_, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes);
         receivedPinned = cl::Buffer(context_, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes);
-        sent = static_cast<float*>(
-            queue_.enqueueMapBuffer(sentPinned, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes));
+        sent = static_cast<float*>(queue_.enqueueMapBuffer(sentPinned, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes));
         received = static_cast<float*>(
             queue_.enqueueMapBuffer(receivedPinned, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes));
     } else {

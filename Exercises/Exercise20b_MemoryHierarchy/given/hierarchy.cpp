@@ -77,7 +77,8 @@ LocalRun Hierarchy::local(const std::vector<float>& h_in, std::size_t local, int
         throw hoc::Failure("local_read: " + std::to_string(h_in.size()) + " floats; need a whole number of blocks of " +
                            std::to_string(block) + ", at most 2^30 floats");
     if (rounds < 1 || rounds > kMaxRounds)
-        throw hoc::Failure("local_read: " + std::to_string(rounds) + " rounds; need 1 to " + std::to_string(kMaxRounds));
+        throw hoc::Failure("local_read: " + std::to_string(rounds) + " rounds; need 1 to " +
+                           std::to_string(kMaxRounds));
     cl::Kernel kernel(program_, "local_read");
     LocalRun run;
     run.groups = h_in.size() / block;
@@ -104,8 +105,7 @@ LocalRun Hierarchy::local(const std::vector<float>& h_in, std::size_t local, int
     // 5. Commands: one work-group per block, timed; then the sums back.
     run.seconds = hoc::medianSeconds(repeats, [&] {
         cl::Event done;
-        queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(run.local), nullptr,
-                                    &done);
+        queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(run.local), nullptr, &done);
         return hoc::EventSpan{done, done};
     });
     run.out.resize(global);

@@ -28,8 +28,9 @@ try {
     bool kernelsOnly = false;
     hoc::Repeats repeats;  // one warm-up, then the timed runs
     cli.sizeOption("-n,--size", n, "Floats of the global-memory probes' buffer", kMaxFloats);
-    cli.sizeOption("--transfer-size", transfer, "Floats of each copy between host and device (default 2^26, less "
-                                                "where the device or this machine cannot hold them)",
+    cli.sizeOption("--transfer-size", transfer,
+                   "Floats of each copy between host and device (default 2^26, less "
+                   "where the device or this machine cannot hold them)",
                    kMaxFloats);
     cli.sizesOption("--strides", strides, "Strides of the strided reads, after stride 1 (a float in every s)", 4096);
     cli.sizeOption("--local", local, "local_read's work-group size (default 256, or less where the kernel allows less)",
@@ -96,8 +97,8 @@ try {
         hoc::ReadBenchmark read(device);
         const hoc::ReadRuns r = read.runs(n, repeats);
         levels.globalKernel = r.kernel + " x " + std::to_string(r.perItem);
-        report.bandwidth("global memory, read probe (" + levels.globalKernel + ")", "N = " + hoc::sizeText(n),
-                         r.check, {median(r.seconds), 0}, r.bytes);
+        report.bandwidth("global memory, read probe (" + levels.globalKernel + ")", "N = " + hoc::sizeText(n), r.check,
+                         {median(r.seconds), 0}, r.bytes);
         levels.globalGbps = hoc::gbps(r.bytes, median(r.seconds));
     }
     Hierarchy hierarchy(device);
@@ -129,8 +130,8 @@ try {
         hoc::FmaBenchmark fma(device);
         const hoc::FmaRuns r = fma.runs(fmaItems, iterations, repeats);
         report.flops("private memory, fma chains (" + r.shape.text() + ")",
-                     std::to_string(r.workItems) + " work-items x " + std::to_string(r.chains) + " chains",
-                     r.check, {median(r.seconds), 0}, r.flops);
+                     std::to_string(r.workItems) + " work-items x " + std::to_string(r.chains) + " chains", r.check,
+                     {median(r.seconds), 0}, r.flops);
         levels.fmaGflops = r.flops / median(r.seconds) * 1e-9;
     }
 

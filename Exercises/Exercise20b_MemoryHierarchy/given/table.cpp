@@ -23,10 +23,7 @@ std::string times(double rate, double global)
 }
 
 // A rate, or what a level not measured in this run shows.
-std::string measured(double rate, const std::string& text)
-{
-    return rate > 0 ? text : "not measured (--kernels-only)";
-}
+std::string measured(double rate, const std::string& text) { return rate > 0 ? text : "not measured (--kernels-only)"; }
 
 }  // namespace
 
