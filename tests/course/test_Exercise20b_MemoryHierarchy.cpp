@@ -73,6 +73,24 @@ std::string localHint(const LocalRun& r, const std::vector<float>& in, const std
                                                          {"floats", std::to_string(kBlockFloats)}});
 }
 
+// CL_KERNEL_LOCAL_MEM_SIZE of a probe kernel whose body declares a __local array of 64 floats (256
+// bytes). Some implementations count only the local memory passed as arguments (PoCL 6 reports 0 for
+// an array declared in the body); there the query cannot tell whether local_read holds its block.
+std::size_t bodyArrayProbeBytes()
+{
+    const cl::Device& device = hoc::test::device();
+    const cl::Context context(device);
+    cl::Program program(context, "__kernel void probe(__global float* out)\n"
+                                 "{\n"
+                                 "    __local float block[64];\n"
+                                 "    block[get_local_id(0) % 64] = (float)get_global_id(0);\n"
+                                 "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+                                 "    out[get_global_id(0)] = block[63 - get_local_id(0) % 64];\n"
+                                 "}\n");
+    program.build({device});
+    return cl::Kernel(program, "probe").getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device);
+}
+
 }  // namespace
 
 TEST(Hierarchy, LocalReadMatchesTheReference)
@@ -98,9 +116,16 @@ TEST(Hierarchy, LocalReadMatchesTheReference)
 }
 
 // The lesson is local memory: the block copied once, then read from there. A kernel that reads its
-// block from global memory every round gets the same sums and measures global memory.
+// block from global memory every round gets the same sums and measures global memory. Where the
+// implementation does not count a kernel's own __local arrays, oclgrind's counts (the technique check
+// local_reads) are the evidence instead.
 TEST(Hierarchy, LocalReadKeepsTheBlockInLocalMemory)
 {
+    const std::size_t probe = hoc::test::run([] { return bodyArrayProbeBytes(); });
+    if (probe < 64 * sizeof(float))
+        GTEST_SKIP() << "this OpenCL implementation reports " << probe
+                     << " bytes (CL_KERNEL_LOCAL_MEM_SIZE) for a kernel declaring a __local array of 256 bytes in "
+                        "its body: the query cannot show local_read's block here";
     Hierarchy hierarchy = makeHierarchy();
     const std::size_t bytes = hoc::test::run([&] { return hierarchy.localMemoryBytes(); });
     const std::size_t block = kTile * 4 * sizeof(float);

@@ -4,6 +4,7 @@
 // by your local_read; private memory by the FMA probe. Then the two tables (table.cpp).
 #include <algorithm>
 #include <iostream>
+#include <string>
 
 #include "hierarchy.hpp"
 #include "hoc/cli/main.hpp"
@@ -14,6 +15,24 @@
 #include "hoc/measure/roofs.hpp"
 #include "hoc/measure/transfer.hpp"
 #include "table.hpp"
+
+namespace {
+
+// A probe's vectors as "16-float loads x 16": the fastest candidate differs between devices and
+// runs, so its widths are printed as numbers of their own. Read kernels are named read_floatW
+// (read_float for W = 1).
+std::string readShapeText(const hoc::ReadRuns& r)
+{
+    const std::string width = r.kernel.substr(r.kernel.find("float") + 5);
+    return (width.empty() ? "1" : width) + "-float loads x " + std::to_string(r.perItem);
+}
+
+std::string fmaShapeText(const hoc::FmaShape& shape)
+{
+    return std::to_string(shape.width) + "-float vectors x " + std::to_string(shape.vectors);
+}
+
+}  // namespace
 
 int main(int argc, char** argv)
 try {
@@ -96,7 +115,7 @@ try {
     if (!kernelsOnly) {
         hoc::ReadBenchmark read(device);
         const hoc::ReadRuns r = read.runs(n, repeats);
-        levels.globalKernel = r.kernel + " x " + std::to_string(r.perItem);
+        levels.globalKernel = readShapeText(r);
         report.bandwidth("global memory, read probe (" + levels.globalKernel + ")", "N = " + hoc::sizeText(n), r.check,
                          {median(r.seconds), 0}, r.bytes);
         levels.globalGbps = hoc::gbps(r.bytes, median(r.seconds));
@@ -129,7 +148,7 @@ try {
     if (!kernelsOnly) {
         hoc::FmaBenchmark fma(device);
         const hoc::FmaRuns r = fma.runs(fmaItems, iterations, repeats);
-        report.flops("private memory, fma chains (" + r.shape.text() + ")",
+        report.flops("private memory, fma chains (" + fmaShapeText(r.shape) + ")",
                      std::to_string(r.workItems) + " work-items x " + std::to_string(r.chains) + " chains", r.check,
                      {median(r.seconds), 0}, r.flops);
         levels.fmaGflops = r.flops / median(r.seconds) * 1e-9;

@@ -13,7 +13,7 @@ struct Levels {
     double pageableWriteGbps = 0, pageableReadGbps = 0;  // host <-> device, from a std::vector
     double pinnedWriteGbps = 0, pinnedReadGbps = 0;      // and from mapped CL_MEM_ALLOC_HOST_PTR memory
     double globalGbps = 0;                               // the read probe (reads only)
-    std::string globalKernel;                            // which of its candidates ("read_float4 x 16")
+    std::string globalKernel;                            // which of its candidates ("4-float loads x 16")
     double localGbps = 0;                                // local_read
     int rounds = 0;
     double fmaGflops = 0;  // the FMA probe: private memory (registers) feeding the arithmetic
