@@ -74,8 +74,8 @@ std::string localHint(const LocalRun& r, const std::vector<float>& in, const std
 }
 
 // CL_KERNEL_LOCAL_MEM_SIZE of a probe kernel whose body declares a __local array of 64 floats (256
-// bytes). Some implementations count only the local memory passed as arguments (PoCL 6 reports 0 for
-// an array declared in the body); there the query cannot tell whether local_read holds its block.
+// bytes). Not every implementation counts a kernel's own arrays (PoCL 6.0 answers 0 for every kernel);
+// there the query cannot tell whether local_read holds its block.
 std::size_t bodyArrayProbeBytes()
 {
     const cl::Device& device = hoc::test::device();
