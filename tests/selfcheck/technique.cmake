@@ -103,7 +103,12 @@ foreach(folder IN LISTS HOC_COURSE_FOLDERS)
       set(tests solution)
       set(solution_args --expect pass)
       set(alternative_args --alternative --expect pass)
-      if(file IN_LIST alternative_files)
+      # The alternative, where it has the file and its tests ("filter", when it holds only some of the
+      # file's kernels) include the kernel.
+      _hoc_technique_field(kernel "${entry}" ${i} kernel)
+      hoc_json_get(alternative_filter "${entry}" alternative filter)
+      string(FIND "${alternative_filter}" "${kernel}" in_filter)
+      if(file IN_LIST alternative_files AND (NOT alternative_filter OR in_filter GREATER -1))
         list(APPEND tests alternative)
       endif()
       foreach(case IN LISTS absent)
