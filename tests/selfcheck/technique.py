@@ -222,14 +222,18 @@ def fixed_part(text):
     return max(re.split(r"\{[a-z_]+\}", text), key=len).strip()
 
 
-def kernel_line(path, kernel):
-    """The line where `kernel` is defined in path (1-based), or None."""
+def kernel_line(path, kernel, function=None):
+    """The line where `kernel` is defined in path (1-based), or None; with function, the line where that
+    function (one the kernel calls, which the student writes) is defined."""
     try:
         with open(path, errors="replace") as f:
             text = f.read()
     except OSError:
         return None
-    found = re.search(rf"__kernel\b[^;{{]*?\b{re.escape(kernel)}\s*\(", text)
+    if function:
+        found = re.search(rf"^[A-Za-z_][^\n;=]*\b{re.escape(function)}\s*\([^;]*?\{{", text, re.M)
+    else:
+        found = re.search(rf"__kernel\b[^;{{]*?\b{re.escape(kernel)}\s*\(", text)
     return text.count("\n", 0, found.start()) + 1 if found else None
 
 
@@ -294,7 +298,7 @@ def counts_check(folder, check, program, search, root):
         names[name] = evaluate(expression, names)
     path = find_file(file, search)
     where = student_path(path, root) if path else f"Exercises/{folder}/{file}"
-    line = kernel_line(path, kernel) if path else None
+    line = kernel_line(path, kernel, entry.get("function")) if path else None
     report = [f"{kernel}: {len(launches)} launch(es) of {command} on oclgrind"]
     failed = []
     for bound in entry["counts"]:
