@@ -252,6 +252,8 @@ def place_case(folder, case, use_alternative):
     else:
         names = []
         for name in sorted(os.listdir(case)):
+            if name.endswith((".cpp", ".hpp")):
+                continue  # host code: built into a copy of the test program (technique.cmake)
             if name.endswith(alternative.DIFF):
                 names.append((name.removesuffix(alternative.DIFF),
                               alternative.apply(folder, name.removesuffix(alternative.DIFF), where=case)))
