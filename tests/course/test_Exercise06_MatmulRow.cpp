@@ -24,14 +24,13 @@ TEST(MatmulRowTechnique, OneWorkItemPerRow)
 {
     const hoc::matmul::Dims d{17, 33, 19};
     const hoc::matmul::Inputs in = hoc::matmul::randomInputs(d);
-    const hoc::matmul::MatmulResult r =
-        hoc::test::run([&] { return matmulRow(hoc::test::device(), in.a, in.b, d); });
+    const hoc::matmul::MatmulResult r = hoc::test::run([&] { return matmulRow(hoc::test::device(), in.a, in.b, d); });
     std::size_t global = 0, local = 0;
     char more = 0;
     const int read = std::sscanf(r.launch.c_str(), "global %zu, local %zu%c", &global, &local, &more);
     const bool rows = (read == 2 && local > 0 && global >= d.m && global % local == 0 && global - d.m < local) ||
                       (r.launch == "global " + std::to_string(d.m) + ", local chosen by the runtime");
     EXPECT_TRUE(rows) << HOC_UNDER_TEST << "/matmul_row.cpp: mmul_row ran in an NDRange of " << r.launch
-                      << " for M = " << d.m << " rows of N = " << d.n << "\n  hint: "
-                      << hoc::test::hint(hoc::hints::technique_rows, {{"m", std::to_string(d.m)}});
+                      << " for M = " << d.m << " rows of N = " << d.n
+                      << "\n  hint: " << hoc::test::hint(hoc::hints::technique_rows, {{"m", std::to_string(d.m)}});
 }
