@@ -68,7 +68,7 @@ def main(argv):
         lines.append(f"hoc.{folder}.mpi := " + ("yes" if "mpi" in build.get("libraries", []) else ""))
         for program in programs:
             used = closure(entry, build.get("uses", []) + program.get("uses", []))
-            linked = [entry] + used
+            linked = [entry, *used]
             sources = [f"{e['folder']}/{s}" for e in linked for s in e.get("build", {}).get("sources", [])]
             kernel_rooms = []
             for e in linked:

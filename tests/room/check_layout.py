@@ -41,7 +41,9 @@ def folders(root):
     with open(os.path.join(root, "course.json"), encoding="utf-8") as f:
         named = [e["folder"] for e in json.load(f)["exercises"]]
     rooms = os.path.join(root, "Exercises")
-    present = [d for d in sorted(os.listdir(rooms)) if os.path.isdir(os.path.join(rooms, d))] if os.path.isdir(rooms) else []
+    present = []
+    if os.path.isdir(rooms):
+        present = [d for d in sorted(os.listdir(rooms)) if os.path.isdir(os.path.join(rooms, d))]
     return sorted(set(named) | set(present), key=len, reverse=True)
 
 
@@ -117,7 +119,7 @@ def main(argv):
     if len(argv) >= 3 and argv[1] == "names":
         return names(argv[2])
     if len(argv) >= 3 and argv[1] == "given":
-        options = dict(zip(argv[3::2], argv[4::2]))
+        options = dict(zip(argv[3::2], argv[4::2], strict=False))
         return given(argv[2], float(options.get("--course-ratio", 1.5)), float(options.get("--room-ratio", 6)))
     print(__doc__, file=sys.stderr)
     return 2
