@@ -51,9 +51,8 @@ CheckResult checkHistogram(const std::vector<std::uint64_t>& expected, const std
     r.ok = r.wrong == 0;
     if (!r.ok) {
         const HistogramTotals t = histogramTotals(expected, got);
-        r.problem = r.message() + (t.have == 0 ? "; every bin is 0"
-                                               : "; the bins add up to " + std::to_string(t.have) + " counts for " +
-                                                     std::to_string(t.want) + " bytes");
+        r.problem = r.message() + "; the bins add up to " + std::to_string(t.have) + " counts for " +
+                    std::to_string(t.want) + " bytes";
     }
     return r;
 }

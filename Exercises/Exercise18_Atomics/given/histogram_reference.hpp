@@ -20,7 +20,7 @@ std::vector<std::uint64_t> histogramReference(const std::vector<std::uint8_t>& d
 
 // The device's bins against the reference, exactly (counts are integers). When they differ the
 // message adds what the bins add up to against the bytes counted: fewer (counts lost), more (counts
-// added) or as many (every count there, some in the wrong bin), or that every bin is 0.
+// added) or as many (every count there, some in the wrong bin).
 CheckResult checkHistogram(const std::vector<std::uint64_t>& expected, const std::vector<std::uint32_t>& got);
 
 // What the bins add up to (`have`) against the bytes counted (`want`).
