@@ -49,5 +49,8 @@ private:
     cl::Buffer d_a_, d_b_, d_e_, d_g_;  // the inputs
     cl::Buffer d_c_, d_d_;              // the chain's partial sums
     cl::Buffer d_f_;                    // the result of either version
-    cl::EnqueueArgs range_;             // one work-item per element, in whole work-groups
+    // One work-item per element, in whole work-groups: as a functor takes it (range_, with queue_)
+    // and as enqueueNDRangeKernel does (global_ and local_; local_ is set first).
+    cl::NDRange local_, global_;
+    cl::EnqueueArgs range_;
 };

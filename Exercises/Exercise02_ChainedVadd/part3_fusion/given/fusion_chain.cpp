@@ -6,18 +6,6 @@
 #include "hoc/common/errors.hpp"
 #include "hoc/common/program.hpp"
 
-namespace {
-
-cl::EnqueueArgs rangeFor(cl::CommandQueue& queue, const cl::Program& program, const cl::Device& device,
-                         std::size_t n)
-{
-    // Work-groups of 64 (or what the kernel allows), the NDRange rounded up to whole work-groups.
-    const std::size_t local = hoc::localSize(cl::Kernel(program, "vadd"), device, 64);
-    return cl::EnqueueArgs(queue, cl::NDRange(hoc::roundUp(n, local)), cl::NDRange(local));
-}
-
-}  // namespace
-
 Fusion::Fusion(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
                const std::vector<float>& e, const std::vector<float>& g)
     // 1. Platform: a context for the device and an in-order queue that records when commands run.
@@ -25,7 +13,9 @@ Fusion::Fusion(const cl::Device& device, const std::vector<float>& a, const std:
       // 2. Program: both kernel files.
       chainProgram_(hoc::buildProgram(context_, device, "vadd.cl")),
       fusedProgram_(hoc::buildProgram(context_, device, "vadd_fused.cl")),
-      range_(rangeFor(queue_, chainProgram_, device, a.size()))
+      // Work-groups of 64 (or what the kernel allows), the NDRange rounded up to whole work-groups.
+      local_(hoc::localSize(cl::Kernel(chainProgram_, "vadd"), device, 64)), global_(hoc::roundUp(a.size(), local_[0])),
+      range_(queue_, global_, local_)
 {
     if (a.empty() || a.size() > INT_MAX || b.size() != a.size() || e.size() != a.size() || g.size() != a.size())
         throw hoc::Failure("fusion: four inputs of one length, 1 to INT_MAX, are needed");
@@ -50,8 +40,8 @@ FusionRun Fusion::chain(const hoc::Repeats& repeats)
     //    last one's end, the gaps between them included.
     const double seconds = hoc::medianSeconds(repeats, [&] {
         cl::Event first = vadd(range_, d_a_, d_b_, d_c_, count_);  // C = A + B
-        vadd(range_, d_c_, d_e_, d_d_, count_);                     // D = C + E
-        cl::Event last = vadd(range_, d_d_, d_g_, d_f_, count_);    // F = D + G
+        vadd(range_, d_c_, d_e_, d_d_, count_);                    // D = C + E
+        cl::Event last = vadd(range_, d_d_, d_g_, d_f_, count_);   // F = D + G
         return hoc::EventSpan{first, last};
     });
     return readF(seconds);

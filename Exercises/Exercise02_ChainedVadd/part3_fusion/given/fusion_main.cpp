@@ -12,7 +12,8 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise02_ChainedVadd", "Exercise 2, part 3: three kernels fused into one, F = ((A + B) + E) + G");
+    hoc::CommandLine cli("Exercise02_ChainedVadd",
+                         "Exercise 2, part 3: three kernels fused into one, F = ((A + B) + E) + G");
     std::size_t n = std::size_t{1} << 24;
     hoc::Repeats repeats{1, 5};
     cli.sizeOption("-n,--size", n, "Vector length", INT_MAX);
@@ -44,13 +45,14 @@ try {
     report.bandwidth("fused: vadd_fused once", size, hoc::compare(expected, fused.f), {fused.seconds, 0},
                      traffic.fused * sizeof(float) * static_cast<double>(n), {{"flops", 3.0 * static_cast<double>(n)}});
 
-    std::cout << "medians of " << repeats.runs << " runs after a warm-up (device time, profiling events)\n"
+    std::cout << "timed runs: " << repeats.runs << " after a warm-up; each time is their median (device time, "
+              << "profiling events)\n"
               << std::left << std::setw(8) << "version" << std::right << std::setw(14) << "time" << std::setw(10)
-              << "GB/s" << std::setw(16) << "x chain's time\n";
+              << "GB/s" << std::setw(16) << "x chain's time" << "\n";
     const auto row = [&](const char* name, const FusionRun& run, double floats) {
         const double gbps = hoc::gbps(floats * sizeof(float) * static_cast<double>(n), run.seconds);
         std::cout << std::left << std::setw(8) << name << std::right << std::setw(14) << hoc::formatTime(run.seconds)
-                  << std::setw(10) << hoc::fixedText(gbps, 2) << std::setw(15)
+                  << std::setw(10) << hoc::fixedText(gbps, 2) << std::setw(16)
                   << hoc::fixedText(chain.seconds > 0 ? run.seconds / chain.seconds : 0, 2) << "\n";
     };
     row("chain", chain, traffic.chain);

@@ -77,7 +77,8 @@ SmoothRun Smooth3d::run(const std::vector<float>& h_in, const Grid& grid, const 
     result.seconds = hoc::medianSeconds(repeats, [&] {
         const cl::Event done = enqueueOverGrid(queue_, kernel, grid, local);
         if (done() == nullptr)
-            throw hoc::Failure("part2_three_dimensions/grid3d.cpp: enqueueOverGrid returned no event: enqueue the kernel and return the "
+            throw hoc::Failure("part2_three_dimensions/grid3d.cpp: enqueueOverGrid returned no event: enqueue the "
+                               "kernel and return the "
                                "event enqueueNDRangeKernel gives");
         return hoc::EventSpan{done, done};
     });

@@ -44,8 +44,8 @@ try {
     const std::vector<float> in = hoc::randomFloats(n, 222);
     const hoc::Repeats repeats{1, runs};
     const double flops = 4.0 * static_cast<double>(steps) * static_cast<double>(n);  // 2 fma per round
-    const std::string sizeText = std::to_string(width) + "x" + std::to_string(height) + ", " +
-                                 std::to_string(steps) + " steps";
+    const std::string sizeText = std::to_string(width) + "x" + std::to_string(height) + ", " + std::to_string(steps) +
+                                 " steps";
     const Rule rules[] = {Rule::column, Rule::row, Rule::warp};
 
     struct Row {
@@ -59,8 +59,8 @@ try {
         for (int r = 0; r < 3; ++r) {
             const GridRun run = warps.run(rules[r], in, width, height, row.shape, static_cast<unsigned>(steps), warp,
                                           repeats);
-            const auto expected =
-                referenceByRule(in, width, height, row.shape, static_cast<unsigned>(steps), warp, rules[r]);
+            const auto expected = referenceByRule(in, width, height, row.shape, static_cast<unsigned>(steps), warp,
+                                                  rules[r]);
             report.flops(std::string(kernelName(rules[r])) + " (" + ruleText(rules[r]) + "), work-groups of " +
                              row.shape.text(),
                          sizeText, hoc::compare(expected, run.out), {run.seconds, 0}, flops);
@@ -81,7 +81,9 @@ try {
                   << warpsPerGroup(row.shape.x, row.shape.y, warp) << std::setw(10)
                   << mixedWarps(row.shape, warp, Rule::column) << std::setw(7) << mixedWarps(row.shape, warp, Rule::row)
                   << std::setw(8) << mixedWarps(row.shape, warp, Rule::warp);
-        const auto ratio = [&](int r) { return hoc::fixedText(row.seconds[2] > 0 ? row.seconds[r] / row.seconds[2] : 0, 2); };
+        const auto ratio = [&](int r) {
+            return hoc::fixedText(row.seconds[2] > 0 ? row.seconds[r] / row.seconds[2] : 0, 2);
+        };
         std::cout << std::setw(10) << ratio(0) << std::setw(7) << ratio(1) << std::setw(8) << ratio(2) << "\n";
     }
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
