@@ -11,16 +11,17 @@ __kernel void smooth(__global const float* in, __global float* out, uint nx, uin
         return;
     const size_t row = nx, plane = (size_t)nx * ny;  // the strides of y and z
     const size_t i = z * plane + y * row + x;
-    if (x == 0 || y == 0 || z == 0 || x == nx - 1 || y == ny - 1 || z == nz - 1) {
-        out[i] = in[i];
-        return;
+    const bool face = x == 0 || y == 0 || z == 0 || x == nx - 1 || y == ny - 1 || z == nz - 1;
+    float value = in[i];  // a cell on a face keeps its value
+    if (!face) {
+        float sum = value;
+        sum += in[i - 1];
+        sum += in[i + 1];
+        sum += in[i - row];
+        sum += in[i + row];
+        sum += in[i - plane];
+        sum += in[i + plane];
+        value = w * sum;
     }
-    float sum = in[i];
-    sum += in[i - 1];
-    sum += in[i + 1];
-    sum += in[i - row];
-    sum += in[i + row];
-    sum += in[i - plane];
-    sum += in[i + plane];
-    out[i] = w * sum;
+    out[i] = value;
 }

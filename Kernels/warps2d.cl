@@ -31,10 +31,13 @@ __kernel void by_column(__global const float* in, __global float* out, uint widt
     if (x >= width || y >= height)
         return;
     const uint e = y * width + x;
+    const float v = in[e];
+    float r;
     if (get_local_id(0) % 2 == 0)
-        out[e] = path_a(in[e], steps);
+        r = path_a(v, steps);
     else
-        out[e] = path_b(in[e], steps);
+        r = path_b(v, steps);
+    out[e] = r;
 }
 
 // Given: the branch on the work-item's row in its work-group, get_local_id(1) % 2.
@@ -44,10 +47,13 @@ __kernel void by_row(__global const float* in, __global float* out, uint width, 
     if (x >= width || y >= height)
         return;
     const uint e = y * width + x;
+    const float v = in[e];
+    float r;
     if (get_local_id(1) % 2 == 0)
-        out[e] = path_a(in[e], steps);
+        r = path_a(v, steps);
     else
-        out[e] = path_b(in[e], steps);
+        r = path_b(v, steps);
+    out[e] = r;
 }
 
 // The branch on the parity of the work-item's warp: the work-group's work-items are numbered with
@@ -59,8 +65,11 @@ __kernel void by_warp(__global const float* in, __global float* out, uint width,
         return;
     const uint e = y * width + x;
     const uint linear = get_local_id(1) * get_local_size(0) + get_local_id(0);
+    const float v = in[e];
+    float r;
     if ((linear / warp) % 2 == 0)
-        out[e] = path_a(in[e], steps);
+        r = path_a(v, steps);
     else
-        out[e] = path_b(in[e], steps);
+        r = path_b(v, steps);
+    out[e] = r;
 }

@@ -1,6 +1,7 @@
 // Exercise 2: F = ((A + B) + E) + G, three float additions per element in the same order as the
 // serial code, so the result must be exactly equal. Part 3: the same F from one fused kernel, and the
 // floats each version moves per element.
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -95,7 +96,7 @@ TEST(Fusion, TrafficPerElementCountsEveryAccess)
             why = hoc::test::hint(hoc::hints::traffic_chain_as_fused);
         else
             why = hoc::test::hint(hoc::hints::traffic_chain, {{"got", text(traffic.chain)}});
-        ADD_FAILURE() << HOC_UNDER_TEST << ": part3_fusion/fusion.cpp: trafficPerElement: chain " << text(traffic.chain)
+        ADD_FAILURE() << HOC_UNDER_TEST << "/part3_fusion/fusion.cpp: trafficPerElement: chain " << text(traffic.chain)
                       << " floats per element, which is not what the three vadd calls move\n  hint: " << why;
     }
     if (traffic.fused != 5) {
@@ -106,7 +107,7 @@ TEST(Fusion, TrafficPerElementCountsEveryAccess)
             why = hoc::test::hint(hoc::hints::traffic_fused_keeps_partials, {{"got", text(traffic.fused)}});
         else
             why = hoc::test::hint(hoc::hints::traffic_fused, {{"got", text(traffic.fused)}});
-        ADD_FAILURE() << HOC_UNDER_TEST << ": part3_fusion/fusion.cpp: trafficPerElement: fused " << text(traffic.fused)
+        ADD_FAILURE() << HOC_UNDER_TEST << "/part3_fusion/fusion.cpp: trafficPerElement: fused " << text(traffic.fused)
                       << " floats per element, which is not what one vadd_fused call moves\n  hint: " << why;
     }
 }
@@ -199,8 +200,24 @@ TEST(Fusion, ChainThenFusedOnTheSameBuffers)
     const FusionRun fused = hoc::test::run([&] { return fusion.fused({1, 2}); });
     ASSERT_TRUE(hoc::test::correct(hoc::compare(expected, fused.f), "fused, after the chain, N = 4099"))
         << fusedHint(in, expected, fused.f);
-    EXPECT_GT(fused.seconds, 0.0) << HOC_UNDER_TEST << ": part3_fusion/fusion.cpp: fused() gave readF a time of 0"
+    EXPECT_GT(fused.seconds, 0.0) << HOC_UNDER_TEST << "/part3_fusion/fusion.cpp: fused() gave readF a time of 0"
                                   << "\n  hint: " << hoc::test::hint(hoc::hints::fused_untimed);
+}
+
+// The technique on the host's side: fused() runs the fused kernel, not the chain again. The chain's
+// C and D, NaN until a kernel writes them, must still be NaN after fused() has run.
+TEST(Fusion, FusedLeavesTheChainsBuffersAlone)
+{
+    const std::size_t n = 1000;
+    const Inputs in = fusionInputs(n);
+    Fusion fusion = hoc::test::run([&] { return Fusion(hoc::test::device(), in.a, in.b, in.e, in.g); });
+    hoc::test::run([&] { return fusion.fused({0, 1}); });
+    const std::vector<float> sums = hoc::test::run([&] { return fusion.partialSums(); });
+    const auto written = std::count_if(sums.begin(), sums.end(), [](float v) { return !std::isnan(v); });
+    EXPECT_EQ(written, 0) << HOC_UNDER_TEST << "/part3_fusion/fusion.cpp: fused() wrote " << written
+                          << " element(s) of the chain's C and D (2 x " << n << " floats): it runs the chain's "
+                          << "kernels, not vadd_fused alone\n  hint: "
+                          << hoc::test::hint(hoc::hints::technique_fused_host);
 }
 
 TEST(Fusion, InputsOfDifferentLengthsAreRefused)

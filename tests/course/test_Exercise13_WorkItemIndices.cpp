@@ -221,7 +221,8 @@ std::string rangeProblem(const GridCase& c)
     probe.setArg(3, static_cast<cl_uint>(c.grid.ny));
     probe.setArg(4, static_cast<cl_uint>(c.grid.nz));
     probe.setArg(5, 0.0f);
-    const std::string where = "part2_three_dimensions/grid3d.cpp: enqueueOverGrid, " + caseText(c) + ": ";
+    const std::string where = std::string(HOC_UNDER_TEST) + "/part2_three_dimensions/grid3d.cpp: enqueueOverGrid, " +
+                              caseText(c) + ": ";
     const std::size_t asked[3] = {c.grid.nx, c.grid.ny, c.grid.nz};
     std::size_t want[3];
     for (std::size_t d = 0; d < 3; ++d)
@@ -275,7 +276,7 @@ std::string rangeProblem(const GridCase& c)
 std::string smoothHint(const std::vector<float>& in, const Grid& grid, const std::vector<float>& out,
                        const std::vector<float>& expected)
 {
-    const std::string where = "\n  where: kernel smooth in part2_three_dimensions/smooth3d.cl\n  hint: ";
+    const std::string where = "\n  hint: ";
     const auto cellText = [&](std::size_t i) {
         return "(" + std::to_string(i % grid.nx) + ", " + std::to_string(i / grid.nx % grid.ny) + ", " +
                std::to_string(i / (grid.nx * grid.ny)) + ")";
@@ -331,7 +332,7 @@ TEST(Smooth3d, EnqueueOverGridMakesA3dRangeOfWholeWorkGroups)
                               {{5, 9, 17}, {5, 3, 1}}, {{16, 16, 16}, {16, 1, 1}}, {{3, 40, 2}, {1, 8, 2}}};
     for (const GridCase& c : cases) {
         const std::string problem = hoc::test::run([&] { return rangeProblem(c); });
-        ASSERT_TRUE(problem.empty()) << HOC_UNDER_TEST << ": " << problem;
+        ASSERT_TRUE(problem.empty()) << problem;
     }
 }
 
@@ -347,8 +348,9 @@ TEST(Smooth3d, EveryCellMatchesTheReference)
         const std::vector<float> in = hoc::randomFloats(c.grid.cells(), static_cast<std::uint32_t>(c.grid.cells()));
         const SmoothRun r = hoc::test::run([&] { return smooth.run(in, c.grid, c.local); });
         const std::vector<float> expected = referenceSmooth(in, c.grid, 1.0f / 7.0f);
-        ASSERT_TRUE(hoc::test::correct(hoc::compare(expected, r.out, {0, 1e-6}), "smooth, " + caseText(c)))
-            << smoothHint(in, c.grid, r.out, expected);
+        const hoc::CheckResult check = hoc::compare(expected, r.out, {0, 1e-6});
+        ASSERT_TRUE(check.ok) << HOC_UNDER_TEST << "/part2_three_dimensions/smooth3d.cl: kernel smooth, " << caseText(c)
+                              << ": " << check.message() << smoothHint(in, c.grid, r.out, expected);
         EXPECT_GT(r.seconds, 0.0) << "the kernel's profiling event should report its run time";
     }
 }
@@ -394,7 +396,7 @@ TEST(Smooth3d, KernelTakesItsPlaneFromDimensionTwo)
             ++wrong;
     }
     EXPECT_TRUE(outside == 0 && inside == 0 && wrong == 0)
-        << HOC_UNDER_TEST << ": kernel smooth in part2_three_dimensions/smooth3d.cl, run over plane z = " << z0
+        << HOC_UNDER_TEST << "/part2_three_dimensions/smooth3d.cl: kernel smooth, run over plane z = " << z0
         << " only (a range of 12 x 6 x 1 at offset (0, 0, " << z0 << ")): " << outside
         << " cell(s) of other planes written, " << inside << " of plane " << z0 << " left unwritten, " << wrong
         << " written wrong\n  hint: "

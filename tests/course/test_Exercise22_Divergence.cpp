@@ -167,7 +167,7 @@ std::string warpOfHint(const Shape& s, std::size_t warp)
             column = column && got == lx;
             roundedUp = roundedUp && got == (ly * s.x + lx + warp - 1) / warp;
         }
-    const std::string where = "\n  where: warpOf in part2_warps_2d/warps.cpp\n  hint: ";
+    const std::string where = "\n  hint: ";
     if (zero)
         return where + hoc::test::hint(hoc::hints::warp_of_zero);
     if (turned)
@@ -188,7 +188,7 @@ TEST(Warps2d, WarpOfNumbersDimensionZeroFastest)
             for (std::size_t ly = 0; ly < s.y; ++ly)
                 for (std::size_t lx = 0; lx < s.x; ++lx) {
                     const std::size_t want = courseWarp(lx, ly, s.x, warp), got = warpOf(lx, ly, s.x, s.y, warp);
-                    ASSERT_EQ(got, want) << HOC_UNDER_TEST << ": part2_warps_2d/warps.cpp: warpOf(" << lx << ", " << ly
+                    ASSERT_EQ(got, want) << HOC_UNDER_TEST << "/part2_warps_2d/warps.cpp: warpOf(" << lx << ", " << ly
                                          << ", " << s.x << ", " << s.y << ", " << warp << "): the work-item (" << lx
                                          << ", " << ly << ") of a " << s.text() << " work-group in warps of " << warp
                                          << warpOfHint(s, warp);
@@ -201,7 +201,7 @@ TEST(Warps2d, WarpOfNumbersDimensionZeroFastest)
 TEST(Warps2d, WarpsPerGroupAnswersTheQuiz)
 {
     const std::size_t quiz = warpsPerGroup(16, 16, 32);
-    EXPECT_EQ(3 * quiz, 24u) << HOC_UNDER_TEST << ": part2_warps_2d/warps.cpp: warpsPerGroup(16, 16, 32) = " << quiz
+    EXPECT_EQ(3 * quiz, 24u) << HOC_UNDER_TEST << "/part2_warps_2d/warps.cpp: warpsPerGroup(16, 16, 32) = " << quiz
                              << ", so three work-groups of 256 would hold " << 3 * quiz << " warps\n  hint: "
                              << hoc::test::hint(hoc::hints::warps_quiz, {{"got", std::to_string(quiz)}});
     const struct {
@@ -210,7 +210,7 @@ TEST(Warps2d, WarpsPerGroupAnswersTheQuiz)
                  {64, 4, 32, 8},  {5, 3, 4, 4},  {7, 9, 1, 63}};
     for (const auto& c : cases) {
         const std::size_t got = warpsPerGroup(c.x, c.y, c.warp);
-        EXPECT_EQ(got, c.want) << HOC_UNDER_TEST << ": part2_warps_2d/warps.cpp: warpsPerGroup(" << c.x << ", " << c.y
+        EXPECT_EQ(got, c.want) << HOC_UNDER_TEST << "/part2_warps_2d/warps.cpp: warpsPerGroup(" << c.x << ", " << c.y
                                << ", " << c.warp << ")\n  hint: "
                                << hoc::test::hint(
                                       got + 1 == c.want ? hoc::hints::warps_rounded_down : hoc::hints::warps_count,
@@ -235,27 +235,52 @@ std::vector<float> referenceOf(const std::vector<float>& in, std::size_t width, 
     return out;
 }
 
-// What by_warp branched on, found by which rule's reference its result matches.
-std::string byWarpHint(const std::vector<float>& in, const std::vector<float>& out, std::size_t width,
-                       std::size_t height, const Shape& s, std::size_t warp)
+// One run of by_warp, kept for the diagnosis: its case and its input and output.
+struct WarpRun {
+    std::size_t width, height;
+    Shape shape;
+    std::size_t warp;
+    std::vector<float> in, out;
+};
+
+// What by_warp branched on, found by which rule's reference every run's result matches (one run alone
+// can fit several: in work-groups of an even width, the linear index's parity is the column's).
+std::string byWarpHint(const std::vector<WarpRun>& runs)
 {
-    const std::string where = "\n  where: kernel by_warp in part2_warps_2d/warps2d.cl\n  hint: ";
-    if (std::all_of(out.begin(), out.end(), [](float v) { return v == 0.0f; }))
+    const std::string where = "\n  hint: ";
+    if (std::all_of(runs.begin(), runs.end(), [](const WarpRun& r) {
+            return std::all_of(r.out.begin(), r.out.end(), [](float v) { return v == 0.0f; });
+        }))
         return where + hoc::test::hint(hoc::hints::by_warp_starter);
-    const auto matches = [&](auto rule) { return referenceOf(in, width, height, s, rule) == out; };
-    if (matches([](std::size_t, std::size_t ly, std::size_t, std::size_t) { return ly; }))
+    // rule(lx, ly, x, y, run): the number whose parity picks the path.
+    const auto matches = [&](auto rule) {
+        return std::all_of(runs.begin(), runs.end(), [&](const WarpRun& r) {
+            return referenceOf(r.in, r.width, r.height, r.shape,
+                               [&](std::size_t lx, std::size_t ly, std::size_t x, std::size_t y) {
+                                   return rule(lx, ly, x, y, r);
+                               }) == r.out;
+        });
+    };
+    if (matches([](std::size_t, std::size_t ly, std::size_t, std::size_t, const WarpRun&) { return ly; }))
         return where +
                hoc::test::hint(hoc::hints::by_warp_as_other, {{"kernel", "by_row"}, {"rule", "get_local_id(1) % 2"}});
-    if (matches([](std::size_t lx, std::size_t, std::size_t, std::size_t) { return lx; }))
+    if (matches([](std::size_t lx, std::size_t, std::size_t, std::size_t, const WarpRun&) { return lx; }))
         return where + hoc::test::hint(hoc::hints::by_warp_as_other,
                                        {{"kernel", "by_column"}, {"rule", "get_local_id(0) % 2"}});
-    if (matches([&](std::size_t lx, std::size_t ly, std::size_t, std::size_t) { return (lx * s.y + ly) / warp; }))
+    if (matches([](std::size_t lx, std::size_t ly, std::size_t, std::size_t, const WarpRun& r) {
+            return (lx * r.shape.y + ly) / r.warp;
+        }))
         return where + hoc::test::hint(hoc::hints::warp_of_turned);
-    const std::size_t globalWidth = hoc::roundUp(width, s.x);
-    if (matches([&](std::size_t, std::size_t, std::size_t x, std::size_t y) { return (y * globalWidth + x) / warp; }) ||
-        matches([&](std::size_t, std::size_t, std::size_t x, std::size_t y) { return (y * width + x) / warp; }))
+    if (matches([](std::size_t, std::size_t, std::size_t x, std::size_t y, const WarpRun& r) {
+            return (y * hoc::roundUp(r.width, r.shape.x) + x) / r.warp;
+        }) ||
+        matches([](std::size_t, std::size_t, std::size_t x, std::size_t y, const WarpRun& r) {
+            return (y * r.width + x) / r.warp;
+        }))
         return where + hoc::test::hint(hoc::hints::by_warp_global_index);
-    if (matches([&](std::size_t lx, std::size_t ly, std::size_t, std::size_t) { return ly * s.x + lx; }))
+    if (matches([](std::size_t lx, std::size_t ly, std::size_t, std::size_t, const WarpRun& r) {
+            return ly * r.shape.x + lx;
+        }))
         return where + hoc::test::hint(hoc::hints::by_warp_linear_parity);
     return where + hoc::test::hint(hoc::hints::by_warp_wrong);
 }
@@ -274,6 +299,7 @@ TEST(Warps2d, EveryKernelMatchesItsRule)
         std::size_t warp;
     } cases[] = {{37, 11, {8, 2}, 4},    {37, 11, {3, 5}, 4}, {64, 64, {16, 16}, 32}, {64, 64, {32, 8}, 32},
                  {70, 20, {12, 12}, 32}, {50, 9, {8, 4}, 8},  {5, 3, {1, 1}, 1},      {40, 40, {4, 16}, 8}};
+    std::vector<WarpRun> byWarp;
     for (const auto& c : cases) {
         const std::vector<float> in = hoc::randomFloats(c.width * c.height,
                                                         static_cast<std::uint32_t>(c.width + c.warp));
@@ -291,13 +317,19 @@ TEST(Warps2d, EveryKernelMatchesItsRule)
         }
         const GridRun r = hoc::test::run(
             [&] { return warps.run(Rule::warp, in, c.width, c.height, c.shape, kSteps, c.warp); });
-        const auto expected = referenceOf(in, c.width, c.height, c.shape,
-                                          [&](std::size_t lx, std::size_t ly, std::size_t, std::size_t) {
-                                              return courseWarp(lx, ly, c.shape.x, c.warp);
-                                          });
-        ASSERT_TRUE(hoc::test::correct(hoc::compare(expected, r.out), "by_warp" + what))
-            << byWarpHint(in, r.out, c.width, c.height, c.shape, c.warp);
+        byWarp.push_back({c.width, c.height, c.shape, c.warp, in, r.out});
         EXPECT_GT(r.seconds, 0.0) << "the kernel's profiling event should report its run time";
+    }
+    // by_warp against the course's warps, case by case; where one is wrong, the hint reads every case.
+    for (const WarpRun& run : byWarp) {
+        const auto expected = referenceOf(run.in, run.width, run.height, run.shape,
+                                          [&](std::size_t lx, std::size_t ly, std::size_t, std::size_t) {
+                                              return courseWarp(lx, ly, run.shape.x, run.warp);
+                                          });
+        const hoc::CheckResult check = hoc::compare(expected, run.out);
+        ASSERT_TRUE(check.ok) << HOC_UNDER_TEST << "/part2_warps_2d/warps2d.cl: kernel by_warp, grid " << run.width
+                              << "x" << run.height << ", work-groups of " << run.shape.text() << ", warps of "
+                              << run.warp << ": " << check.message() << byWarpHint(byWarp);
     }
 }
 

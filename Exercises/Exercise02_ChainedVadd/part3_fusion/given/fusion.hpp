@@ -26,8 +26,8 @@ struct FusionRun {
 class Fusion {
 public:
     // Steps 1 to 3: context, profiling queue, vadd.cl and vadd_fused.cl built; the four inputs
-    // copied to the device; C, D and F made there (F filled with 0). All inputs have the same
-    // length, 1 to INT_MAX.
+    // copied to the device; C, D and F made there (F filled with 0, C and D with NaN). All inputs
+    // have the same length, 1 to INT_MAX.
     Fusion(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
            const std::vector<float>& e, const std::vector<float>& g);
 
@@ -35,6 +35,10 @@ public:
     FusionRun chain(const hoc::Repeats& repeats);
     // Steps 4 and 5 with one call of vadd_fused (fusion.cpp).
     FusionRun fused(const hoc::Repeats& repeats);
+
+    // C then D as the device holds them (NaN until the chain writes them), for the tests: fused()
+    // leaves them as they are.
+    std::vector<float> partialSums();
 
 private:
     // F copied back to the host, then set to 0 on the device, so that the next version's F starts

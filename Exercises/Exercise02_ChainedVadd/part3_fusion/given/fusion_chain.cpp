@@ -1,5 +1,6 @@
 // Exercise 2, part 3: the steps both versions share, and part 1's chain, timed.
 #include <climits>
+#include <limits>
 
 #include "fusion.hpp"
 #include "hoc/common/device.hpp"
@@ -20,7 +21,8 @@ Fusion::Fusion(const cl::Device& device, const std::vector<float>& a, const std:
     if (a.empty() || a.size() > INT_MAX || b.size() != a.size() || e.size() != a.size() || g.size() != a.size())
         throw hoc::Failure("fusion: four inputs of one length, 1 to INT_MAX, are needed");
     count_ = static_cast<int>(a.size());
-    // 3. Memory: the inputs copied in, C and D for the chain, F for both; F starts at 0.
+    // 3. Memory: the inputs copied in, C and D for the chain, F for both; F starts at 0, C and D at
+    //    NaN (what no kernel has written).
     const std::size_t bytes = sizeof(float) * a.size();
     d_a_ = cl::Buffer(queue_, a.begin(), a.end(), /*readOnly=*/true);
     d_b_ = cl::Buffer(queue_, b.begin(), b.end(), /*readOnly=*/true);
@@ -30,6 +32,8 @@ Fusion::Fusion(const cl::Device& device, const std::vector<float>& a, const std:
     d_d_ = cl::Buffer(context_, CL_MEM_READ_WRITE, bytes);
     d_f_ = cl::Buffer(context_, CL_MEM_READ_WRITE, bytes);
     queue_.enqueueFillBuffer(d_f_, 0.0f, 0, bytes);
+    queue_.enqueueFillBuffer(d_c_, std::numeric_limits<float>::quiet_NaN(), 0, bytes);
+    queue_.enqueueFillBuffer(d_d_, std::numeric_limits<float>::quiet_NaN(), 0, bytes);
 }
 
 FusionRun Fusion::chain(const hoc::Repeats& repeats)
@@ -45,6 +49,14 @@ FusionRun Fusion::chain(const hoc::Repeats& repeats)
         return hoc::EventSpan{first, last};
     });
     return readF(seconds);
+}
+
+std::vector<float> Fusion::partialSums()
+{
+    std::vector<float> sums(2 * static_cast<std::size_t>(count_));
+    cl::copy(queue_, d_c_, sums.begin(), sums.begin() + count_);
+    cl::copy(queue_, d_d_, sums.begin() + count_, sums.end());
+    return sums;
 }
 
 FusionRun Fusion::readF(double seconds)

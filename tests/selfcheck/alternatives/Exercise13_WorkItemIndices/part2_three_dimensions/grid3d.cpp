@@ -12,8 +12,8 @@ cl::Event enqueueOverGrid(cl::CommandQueue& queue, const cl::Kernel& kernel, con
         global[d] = groups * local[d];
     }
     cl_event event = nullptr;
-    const cl_int status =
-        clEnqueueNDRangeKernel(queue(), kernel(), 3, nullptr, global, local.data(), 0, nullptr, &event);
+    const cl_int status = clEnqueueNDRangeKernel(queue(), kernel(), 3, nullptr, global, local.data(), 0, nullptr,
+                                                 &event);
     if (status != CL_SUCCESS)
         throw cl::Error(status, "clEnqueueNDRangeKernel");
     return cl::Event(event);  // takes over the reference the call made
