@@ -52,9 +52,11 @@ Smooth3d::Smooth3d(const cl::Device& device)
 SmoothRun Smooth3d::run(const std::vector<float>& h_in, const Grid& grid, const Sizes3& local,
                         const hoc::Repeats& repeats)
 {
-    if (grid.nx == 0 || grid.ny == 0 || grid.nz == 0 || grid.cells() > kMaxCells || h_in.size() != grid.cells())
-        throw hoc::Failure("smooth3d: a grid of " + grid.text() + " with " + std::to_string(h_in.size()) +
-                           " values; need 1 to 2^31 cells, one value each");
+    const std::size_t sides[3] = {grid.nx, grid.ny, grid.nz};
+    for (const std::size_t side : sides)
+        if (side == 0 || side > kMaxSide || h_in.size() != grid.cells())
+            throw hoc::Failure("smooth3d: a grid of " + grid.text() + " with " + std::to_string(h_in.size()) +
+                               " values; need sides of 1 to 2^32 - 1 cells and one value per cell");
     cl::Kernel kernel(program_, "smooth");
     hoc::requireWorkGroupSize3D(kernel, device_, local[0], local[1], local[2], "work-groups of " + sizesText(local));
 

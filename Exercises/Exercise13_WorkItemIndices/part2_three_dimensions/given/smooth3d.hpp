@@ -20,9 +20,9 @@ struct Grid {
 using Sizes3 = std::array<std::size_t, 3>;
 std::string sizesText(const Sizes3& sizes);  // "8x4x4"
 
-// The most cells a grid may have: the kernel's coordinates are uints, and the grid and its result
-// must fit in the device's buffers (checked on the device).
-constexpr std::size_t kMaxCells = std::size_t{1} << 31;
+// The largest side of a grid: the kernel takes nx, ny and nz as uints. (How many cells fit is the
+// device's and the host's memory: checked before the run.)
+constexpr std::size_t kMaxSide = 0xffffffffu;
 
 // Step 5 (grid3d.cpp): enqueues `kernel`, whose arguments are set, on `queue` over the grid, one
 // work-item per cell (x in dimension 0, y in 1, z in 2), in work-groups of `local`; returns the event

@@ -14,8 +14,7 @@ try {
     std::vector<std::size_t> gridValues = {256, 256, 256};
     std::vector<std::vector<std::size_t>> groups = {{32, 4, 2}, {8, 8, 4}, {1, 16, 16}};
     int runs = 5;
-    cli.shapeOption("--grid", gridValues, "NXxNYxNZ", 3, "The grid: cells in x (dimension 0), y and z", kMaxCells,
-                    {kMaxCells, "2^31: the kernel's coordinates are uints"});
+    cli.shapeOption("--grid", gridValues, "NXxNYxNZ", 3, "The grid: cells in x (dimension 0), y and z", kMaxSide);
     cli.shapesOption("--groups", groups, "XxYxZ", 3, "Work-group shapes, dimension 0 first", 1u << 16);
     cli.option("--runs", runs, "Timed runs of each shape after one warm-up; the median is reported", 1, 1000);
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
