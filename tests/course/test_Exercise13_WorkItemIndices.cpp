@@ -273,8 +273,8 @@ std::string rangeProblem(const GridCase& c)
 
 // Where a wrong smoothing result comes from, read from the cells: never written (still NaN), a face
 // cell changed, an inner cell copied, an inner cell not scaled by w, the grid read in another layout.
-std::string smoothHint(const std::vector<float>& in, const Grid& grid, const std::vector<float>& out,
-                       const std::vector<float>& expected)
+std::string smoothHint(const std::vector<float>& in, const Grid& grid, const Sizes3& local,
+                       const std::vector<float>& out, const std::vector<float>& expected)
 {
     const std::string where = "\n  hint: ";
     const auto cellText = [&](std::size_t i) {
@@ -288,6 +288,14 @@ std::string smoothHint(const std::vector<float>& in, const Grid& grid, const std
     if (std::all_of(out.begin(), out.end(), [](float v) { return std::isnan(v); }))
         return where + hoc::test::hint(hoc::hints::smooth_nothing_written);
     const auto unwritten = std::find_if(out.begin(), out.end(), [](float v) { return std::isnan(v); });
+    // Written only inside the box of one work-group's size at the grid's corner: cells from local ids.
+    bool inBox = unwritten != out.end();
+    for (std::size_t i = 0; i < out.size() && inBox; ++i) {
+        const std::size_t x = i % grid.nx, y = i / grid.nx % grid.ny, z = i / (grid.nx * grid.ny);
+        inBox = std::isnan(out[i]) || (x < local[0] && y < local[1] && z < local[2]);
+    }
+    if (inBox)
+        return where + hoc::test::hint(hoc::hints::smooth_local_ids, {{"local", sizesText(local)}});
     if (unwritten != out.end())
         return where + hoc::test::hint(hoc::hints::smooth_cell_unwritten,
                                        {{"cell", cellText(static_cast<std::size_t>(unwritten - out.begin()))}});
@@ -350,7 +358,7 @@ TEST(Smooth3d, EveryCellMatchesTheReference)
         const std::vector<float> expected = referenceSmooth(in, c.grid, 1.0f / 7.0f);
         const hoc::CheckResult check = hoc::compare(expected, r.out, {0, 1e-6});
         ASSERT_TRUE(check.ok) << HOC_UNDER_TEST << "/part2_three_dimensions/smooth3d.cl: kernel smooth, " << caseText(c)
-                              << ": " << check.message() << smoothHint(in, c.grid, r.out, expected);
+                              << ": " << check.message() << smoothHint(in, c.grid, c.local, r.out, expected);
         EXPECT_GT(r.seconds, 0.0) << "the kernel's profiling event should report its run time";
     }
 }

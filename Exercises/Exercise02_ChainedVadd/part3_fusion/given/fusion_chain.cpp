@@ -32,8 +32,11 @@ Fusion::Fusion(const cl::Device& device, const std::vector<float>& a, const std:
     d_d_ = cl::Buffer(context_, CL_MEM_READ_WRITE, bytes);
     d_f_ = cl::Buffer(context_, CL_MEM_READ_WRITE, bytes);
     queue_.enqueueFillBuffer(d_f_, 0.0f, 0, bytes);
-    queue_.enqueueFillBuffer(d_c_, std::numeric_limits<float>::quiet_NaN(), 0, bytes);
-    queue_.enqueueFillBuffer(d_d_, std::numeric_limits<float>::quiet_NaN(), 0, bytes);
+    // (Written from the host rather than filled: oclgrind 21.10 takes the filled buffers' elements
+    // for uninitialized values.)
+    const std::vector<float> nan(a.size(), std::numeric_limits<float>::quiet_NaN());
+    cl::copy(queue_, nan.begin(), nan.end(), d_c_);
+    cl::copy(queue_, nan.begin(), nan.end(), d_d_);
 }
 
 FusionRun Fusion::chain(const hoc::Repeats& repeats)
