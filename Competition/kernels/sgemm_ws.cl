@@ -150,16 +150,28 @@ inline void mbarInit(uint bar, uint count)
 {
     asm volatile(SM90A("mbarrier.init.shared::cta.b64 [%0], %1;") : : "r"(bar), "r"(count) : "memory");
 }
-// Until the phase of parity `parity` of the barrier has completed.
+// Until the phase of parity `parity` of the barrier has completed. A wait of more than two seconds
+// (a working kernel never waits that long: a whole product of 8192 x 8192 matrices takes 16 ms) ends
+// the kernel with a trap, so that a fault in the synchronisation is an error the host reports (the
+// tuner passes the variant by), not a hang.
 inline void mbarWait(uint bar, uint parity)
 {
-    uint done = 0;
-    do {
+    ulong since = 0;
+    for (;;) {
+        uint done;
         asm volatile(SM90A("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }")
                      : "=r"(done)
                      : "r"(bar), "r"(parity)
                      : "memory");
-    } while (!done);
+        if (done)
+            return;
+        ulong now;
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+        if (since == 0)
+            since = now;
+        else if (now - since > 2000000000ul)
+            asm volatile("trap;" : : : "memory");
+    }
 }
 inline void mbarArrive(uint bar)
 {
@@ -224,7 +236,7 @@ void sgemm_ws(const int M, const int N, const int K,
 {
     __local float4 ring[STAGES * STAGE_BYTES / 16] __attribute__((aligned(128)));
     __local ulong bars[2 * STAGES];  // full[s], then empty[s]
-    asm volatile(SM90A_ENTRY(".maxnreg " STR(REG_CAP)) : :);
+    asm volatile(SM90A_ENTRY(".maxnreg " STR(REG_CAP)) : : : "memory");
 
     const int lid = get_local_id(0), warp = lid / 32, lane = lid % 32;
     const int role = warp / 4;  // 0: the producer; 1 ... CW: consumer warpgroup role - 1

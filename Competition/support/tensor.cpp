@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdlib>
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
@@ -104,8 +105,11 @@ std::vector<Variant> tensorVariants(const cl::Device& device)
     // warpgroups with an FP32 addition per 16 products. Two consumers of 64 x 128 with A read from
     // global memory (ASRC=1) in five stages of 8, or of 64 x 192 in three; A packed and copied with B
     // (ASRC=0) in three; one consumer of 64 x 128 with two work-groups per compute unit (OCC=2); and
-    // K in two slices for small C.
-    if (sm90aUnavailable(device).empty())
+    // K in two slices for small C. Listed only with HOC_SGEMM_WS=1 in the environment: the kernel has
+    // not yet run on a GPU, so the tuner and the tests leave it out unless asked (--variant races
+    // any of its variants).
+    const char* ws = std::getenv("HOC_SGEMM_WS");
+    if (sm90aUnavailable(device).empty() && ws != nullptr && std::string(ws) == "1")
         for (const char* text : {"sgemm_ws ASRC=1 BK=8 BM=128 BN=128 FLUSH=2 GM=8 OCC=1 STAGES=5",
                                  "sgemm_ws ASRC=1 BK=8 BM=128 BN=192 FLUSH=2 GM=8 OCC=1 STAGES=3",
                                  "sgemm_ws ASRC=0 BK=8 BM=128 BN=128 FLUSH=2 GM=8 OCC=1 STAGES=3",
@@ -119,8 +123,8 @@ cl::Program wsPackingProgram(const cl::Context& context, const cl::Device& devic
 {
     return hoc::buildSource(context, device, hoc::readKernelFile(kWsKernelFile, HOC_COMPETITION_KERNEL_DIRS),
                             kWsKernelFile,
-                            "-DBM=" + std::to_string(bm) + " -DBN=" + std::to_string(bn) + " -DBK=" + std::to_string(bk) +
-                                " -DPACK_ONLY=1");
+                            "-DBM=" + std::to_string(bm) + " -DBN=" + std::to_string(bn) +
+                                " -DBK=" + std::to_string(bk) + " -DPACK_ONLY=1");
 }
 
 std::string TensorSgemm::source()
@@ -269,7 +273,7 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
     hoc::requireLocalMemory(kernel_, device, 0, variant.text());  // its own __local arrays
     if (ks_ > 1)
         sum_ = cl::Kernel(program, "sum_slices");  // split K's last step
-    if (ws_) {  // the packing before each multiplication
+    if (ws_) {                                     // the packing before each multiplication
         packBKernel_ = cl::Kernel(program, "ws_pack_b");
         if (packA_)
             packAKernel_ = cl::Kernel(program, "ws_pack_a");

@@ -33,7 +33,8 @@ bool isTensorKernel(const std::string& kernel);
 // the bound of that arithmetic, and offered only where as accurate as FP32.
 bool isTf32Kernel(const std::string& kernel);
 
-// The variants of those kernels worth trying on `device`: none unless hasCpAsync(device).
+// The variants of those kernels worth trying on `device`: none unless hasCpAsync(device); sgemm_ws's
+// only with HOC_SGEMM_WS=1 in the environment (not yet run on a GPU).
 std::vector<Variant> tensorVariants(const cl::Device& device);
 
 // sgemm_ws's packing kernels alone, ws_pack_b and ws_pack_a of kernels/sgemm_ws.cl for BM x BN tiles
@@ -66,9 +67,9 @@ private:
     cl::Kernel kernel_, sum_;  // the multiplication; with KS, the kernel that adds the slices
     std::size_t tileM_ = 1, tileN_ = 1, tileK_ = 1, ks_ = 1;
     std::size_t slices_ = 1, sliceK_ = 0;
-    bool sm90a_ = false;       // (sgemm_wgmma, sgemm_ws) built by the two-stage sm_90a route (sm90a.hpp)
-    bool ws_ = false;          // (sgemm_ws) B split and packed into pb_ by packBKernel_ before each
-    bool packA_ = false;       // multiplication, and with ASRC=0 (packA_) A into pa_ by packAKernel_
+    bool sm90a_ = false;  // (sgemm_wgmma, sgemm_ws) built by the two-stage sm_90a route (sm90a.hpp)
+    bool ws_ = false;     // (sgemm_ws) B split and packed into pb_ by packBKernel_ before each
+    bool packA_ = false;  // multiplication, and with ASRC=0 (packA_) A into pa_ by packAKernel_
     cl::Kernel packBKernel_, packAKernel_;
     cl::Buffer pb_, pa_;
     bool transposeA_ = false;  // (AT=1) the kernel reads A^T, which transpose_ (Exercise 17's

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
@@ -193,7 +194,8 @@ TEST(Competition, SgemmWsPacksOperandsInTheOrderTheWarpgroupsRead)
     const auto& device = hoc::test::device();
     const int bm = 128, bn = 64, bk = 16;
     const int m = 256, n = 192, k = 48;  // already padded: whole tiles and stages
-    const auto a = hoc::randomFloats(std::size_t(m) * k, 51, -1, 1), b = hoc::randomFloats(std::size_t(k) * n, 52, -1, 1);
+    const auto a = hoc::randomFloats(std::size_t(m) * k, 51, -1, 1),
+               b = hoc::randomFloats(std::size_t(k) * n, 52, -1, 1);
     const auto element = [](int block8, int logical) { return 8 * block8 + 2 * (logical % 4) + logical / 4; };
     hoc::test::run([&] {
         cl::Context context(device);
@@ -228,8 +230,8 @@ TEST(Competition, SgemmWsPacksOperandsInTheOrderTheWarpgroupsRead)
                         for (int blk = 0; blk < bk / 8; blk++)
                             for (int lk = 0; lk < 8; lk++) {
                                 const std::size_t byte = std::size_t((nb * stages + s) * 2 + part) * bn * bk * 4 +
-                                                         blk * 256 + col / 8 * (bk * 32) + lk / 4 * 128 +
-                                                         col % 8 * 16 + lk % 4 * 4;
+                                                         blk * 256 + col / 8 * (bk * 32) + lk / 4 * 128 + col % 8 * 16 +
+                                                         lk % 4 * 4;
                                 const float x = b[std::size_t(s * bk + element(blk, lk)) * n + nb * bn + col];
                                 const float hi = roundedTf32(x), lo = roundedTf32(x - hi);
                                 expect(gotB[byte / 4], part ? lo : hi,
@@ -285,8 +287,9 @@ TEST(Competition, TensorCoreVariantsAreRightAtAwkwardSizes)
 }
 
 // Warpgroup MMA (sgemm_wgmma and sgemm_ws, listed only on NVIDIA GPUs of compute capability 9.0, built
-// there by the two-stage sm_90a route): every variant right at awkward sizes, within the bound of its
-// 3xTF32 arithmetic. Skipped, with the reason, where the route is not available.
+// there by the two-stage sm_90a route; sgemm_ws only with HOC_SGEMM_WS=1): every variant right at
+// awkward sizes, within the bound of its 3xTF32 arithmetic. Skipped, with the reason, where the route
+// is not available.
 TEST(Competition, WarpgroupMmaVariantsAreRightAtAwkwardSizes)
 {
     const auto& device = hoc::test::device();
