@@ -202,7 +202,8 @@ TEST(Fusion, ChainThenFusedOnTheSameBuffers)
     const FusionRun fused = hoc::test::run([&] { return fusion.fused({1, 2}); });
     ASSERT_TRUE(hoc::test::correct(hoc::compare(expected, fused.f), "fused, after the chain, N = 4099"))
         << fusedHint(in, expected, fused.f);
-    EXPECT_TRUE(fused.seconds > 0) << HOC_UNDER_TEST << "/part3_fusion/fusion.cpp: fused() gave readF a time of 0"
+    EXPECT_TRUE(fused.seconds > 0) << HOC_UNDER_TEST << "/part3_fusion/fusion.cpp: fused()'s run gave no event to time "
+                                   << "it by, so its time is 0"
                                    << "\n  hint: " << hoc::test::hint(hoc::hints::fused_untimed);
 }
 

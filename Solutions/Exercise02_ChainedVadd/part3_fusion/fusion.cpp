@@ -19,10 +19,9 @@ FusionRun Fusion::fused(const hoc::Repeats& repeats)
     // 4. Kernel: vadd_fused, with its six arguments.
     cl::KernelFunctor<cl::Buffer, cl::Buffer, cl::Buffer, cl::Buffer, cl::Buffer, int> vaddFused(fusedProgram_,
                                                                                                  "vadd_fused");
-    // 5. Commands: one call is the whole run.
-    const double seconds = hoc::medianSeconds(repeats, [&] {
+    return timed(repeats, [&] {
+        // 5. Commands: one call is the whole run.
         cl::Event done = vaddFused(range_, d_a_, d_b_, d_e_, d_g_, d_f_, count_);  // F = ((A + B) + E) + G
         return hoc::EventSpan{done, done};
     });
-    return readF(seconds);
 }

@@ -16,27 +16,21 @@ std::string sizesText(const Sizes3& sizes)
 
 std::vector<float> referenceSmooth(const std::vector<float>& in, const Grid& grid, float w)
 {
-    std::vector<float> out(in.size());
-    const std::size_t row = grid.nx, plane = grid.nx * grid.ny;
-    for (std::size_t z = 0; z < grid.nz; ++z) {
-        for (std::size_t y = 0; y < grid.ny; ++y) {
-            for (std::size_t x = 0; x < grid.nx; ++x) {
-                const std::size_t i = z * plane + y * row + x;
-                if (x == 0 || y == 0 || z == 0 || x + 1 == grid.nx || y + 1 == grid.ny || z + 1 == grid.nz) {
-                    out[i] = in[i];
-                    continue;
+    // A neighbour's distance in the flat array: 1 in x, a row in y, a plane in z; in the kernel's
+    // order of additions (x - 1, x + 1, y - 1, y + 1, z - 1, z + 1).
+    const std::size_t strides[3] = {1, grid.nx, grid.nx * grid.ny};
+    std::vector<float> out = in;  // the faces keep their values
+    for (std::size_t z = 1; z + 1 < grid.nz; ++z)
+        for (std::size_t y = 1; y + 1 < grid.ny; ++y)
+            for (std::size_t x = 1; x + 1 < grid.nx; ++x) {
+                const std::size_t cell = (z * grid.ny + y) * grid.nx + x;
+                float total = in[cell];
+                for (const std::size_t d : strides) {
+                    total += in[cell - d];
+                    total += in[cell + d];
                 }
-                float sum = in[i];
-                sum += in[i - 1];
-                sum += in[i + 1];
-                sum += in[i - row];
-                sum += in[i + row];
-                sum += in[i - plane];
-                sum += in[i + plane];
-                out[i] = w * sum;
+                out[cell] = w * total;
             }
-        }
-    }
     return out;
 }
 
@@ -58,7 +52,8 @@ SmoothRun Smooth3d::run(const std::vector<float>& h_in, const Grid& grid, const 
             throw hoc::Failure("smooth3d: a grid of " + grid.text() + " with " + std::to_string(h_in.size()) +
                                " values; need sides of 1 to 2^32 - 1 cells and one value per cell");
     cl::Kernel kernel(program_, "smooth");
-    hoc::requireWorkGroupSize3D(kernel, device_, local[0], local[1], local[2], "work-groups of " + sizesText(local));
+    const auto [lx, ly, lz] = local;
+    hoc::requireWorkGroupSize3D(kernel, device_, lx, ly, lz, "work-groups of " + sizesText(local));
 
     // 3. Memory: the grid in; the result filled with NaN first, so that a cell never written shows.
     const std::size_t bytes = sizeof(float) * grid.cells();

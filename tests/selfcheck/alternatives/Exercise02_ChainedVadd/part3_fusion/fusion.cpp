@@ -19,10 +19,9 @@ FusionRun Fusion::fused(const hoc::Repeats& repeats)
     for (cl_uint arg = 0; arg < 5; ++arg)
         kernel.setArg(arg, *buffers[arg]);
     kernel.setArg(5, count_);
-    const double seconds = hoc::medianSeconds(repeats, [&] {
+    return timed(repeats, [&] {
         cl::Event event;
         queue_.enqueueNDRangeKernel(kernel, cl::NullRange, global_, local_, nullptr, &event);
         return hoc::EventSpan{event, event};
     });
-    return readF(seconds);
 }
