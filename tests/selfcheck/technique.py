@@ -263,7 +263,9 @@ def place_case(folder, case, use_alternative):
                 with open(os.path.join(case, name), encoding="utf-8") as f:
                     names.append((name, f.read()))
     for name, text in names:
-        with open(os.path.join(target, name), "w", encoding="utf-8") as f:
+        path = os.path.join(target, alternative.written_as(name))  # a part's kernel too, where it is found
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
             f.write(text)
     return scratch, target
 
@@ -365,7 +367,9 @@ def judge(expect, status, findings, folder, entry, exercise, top="Exercises"):
 def counts_mode(options):
     folder, check = options.exercise, options.check
     exercise, entry = entry_of(folder, check)
-    search = [d for d in options.kernels.split(":") if d]
+    # HOC_KERNEL_PATH's folders first, as the programs search them: script/check puts the student's
+    # checkout there when it runs a build made from another checkout's tests.
+    search = [d for d in os.environ.get("HOC_KERNEL_PATH", "").split(":") + options.kernels.split(":") if d]
     root = os.getcwd()
     scratch = None
     if options.case or options.alternative:
