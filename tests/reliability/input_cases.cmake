@@ -241,7 +241,7 @@ set(peak_rss_cases
     "amdahl|419430400|1000|400000000|${program_amdahl}|--size {} --matmul-size 64 --runs 1"
     "fusion|419430400|1000|400000000|${program_fusion}|--size {} --runs 1"
     "smooth3d|419430400|8|4000|${program_smooth3d}|--grid 64x64x{} --groups 8x4x4 --runs 1"
-    "warps2d|419430400|8|4000000|${program_warps2d}|--size 1024x{} --steps 1 --groups 8x8 --runs 1")
+    "warps2d|419430400|8|1000000|${program_warps2d}|--size 1024x{} --steps 1 --groups 8x8 --runs 1")
 foreach(row IN LISTS peak_rss_cases)
   string(REPLACE "|" ";" fields "${row}")
   list(GET fields 0 name)
