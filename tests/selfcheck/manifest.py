@@ -16,13 +16,6 @@ def entry(folder, root=ROOT):
     return next((e for e in load(root) if e["folder"] == folder), None)
 
 
-def planted(bug_id, root=ROOT):
-    """The planted bug Folder.bug: its dict (file, line, old, new, and its checks), or None."""
-    folder, _, bug = bug_id.partition(".")
-    found = entry(folder, root)
-    return next((p for p in (found or {}).get("planted", []) if p["bug"] == bug), None)
-
-
 def parts(folder, root=ROOT):
     """{part name: regular expression of its tests (after exercise.<Folder>.)} of folder."""
     return {name: part["tests"] for part in (entry(folder, root) or {}).get("parts", [])
