@@ -66,6 +66,9 @@ double occupancy(const ComputeUnitLimits& cu, const KernelFootprint& kernel, con
 // capability 9.0, read with cl_nv_device_attribute_query), else all 0 with `source` saying so.
 ComputeUnitLimits documentedLimits(const cl::Device& device);
 
+// NVIDIA's figures for compute capability 9.0 (the H100's), which documentedLimits gives for it.
+ComputeUnitLimits hopperLimits();
+
 // The serial reference of occupancy.cl's kernel for work-groups of `local` work-items.
 std::vector<float> referenceStage(const std::vector<float>& in, std::size_t local);
 
