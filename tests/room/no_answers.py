@@ -12,14 +12,16 @@ The files a student reads: Exercises/ (the rooms), course.json, every README and
 
    A room shows an answer when one of its lines holds WINDOW tokens in a row of an answer line (the
    whole line where it is shorter), whitespace, comments and Markdown's backquotes aside, unless those
-   tokens are given code anyway: code (not comments) of the starters, of the rooms' given files and
-   of the libraries (Common, Matmul, Measure, Pi, Cli). A given kernel that is a copy of an answer file
-   (Exercise 11's given matmul_element.cl, Exercise 04's answer) is not given code for the answer's
-   own exercise.
+   tokens are given code anyway: code (not comments) of the libraries (Common, Matmul, Measure, Pi,
+   Cli), of the rooms before E's (a given kernel that is a copy of an answer file aside: Exercise
+   11's given matmul_element.cl is Exercise 04's answer), and of E's own starters and given headers
+   (the interface the student implements); E's other given files are not, since they could show
+   the answer as code.
 
    Which files are scanned for exercise E's answers: the rooms up to E's in course order (a room
-   after E's may show E's answer: the student arrives there having written it), course.json, the
-   READMEs outside the rooms and Solutions/, and docs/. A file the student changed (git: modified or
+   after E's may show E's answer: the student arrives there having written it, and so may a part
+   folder partN_<topic>/ show the answers of the parts before it), course.json, the READMEs outside
+   the rooms and Solutions/, and docs/. A file the student changed (git: modified or
    untracked) is left out: a student's solved exercise holds its answer.
 
 2. The numbers a step asks the student to predict or derive (predictions.json beside this file, with
@@ -53,6 +55,12 @@ def without_comments(text):
     """C and C++ comments blanked, line numbers kept (string literals are short enough not to matter)."""
     text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
     return re.sub(r"//[^\n]*", "", text)
+
+
+def part_of(path):
+    """An exercise's part a file belongs to: N for a file under partN_<topic>/, else 1."""
+    found = re.search(r"/part(\d+)_[^/]+/", path)
+    return int(found.group(1)) if found else 1
 
 
 def windows(toks, size):
@@ -108,7 +116,7 @@ def answers(course):
         for number, line in enumerate(without_comments(course.read(solution)).split("\n"), 1):
             toks = tokens(line)
             if len(toks) >= MIN_TOKENS and tuple(toks) not in have:
-                found.setdefault(folder, []).append((toks, solution, number, line.strip()))
+                found.setdefault(folder, []).append((toks, solution, number, line.strip(), part_of(starter)))
     answer_files = {solution for _, _, solution in pairs}
     starters = {starter for _, starter, _ in pairs}
     # Given code: where it lies (a room's folder, or None for the libraries) and its lines.
@@ -128,10 +136,26 @@ def answers(course):
             toks = tokens(line)
             for size in range(1, min(WINDOW, len(toks)) + 1):
                 into.update(windows(toks, size))
+    # For E's answers: the libraries, the rooms before E's, and E's own starters and given headers (the
+    # interface the student implements); not E's other given files, which could show the answer as
+    # code.
+    own = {}
+    for f in course.files:
+        folder = course.room(f)
+        if folder and (f in starters or f.endswith((".hpp", ".h"))):
+            own.setdefault(folder, []).append(f)
+    for folder, files in own.items():
+        into = set()
+        for f in files:
+            for line in without_comments(course.read(f)).split("\n"):
+                toks = tokens(line)
+                for size in range(1, min(WINDOW, len(toks)) + 1):
+                    into.update(windows(toks, size))
+        own[folder] = into
     trivial = {}
     for at, folder in enumerate(course.order):
-        seen = set(grams.get(None, ()))
-        for earlier in course.order[:at + 1]:
+        seen = set(grams.get(None, ())) | own.get(folder, set())
+        for earlier in course.order[:at]:
             seen |= grams.get(earlier, set())
         trivial[folder] = seen
     return found, trivial
@@ -187,7 +211,9 @@ def scan(root, predictions_file=PREDICTIONS):
                     index.setdefault(gram, i)
         shown = {}
         for folder in folders:
-            for toks, solution, number, line in found.get(folder, ()):
+            for toks, solution, number, line, part in found.get(folder, ()):
+                if folder == course.room(path) and part < part_of(path):
+                    continue  # a later part of the exercise may show an earlier part's answer
                 for gram in windows(toks, min(WINDOW, len(toks))):
                     if gram in trivial[folder] or gram not in index:
                         continue

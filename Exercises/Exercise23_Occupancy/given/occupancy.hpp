@@ -41,6 +41,7 @@ struct Fit {
     std::optional<std::size_t> byWorkItems, byWorkGroups, byLocalMemory, byRegisters;
     std::size_t groups = 0;
     std::string limit;
+    std::size_t slots = 0;  // the compute unit's work-item slots one work-group takes
 };
 
 // The lesson (occupancy.cpp): the arithmetic of 004 section 4.11 and "Block Granularities

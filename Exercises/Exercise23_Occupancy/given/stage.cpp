@@ -43,9 +43,8 @@ double occupancy(const ComputeUnitLimits& cu, const KernelFootprint& kernel, con
 {
     if (cu.workItems == 0)
         return 0;
-    const std::size_t multiple = std::max<std::size_t>(kernel.multiple, 1);
-    return static_cast<double>(fit.groups * hoc::roundUp(kernel.workGroupSize, multiple)) /
-           static_cast<double>(cu.workItems);
+    (void)kernel;
+    return static_cast<double>(fit.groups * fit.slots) / static_cast<double>(cu.workItems);
 }
 
 ComputeUnitLimits hopperLimits()
