@@ -5,11 +5,12 @@ Phases phasesOf(const std::vector<hoc::CommandTimes>& writes, const hoc::Command
                 const std::vector<hoc::CommandTimes>& reads)
 {
     Phases p;
-    // TODO 1: write, kernel and read: each command's running time (CommandTimes::runSeconds(), END -
-    // START), the writes added up, the reads added up.
-    // TODO 2: whole: from the START of the first write to the END of the last read, in seconds (the
-    // timestamps are nanoseconds). The device may sit idle between two commands; that time belongs to
-    // the program too, so do not just add the three phases.
+    // TODO 1: write, kernel and read: the time the device spent running each phase's commands, in
+    // seconds (hoc::CommandTimes holds a command's four profiling timestamps, in nanoseconds, and
+    // what it offers to read them).
+    // TODO 2: whole: the time the device work of the run took as a whole, in seconds. The device may
+    // sit idle between two commands; that time belongs to the program too, so do not just add the
+    // three phases.
     (void)writes, (void)kernel, (void)reads;
     return p;
 }

@@ -31,3 +31,12 @@ def test_file(folder, root=ROOT):
     """The exercise's GoogleTest file (its entry's "test", else tests/course/test_<folder>.cpp)."""
     found = entry(folder, root) or {}
     return os.path.join(root, found.get("test") or os.path.join("tests", "course", f"test_{folder}.cpp"))
+
+
+def help_levels(folder, part=None, root=ROOT):
+    """The help in levels of the exercise (its entry's "help"), or of its part PART (the part's
+    "help"), from what to achieve to close to the code; [] where there is none."""
+    found = entry(folder, root) or {}
+    if part:
+        return next((list(p.get("help", [])) for p in found.get("parts", []) if part in p["names"]), [])
+    return list(found.get("help", []))
