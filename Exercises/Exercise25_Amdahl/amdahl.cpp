@@ -23,3 +23,25 @@ double amdahlSpeedup(double p, double s)
     (void)p, (void)s;
     return 1.0;
 }
+
+Program worthAFasterKernel()
+{
+    // TODO 4 (step 4 of the README): your prediction, before you run anything (the tests check it;
+    //         the program checks it against the p of its own runs).
+    return Program::none;
+}
+
+PinnedFloats::PinnedFloats(const cl::Context& context, const cl::CommandQueue& queue, std::size_t n) : queue_(queue)
+{
+    // TODO 5 (step 7 of the README): n floats of host memory that OpenCL allocates itself (a buffer
+    // whose flags ask for it), mapped for reading and writing for as long as this object lives:
+    // data_ is the host's view of them. (Until then data_ stays nullptr, and the program leaves the
+    // pinned row out.)
+    (void)context, (void)n;
+}
+
+PinnedFloats::~PinnedFloats()
+{
+    // TODO 6: give the mapping back and wait until that is done. A destructor must not throw: an
+    // OpenCL error here is caught and dropped (the buffer is released anyway).
+}
