@@ -179,12 +179,12 @@ TEST(Amdahl, PinnedFloatsAreMappedHostMemoryOfOpenCL)
     cl::Buffer kept;
     {
         PinnedFloats pinned(context, queue, n);
-        ASSERT_NE(pinned.data(), nullptr) << HOC_UNDER_TEST << ": PinnedFloats(context, queue, " << n
-                                          << ") gives no host array (data() is nullptr)" << kPinnedWhere
-                                          << "\n  hint: " << hoc::test::hint(hoc::hints::pinned_unwritten);
-        ASSERT_NE(pinned.buffer()(), nullptr) << HOC_UNDER_TEST << ": PinnedFloats has no OpenCL buffer behind "
-                                              << "its host array" << kPinnedWhere
-                                              << "\n  hint: " << hoc::test::hint(hoc::hints::pinned_alloc_host_ptr);
+        ASSERT_NE(pinned.data(), nullptr)
+            << HOC_UNDER_TEST << ": PinnedFloats(context, queue, " << n << ") gives no host array (data() is nullptr)"
+            << kPinnedWhere << "\n  hint: " << hoc::test::hint(hoc::hints::pinned_unwritten);
+        ASSERT_NE(pinned.buffer()(), nullptr)
+            << HOC_UNDER_TEST << ": PinnedFloats has no OpenCL buffer behind "
+            << "its host array" << kPinnedWhere << "\n  hint: " << hoc::test::hint(hoc::hints::pinned_alloc_host_ptr);
         const cl_mem_flags flags = pinned.buffer().getInfo<CL_MEM_FLAGS>();
         EXPECT_TRUE(flags & CL_MEM_ALLOC_HOST_PTR)
             << HOC_UNDER_TEST << ": the buffer behind PinnedFloats was not made with CL_MEM_ALLOC_HOST_PTR, so "

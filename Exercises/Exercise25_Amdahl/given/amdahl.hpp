@@ -41,7 +41,7 @@ public:
     ~PinnedFloats();  // never throws
     PinnedFloats(const PinnedFloats&) = delete;
     PinnedFloats& operator=(const PinnedFloats&) = delete;
-    float* data() { return data_; }        // the n floats on the host (nullptr: not written yet)
+    float* data() { return data_; }                       // the n floats on the host (nullptr: not written yet)
     const cl::Buffer& buffer() const { return buffer_; }  // the OpenCL buffer behind them
 
 private:

@@ -116,7 +116,8 @@ void printTables(std::ostream& out, const PhaseRows& rows, int runs, const hoc::
         out << (mine == Program::none ? "not made yet\n" : "no runs to compare with\n");
         return;
     }
-    const double vaddP = row("vadd")->kernel / row("vadd")->whole, matmulP = row("matmul")->kernel / row("matmul")->whole;
+    const double vaddP = row("vadd")->kernel / row("vadd")->whole,
+                 matmulP = row("matmul")->kernel / row("matmul")->whole;
     const Program larger = matmulP >= vaddP ? Program::matmul : Program::vadd;
     out << (mine == larger ? "agrees" : "does not agree") << " (the tests check it for a GPU)\n";
 }
