@@ -192,18 +192,20 @@ TEST(Amdahl, PinnedFloatsAreMappedHostMemoryOfOpenCL)
             << "\n  hint: " << hoc::test::hint(hoc::hints::pinned_alloc_host_ptr);
         EXPECT_GE(pinned.buffer().getInfo<CL_MEM_SIZE>(), n * sizeof(float))
             << HOC_UNDER_TEST << ": the buffer behind PinnedFloats holds fewer than " << n << " floats" << kPinnedWhere;
-        if (countsMaps)
+        if (countsMaps) {
             EXPECT_EQ(pinned.buffer().getInfo<CL_MEM_MAP_COUNT>(), 1u)
                 << HOC_UNDER_TEST << ": the buffer behind PinnedFloats is not mapped once while the object lives"
                 << kPinnedWhere << "\n  hint: " << hoc::test::hint(hoc::hints::pinned_mapped);
+        }
         for (std::size_t i = 0; i < n; ++i)  // the whole array is the host's to write
             pinned.data()[i] = static_cast<float>(i);
         kept = pinned.buffer();
     }
-    if (countsMaps)
+    if (countsMaps) {
         EXPECT_EQ(kept.getInfo<CL_MEM_MAP_COUNT>(), 0u)
             << HOC_UNDER_TEST << ": the buffer is still mapped after its PinnedFloats is gone" << kPinnedWhere
             << "\n  hint: " << hoc::test::hint(hoc::hints::pinned_unmapped);
+    }
 }
 
 // Step 4: at N = 1024 on a GPU behind PCIe, vadd's copies (12 bytes per addition) dwarf its kernel,
