@@ -84,8 +84,8 @@ std::string hint(Which which, const std::vector<Particle>& in, const std::vector
     if (which == Which::aos7 && got.size() > 1 && std::memcmp(&got[0], &expected[0], sizeof(Particle)) == 0)
         for (std::size_t i = 1; i < got.size(); ++i)
             if (std::memcmp(&got[i], &expected[i], sizeof(Particle)) != 0)
-                return where + "\n  hint: " + hoc::test::hint(hoc::hints::seven_floats_apart,
-                                                              {{"particle", std::to_string(i)}});
+                return where + "\n  hint: " +
+                       hoc::test::hint(hoc::hints::seven_floats_apart, {{"particle", std::to_string(i)}});
     static const char* const names[] = {"x", "y", "z", "vx", "vy", "vz", "m", "q"};
     static const hoc::test::Hint* const updates[] = {
         &hoc::hints::update_x,  &hoc::hints::update_y,  &hoc::hints::update_z, &hoc::hints::update_vx,

@@ -68,7 +68,7 @@ Layout::Layout(const cl::Device& device)
 
 std::size_t Layout::maxWorkGroupSize(bool soa, AosLoads loads) const
 {
-    const char* name = soa                             ? "update_soa"
+    const char* name = soa                              ? "update_soa"
                        : loads == AosLoads::float4s     ? "update_aos4"
                        : loads == AosLoads::sevenFloats ? "update_aos7"
                                                         : "update_aos";
