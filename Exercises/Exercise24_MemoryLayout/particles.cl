@@ -49,9 +49,10 @@ __kernel void update_soa(__global float* x, __global float* y, __global float* z
                          __global const float* vx, __global const float* vy, __global float* vz,
                          uint n, float dt, float g)
 {
-    // TODO: the same step as update_aos, one work-item per particle: particle i is element i of every
-    // array (x[i], vx[i], ...). Skip the work-items at i >= n (the NDRange is rounded up to whole
-    // work-groups). z moves with the old vz: update vz last. Use fma() as update_aos does.
+    // TODO: the same step as update_aos, one work-item per particle: where does work-item i find each
+    // field of its particle now (the README's table)? Skip the work-items past the last particle (the
+    // NDRange is rounded up to whole work-groups). z moves with the old vz. Use fma() as update_aos
+    // does: the tests compare every bit.
 }
 
 // Step 6: a particle of seven floats (x, y, z, vx, vy, vz, m: no charge), 28 bytes, side by side in one
