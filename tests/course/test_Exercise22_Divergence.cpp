@@ -3,6 +3,7 @@
 // spans that divide no warp (7) and spans larger than the work-group, and for work-groups from 1
 // work-item to the kernels' CL_KERNEL_WORK_GROUP_SIZE.
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 #include <string>
 #include <vector>
@@ -147,4 +148,33 @@ TEST(Divergence, BadRequestsAreRefused)
     Divergence divergence = makeDivergence();
     EXPECT_THROW(hoc::test::run([&] { return divergence.run({}, kSteps, 32); }), std::runtime_error);
     EXPECT_THROW(hoc::test::run([&] { return divergence.run({1.0f}, kSteps, kMaxSpan + 1); }), std::runtime_error);
+}
+
+// Step 2's lesson from part of the range: the grouped kernel's first block alone (span 8: an NDRange of
+// 8 work-items) must write elements of one parity, the even ones (block 0 takes path_a), so that its
+// warps take one path. Right values over the whole range do not show it: the given divergent kernel
+// written as grouped gives them too.
+TEST(DivergenceTechnique, TheFirstBlockTakesOnePath)
+{
+    Divergence divergence = makeDivergence();
+    const std::size_t span = 8, n = 64;
+    const std::vector<float> in = hoc::randomFloats(n, 22, -1.0f, 1.0f);
+    const std::vector<float> out = hoc::test::run([&] { return divergence.runFirstBlock(in, kSteps, span); });
+    std::vector<std::size_t> even, odd;
+    for (std::size_t e = 0; e < n; ++e)
+        if (!std::isnan(out[e]))
+            (e % 2 == 0 ? even : odd).push_back(e);
+    const auto list = [](const std::vector<std::size_t>& elements) {
+        std::string text;
+        for (std::size_t i = 0; i < elements.size() && i < 4; ++i)
+            text += (i ? ", " : "") + std::to_string(elements[i]);
+        return text + (elements.size() > 4 ? ", ..." : "");
+    };
+    const std::string where = std::string(HOC_UNDER_TEST) + "/divergence.cl: grouped's first block alone (span " +
+                              std::to_string(span) + ": an NDRange of work-items 0 to " + std::to_string(span - 1) +
+                              ", " + std::to_string(n) + " elements) ";
+    ASSERT_FALSE(even.empty() && odd.empty()) << where << "wrote no element";
+    EXPECT_TRUE(odd.empty()) << where << "wrote " << even.size() << " even element(s) (" << list(even) << ") and "
+                             << odd.size() << " odd one(s) (" << list(odd) << ")\n  hint: "
+                             << hoc::test::hint(hoc::hints::technique_one_parity, {{"kernel", "grouped"}});
 }
