@@ -263,7 +263,9 @@ def place_case(folder, case, use_alternative):
                 with open(os.path.join(case, name), encoding="utf-8") as f:
                     names.append((name, f.read()))
     for name, text in names:
-        with open(os.path.join(target, name), "w", encoding="utf-8") as f:
+        path = os.path.join(target, alternative.written_as(name))  # a part's kernel too, where it is found
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
             f.write(text)
     return scratch, target
 
