@@ -83,7 +83,8 @@ def scratch_copy(top):
     `top`/build; cmake and ctest stand-ins in `top`/bin."""
     course = os.path.join(top, "course")
     for name in ("script/check", "script/build", "course.json", "tests/selfcheck/explain.py",
-                 "tests/selfcheck/manifest.py", "tests/selfcheck/results.py", "tests/selfcheck/processes.py",
+                 "tests/selfcheck/manifest.py", "tests/selfcheck/planted.py", "tests/selfcheck/results.py",
+                 "tests/selfcheck/processes.py", "tests/selfcheck/alternative.py",
                  "tests/selfcheck/selfcheck.py", "tests/reliability/oclgrind_check"):
         os.makedirs(os.path.dirname(os.path.join(course, name)), exist_ok=True)
         shutil.copy2(os.path.join(ROOT, name), os.path.join(course, name))
@@ -206,7 +207,9 @@ def broken_files(top, course, build, bin_dir, run):
     no_oclgrind = os.path.join(top, "no-oclgrind")
     os.makedirs(no_oclgrind)
     for tool in ("python3", "bash", "sh", "env", "mktemp", "rm", "cat", "grep"):
-        found = shutil.which(tool)
+        # python3 as this interpreter's own file: a python3 on PATH may be a launcher (pyenv's shim)
+        # that needs the rest of PATH to find the interpreter.
+        found = os.path.realpath(sys.executable) if tool == "python3" else shutil.which(tool)
         if found:
             os.symlink(found, os.path.join(no_oclgrind, tool))
     driver = [os.path.join(course, "tests", "selfcheck", "selfcheck.py"), "oclgrind", "--exercise", FOLDER,
