@@ -24,10 +24,14 @@ import re
 
 # The order in which kinds are told: the cause first (a wrong index or a missing barrier often makes
 # uninitialized values follow), the tool's own trouble last.
-ORDER = ["divergence", "bounds-global", "bounds-local", "bounds-private", "race-local", "race-global",
+ORDER = ["host-wait", "host-arguments", "host-buffer-size", "buffer-flags", "divergence", "bounds-global", "bounds-local", "bounds-private", "race-local", "race-global",
          "uninitialized-local", "uninitialized", "api", "other", "tool"]
 
 WHAT = {
+    "host-wait": "a wait that never returned",
+    "host-arguments": "kernel arguments passed in another order than the kernel's parameters",
+    "host-buffer-size": "a buffer smaller than what the kernel works on",
+    "buffer-flags": "a kernel access that the buffer's flags forbid",
     "race-local": "a data race in local memory",
     "race-global": "a data race in global memory",
     "bounds-global": "a read or write past the end of a global buffer",
@@ -48,6 +52,10 @@ def kind_of(head):
         return "tool"
     if "data race" in line:
         return "race-local" if "local memory" in line else "race-global"
+    # "Invalid read from write-only buffer", "Invalid write to read-only buffer": the buffer's flags
+    # (CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY) against the access, not an address past an end.
+    if line.startswith("invalid") and ("write-only buffer" in line or "read-only buffer" in line):
+        return "buffer-flags"
     if line.startswith("invalid") or "exceeds static array size" in line:
         for space in ("private", "local"):
             if space + " memory" in line:
@@ -960,6 +968,15 @@ def explain(findings, search, root, values=None):
             hint = (f"a barrier must be reached by every work-item of the group or by none:{placed}; "
                     f"let every work-item run the loop and reach every barrier, and put the bounds check "
                     f"around the loads and the stores only")
+        elif kind == "buffer-flags":
+            name, _ = access_at(source.code(line) if path else e["code"], e["column"],
+                                f["head"].lower().startswith("invalid write"))
+            does = "writes" if "read-only" in f["head"] else "reads"
+            made = "read-only (CL_MEM_READ_ONLY)" if does == "writes" else "write-only (CL_MEM_WRITE_ONLY)"
+            hint = (f"the kernel {does} {name or 'a buffer'} here, and the buffer the host passed for it was made "
+                    f"{made}: either that buffer's flags are wrong, or the host passes the buffers in another "
+                    f"order than the kernel's parameters (compare the launch's arguments with the kernel's "
+                    f"parameter list)")
         elif kind == "api":
             hint = "oclgrind names the call: compare its arguments with the lesson's host code"
         elif kind == "tool":

@@ -68,7 +68,9 @@ TOP = os.path.normpath(os.path.join(HERE, "..", ".."))  # the course's top folde
 
 import manifest  # noqa: E402  (beside this file)
 import results  # noqa: E402
-from explain import explain, parse_log  # noqa: E402
+from calls import Trace  # noqa: E402
+from explain import ORDER, explain, parse_log  # noqa: E402
+from host import hang_finding, host_explanations  # noqa: E402
 
 FIRST = "== first message =="  # printed for the reader of the test's output; script/check reads the results
 
@@ -138,13 +140,17 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300, parsed=
     (the second run after the error cap), returns (status, output, oclgrind's log, None) instead."""
     fd, log = tempfile.mkstemp(prefix="oclgrind.")
     os.close(fd)
+    # The program's OpenCL calls (tests/trace): the evidence that names host code (host.py).
+    fd, calls_file = tempfile.mkstemp(prefix="calls.", suffix=".json")
+    os.close(fd)
     command = " ".join(os.path.relpath(program[0]) if i == 0 else a for i, a in enumerate(program))
     try:
         result = subprocess.run([OCLGRIND_CHECK, *extra, "--log", log, "--", *program],
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                stdin=subprocess.DEVNULL, timeout=timeout)
+                                stdin=subprocess.DEVNULL, timeout=timeout, env=dict(os.environ, HOC_TRACE=calls_file))
         with open(log, errors="replace") as f:
             text = f.read()
+        calls = Trace(calls_file)
     except subprocess.TimeoutExpired as e:
         output = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
         if parsed:
@@ -157,6 +163,7 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300, parsed=
         return 124, output, [], results.finding("other", "hang", message)
     finally:
         os.unlink(log)
+        os.unlink(calls_file)
     output = result.stdout
     if parsed:
         return result.returncode, output, text, None
@@ -171,7 +178,16 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300, parsed=
         _, _, more, _ = run_oclgrind(exercise, program, search, root,
                                      [*extra, "--no-races", "--no-uninitialized"], timeout, parsed=True)
         text += "\n" + more
-    explanations = explain(parse_log(text), search, root, values)
+    hang = hang_finding(calls, root)
+    if hang:  # a wait that could never return: the record's watchdog stopped the program
+        return 124, output, [], results.finding("kernel", "host-wait", hang[0], file=hang[1], line=hang[2],
+                                                 hint=hang[3])
+    findings = parse_log(text)
+    # Host code first where the record of the OpenCL calls explains a kernel finding (a buffer sized in
+    # elements, arguments swapped): the kernel's own explanation of those findings is then left out.
+    hosted, explained = host_explanations(findings, calls, search, root, values)
+    explanations = hosted + explain([f for f in findings if id(f) not in explained], search, root, values)
+    explanations.sort(key=lambda x: ORDER.index(x.kind))
     status = result.returncode
     # oclgrind's own failures (OCLGRIND FATAL ERROR: what it cannot run) are no finding in the kernel:
     # said as such, never the first message; a program that still ran right passes.
@@ -371,11 +387,24 @@ def gtest_mode(args):
     os.close(fd)
     atexit.register(lambda: os.path.exists(report) and os.unlink(report))
     command = [*command, f"--gtest_output=json:{report}"]
+    # The program's OpenCL calls (tests/trace): a wait that can never return stops it within
+    # HOC_TRACE_WAIT_LIMIT seconds, with a record that names the wait (host.py).
+    fd, calls_file = tempfile.mkstemp(prefix="calls.", suffix=".json")
+    os.close(fd)
+    atexit.register(lambda: os.path.exists(calls_file) and os.unlink(calls_file))
     sys.stdout.flush()
-    process = subprocess.Popen(command, start_new_session=True)
+    process = subprocess.Popen(command, start_new_session=True, env=dict(os.environ, HOC_TRACE=calls_file))
     try:
         status = process.wait(timeout=timeout)
         what = None
+        hang = hang_finding(Trace(calls_file), TOP) if status == 124 else None
+        if hang:
+            found = results.finding("kernel", "host-wait", hang[0], file=hang[1], line=hang[2], hint=hang[3])
+            if key:
+                results.write(exercise, key, "failed", [found])
+            print()
+            first_message(found["text"])
+            return 1
     except subprocess.TimeoutExpired:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
