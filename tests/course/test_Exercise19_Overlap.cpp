@@ -102,7 +102,10 @@ TEST(Exercise19Overlap, MeasuredFromTheTimestamps)
     const auto command = [](const char* name, cl_command_type type, cl_ulong start, cl_ulong end) {
         Command c;
         c.times.name = name;
-        c.times.queued = c.times.submit = c.times.start = start;
+        // As a device gives them: enqueued and handed to the device before it starts.
+        c.times.queued = start - 40;
+        c.times.submit = start - 20;
+        c.times.start = start;
         c.times.end = end;
         c.type = type;
         return c;

@@ -51,6 +51,7 @@ class Trace:
                 self.kernels[r["name"]] = r
         self.launches = [r for r in self.records if r.get("op") == "launch"]
         self.hangs = [r for r in self.records if r.get("op") == "hang"]
+        self.sources = [r.get("source", "") for r in self.records if r.get("op") == "program-source"]
         self._sites = {}
 
     def __bool__(self):

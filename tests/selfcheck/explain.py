@@ -146,11 +146,14 @@ def _type_size(ir_type):
     return {"float": 4, "i32": 4, "double": 8, "i64": 8, "half": 2, "i16": 2, "i8": 1}.get(ir_type)
 
 
-def kernel_file(kernel, dirs):
-    """The .cl file in `dirs` (first match, as the program's own search) that defines `kernel`."""
+def kernel_file(kernel, dirs, built=None):
+    """The .cl file in `dirs` that defines `kernel`: of several, the one whose text the program built
+    (`built`: the sources it gave clCreateProgramWithSource, from the record of its calls), else the
+    first, as the program's own search finds it."""
     if not kernel:
         return None
     pattern = re.compile(r"kernel\b[^;{()]*\bvoid\s+" + re.escape(kernel) + r"\s*\(")
+    found = []
     for folder in dirs:
         if not os.path.isdir(folder):
             continue
@@ -158,9 +161,14 @@ def kernel_file(kernel, dirs):
             path = os.path.join(folder, name)
             if name.endswith(".cl") and os.path.isfile(path):
                 with open(path, errors="replace") as f:
-                    if pattern.search(f.read()):
-                        return path
-    return None
+                    text = f.read()
+                if pattern.search(text):
+                    found.append((path, text))
+    for path, text in found:
+        lines = {line.strip() for line in text.splitlines() if line.strip()}
+        if any(lines <= {line.strip() for line in source.splitlines()} for source in built or []):
+            return path
+    return found[0][0] if found else None
 
 
 def student_path(path, root):
@@ -875,7 +883,7 @@ def _uninitialized_hint(kind, e, kernel, source, first, last):
             "work-items past the end of the data fill their local slot with 0 instead of leaving it")
 
 
-def explain(findings, search, root, values=None):
+def explain(findings, search, root, values=None, built=None):
     """Explanations, most specific first (ORDER, then file and line). values: the sizes the run was
     given, {option name without dashes: integer} ({"m": 17, "n": 33}), read as the kernel's parameters
     of those names (M, N)."""
@@ -884,7 +892,7 @@ def explain(findings, search, root, values=None):
         groups.setdefault((f["kind"], f["kernel"]), []).append(f)
     out = []
     for (kind, kernel), group in groups.items():
-        path = kernel_file(kernel, search)
+        path = kernel_file(kernel, search, built)
         # A line of a file the kernel's file includes (#include "name.cl", which
         # hoc::readKernelFile expands between #line directives): oclgrind names that file.
         named = next((e["file"] for g in group for e in g["entities"] if e.get("file")), None)

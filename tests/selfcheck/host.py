@@ -37,12 +37,12 @@ def _element_bytes(param):
     return TYPE_BYTES[m.group(1)] * (int(m.group(2)) if m.group(2) else 1)
 
 
-def _accessed(f, kernel, search):
+def _accessed(f, kernel, search, built=None):
     """(parameter name, whether a store) of an oclgrind finding's first access, from the kernel's line."""
     e = f["entities"][0] if f["entities"] else None
     if not e:
         return None, None
-    path = kernel_file(kernel, search)
+    path = kernel_file(kernel, search, built)
     code = Source(path).code(e["line"]) if path else e["code"]
     store = f["head"].lower().startswith("invalid write") or e.get("op") == "store"
     name, _ = access_at(code, e["column"], store)
@@ -50,28 +50,33 @@ def _accessed(f, kernel, search):
 
 
 def _counts(trace, launch, values):
-    """The element counts this launch works with, each with how it is named: its integer arguments, the
-    run's sizes, its range and work-groups, and the products of two of them."""
+    """{count: how it is named} of the element counts this launch works with: its integer arguments,
+    the run's sizes, its range and work-groups, and the products of two different ones of them."""
     params = trace.params(launch.get("name"))
-    counts = {}
+    names = []  # (value, name or None, text)
     for i, v in trace.int_args(launch).items():
-        if v > 0:
-            counts.setdefault(v, f"{params[i]['name'] if i < len(params) else 'argument ' + str(i + 1)} = {v}")
-    for name, v in (values or {}).items():
-        if v > 0:
-            counts.setdefault(v, f"--{name} {v}")
+        name = params[i]["name"] if i < len(params) else None
+        names.append((v, name, f"{name} = {v}" if name else f"argument {i + 1} = {v}"))
+    for option, v in (values or {}).items():
+        names.append((v, None, f"--{option} {v}"))
     global_ = launch.get("global") or []
     local = launch.get("local") or []
     for d, g in enumerate(global_):
-        counts.setdefault(g, f"the range's size {g} in dimension {d}")
+        names.append((g, None, f"the range's size {g}" + (f" in dimension {d}" if len(global_) > 1 else "")))
         if d < len(local) and local[d] and g % local[d] == 0:
-            groups = g // local[d]
-            counts.setdefault(groups, f"its {groups} work-groups" + (f" in dimension {d}" if len(global_) > 1 else ""))
-    singles = list(counts.items())
-    for i, (a, na) in enumerate(singles):
-        for b, nb in singles[i:]:
-            counts.setdefault(a * b, f"{na.split(' = ')[0]} * {nb.split(' = ')[0]} = {a * b}"
-                              if " = " in na and " = " in nb else f"{a} * {b}")
+            names.append((g // local[d], None, f"the launch's {g // local[d]} work-groups"
+                          + (f" in dimension {d}" if len(global_) > 1 else "")))
+    names = [n for n in names if n[0] > 0]
+    counts = {}
+    for v, _, text in names:
+        counts.setdefault(v, text)
+    for i, (a, na, _) in enumerate(names):
+        for b, nb, _ in names[i + 1:]:
+            if na and nb and na != nb:
+                counts.setdefault(a * b, f"{na} * {nb} = {a * b}")
+    for a, na, _ in names:
+        if na:
+            counts.setdefault(a * a, f"{na} * {na} = {a * a}")
     return counts
 
 
@@ -116,7 +121,7 @@ def _flags_explanation(kernel, flags, params, launches, trace, search, root):
     line) where exchanging two makes every access allowed, else the buffer whose flags forbid it."""
     reads, writes = set(), set()
     for f in flags:
-        name, store = _accessed(f, kernel, search)
+        name, store = _accessed(f, kernel, search, trace.sources)
         index = next((i for i, p in enumerate(params) if p["name"] == name), None)
         if index is None:
             continue
@@ -178,7 +183,7 @@ def _size_explanation(kernel, bounds, params, launches, trace, search, root, val
     on (a size in elements where bytes were meant): the buffer's line."""
     by_name = {}
     for f in bounds:
-        name, store = _accessed(f, kernel, search)
+        name, store = _accessed(f, kernel, search, trace.sources)
         index = next((i for i, p in enumerate(params) if p["name"] == name), None)
         if index is not None:
             by_name.setdefault(index, []).append((f, store))
@@ -188,8 +193,8 @@ def _size_explanation(kernel, bounds, params, launches, trace, search, root, val
         element = _element_bytes(params[index]) or size
         for launch in launches:
             buf = trace.buffer_of(launch, index)
-            if not buf or buf["size"] > min(offsets):
-                continue
+            if not buf or min(offsets) + size <= buf["size"]:
+                continue  # not this launch's buffer: the access fits in it
             counts = _counts(trace, launch, values)
             # The elements reported, counted from the buffer's start: within its size read as a count.
             lowest, highest = min(offsets) // element, max(offsets) // element
@@ -203,7 +208,7 @@ def _size_explanation(kernel, bounds, params, launches, trace, search, root, val
             var = buffer_name(code) if code else None
             f, store = hits[0]
             e = f["entities"][0] if f["entities"] else {"line": 0}
-            kpath = kernel_file(kernel, search)
+            kpath = kernel_file(kernel, search, trace.sources)
             kplace = f"{student_path(kpath, root)}:{e['line']}" if kpath else f"line {e['line']} of the kernel"
             type_name = params[index]["type"].rstrip("*").strip()
             hint = (f"this buffer{' (' + var + ')' if var else ''} holds {buf['size']} bytes (CL_MEM_SIZE), room for "

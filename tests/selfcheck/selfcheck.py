@@ -186,7 +186,8 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300, parsed=
     # Host code first where the record of the OpenCL calls explains a kernel finding (a buffer sized in
     # elements, arguments swapped): the kernel's own explanation of those findings is then left out.
     hosted, explained = host_explanations(findings, calls, search, root, values)
-    explanations = hosted + explain([f for f in findings if id(f) not in explained], search, root, values)
+    explanations = hosted + explain([f for f in findings if id(f) not in explained], search, root, values,
+                                    calls.sources)
     explanations.sort(key=lambda x: ORDER.index(x.kind))
     status = result.returncode
     # oclgrind's own failures (OCLGRIND FATAL ERROR: what it cannot run) are no finding in the kernel:

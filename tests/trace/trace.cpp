@@ -419,6 +419,26 @@ cl_mem __wrap_clCreateSubBuffer(cl_mem parent, cl_mem_flags flags, cl_buffer_cre
     return mem;
 }
 
+cl_program __real_clCreateProgramWithSource(cl_context, cl_uint, const char**, const size_t*, cl_int*);
+cl_program __wrap_clCreateProgramWithSource(cl_context context, cl_uint count, const char** strings,
+                                            const size_t* lengths, cl_int* error)
+{
+    // The source as built (the checker tells by it which of several files defining a kernel ran).
+    const Frames at = callers();
+    cl_program program = __real_clCreateProgramWithSource(context, count, strings, lengths, error);
+    if (program != nullptr && strings != nullptr) {
+        std::string source;
+        for (cl_uint i = 0; i < count && source.size() < (1u << 18); ++i)
+            if (strings[i] != nullptr)
+                source.append(strings[i], lengths && lengths[i] ? lengths[i] : std::strlen(strings[i]));
+        Record& r = record();
+        std::lock_guard<std::mutex> hold(r.lock);
+        emit(r, "{\"op\":\"program-source\",\"id\":" + hex(program) + ",\"source\":" + quoted(source.substr(0, 1u << 18)) +
+                    ",\"at\":" + framesJson(at) + "}");
+    }
+    return program;
+}
+
 cl_int __real_clBuildProgram(cl_program, cl_uint, const cl_device_id*, const char*,
                              void(CL_CALLBACK*)(cl_program, void*), void*);
 cl_int __wrap_clBuildProgram(cl_program program, cl_uint count, const cl_device_id* devices, const char* options,
