@@ -28,7 +28,7 @@ __kernel void update_aos(__global Particle* p, uint n, float dt, float g)
 // float4, a = (x, y, z, vx) and b = (vy, vz, m, q): two 16-byte vector loads and stores per work-item
 // instead of a float at a time. A float4 must lie on a 16-byte boundary; buffers start aligned
 // (CL_DEVICE_MEM_BASE_ADDR_ALIGN), and a Particle of 32 bytes keeps every particle's two halves on
-// 16-byte boundaries. A particle of 7 floats (28 bytes) would not: it would need padding to 32.
+// 16-byte boundaries. A particle of 7 floats (28 bytes) would not: pad it to 32, or read with vload4.
 __kernel void update_aos4(__global float4* p, uint n, float dt, float g)
 {
     const uint i = get_global_id(0);

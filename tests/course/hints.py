@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The course tests' hints against course.json's (tests/support/hoc_hint.hpp): every hint a test gives
-is in the manifest, and every hint of the manifest is given by a test (no dead hints).
+is in the manifest, and every hint of the manifest is given by a test or by a technique check on
+oclgrind's counts (tests/selfcheck/technique.py; no dead hints).
 
 An exercise's hints ("hints" of its entry) are named hoc::hints::<id> in its GoogleTest file; the
 manifest's own "hints" (the test support's) hoc::hints::shared::<id> in tests/support/. The build
@@ -39,6 +40,11 @@ class Hints(unittest.TestCase):
                 defined = ids(entry.get("hints", []))
                 self.assertEqual(len(defined), len(set(defined)), "a hint id twice")
                 used = set(EXERCISE.findall(code(path))) if os.path.exists(path) else set()
+                # A technique check on oclgrind's counts gives its hint through technique.py, not a test.
+                counted = {t["hint"] for t in manifest.techniques(entry["folder"]) if "counts" in t}
+                self.assertEqual(sorted(counted - set(defined)), [],
+                                 f"technique checks of {entry['folder']} name hints course.json does not have")
+                used |= counted
                 self.assertEqual(sorted(used - set(defined)), [],
                                  f"{os.path.relpath(path, ROOT)} gives hints course.json does not have")
                 self.assertEqual(sorted(set(defined) - used), [],

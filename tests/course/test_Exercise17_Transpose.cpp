@@ -103,3 +103,39 @@ TEST(Transpose, BadRequestsAreRefused)
                  std::runtime_error);
     EXPECT_THROW(makeTransposer({8, 9, 16, 16}), std::runtime_error);  // more rows of work-items than the tile has
 }
+
+// The lessons of steps 2 and 3 from evidence every implementation gives, CL_KERNEL_LOCAL_MEM_SIZE (the
+// local memory a work-group uses): a tiled kernel holds at least its tile of floats, the padded one a tile
+// whose rows are one float longer. (Whether every element passes through the tile is oclgrind's
+// evidence: the exercise's technique checks.)
+namespace {
+
+void expectTileInLocalMemory(TransposeKernel kernel, std::size_t rowLength, const hoc::test::Hint& hint)
+{
+    Transposer transposer = makeTransposer({});
+    const std::size_t tile = TransposeShape{}.tile;
+    const std::size_t bytes = hoc::test::run([&] { return transposer.localMemoryBytes(kernel); });
+    const std::size_t needed = tile * rowLength * sizeof(float);
+    const std::string what =
+        bytes == 0
+            ? " uses no local memory (CL_KERNEL_LOCAL_MEM_SIZE is 0): every element of `in` comes from global memory"
+            : " uses " + std::to_string(bytes) +
+                  " bytes of local memory per work-group (CL_KERNEL_LOCAL_MEM_SIZE, "
+                  "built with TILE = " +
+                  std::to_string(tile) + "), less than a tile of " + std::to_string(tile) + " rows of " +
+                  std::to_string(rowLength) + " floats (" + std::to_string(needed) + " bytes)";
+    EXPECT_TRUE(bytes >= needed) << HOC_UNDER_TEST << "/transpose.cl: " << kernelName(kernel) << what
+                                 << "\n  hint: " << hoc::test::hint(hint, {{"kernel", kernelName(kernel)}});
+}
+
+}  // namespace
+
+TEST(TransposeTechnique, TiledHoldsItsBlockInLocalMemory)
+{
+    expectTileInLocalMemory(TransposeKernel::Tiled, TransposeShape{}.tile, hoc::hints::technique_tiled_tile);
+}
+
+TEST(TransposeTechnique, PaddedTileRowsAreOneFloatLonger)
+{
+    expectTileInLocalMemory(TransposeKernel::Padded, TransposeShape{}.tile + 1, hoc::hints::technique_padded);
+}

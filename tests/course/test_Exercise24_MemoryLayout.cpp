@@ -254,3 +254,52 @@ TEST(MemoryLayout, BadRequestsAreRefused)
                  std::runtime_error);
     EXPECT_THROW(hoc::test::run([&] { return layout.runSoa({}, kDt, kG); }), std::runtime_error);
 }
+
+// The README's facts about layouts between host and device, on the device under test: a float3 takes
+// 16 bytes on a 16-byte boundary, so a structure of two float3 and two floats is 48 bytes where eight
+// host floats are 32; vload4 reads four floats from any float's address (a 28-byte particle's too),
+// where a float4 pointer needs 16-byte alignment. The host's cl_float3 is 16 bytes as well.
+TEST(MemoryLayout, Float3AndVload4)
+{
+    static_assert(sizeof(cl_float3) == 16, "cl_float3 is four floats on the host, as float3 on the device");
+    const char* source = R"CLC(
+        typedef struct { float3 pos; float3 vel; float m, q; } Particle3;
+        typedef struct { char c; float3 v; } Aligned;  // v's offset is float3's alignment
+        __kernel void layout_facts(__global uint* facts, __global const float* f)
+        {
+            Particle3 p;
+            Aligned a3;
+            facts[0] = sizeof(float3);
+            facts[1] = (uint)((__private char*)&a3.v - (__private char*)&a3);
+            facts[2] = sizeof(Particle3);
+            facts[3] = (uint)((__private char*)&p.vel - (__private char*)&p);
+            const float4 a = vload4(0, f + 7);  // particle 1 of an array of 7-float particles
+            facts[4] = (uint)a.x;
+            facts[5] = (uint)a.w;
+        }
+    )CLC";
+    const cl::Device& device = hoc::test::device();
+    cl::Context context(device);
+    cl::CommandQueue queue(context, device);
+    cl::Program program(context, source);
+    try {
+        program.build({device});
+    } catch (const cl::Error&) {
+        FAIL() << "the layout kernel did not build: " << program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
+    }
+    std::vector<float> floats(16);
+    for (std::size_t i = 0; i < floats.size(); ++i)
+        floats[i] = static_cast<float>(i);
+    cl::Buffer d_floats(queue, floats.begin(), floats.end(), /*readOnly=*/true);
+    std::vector<cl_uint> facts(6, 0);
+    cl::Buffer d_facts(queue, facts.begin(), facts.end(), /*readOnly=*/false);
+    cl::KernelFunctor<cl::Buffer, cl::Buffer> layoutFacts(program, "layout_facts");
+    layoutFacts(cl::EnqueueArgs(queue, cl::NDRange(1), cl::NDRange(1)), d_facts, d_floats);
+    cl::copy(queue, d_facts, facts.begin(), facts.end());
+    EXPECT_EQ(facts[0], 16u) << "sizeof(float3)";
+    EXPECT_EQ(facts[1], 16u) << "the alignment of float3";
+    EXPECT_EQ(facts[2], 48u) << "sizeof(struct { float3 pos; float3 vel; float m, q; })";
+    EXPECT_EQ(facts[3], 16u) << "the offset of vel in that structure";
+    EXPECT_EQ(facts[4], 7u) << "vload4(0, f + 7).x";
+    EXPECT_EQ(facts[5], 10u) << "vload4(0, f + 7).w";
+}

@@ -4,6 +4,8 @@
   check_links.py ROOT               check the tracked .md files under ROOT (git ls-files; without git,
                                     every .md file outside build folders)
   check_links.py --self-test        check the checker on files it writes (a broken link must be found)
+  check_links.py --tables ROOT      every table of the tracked .md files under ROOT: each row (the
+                                    delimiter row included) has as many cells as its header row
   check_links.py --course-table ROOT [MATERIAL]
                                     the source map: every row of the top README's course table (the
                                     table under "## The course" whose header has "source") names its
@@ -24,6 +26,13 @@ heading's text, lower case, with everything but letters, digits, marks, "_", "-"
 spaces turned into "-", and "-1", "-2"... added to repeats; an <a name="..."> or id="..." counts
 too. A fragment on another kind of file is accepted when it is a GitHub line anchor (#L12, #L12-L20).
 Exit status 0: every link resolves; 1: some do not (each printed as FILE:LINE: target: reason).
+
+A table is found as GitHub finds one: a line with a "|" followed by a delimiter row (|---|:--:|),
+outside fenced code blocks; its rows run to the first blank line, and every line until then is a row,
+one without a "|" too (GitHub shows it as a one-cell row). Cells are split at every "|" that is not
+escaped as "\\|", inside `code spans` too (GitHub splits there as well); a leading and a trailing "|"
+open and close the row. GitHub drops a row's extra cells and pads a short row with empty ones: either
+way what the table shows is not what its author wrote, so any row unlike its header is reported.
 """
 import json
 import os
@@ -171,6 +180,57 @@ def check(root, files):
     return problems
 
 
+DELIMITER_ROW = re.compile(r'^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$')
+UNESCAPED_PIPE = re.compile(r'(?<!\\)\|')
+
+
+def table_cells(line):
+    """How many cells GitHub makes of a table row."""
+    text = line.strip()
+    parts = UNESCAPED_PIPE.split(text)
+    if text.startswith('|'):
+        parts = parts[1:]
+    if len(text) > 1 and text.endswith('|') and not text.endswith('\\|'):
+        parts = parts[:-1]
+    return len(parts)
+
+
+def table_problems(root, files):
+    """Rows (and delimiter rows) whose cell count differs from their table's header row."""
+    problems = []
+    for rel in files:
+        with open(os.path.join(root, rel), encoding='utf-8') as f:
+            lines = f.read().split('\n')
+        fence, i = None, 0
+        while i < len(lines):
+            line = lines[i]
+            m = FENCE.match(line)
+            if fence:
+                if (m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence)
+                        and not line.strip()[len(m.group(1)):].strip()):
+                    fence = None
+                i += 1
+                continue
+            if m:
+                fence = m.group(1)
+                i += 1
+                continue
+            if '|' in line and i + 1 < len(lines) and DELIMITER_ROW.match(lines[i + 1]):
+                header = table_cells(line)
+                j = i + 1
+                while j < len(lines) and lines[j].strip() and not FENCE.match(lines[j]):
+                    n = table_cells(lines[j])
+                    if n != header:
+                        what = 'the delimiter row' if j == i + 1 else 'this row'
+                        problems.append(f'{rel}:{j + 1}: {what} has {n} cell(s), the header (line {i + 1}) '
+                                        f'{header}: {lines[j].strip()[:80]}')
+                    j += 1
+                i = j
+                continue
+            i += 1
+    return problems
+
+
 def self_test():
     with tempfile.TemporaryDirectory() as root:
         os.makedirs(os.path.join(root, 'docs'))
@@ -193,6 +253,22 @@ def self_test():
                     'README.md:12: #nowhere: no heading of README.md has the anchor #nowhere']
         if problems != expected:
             print('self-test FAILED: expected\n  ' + '\n  '.join(expected) + '\ngot\n  ' + '\n  '.join(problems))
+            return 1
+        with open(os.path.join(root, 'tables.md'), 'w', encoding='utf-8') as f:
+            f.write('# Tables\n\n'
+                    '| a | b |\n|---|---:|\n| 1 | 2 |\n| `x \\|\\| y` | 3 |\n\n'
+                    'a | b\n--|--\n1 | 2\n\n'
+                    '```\n| a | b |\n|---|\n| 1 | 2 | 3 |\n```\n\n'
+                    '| a | b |\n|---|---|---|\n| 1 | 2 | 3 |\n| 4 | 5 |\n\n'
+                    '| a | b |\n|---|---|\n| `x || y` | 3 |\ntext run on\n')
+        problems = table_problems(root, ['tables.md'])
+        expected = ['tables.md:19: the delimiter row has 3 cell(s), the header (line 18) 2: |---|---|---|',
+                    'tables.md:20: this row has 3 cell(s), the header (line 18) 2: | 1 | 2 | 3 |',
+                    'tables.md:25: this row has 4 cell(s), the header (line 23) 2: | `x || y` | 3 |',
+                    'tables.md:26: this row has 1 cell(s), the header (line 23) 2: text run on']
+        if problems != expected:
+            print('self-test FAILED (tables): expected\n  ' + '\n  '.join(expected) + '\ngot\n  ' +
+                  '\n  '.join(problems))
             return 1
         os.makedirs(os.path.join(root, 'Exercises', 'Exercise01_Vadd'))
         os.makedirs(os.path.join(root, 'Exercises', 'Exercise02_Lost'))
@@ -225,8 +301,8 @@ def self_test():
                   '\n  '.join(problems))
             return 1
     print('self-test passed: good links accepted, a missing file, a missing anchor and a missing own anchor '
-          'reported; the course table\'s empty, vague and wrong sources, a folder without a row and a row unlike '
-          'course.json reported')
+          'reported; table rows unlike their header reported; the course table\'s empty, vague and wrong '
+          'sources, a folder without a row and a row unlike course.json reported')
     return 0
 
 
@@ -342,6 +418,16 @@ def course_table(root, material):
 def main(argv):
     if argv[1:] == ['--self-test']:
         return self_test()
+    if len(argv) == 3 and argv[1] == '--tables':
+        files = markdown_files(argv[2])
+        problems = table_problems(argv[2], files)
+        for p in problems:
+            print(p)
+        if problems:
+            print(f'{len(problems)} table row(s) unlike their header in {len(files)} Markdown files')
+            return 1
+        print(f'every table row has its header\'s cells ({len(files)} Markdown files)')
+        return 0
     if len(argv) in (3, 4) and argv[1] == '--course-table':
         return course_table(argv[2], argv[3] if len(argv) == 4 else None)
     if len(argv) != 2:

@@ -60,10 +60,11 @@ def hunks(diff_text):
     return found
 
 
-def apply(folder, name, root=ROOT):
+def apply(folder, name, root=ROOT, where=None):
     """The text of the alternative's file NAME: the file itself, or the starter Exercises/<folder>/NAME
-    with NAME.diff applied. Raises NotApplied naming the exercise and the lines the starter lacks."""
-    where = alternatives_dir(folder, root)
+    with NAME.diff applied. Raises NotApplied naming the exercise and the lines the starter lacks.
+    where: another folder of such files (a technique check's case, tests/selfcheck/technique/)."""
+    where = where or alternatives_dir(folder, root)
     whole = os.path.join(where, name)
     if os.path.isfile(whole):
         with open(whole, encoding="utf-8") as f:

@@ -2,6 +2,7 @@
 script/check, selfcheck.py and the room and README-table tests."""
 import json
 import os
+import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -24,9 +25,33 @@ def planted(bug_id, root=ROOT):
 
 
 def parts(folder, root=ROOT):
-    """{part name: regular expression of its tests (after exercise.<Folder>.)} of folder."""
-    return {name: part["tests"] for part in (entry(folder, root) or {}).get("parts", [])
-            for name in part["names"]}
+    """{part name: regular expression of its tests (after exercise.<Folder>.)} of folder; a technique
+    check that names a part ("part": one of its names) adds its test (technique.<check>, or the course
+    test of a check that names one)."""
+    found = {}
+    checks = techniques(folder, root)
+    for part in (entry(folder, root) or {}).get("parts", []):
+        regex = part["tests"]
+        for check in checks:
+            if check.get("part") in part["names"]:
+                test = re.escape(check["test"]) if "test" in check else rf"technique\.{re.escape(check['check'])}"
+                regex += f"|^{test}$"
+        found.update(dict.fromkeys(part["names"], regex))
+    return found
+
+
+def techniques(folder, root=ROOT):
+    """The technique checks of folder (its entry's "technique", docs/manifest.md), each with the fields
+    it does not give itself taken from the check it is "like" (all but "check" and "part")."""
+    listed = (entry(folder, root) or {}).get("technique", [])
+    named = {check["check"]: check for check in listed}
+    resolved = []
+    for check in listed:
+        base = named.get(check.get("like"), {})
+        merged = {key: value for key, value in base.items() if key not in ("check", "part")}
+        merged.update({key: value for key, value in check.items() if key != "like"})
+        resolved.append(merged)
+    return resolved
 
 
 def starter_passes(root=ROOT):

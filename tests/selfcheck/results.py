@@ -10,18 +10,21 @@ test by: the GoogleTest filter of a course test (selfcheck.py gtest), or the --n
 
 and a FINDING (the first message is one finding's "text", shown whole):
 
-  {"class": "kernel" | "crash" | "assertion" | "other",
+  {"class": "kernel" | "crash" | "assertion" | "technique" | "other",
    "kind": an oclgrind kind of explain.ORDER (race-local, bounds-global, ...) for "kernel";
-           "crash", "hang" for "crash"; "assertion", "exception" for "assertion";
-           "tool-crash", "tool-hang", "wrong-result", "error", "no-result" for "other",
+           "crash", "hang" for "crash"; "assertion", "exception" for "assertion"; "technique" for
+           "technique" (technique.py: the counts show the exercise's idea missing);
+           "tool-crash", "tool-hang", "wrong-result", "error", "no-result", "no-evidence",
+           "not-collected" for "other",
    "file": "Exercises/<Folder>/<file>" or a test file, "line": N, "kernel": NAME (when known),
    "hint": the hint alone (when the producer has it apart: explain.py's for a kernel finding, the
            course test's own, course.json's "hints", for an assertion), "text": the whole message}
 
 The first message is the finding that ranks first (rank()): a kernel finding (by explain.ORDER), then
-a crash or hang of the student's program, then a failed GoogleTest assertion, then anything else (a
-tool's own failure, a wrong result with no finding, a test that gave no result); within a class the
-test that comes first in the exercise's test order, then the finding's own order."""
+a crash or hang of the student's program, then a failed GoogleTest assertion, then a technique the
+student's kernel does not use (right values, the lesson's idea missing: after every wrong value), then
+anything else (a tool's own failure, a wrong result with no finding, a test that gave no result);
+within a class the test that comes first in the exercise's test order, then the finding's own order."""
 import contextlib
 import fcntl
 import json
@@ -35,7 +38,7 @@ import urllib.parse
 from explain import ORDER
 
 SCHEMA = 1
-CLASSES = ["kernel", "crash", "assertion", "other"]
+CLASSES = ["kernel", "crash", "assertion", "technique", "other"]
 
 
 def file_name(key):

@@ -33,6 +33,14 @@ class FirstMessageOrder(unittest.TestCase):
         self.assertEqual(results.first(failed(("oclgrind.vector_pi", [tool]), ("VectorPi.Value", [value])))[0],
                          value)
 
+    def test_a_missing_technique_comes_after_every_wrong_value_and_before_anything_else(self):
+        technique = finding("technique", "technique", "transpose.cl:33: transpose_tiled reads no local memory")
+        value = finding("assertion", "assertion", "transpose_tiled, 17 x 33: element (0, 1) wrong")
+        other = finding("other", "no-evidence", "the technique check could not collect its evidence")
+        self.assertEqual(results.first(failed(("technique.tiled", [technique]), ("Transpose.Shapes", [value])))[0],
+                         value)
+        self.assertEqual(results.first(failed(("a", [other]), ("technique.tiled", [technique])))[0], technique)
+
     def test_kernel_findings_follow_explains_order_then_the_tests_order(self):
         race = finding("kernel", "race-local", "race")
         bounds = finding("kernel", "bounds-global", "bounds")

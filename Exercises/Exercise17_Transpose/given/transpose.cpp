@@ -83,6 +83,11 @@ std::size_t Transposer::maxWorkGroupSize(TransposeKernel kernel) const
     return cl::Kernel(program_, kernelName(kernel).c_str()).getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
 }
 
+std::size_t Transposer::localMemoryBytes(TransposeKernel kernel) const
+{
+    return cl::Kernel(program_, kernelName(kernel).c_str()).getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device_);
+}
+
 TransposeResult Transposer::transpose(const std::vector<float>& h_in, std::size_t rows, std::size_t cols,
                                       TransposeKernel which, const hoc::Repeats& repeats)
 {

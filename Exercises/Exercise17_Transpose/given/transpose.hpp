@@ -42,6 +42,9 @@ public:
     // The largest work-group `kernel` allows on this device (CL_KERNEL_WORK_GROUP_SIZE).
     std::size_t maxWorkGroupSize(TransposeKernel kernel) const;
 
+    // The local memory one work-group of `kernel` uses, in bytes (CL_KERNEL_LOCAL_MEM_SIZE): its tile.
+    std::size_t localMemoryBytes(TransposeKernel kernel) const;
+
 private:
     cl::Device device_;
     TransposeShape shape_;

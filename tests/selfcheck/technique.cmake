@@ -1,0 +1,150 @@
+# The technique checks of course.json (an exercise's "technique" entries, docs/manifest.md): does the
+# student's kernel use the idea its exercise teaches? Included by tests/selfcheck/CMakeLists.txt.
+#
+#   exercise.<Folder>.technique.<check>  (label exercises: script/check) a check whose evidence is
+#       oclgrind's instruction counts ("counts"): technique.py runs the student's program on oclgrind with
+#       --inst-counts and holds the kernel's loads, stores, barriers, ... to the entry's bounds. Without
+#       oclgrind it says which evidence it could not collect and is skipped. A check whose evidence a
+#       course test gives ("test") is that GoogleTest test, already among the exercise's tests.
+#   selfcheck.technique.<Folder>.<check>.<case>  (label solutions: CI) the check itself, both ways:
+#       every "absent" case (tests/selfcheck/technique/<Folder>/<case>/: the naive or given kernel in the
+#       student's file) must fail it with a first message naming the student's file and the entry's
+#       hint; the solution ("solution"), the exercise's alternative ("alternative", where it has the
+#       entry's file) and every "present" case (a correct kernel in another shape) must pass it.
+set(technique ${CMAKE_CURRENT_SOURCE_DIR}/technique.py)
+set(technique_cases ${CMAKE_CURRENT_SOURCE_DIR}/technique)
+
+# _hoc_technique_field(out entry index field): the field of the exercise's technique check `index`, or of
+# the check it is "like" when it does not give it itself.
+function(_hoc_technique_field out entry index field)
+  string(JSON value ERROR_VARIABLE error GET "${entry}" technique ${index} ${field})
+  if(error)
+    set(value "")
+    hoc_json_get(like "${entry}" technique ${index} like)
+    string(JSON count LENGTH "${entry}" technique)
+    math(EXPR last "${count} - 1")
+    foreach(other RANGE ${last})
+      hoc_json_get(name "${entry}" technique ${other} check)
+      if(like AND name STREQUAL like)
+        hoc_json_get(value "${entry}" technique ${other} ${field})
+      endif()
+    endforeach()
+  endif()
+  set(${out} "${value}" PARENT_SCOPE)
+endfunction()
+
+# _hoc_technique_cases(out entry index field): the case folders an entry lists under field (absent or
+# present), as JSON arrays give them.
+function(_hoc_technique_cases out entry index field)
+  _hoc_technique_field(list "${entry}" ${index} ${field})
+  set(cases "")
+  if(list)
+    string(JSON count LENGTH "${list}")
+    if(count GREATER 0)
+      math(EXPR last "${count} - 1")
+      foreach(i RANGE ${last})
+        string(JSON case GET "${list}" ${i})
+        list(APPEND cases ${case})
+      endforeach()
+    endif()
+  endif()
+  set(${out} "${cases}" PARENT_SCOPE)
+endfunction()
+
+set(technique_checks 0)
+foreach(folder IN LISTS HOC_COURSE_FOLDERS)
+  hoc_manifest_entry(entry ${folder})
+  string(JSON count ERROR_VARIABLE error LENGTH "${entry}" technique)
+  if(error OR count EQUAL 0)
+    continue()
+  endif()
+  set(alternative_files "")
+  if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/alternatives/${folder})
+    file(GLOB alternative_files RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}/alternatives/${folder}
+         ${CMAKE_CURRENT_SOURCE_DIR}/alternatives/${folder}/*)
+    list(TRANSFORM alternative_files REPLACE "\\.diff$" "")
+  endif()
+  math(EXPR last "${count} - 1")
+  foreach(i RANGE ${last})
+    hoc_json_get(check "${entry}" technique ${i} check)
+    _hoc_technique_field(program "${entry}" ${i} program)
+    _hoc_technique_field(test "${entry}" ${i} test)
+    _hoc_technique_field(file "${entry}" ${i} file)
+    _hoc_technique_cases(absent "${entry}" ${i} absent)
+    _hoc_technique_cases(present "${entry}" ${i} present)
+    foreach(case IN LISTS absent present)
+      if(NOT IS_DIRECTORY ${technique_cases}/${folder}/${case})
+        message(FATAL_ERROR "course.json: ${folder}'s technique check ${check} names the case ${case}, but "
+                            "${technique_cases}/${folder}/${case}/ does not exist")
+      endif()
+    endforeach()
+    set(name selfcheck.technique.${folder}.${check})
+    math(EXPR technique_checks "${technique_checks} + 1")
+    if(program)
+      # Evidence from oclgrind's counts: the student's program (its kernels from the room), the solution's,
+      # and the cases, each found first where the student's file would be.
+      set(exercise_exe exercise_${folder}_${program})
+      set(solution_exe solution_${folder}_${program})
+      if(NOT TARGET ${solution_exe})
+        message(FATAL_ERROR "course.json: ${folder}'s technique check ${check} runs ${program}, which ${folder} does not build")
+      endif()
+      if(TARGET ${exercise_exe})
+        get_target_property(kernel_dirs ${exercise_exe} HOC_KERNEL_DIRS)
+        add_test(NAME exercise.${folder}.technique.${check}
+                 COMMAND ${technique} --exercise ${folder} --check ${check} --program $<TARGET_FILE:${exercise_exe}>
+                         --kernels ${kernel_dirs} --name exercise.${folder}.technique.${check}
+                 WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+        set_tests_properties(exercise.${folder}.technique.${check} PROPERTIES LABELS "exercises" TIMEOUT 300
+                             SKIP_RETURN_CODE 77)
+      endif()
+      get_target_property(kernel_dirs ${solution_exe} HOC_KERNEL_DIRS)
+      set(run ${technique} --exercise ${folder} --check ${check} --program $<TARGET_FILE:${solution_exe}>
+              --kernels ${kernel_dirs})
+      set(tests solution)
+      set(solution_args --expect pass)
+      set(alternative_args --alternative --expect pass)
+      if(file IN_LIST alternative_files)
+        list(APPEND tests alternative)
+      endif()
+      foreach(case IN LISTS absent)
+        list(APPEND tests ${case})
+        set(${case}_args --case ${technique_cases}/${folder}/${case} --expect fail)
+      endforeach()
+      foreach(case IN LISTS present)
+        list(APPEND tests ${case})
+        set(${case}_args --case ${technique_cases}/${folder}/${case} --expect pass)
+      endforeach()
+      foreach(case IN LISTS tests)
+        if(HOC_OCLGRIND)
+          add_test(NAME ${name}.${case} COMMAND ${run} ${${case}_args} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+          set_tests_properties(${name}.${case} PROPERTIES LABELS "solutions;oclgrind;selfcheck" TIMEOUT 300)
+        else()
+          hoc_skipped_test(${name}.${case} "solutions;selfcheck"
+                           "the technique check reads oclgrind's instruction counts. ${HOC_OCLGRIND_MISSING}")
+        endif()
+      endforeach()
+    elseif(test)
+      # Evidence a course test gives (every implementation): the solution's test program, filtered to
+      # that test, with each case's kernels found first. The solution and the alternative run it among
+      # their own tests (solution.<Folder>.*, selfcheck.alternative.<Folder>).
+      if(NOT TARGET test_${folder}_solution)
+        continue()
+      endif()
+      foreach(case IN LISTS absent present)
+        set(expect fail)
+        if(case IN_LIST present)
+          set(expect pass)
+        endif()
+        add_test(NAME ${name}.${case}
+                 COMMAND ${technique} gtest --exercise ${folder} --check ${check} --case ${technique_cases}/${folder}/${case}
+                         --expect ${expect} -- $<TARGET_FILE:test_${folder}_solution>
+                 WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+        set_tests_properties(${name}.${case} PROPERTIES LABELS "solutions;selfcheck" TIMEOUT 300)
+      endforeach()
+    else()
+      message(FATAL_ERROR "course.json: ${folder}'s technique check ${check} has neither a program (oclgrind's "
+                          "counts) nor a test (a course test's evidence)")
+    endif()
+  endforeach()
+endforeach()
+message(STATUS "Technique checks: ${technique_checks} (course.json's \"technique\" entries)")
