@@ -263,3 +263,25 @@ def hang_finding(trace, root):
             f"(setStatus(CL_COMPLETE)) before you wait for anything that comes after it")
     lines.append(f"  hint: {hint}")
     return "\n".join(lines), place[0] if place else None, place[1] if place else None, hint
+
+
+def folders_run(trace, exercise, search, root):
+    """{folder: what of it ran} for the exercises other than `exercise` whose code the recorded launches
+    ran (the launch's line in their host code, or the kernel from their room), and whether any launch
+    ran the exercise's own code: (others, own)."""
+    others, own = {}, False
+    for launch in trace.launches if trace else []:
+        place = trace.site(launch.get("at"))
+        path = kernel_file(launch.get("name"), search, trace.sources)
+        kernel = student_path(path, root) if path else ""
+        for file, what in ((place[0] if place else "", "host code"), (kernel, f"kernel {launch.get('name')}")):
+            m = re.match(r"Exercises/([^/]+)/", file)
+            if not m:
+                continue
+            if m.group(1) == exercise:
+                own = True
+            else:
+                entry = others.setdefault(m.group(1), [])
+                if what not in entry:
+                    entry.append(what)
+    return others, own
