@@ -443,8 +443,10 @@ def access_evidence(source, first, last, name, index, entity, access, values, lo
     if shown:
         text += f" ({name}[{index}] with " + ", ".join(f"{v} = {x}" for v, x in shown.items()) + ")"
     evidence = {"text": text, "ran_out": None, "var": None, "bound": None, "detail": None}
-    if _value(full, env) != element:
+    whole = _value(full, env)
+    if whole is not None and whole != element or whole is None and len(unknown) < 2:
         return evidence  # the sizes or the index could not be followed: say only what was seen
+    # Two names without a value (k0 + k): the row part may still be known, and the column is the rest.
     # Split the index into row * row length + column: the term that is a product with a parameter.
     terms = _terms(_strip(full), "+")
     for n, term in enumerate(terms):
@@ -457,10 +459,12 @@ def access_evidence(source, first, last, name, index, entity, access, values, lo
         row = factors[1] if factors[0] == width else factors[0]
         column = " + ".join(t for m, t in enumerate(terms) if m != n) or "0"
         r, c, w = _value(row, env), _value(column, env), env[width]
+        if r is not None and c is None and len(terms) > 1:
+            c = element - r * w  # the column's names unknown (two loop counters): what is left of the element
         if None in (r, c):
             break
         if c >= w or c < 0:
-            evidence.update(ran_out="column", var=column, bound=width, detail=(
+            evidence.update(ran_out="column", var=column, bound=width, reached=c, detail=(
                 f"the column index {column} reached {c}, but each row of {buffer} is {width} = {w} long "
                 f"(columns 0 .. {w - 1}): {c - w + 1} past the last column"))
         else:
@@ -525,6 +529,76 @@ def _stale_check(source, first, line, var):
                 f"line {moved} then moves {var} on ({source.code(moved).strip()}) while the loop runs its "
                 f"rounds whatever {var} reaches, so the last work-item's later rounds run past the end: test "
                 f"{var} against the size in every round (in the loop's condition, or around the access)")
+    return None
+
+
+def enclosing_loops(source, first, line):
+    """The for loops around `line` (innermost first): (line of the loop, its text)."""
+    found = []
+    for n in range(line - 1, first - 1, -1):
+        text = source.code(n)
+        if not re.search(r"\bfor\s*\(", text):
+            continue
+        after = next((m for m in range(n + 1, line + 1) if source.code(m).strip()), line)
+        if "{" not in text[text.index("for"):] and not source.code(after).strip().startswith("{"):
+            if after == line:  # a loop without braces: its body is the next statement
+                found.append((n, text.strip()))
+            continue
+        depth, started = 0, False
+        for m in range(n, len(source.lines) + 1):
+            depth += source.code(m).count("{") - source.code(m).count("}")
+            started = started or "{" in source.code(m)
+            if started and depth <= 0:
+                if m >= line:
+                    found.append((n, text.strip()))
+                break
+    return found
+
+
+def loop_bounded_otherwise(source, first, line, var, bound, reached):
+    """A loop around the access whose counter is part of the index `var` that ran past `bound`, bounded by
+    something else than what keeps var below bound (a copy bounded by CHUNK where K - k0 elements are
+    left): the hint, or None."""
+    names = index_variables(var)
+    for n, text in enclosing_loops(source, first, line):
+        m = re.search(r";\s*([A-Za-z_]\w*)\s*(<=?)\s*([^;]+);", text)
+        if not m or m.group(1) not in names or re.search(r"\b" + re.escape(bound) + r"\b", m.group(3)):
+            continue
+        counter, limit = m.group(1), m.group(3).strip()
+        rest = [x for x in names if x != counter]
+        left = f"{bound} - {' - '.join(rest)}" if rest else bound
+        return (f"the loop at line {n} runs {counter} up to {limit} ({counter} {m.group(2)} {limit}), but "
+                f"{var} must stay below {bound}, and it reached {reached}: "
+                + (f"where {' + '.join(rest)} is near the end only {left} elements are left, so bound {counter} "
+                   f"by what is left (min({limit}, {left})), not by {limit} alone" if rest else
+                   f"bound {counter} by {bound}, or by the smaller of the two"))
+    return None
+
+
+def check_before_loop(source, first, line, index):
+    """A check of the index without a loop's counter (if (g * PER_ITEM < n)) made before that loop, which
+    then adds its counter to it (g * PER_ITEM + e): the check held for the counter's first value only.
+    The hint, or None where the source does not show that."""
+    squeeze = lambda text: re.sub(r"\s+", "", _strip(text))  # noqa: E731
+    terms = [squeeze(t) for t in _terms(_strip(index), "+")]
+    for loop_line, text in enclosing_loops(source, first, line):
+        m = re.search(r"\bfor\s*\([^;]*;\s*([A-Za-z_]\w*)\s*<=?\s*([^;]+);", text)
+        if not m or m.group(1) not in terms or len(terms) < 2:
+            continue
+        counter = m.group(1)
+        rest = "+".join(t for t in terms if t != counter)
+        checks = [(n, c) for n, c in source.conditions(line) if n < loop_line]
+        for n in range(first, loop_line):
+            exit_if = re.match(r"\s*if\s*\((.*)\)\s*(return|continue|$)", source.code(n))
+            if exit_if and (exit_if.group(2) or re.match(r"\s*(return|continue)", source.code(n + 1))):
+                checks.append((n, _balanced(exit_if.group(1))))
+        for n, condition in checks:
+            if rest and rest in re.sub(r"\s+", "", condition):
+                return (f"the check at line {n} (if ({condition})) tests {rest} once, before the loop at line "
+                        f"{loop_line}, which then adds {counter} up to {m.group(2).strip()} to it: only the first "
+                        f"element of each work-item is checked, and the last work-item's later ones pass the end. "
+                        f"Test the whole index ({_strip(index)}) against the size for every element (in the loop's "
+                        f"condition, or around the access)")
     return None
 
 
@@ -949,13 +1023,23 @@ def explain(findings, search, root, values=None, built=None):
                         if v not in variables and v not in ran]
                     if len(ran) == 1 and seen["bound"]:
                         bounds[ran[0]] = seen["bound"]
-                why = bound_hint(source, first, last, variables, line, bounds,
-                                 "local" if kind == "bounds-local" else "global")
+                why = None
+                if seen and seen["var"] and seen["bound"] and seen.get("reached") is not None:
+                    why = loop_bounded_otherwise(source, first, line, seen["var"], seen["bound"], seen["reached"])
+                why = why or check_before_loop(source, first, line, index or "")
+                why = why or bound_hint(source, first, last, variables, line, bounds,
+                                        "local" if kind == "bounds-local" else "global")
                 space = "local array" if kind == "bounds-local" else "buffer"
                 owner = pointer_base(source, first, last, name)[0] or name if name else ""
                 hint = f"{target} goes past the end of the {space} {owner or ''}".rstrip() + f": {why}"
                 if seen and seen["detail"]:
                     hint = f"{seen['text']}: {seen['detail']}. {hint}"
+                elif seen and not any(re.search(r"get_(global|local|group)_id\s*\(\s*[12]\s*\)", source.code(n))
+                                      for n in range(first, last + 1)) and not any(
+                        _strip(x) in kernel_parameters(source, first, last)
+                        for t in _terms(_strip(index or ""), "+") for x in _terms(_strip(t), "*")[1:] + _terms(
+                            _strip(t), "*")[:1] if "*" in t):
+                    hint = f"{seen['text']}, past the end of {name}. {hint}"  # one dimension: no row to tell
                 elif seen:
                     hint = (f"{seen['text']}, past the end of {name}. What this run shows does not tell which "
                             f"part of the index ran out (the sizes, or the index's form, could not be followed): "
