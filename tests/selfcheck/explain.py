@@ -39,7 +39,7 @@ WHAT = {
     "bounds-private": "a read or write past the end of a private array",
     "uninitialized": "a value used before anything was written to it",
     "uninitialized-local": "a local-memory value read before any work-item wrote it",
-    "divergence": "a barrier that not every work-item of the work-group reached",
+    "divergence": "a barrier or work-group function that not every work-item of the work-group reached",
     "api": "an OpenCL call with wrong arguments",
     "other": "a problem oclgrind reports",
     "tool": "oclgrind stopped on something it does not support: a failure of the tool, not a finding in your code",
@@ -904,6 +904,54 @@ def _swapped_bounds(cond, code):
     return None
 
 
+def _async_copy_at(source, first, line):
+    """The async work-group copy that oclgrind's line reaches (its wait_group_events, or the copy itself):
+    (its line, the function, its arguments), or None."""
+    if not re.search(r"\b(wait_group_events|async_work_group_\w*copy)\s*\(", source.code(line)):
+        return None
+    for n in range(line, first - 1, -1):
+        m = re.search(r"\b(async_work_group_(?:strided_)?copy)\s*\(", source.code(n))
+        if m:
+            inside = source.code(n)[m.end():]
+            end = _closing(inside, "(", ")")
+            return n, m.group(1), [a.strip() for a in _terms(inside[:end] if end is not None else inside, ",")]
+    return None
+
+
+def _copy_too_short(source, first, last, name, w, wcode):
+    """A local array filled one slot per work-item (name[lid] = ..., lid the local id, no loop around the
+    write) and read in a loop over more slots (name[k], k up to a size of the data): the group's copy covers
+    get_local_size(0) slots, and the reads go further. The hint, or None where the source does not show it."""
+    m = re.search(r"\b" + re.escape(name) + r"\s*\[\s*([A-Za-z_]\w*)\s*\]\s*=(?!=)", wcode)
+    if not m:
+        return None
+    slot = m.group(1)
+    local_id = re.compile(r"\b" + re.escape(slot) + r"\s*=\s*(?:\(\w+\)\s*)?get_local_id\s*\(\s*0\s*\)")
+    if slot != "get_local_id" and not any(local_id.search(source.code(n)) for n in range(first, last + 1)):
+        return None
+    if any(re.search(r"\b" + re.escape(slot) + r"\b", text.split(";")[-1] if ";" in text else text)
+           for _, text in enclosing_loops(source, first, w)):
+        return None  # the write steps through slots in a loop (cyclic copy): not one slot per work-item
+    for n in range(first, last + 1):
+        for r in re.finditer(r"\b" + re.escape(name) + r"\s*\[\s*([A-Za-z_]\w*)\s*\]", source.code(n)):
+            counter = r.group(1)
+            if counter == slot or n == w:
+                continue
+            loop = next(((ln, t) for ln, t in enclosing_loops(source, first, n)
+                         if re.search(r";\s*" + re.escape(counter) + r"\s*<=?\s*([^;]+);", t)), None)
+            if not loop:
+                continue
+            bound = re.search(r";\s*" + re.escape(counter) + r"\s*<=?\s*([^;]+);", loop[1]).group(1).strip()
+            if "get_local_size" in bound:
+                continue
+            return (f"{name} is filled one slot per work-item ({wcode} at line {w}: slot {slot}, the local id), so "
+                    f"the group's copy covers get_local_size(0) slots at most; line {n} reads {name}[{counter}] for "
+                    f"every {counter} < {bound} (the loop at line {loop[0]}), further than that when "
+                    f"{bound} is more than the work-group's size: those slots were never written. Let each "
+                    f"work-item copy several slots, {slot}, {slot} + get_local_size(0), ... below {bound}")
+    return None
+
+
 def _uninitialized_hint(kind, e, kernel, source, first, last):
     """Which local array or slot is never written, from the kernel source."""
     line = e["line"]
@@ -927,6 +975,9 @@ def _uninitialized_hint(kind, e, kernel, source, first, last):
         for w in sets:
             conditions = [c for _, c in source.conditions(w)]
             wcode = source.code(w).strip()
+            short = _copy_too_short(source, first, last, name, w, wcode)
+            if short:
+                return short
             if conditions and not re.search(r"\?\s*[^:]+:", wcode):
                 cond = conditions[0]
                 element = source.element_type(name) or "float"
@@ -991,7 +1042,21 @@ def explain(findings, search, root, values=None, built=None):
         elif kind.startswith("bounds"):
             store = f["head"].lower().startswith("invalid write") or e.get("op") == "store"
             name, index = access_at(source.code(line) if path else e["code"], e["column"], store)
-            if kind == "bounds-private" or "exceeds static array size" in " ".join(g["head"] for g in group):
+            copy = _async_copy_at(source, first, line) if path and not name else None
+            if copy:
+                n, call, args = copy
+                element = (f" at element {f['access']['offset'] // max(f['access']['size'], 1)}"
+                           if f.get("access") else "")
+                src = args[1] if len(args) > 1 else "?"
+                stride = f", {args[3]} apart" if "strided" in call and len(args) > 3 else ""
+                hint = (f"oclgrind reports the access where the copy is done (line {line}); the copy is "
+                        f"{call} at line {n} ({source.line(n).strip()}): it {'writes' if store else 'reads'} "
+                        f"{args[2] if len(args) > 2 else '?'} elements{stride} starting at {src}, and it went past "
+                        f"the end of the buffer{element}. Check its start ({src}), count and stride against where "
+                        f"the data lies in the buffer (a column of a row-major matrix starts at its column index, "
+                        f"one row length apart)")
+                line, code = n, source.line(n).strip()
+            elif kind == "bounds-private" or "exceeds static array size" in " ".join(g["head"] for g in group):
                 decl = None
                 for n in range(first, last + 1):
                     m = re.search(r"\b\w+\s+" + re.escape(name or "?") + r"\s*\[\s*(\w+)\s*\]\s*;", source.code(n))
@@ -1049,17 +1114,28 @@ def explain(findings, search, root, values=None, built=None):
             hint = _uninitialized_hint(kind, e, kernel, source, first, last)
         elif kind == "divergence":
             conditions = source.conditions(line) if path else []
+            group_call = None
             if not conditions and path:
-                # oclgrind names the barrier where the group parted; the one inside a branch is the cause.
+                # oclgrind names the barrier where the group parted; the barrier, or the work-group function
+                # (an async copy, its wait), inside a branch is the cause.
                 for n in range(first, last + 1):
-                    if "barrier(" in source.code(n) and source.conditions(n):
+                    call = re.search(r"\b(barrier|async_work_group_(?:strided_)?copy|wait_group_events|"
+                                     r"work_group_\w+)\s*\(", source.code(n))
+                    if call and source.conditions(n):
                         line, code, conditions = n, source.line(n).strip(), source.conditions(n)
+                        group_call = call.group(1) if call.group(1) != "barrier" else None
                         break
             around = f" it sits under if ({conditions[0][1]}) (line {conditions[0][0]})" if conditions else ""
             placed = around or " it sits in a branch or a loop whose count differs between work-items"
-            hint = (f"a barrier must be reached by every work-item of the group or by none:{placed}; "
-                    f"let every work-item run the loop and reach every barrier, and put the bounds check "
-                    f"around the loads and the stores only")
+            if group_call:
+                hint = (f"{group_call} is a work-group function: like a barrier, every work-item of the group must "
+                        f"reach it with the same arguments, or none:{placed}, so some work-items wait at the "
+                        f"next barrier while the others are still in it. Call it outside the branch, for the "
+                        f"whole group, and keep the bounds check around this work-item's loads and stores only")
+            else:
+                hint = (f"a barrier must be reached by every work-item of the group or by none:{placed}; "
+                        f"let every work-item run the loop and reach every barrier, and put the bounds check "
+                        f"around the loads and the stores only")
         elif kind == "buffer-flags":
             name, _ = access_at(source.code(line) if path else e["code"], e["column"],
                                 f["head"].lower().startswith("invalid write"))
