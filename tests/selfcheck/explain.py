@@ -92,11 +92,12 @@ def parse_log(text):
             op, ids = None, None
             # "Invalid read of size 4 at global memory address 0x30000000009cc": oclgrind's global
             # addresses are the buffer's number in the top 16 bits and the byte offset in the rest.
-            m = re.match(r"Invalid (read|write) of size (\d+) at global memory address 0x([0-9a-fA-F]+)", raw)
+            m = re.match(r"Invalid (read|write) of size (\d+) at (global|local) memory address 0x([0-9a-fA-F]+)", raw)
             if m:
-                address = int(m.group(3), 16)
-                findings[-1]["access"] = {"op": m.group(1), "size": int(m.group(2)), "buffer": address >> 48,
-                                          "offset": address & ((1 << 48) - 1)}
+                address = int(m.group(4), 16)
+                findings[-1]["access" if m.group(3) == "global" else "local_access"] = {
+                    "op": m.group(1), "size": int(m.group(2)), "buffer": address >> 48,
+                    "offset": address & ((1 << 48) - 1)}
             # "Write-write data race at global memory address 0x1000000000004": the same encoding; the
             # element size comes from the racing store's type (below).
             m = re.match(r"\S+ data race at global memory address 0x([0-9a-fA-F]+)", raw)
@@ -114,9 +115,12 @@ def parse_log(text):
             continue
         # "Entity: Global(3,0,0) ..." (one work-item), or "First entity:  Global(2,0,0) ..." and
         # "Second entity: Global(1,0,0) ..." (the two work-items of a race).
-        m = re.match(r"(?:First |Second )?[Ee]ntity:\s*Global\((\d+),(\d+),(\d+)\)", text_)
+        m = re.match(r"(?:First |Second )?[Ee]ntity:\s*Global\((\d+),(\d+),(\d+)\)(?:\s*Local\((\d+),(\d+),(\d+)\))?",
+                     text_)
         if m:
-            ids = tuple(int(x) for x in m.groups())
+            ids = tuple(int(x) for x in m.groups()[:3])
+            if m.group(4) is not None:
+                f.setdefault("local_ids", tuple(int(x) for x in m.groups()[3:]))
             continue
         m = re.match(r"At line (\d+)(?: \(column (\d+)\))?(?: of (\S+?):)?", text_)
         if m:
@@ -560,7 +564,7 @@ def loop_bounded_otherwise(source, first, line, var, bound, reached):
     something else than what keeps var below bound (a copy bounded by CHUNK where K - k0 elements are
     left): the hint, or None."""
     names = index_variables(var)
-    for n, text in enclosing_loops(source, first, line):
+    for n, text in enclosing_loops(source, min(first, function_start(source, line)), line):
         m = re.search(r";\s*([A-Za-z_]\w*)\s*(<=?)\s*([^;]+);", text)
         if not m or m.group(1) not in names or re.search(r"\b" + re.escape(bound) + r"\b", m.group(3)):
             continue
@@ -575,12 +579,50 @@ def loop_bounded_otherwise(source, first, line, var, bound, reached):
     return None
 
 
+def function_start(source, line):
+    """The first line of the function (kernel or helper) that holds `line`: the last line above it that
+    starts at the left margin with a name and a parenthesis, or 1."""
+    for n in range(line, 0, -1):
+        if re.match(r"(__kernel\b|kernel\b|inline\b|static\b|[A-Za-z_][\w\s\*]*\()", source.line(n)) and "(" in source.code(n):
+            return n
+    return 1
+
+
+def _local_loop_start(source, first, last, line, index, group):
+    """A tree whose loop starts its stride at the work-group's size (s = get_local_size(0)) where the
+    first round must take half: lid + s is past a local array of one slot per work-item in the very
+    first round. The hint, from the element oclgrind reports and the loop, or None."""
+    f = next((g for g in group if g.get("local_access") and g.get("local_ids")), None)
+    if not f:
+        return None
+    element = f["local_access"]["offset"] // max(f["local_access"]["size"], 1)
+    lid = f["local_ids"][0]
+    sizes = {m.group(1) for n in range(first, last + 1)
+             for m in [re.search(r"\b(\w+)\s*=\s*(?:\(\w+\)\s*)?get_local_size\s*\(\s*0\s*\)", source.code(n))] if m}
+    first = min(first, function_start(source, line))
+    sizes |= {m.group(1) for n in range(first, line)
+              for m in [re.search(r"\b(\w+)\s*=\s*(?:\(\w+\)\s*)?get_local_size\s*\(\s*0\s*\)", source.code(n))] if m}
+    for loop_line, text in enclosing_loops(source, first, line):
+        m = re.search(r"\bfor\s*\(\s*(?:\w+\s+)?([A-Za-z_]\w*)\s*=\s*([^;]+);", text)
+        if not m or m.group(1) not in index_variables(index):
+            continue
+        counter, start = m.group(1), m.group(2).strip()
+        if start not in sizes and not re.fullmatch(r"get_local_size\s*\(\s*0\s*\)", start):
+            continue
+        return (f"work-item {lid} of its group read {index} = element {element}; the loop at line {loop_line} starts "
+                f"{counter} at {start}, the work-group's size, so in its first round {index} already passes a "
+                f"local array of one slot per work-item. The first round adds the upper half onto the lower: "
+                f"start {counter} at half the size ({start} / 2)")
+    return None
+
+
 def check_before_loop(source, first, line, index):
     """A check of the index without a loop's counter (if (g * PER_ITEM < n)) made before that loop, which
     then adds its counter to it (g * PER_ITEM + e): the check held for the counter's first value only.
     The hint, or None where the source does not show that."""
     squeeze = lambda text: re.sub(r"\s+", "", _strip(text))  # noqa: E731
     terms = [squeeze(t) for t in _terms(_strip(index), "+")]
+    first = min(first, function_start(source, line))
     for loop_line, text in enclosing_loops(source, first, line):
         m = re.search(r"\bfor\s*\([^;]*;\s*([A-Za-z_]\w*)\s*<=?\s*([^;]+);", text)
         if not m or m.group(1) not in terms or len(terms) < 2:
@@ -689,6 +731,10 @@ def bound_hint(source, first, last, variables, line, bounds=None, space="global"
                         f"{' and '.join(others)} in range, but the access indexes with {names}, which "
                         f"nothing checks: is {names} the index meant here, or should it be "
                         f"{' or '.join(others)}, the one the check keeps in range?")
+        if space == "local":
+            return (f"nothing keeps {names} within the local array before line {line}: it holds as many elements "
+                    f"as its declaration (or the host's cl::Local) gives it, usually one per work-item of the "
+                    f"group; check what {names} can reach against that length")
         return (f"nothing keeps {names} in range before line {line}: the global range is rounded up to "
                 f"a multiple of the work-group, so the last work-items are past the end; check "
                 f"{names} against the size{' (if (' + example + '))' if example else ''} around the loads "
@@ -1092,6 +1138,8 @@ def explain(findings, search, root, values=None, built=None):
                 if seen and seen["var"] and seen["bound"] and seen.get("reached") is not None:
                     why = loop_bounded_otherwise(source, first, line, seen["var"], seen["bound"], seen["reached"])
                 why = why or check_before_loop(source, first, line, index or "")
+                if kind == "bounds-local" and not why:
+                    why = _local_loop_start(source, first, last, line, index or "", group)
                 why = why or bound_hint(source, first, last, variables, line, bounds,
                                         "local" if kind == "bounds-local" else "global")
                 space = "local array" if kind == "bounds-local" else "buffer"
