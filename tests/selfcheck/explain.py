@@ -210,6 +210,10 @@ class Source:
         m = re.search(r"\bif\s*\((.*)\)\s*\S", here)
         if m:
             found.append((number, _balanced(m.group(1))))
+        # A choice on the line itself: x = (cond) ? A[...] : 0.
+        m = re.search(r"=\s*\((.*)\)\s*\?", here)
+        if m and not found:
+            found.append((number, _balanced(m.group(1) + ")")))
         previous = number - 1
         while previous > 0 and not self.code(previous).strip():
             previous -= 1
@@ -613,6 +617,22 @@ def _local_loop_start(source, first, last, line, index, group):
                 f"{counter} at {start}, the work-group's size, so in its first round {index} already passes a "
                 f"local array of one slot per work-item. The first round adds the upper half onto the lower: "
                 f"start {counter} at half the size ({start} / 2)")
+    return None
+
+
+def check_tests_part(source, line, var, bound, reached):
+    """A check around the access that compares a part of the index that ran out with its bound (jloc < K
+    where the index's column is k0 + jloc): the hint, or None."""
+    squeeze = lambda text: re.sub(r"\s+", "", _strip(text))  # noqa: E731
+    whole = squeeze(var)
+    parts = [squeeze(t) for t in _terms(_strip(var), "+")]
+    for n, condition in source.conditions(line):
+        for m in re.finditer(r"([\w\s+*]+?)\s*<=?\s*" + re.escape(bound) + r"\b", condition):
+            tested = squeeze(m.group(1))
+            if tested != whole and tested in parts:
+                return (f"the check at line {n} ({condition}) tests {tested} < {bound}, but the index's part that "
+                        f"must stay below {bound} is {_strip(var)}, which reached {reached}: test {_strip(var)} < "
+                        f"{bound}")
     return None
 
 
@@ -1137,6 +1157,8 @@ def explain(findings, search, root, values=None, built=None):
                 why = None
                 if seen and seen["var"] and seen["bound"] and seen.get("reached") is not None:
                     why = loop_bounded_otherwise(source, first, line, seen["var"], seen["bound"], seen["reached"])
+                if not why and seen and seen["var"] and seen["bound"] and seen.get("reached") is not None:
+                    why = check_tests_part(source, line, seen["var"], seen["bound"], seen["reached"])
                 why = why or check_before_loop(source, first, line, index or "")
                 if kind == "bounds-local" and not why:
                     why = _local_loop_start(source, first, last, line, index or "", group)
