@@ -450,7 +450,8 @@ def access_evidence(source, first, last, name, index, entity, access, values, lo
     shown = {v: env[v] for v in re.findall(r"\b[A-Za-z_]\w*\b", _strip(full)) if v in env and v not in params}
     if shown:
         text += f" ({name}[{index}] with " + ", ".join(f"{v} = {x}" for v, x in shown.items()) + ")"
-    evidence = {"text": text, "ran_out": None, "var": None, "bound": None, "detail": None}
+    evidence = {"text": text, "ran_out": None, "var": None, "bound": None, "detail": None, "element": element,
+                "workitem": workitem}
     whole = _value(full, env)
     if whole is not None and whole != element or whole is None and len(unknown) < 2:
         return evidence  # the sizes or the index could not be followed: say only what was seen
@@ -664,7 +665,22 @@ def check_before_loop(source, first, line, index):
     return None
 
 
-def bound_hint(source, first, last, variables, line, bounds=None, space="global"):
+def _derived_from(source, first, line, var, names, depth=0):
+    """The line that makes var from one of names, directly or through variables made from them, or None."""
+    if depth > 4:
+        return None
+    for d in range(first, line):
+        m = re.search(r"(?<![\w.])" + re.escape(var) + r"\s*=(?!=)\s*([^;,]+)", source.code(d))
+        if not m:
+            continue
+        used = re.findall(r"\b([A-Za-z_]\w*)\b", m.group(1))
+        if any(u in names for u in used) or any(
+                u != var and _derived_from(source, first, d, u, names, depth + 1) for u in used):
+            return d
+    return None
+
+
+def bound_hint(source, first, last, variables, line, bounds=None, space="global", seen=None):
     """The loop or condition that should keep the index in range, where the source shows it wrong.
     bounds: {variable: the bound the evidence shows it must stay under} (access_evidence)."""
     bounds = bounds or {}
@@ -741,6 +757,19 @@ def bound_hint(source, first, last, variables, line, bounds=None, space="global"
                 made = next((d for d in range(first, line) for m in [re.search(
                     r"(?<![\w.])" + re.escape(var) + r"\s*=(?!=)\s*([^;]+)", source.code(d))]
                     if m and any(re.search(r"\b" + re.escape(o) + r"\b", m.group(1)) for o in others)), None)
+                derived = _derived_from(source, first, line, var, others)
+                loops = [t for _, t in enclosing_loops(source, first, line)]
+                if derived and not made and not loops and seen and seen.get("element") is not None:
+                    # One element per work-item, made from the checked id by a formula: a work-item the
+                    # check lets through got an element past the end, so the formula, not the check, is wrong.
+                    return (f"the check at line {n} (if ({condition})) keeps {' and '.join(others)} in range, and "
+                            f"{var} is made from it (line {derived}: {source.code(derived).strip()}); the "
+                            f"work-item {seen.get('workitem', '')} passed the check and got element "
+                            f"{seen['element']}, past the end: with one element per work-item, every work-item "
+                            f"the check lets through must get an element inside the data, so the formula that "
+                            f"makes {var} is wrong; work it out by hand for the last work-items (checking {var} "
+                            f"instead of {' and '.join(others)} would only skip the elements it misses). Only "
+                            f"where a work-item takes several elements is the check on {var} itself the fix")
                 if made:
                     return (f"the check at line {n} (if ({condition})) keeps {' and '.join(others)} in range, but "
                             f"the access indexes with {var}, made from it at line {made} "
@@ -970,6 +999,25 @@ def _swapped_bounds(cond, code):
     return None
 
 
+def _only_access_line(source, first, last, store):
+    """(line, column) of the one line of the kernel that reads (store: writes) its global pointer
+    parameters, where all such accesses share one line; (0, 0) otherwise."""
+    header = " ".join(source.code(n) for n in range(first, min(first + 8, last) + 1)).split("{")[0]
+    buffers = re.findall(r"__global\s+(?:const\s+)?\w+\s*\*\s*(?:const\s+)?(\w+)", header)
+    found = []
+    for n in range(first, last + 1):
+        text = source.code(n)
+        for b in buffers:
+            for m in re.finditer(r"\b" + re.escape(b) + r"\s*\[", text):
+                close = _close_bracket(text[m.end():])
+                after = text[m.end() + close + 1:].lstrip() if close is not None else ""
+                writes = bool(re.match(r"(=(?!=)|\+=|-=|\*=)", after))
+                if writes == store:
+                    found.append((n, m.start() + 1 + (0 if store else 0)))
+    lines = {n for n, _ in found}
+    return found[0] if len(lines) == 1 else (0, 0)
+
+
 def _async_copy_at(source, first, line):
     """The async work-group copy that oclgrind's line reaches (its wait_group_events, or the copy itself):
     (its line, the function, its arguments), or None."""
@@ -1107,6 +1155,12 @@ def explain(findings, search, root, values=None, built=None):
             also = [(n, source.line(n).strip()) for n in others[:2] if source.line(n).strip()]
         elif kind.startswith("bounds"):
             store = f["head"].lower().startswith("invalid write") or e.get("op") == "store"
+            if not line and path and kind == "bounds-global":
+                # oclgrind names no line (the compiler merged or moved the access): the kernel's only line
+                # that reads (or writes) a global buffer that way, where there is one.
+                line, column = _only_access_line(source, first, last, store)
+                if line:
+                    code, e = source.line(line).strip(), dict(e, line=line, column=column)
             name, index = access_at(source.code(line) if path else e["code"], e["column"], store)
             copy = _async_copy_at(source, first, line) if path and not name else None
             if copy:
@@ -1163,7 +1217,7 @@ def explain(findings, search, root, values=None, built=None):
                 if kind == "bounds-local" and not why:
                     why = _local_loop_start(source, first, last, line, index or "", group)
                 why = why or bound_hint(source, first, last, variables, line, bounds,
-                                        "local" if kind == "bounds-local" else "global")
+                                        "local" if kind == "bounds-local" else "global", seen)
                 space = "local array" if kind == "bounds-local" else "buffer"
                 owner = pointer_base(source, first, last, name)[0] or name if name else ""
                 hint = f"{target} goes past the end of the {space} {owner or ''}".rstrip() + f": {why}"
