@@ -57,10 +57,9 @@ TEST(Exercise11Timestamps, AsTheEventGivesThem)
     cl::Event write;
     queue.enqueueWriteBuffer(buffer, CL_FALSE, 0, sizeof(float) * host.size(), host.data(), nullptr, &write);
     const hoc::CommandTimes t = hoc::test::run([&] { return readTimestamps("write", write); });
-    const cl_ulong runtime[] = {write.getProfilingInfo<CL_PROFILING_COMMAND_QUEUED>(),
-                                write.getProfilingInfo<CL_PROFILING_COMMAND_SUBMIT>(),
-                                write.getProfilingInfo<CL_PROFILING_COMMAND_START>(),
-                                write.getProfilingInfo<CL_PROFILING_COMMAND_END>()};
+    const cl_ulong runtime[] = {
+        write.getProfilingInfo<CL_PROFILING_COMMAND_QUEUED>(), write.getProfilingInfo<CL_PROFILING_COMMAND_SUBMIT>(),
+        write.getProfilingInfo<CL_PROFILING_COMMAND_START>(), write.getProfilingInfo<CL_PROFILING_COMMAND_END>()};
     const cl_ulong got[] = {t.queued, t.submit, t.start, t.end};
     const char* names[] = {"queued", "submit", "start", "end"};
     const char* constants[] = {"CL_PROFILING_COMMAND_QUEUED", "CL_PROFILING_COMMAND_SUBMIT",
@@ -70,15 +69,15 @@ TEST(Exercise11Timestamps, AsTheEventGivesThem)
             continue;
         std::string hint;
         // A power of 1000 between the two: the value converted to another unit.
-        for (const auto& [factor, times, unit] : {std::tuple{1000.0, "1000", "microseconds"},
-                                                  std::tuple{1e6, "10^6", "milliseconds"},
-                                                  std::tuple{1e9, "10^9", "seconds"}})
+        for (const auto& [factor, times, unit] :
+             {std::tuple{1000.0, "1000", "microseconds"}, std::tuple{1e6, "10^6", "milliseconds"},
+              std::tuple{1e9, "10^9", "seconds"}})
             if (got[i] != 0 && std::abs(static_cast<double>(runtime[i]) / factor - static_cast<double>(got[i])) <= 1.0)
-                hint = hoc::test::hint(hoc::hints::timestamp_unit, {{"got", std::to_string(got[i])},
-                                                                    {"value", std::string(constants[i]) + " " +
-                                                                                  std::to_string(runtime[i])},
-                                                                    {"times", times},
-                                                                    {"unit", unit}});
+                hint = hoc::test::hint(hoc::hints::timestamp_unit,
+                                       {{"got", std::to_string(got[i])},
+                                        {"value", std::string(constants[i]) + " " + std::to_string(runtime[i])},
+                                        {"times", times},
+                                        {"unit", unit}});
         if (hint.empty())
             hint = hoc::test::hint(hoc::hints::timestamp_other, {{"queued", std::to_string(runtime[0])},
                                                                  {"submit", std::to_string(runtime[1])},

@@ -24,8 +24,9 @@ import re
 
 # The order in which kinds are told: the cause first (a wrong index or a missing barrier often makes
 # uninitialized values follow), the tool's own trouble last.
-ORDER = ["host-wait", "host-arguments", "host-buffer-size", "buffer-flags", "divergence", "bounds-global", "bounds-local", "bounds-private", "race-local", "race-global",
-         "uninitialized-local", "uninitialized", "api", "other", "tool"]
+ORDER = ["host-wait", "host-arguments", "host-buffer-size", "buffer-flags", "divergence", "bounds-global",
+         "bounds-local", "bounds-private", "race-local", "race-global", "uninitialized-local", "uninitialized", "api",
+         "other", "tool"]
 
 WHAT = {
     "host-wait": "a wait that never returned",
@@ -453,7 +454,7 @@ def access_evidence(source, first, last, name, index, entity, access, values, lo
     evidence = {"text": text, "ran_out": None, "var": None, "bound": None, "detail": None, "element": element,
                 "workitem": workitem}
     whole = _value(full, env)
-    if whole is not None and whole != element or whole is None and len(unknown) < 2:
+    if (whole is not None and whole != element) or (whole is None and len(unknown) < 2):
         return evidence  # the sizes or the index could not be followed: say only what was seen
     # Two names without a value (k0 + k): the row part may still be known, and the column is the rest.
     # Split the index into row * row length + column: the term that is a product with a parameter.
@@ -588,7 +589,8 @@ def function_start(source, line):
     """The first line of the function (kernel or helper) that holds `line`: the last line above it that
     starts at the left margin with a name and a parenthesis, or 1."""
     for n in range(line, 0, -1):
-        if re.match(r"(__kernel\b|kernel\b|inline\b|static\b|[A-Za-z_][\w\s\*]*\()", source.line(n)) and "(" in source.code(n):
+        starts = re.match(r"(__kernel\b|kernel\b|inline\b|static\b|[A-Za-z_][\w\s\*]*\()", source.line(n))
+        if starts and "(" in source.code(n):
             return n
     return 1
 
@@ -1013,7 +1015,7 @@ def _only_access_line(source, first, last, store):
                 after = text[m.end() + close + 1:].lstrip() if close is not None else ""
                 writes = bool(re.match(r"(=(?!=)|\+=|-=|\*=)", after))
                 if writes == store:
-                    found.append((n, m.start() + 1 + (0 if store else 0)))
+                    found.append((n, m.start() + 1))
     lines = {n for n, _ in found}
     return found[0] if len(lines) == 1 else (0, 0)
 

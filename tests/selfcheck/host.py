@@ -121,7 +121,7 @@ def _flags_explanation(kernel, flags, params, launches, trace, search, root):
     line) where exchanging two makes every access allowed, else the buffer whose flags forbid it."""
     reads, writes = set(), set()
     for f in flags:
-        name, store = _accessed(f, kernel, search, trace.sources)
+        name, _store = _accessed(f, kernel, search, trace.sources)
         index = next((i for i, p in enumerate(params) if p["name"] == name), None)
         if index is None:
             continue
@@ -164,7 +164,7 @@ def _flags_explanation(kernel, flags, params, launches, trace, search, root):
         # One buffer whose flags forbid what the kernel does with it: named where it was made.
         index = (bad_writes or bad_reads)[0]
         buf = bufs[index]
-        bplace, bcode, bshort, var = describe(buf)
+        bplace, bcode, _bshort, var = describe(buf)
         if not bplace:
             return None
         does = "writes" if index in bad_writes else "reads"
@@ -201,10 +201,10 @@ def _size_explanation(kernel, bounds, params, launches, trace, search, root, val
             named = counts.get(buf["size"])
             if element <= 1 or not named or highest >= buf["size"]:
                 continue
-            place, code, short = _where(trace, buf.get("at"), root)
+            place, code, _short = _where(trace, buf.get("at"), root)
             if not place:
                 return None
-            lplace, _, lshort = _where(trace, launch.get("at"), root)
+            _, _, lshort = _where(trace, launch.get("at"), root)
             var = buffer_name(code) if code else None
             f, store = hits[0]
             e = f["entities"][0] if f["entities"] else {"line": 0}
@@ -240,10 +240,10 @@ def hang_finding(trace, root):
     call = WAIT_CALLS.get(hang.get("call"), hang.get("call", "a wait"))
     causes = []
     for pending in hang.get("pending", []):
-        made, made_code, made_short = _where(trace, pending.get("at"), root)
+        _, made_code, made_short = _where(trace, pending.get("at"), root)
         waiters = []
         for w in pending.get("waiters", []):
-            wplace, _, wshort = _where(trace, w.get("at"), root)
+            _, _, wshort = _where(trace, w.get("at"), root)
             what = WHAT_OP.get(w.get("op"), w.get("op", "command"))
             if w.get("op") == "launch" and w.get("kernel"):
                 what += f" of {w['kernel']}"

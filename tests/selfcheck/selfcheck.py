@@ -251,7 +251,7 @@ def _failed_run(exercise, command, status, output, calls, search, root, program)
     try:
         with open(os.path.join(build or "", "selfcheck", "exercises.tsv"), encoding="utf-8") as f:
             for row in f:
-                folder, _, depends = (row.rstrip("\n").split("\t") + ["", ""])[:3]
+                folder, _, depends = [*row.rstrip("\n").split("\t"), "", ""][:3]
                 if folder == exercise:
                     for other in depends.split(":"):
                         if other and other != exercise:
@@ -260,7 +260,8 @@ def _failed_run(exercise, command, status, output, calls, search, root, program)
         pass
     states = {folder: _exercise_state(folder, build) if build else "state unknown" for folder in others}
     if others and not own and any(state != "passed its check" for state in states.values()):
-        states = "; ".join(f"{folder} ({', '.join(parts)}): {states[folder]}" for folder, parts in sorted(others.items()))
+        states = "; ".join(f"{folder} ({', '.join(parts)}): {states[folder]}"
+                           for folder, parts in sorted(others.items()))
         ids = ", ".join(re.sub(r"^Exercise", "", f).split("_")[0] for f in sorted(others))
         return results.finding("other", "earlier-exercise", (
             f"{exercise}: the program ran on oclgrind and its own check failed ({what}; run: {command}), in code "

@@ -220,8 +220,7 @@ template <typename Host>::testing::AssertionResult matmulCorrect(Host&& host, Di
                << where << ": " << check.wrong << " of " << check.count << " elements of C wrong; first C["
                << check.first / d.n << "][" << check.first % d.n << "] (row, column): expected " << check.expected
                << ", got " << check.got << " (allowed difference " << check.allowed << ")"
-               << detail::whereWrong(expected, r.c, bound, d, &in,
-                                     detail::rangeHint(since, expected, r.c, bound, d));
+               << detail::whereWrong(expected, r.c, bound, d, &in, detail::rangeHint(since, expected, r.c, bound, d));
     if (!(r.timing.kernel_s > 0))
         return ::testing::AssertionFailure() << where << ": the kernel's profiling event reports no run time";
     return ::testing::AssertionSuccess();

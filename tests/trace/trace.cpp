@@ -162,8 +162,7 @@ std::string eventsJson(cl_uint count, const cl_event* list)
     return out + "]";
 }
 
-template <typename T>
-std::string numbers(const T* values, unsigned count)
+template <typename T> std::string numbers(const T* values, unsigned count)
 {
     if (values == nullptr)
         return "null";
@@ -184,8 +183,8 @@ void emit(Record& r, const std::string& json)
         char path[4096];
         const ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
         const std::string exe = n > 0 ? std::string(path, static_cast<std::size_t>(n)) : "";
-        const std::string head = "{\"op\":\"program\",\"path\":" + quoted(exe) + ",\"pid\":" +
-                                 std::to_string(::getpid()) + "}\n";
+        const std::string head = "{\"op\":\"program\",\"path\":" + quoted(exe) +
+                                 ",\"pid\":" + std::to_string(::getpid()) + "}\n";
         [[maybe_unused]] const ssize_t done = ::write(r.fd, head.data(), head.size());
     }
     const std::string line = json + "\n";
@@ -246,20 +245,20 @@ std::string hangRecord(Record& r, double seconds)
         for (const Command& c : r.commands)
             for (const cl_event w : c.waits)
                 if (w == event)
-                    waiters += std::string(waiters.empty() ? "" : ",") + "{\"op\":\"" + c.op + "\",\"kernel\":" +
-                               quoted(c.launch.kernel) + ",\"at\":" + framesJson(c.at) + "}";
+                    waiters += std::string(waiters.empty() ? "" : ",") + "{\"op\":\"" + c.op +
+                               "\",\"kernel\":" + quoted(c.launch.kernel) + ",\"at\":" + framesJson(c.at) + "}";
         if (waiters.empty())
             continue;  // nothing waits for it: it cannot hold this wait
-        pending += std::string(pending.empty() ? "" : ",") + "{\"event\":" + hex(event) + ",\"at\":" +
-                   framesJson(user.at) + ",\"waiters\":[" + waiters + "]}";
+        pending += std::string(pending.empty() ? "" : ",") + "{\"event\":" + hex(event) +
+                   ",\"at\":" + framesJson(user.at) + ",\"waiters\":[" + waiters + "]}";
     }
     if (pending.empty())
         return "";
     char secs[32];
     std::snprintf(secs, sizeof secs, "%.1f", seconds);
     return std::string("{\"op\":\"hang\",\"seconds\":") + secs + ",\"call\":" + quoted(r.waitCall) +
-           ",\"queue\":" + hex(r.waitQueue) + ",\"events\":" +
-           eventsJson(static_cast<cl_uint>(r.waitEvents.size()), r.waitEvents.data()) +
+           ",\"queue\":" + hex(r.waitQueue) +
+           ",\"events\":" + eventsJson(static_cast<cl_uint>(r.waitEvents.size()), r.waitEvents.data()) +
            ",\"at\":" + framesJson(r.waitAt) + ",\"pending\":[" + pending + "]}";
 }
 
@@ -278,7 +277,8 @@ void startWatchdog(Record& r)
             if (!w.waiting.load())
                 continue;
             std::lock_guard<std::mutex> hold(w.lock);
-            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - w.waitStart).count();
+            const double seconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - w.waitStart).count();
             if (!w.waiting.load() || seconds < limit)
                 continue;
             const std::string hang = hangRecord(w, seconds);
@@ -339,9 +339,8 @@ std::string parameters(cl_kernel kernel, cl_uint count)
         clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_TYPE_NAME, sizeof type, type, nullptr);
         clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof space, &space, nullptr);
         clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof qualifier, &qualifier, nullptr);
-        out += std::string(i ? "," : "") + "{\"name\":" + quoted(name) + ",\"type\":" + quoted(type) +
-               ",\"space\":\"" + spaceName(space) + "\",\"const\":" +
-               ((qualifier & CL_KERNEL_ARG_TYPE_CONST) ? "true" : "false") + "}";
+        out += std::string(i ? "," : "") + "{\"name\":" + quoted(name) + ",\"type\":" + quoted(type) + ",\"space\":\"" +
+               spaceName(space) + "\",\"const\":" + ((qualifier & CL_KERNEL_ARG_TYPE_CONST) ? "true" : "false") + "}";
     }
     return out + "]";
 }
@@ -433,8 +432,8 @@ cl_program __wrap_clCreateProgramWithSource(cl_context context, cl_uint count, c
                 source.append(strings[i], lengths && lengths[i] ? lengths[i] : std::strlen(strings[i]));
         Record& r = record();
         std::lock_guard<std::mutex> hold(r.lock);
-        emit(r, "{\"op\":\"program-source\",\"id\":" + hex(program) + ",\"source\":" + quoted(source.substr(0, 1u << 18)) +
-                    ",\"at\":" + framesJson(at) + "}");
+        emit(r, "{\"op\":\"program-source\",\"id\":" + hex(program) +
+                    ",\"source\":" + quoted(source.substr(0, 1u << 18)) + ",\"at\":" + framesJson(at) + "}");
     }
     return program;
 }
@@ -501,15 +500,15 @@ cl_int __wrap_clSetKernelArg(cl_kernel kernel, cl_uint index, size_t size, const
     return status;
 }
 
-cl_int __real_clEnqueueNDRangeKernel(cl_command_queue, cl_kernel, cl_uint, const size_t*, const size_t*,
-                                     const size_t*, cl_uint, const cl_event*, cl_event*);
+cl_int __real_clEnqueueNDRangeKernel(cl_command_queue, cl_kernel, cl_uint, const size_t*, const size_t*, const size_t*,
+                                     cl_uint, const cl_event*, cl_event*);
 cl_int __wrap_clEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel, cl_uint dims, const size_t* offset,
                                      const size_t* global, const size_t* local, cl_uint count, const cl_event* waits,
                                      cl_event* event)
 {
     const Frames at = callers();
-    const cl_int status =
-        __real_clEnqueueNDRangeKernel(queue, kernel, dims, offset, global, local, count, waits, event);
+    const cl_int status = __real_clEnqueueNDRangeKernel(queue, kernel, dims, offset, global, local, count, waits,
+                                                        event);
     if (status != CL_SUCCESS)
         return status;
     Record& r = record();
@@ -536,8 +535,8 @@ cl_int __wrap_clEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel, c
     return status;
 }
 
-cl_int __real_clEnqueueReadBuffer(cl_command_queue, cl_mem, cl_bool, size_t, size_t, void*, cl_uint,
-                                  const cl_event*, cl_event*);
+cl_int __real_clEnqueueReadBuffer(cl_command_queue, cl_mem, cl_bool, size_t, size_t, void*, cl_uint, const cl_event*,
+                                  cl_event*);
 cl_int __wrap_clEnqueueReadBuffer(cl_command_queue queue, cl_mem mem, cl_bool blocking, size_t offset, size_t size,
                                   void* ptr, cl_uint count, const cl_event* waits, cl_event* event)
 {
@@ -574,18 +573,16 @@ cl_int __wrap_clEnqueueWriteBuffer(cl_command_queue queue, cl_mem mem, cl_bool b
     return status;
 }
 
-cl_int __real_clEnqueueCopyBuffer(cl_command_queue, cl_mem, cl_mem, size_t, size_t, size_t, cl_uint,
-                                  const cl_event*, cl_event*);
+cl_int __real_clEnqueueCopyBuffer(cl_command_queue, cl_mem, cl_mem, size_t, size_t, size_t, cl_uint, const cl_event*,
+                                  cl_event*);
 cl_int __wrap_clEnqueueCopyBuffer(cl_command_queue queue, cl_mem from, cl_mem to, size_t fromOffset, size_t toOffset,
                                   size_t size, cl_uint count, const cl_event* waits, cl_event* event)
 {
     const Frames at = callers();
-    const cl_int status =
-        __real_clEnqueueCopyBuffer(queue, from, to, fromOffset, toOffset, size, count, waits, event);
+    const cl_int status = __real_clEnqueueCopyBuffer(queue, from, to, fromOffset, toOffset, size, count, waits, event);
     if (status == CL_SUCCESS)
-        command("copy", queue,
-                ",\"from\":" + hex(from) + ",\"mem\":" + hex(to) + ",\"size\":" + std::to_string(size), count,
-                waits, event, at);
+        command("copy", queue, ",\"from\":" + hex(from) + ",\"mem\":" + hex(to) + ",\"size\":" + std::to_string(size),
+                count, waits, event, at);
     return status;
 }
 
@@ -595,21 +592,19 @@ cl_int __wrap_clEnqueueFillBuffer(cl_command_queue queue, cl_mem mem, const void
                                   size_t offset, size_t size, cl_uint count, const cl_event* waits, cl_event* event)
 {
     const Frames at = callers();
-    const cl_int status =
-        __real_clEnqueueFillBuffer(queue, mem, pattern, patternSize, offset, size, count, waits, event);
+    const cl_int status = __real_clEnqueueFillBuffer(queue, mem, pattern, patternSize, offset, size, count, waits,
+                                                     event);
     if (status == CL_SUCCESS)
         command("fill", queue,
-                ",\"mem\":" + hex(mem) + ",\"offset\":" + std::to_string(offset) + ",\"size\":" +
-                    std::to_string(size),
+                ",\"mem\":" + hex(mem) + ",\"offset\":" + std::to_string(offset) + ",\"size\":" + std::to_string(size),
                 count, waits, event, at);
     return status;
 }
 
 void* __real_clEnqueueMapBuffer(cl_command_queue, cl_mem, cl_bool, cl_map_flags, size_t, size_t, cl_uint,
                                 const cl_event*, cl_event*, cl_int*);
-void* __wrap_clEnqueueMapBuffer(cl_command_queue queue, cl_mem mem, cl_bool blocking, cl_map_flags flags,
-                                size_t offset, size_t size, cl_uint count, const cl_event* waits, cl_event* event,
-                                cl_int* error)
+void* __wrap_clEnqueueMapBuffer(cl_command_queue queue, cl_mem mem, cl_bool blocking, cl_map_flags flags, size_t offset,
+                                size_t size, cl_uint count, const cl_event* waits, cl_event* event, cl_int* error)
 {
     const Frames at = callers();
     std::unique_ptr<Wait> wait;
@@ -622,9 +617,9 @@ void* __wrap_clEnqueueMapBuffer(cl_command_queue queue, cl_mem mem, cl_bool bloc
         *error = status;
     if (status == CL_SUCCESS)
         command("map", queue,
-                ",\"mem\":" + hex(mem) + ",\"blocking\":" + (blocking ? "true" : "false") + ",\"flags\":" +
-                    std::to_string(flags) + ",\"offset\":" + std::to_string(offset) + ",\"size\":" +
-                    std::to_string(size),
+                ",\"mem\":" + hex(mem) + ",\"blocking\":" + (blocking ? "true" : "false") +
+                    ",\"flags\":" + std::to_string(flags) + ",\"offset\":" + std::to_string(offset) +
+                    ",\"size\":" + std::to_string(size),
                 count, waits, event, at);
     return mapped;
 }
@@ -641,8 +636,7 @@ cl_int __wrap_clEnqueueUnmapMemObject(cl_command_queue queue, cl_mem mem, void* 
 }
 
 cl_int __real_clEnqueueMarkerWithWaitList(cl_command_queue, cl_uint, const cl_event*, cl_event*);
-cl_int __wrap_clEnqueueMarkerWithWaitList(cl_command_queue queue, cl_uint count, const cl_event* waits,
-                                          cl_event* event)
+cl_int __wrap_clEnqueueMarkerWithWaitList(cl_command_queue queue, cl_uint count, const cl_event* waits, cl_event* event)
 {
     const Frames at = callers();
     const cl_int status = __real_clEnqueueMarkerWithWaitList(queue, count, waits, event);
