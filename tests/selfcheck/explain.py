@@ -1058,7 +1058,11 @@ def _copy_too_short(source, first, last, name, w, wcode):
             if not loop:
                 continue
             bound = re.search(r";\s*" + re.escape(counter) + r"\s*<=?\s*([^;]+);", loop[1]).group(1).strip()
-            if "get_local_size" in bound:
+            # A bound that is the work-group's size (get_local_size, or a name set from it) reads no further
+            # than the copy reaches.
+            size = re.compile(r"\b" + re.escape(bound) + r"\s*=\s*(?:\(\w+\)\s*)?get_local_size\s*\(")
+            if "get_local_size" in bound or (re.fullmatch(r"[A-Za-z_]\w*", bound) and any(
+                    size.search(source.code(k)) for k in range(first, last + 1))):
                 continue
             return (f"{name} is filled one slot per work-item ({wcode} at line {w}: slot {slot}, the local id), so "
                     f"the group's copy covers get_local_size(0) slots at most; line {n} reads {name}[{counter}] for "
