@@ -66,6 +66,25 @@ void requireWorkGroupSize2D(const cl::Kernel& kernel, const cl::Device& device, 
     requireKernelItems(kernel, device, x * y, shapeText(x, y), what);
 }
 
+void requireWorkGroupSize3D(const cl::Kernel& kernel, const cl::Device& device, std::size_t x, std::size_t y,
+                            std::size_t z, const std::string& what)
+{
+    const std::vector<cl::size_type> sides = device.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
+    const std::size_t asked[3] = {x, y, z};
+    std::string limits;
+    bool fits = true;
+    for (std::size_t d = 0; d < 3; ++d) {
+        const std::size_t most = d < sides.size() ? sides[d] : 1;
+        limits += (d > 0 ? " x " : "") + std::to_string(most);
+        fits = fits && asked[d] >= 1 && asked[d] <= most;
+    }
+    const std::string shape = std::to_string(x) + " x " + std::to_string(y) + " x " + std::to_string(z);
+    if (!fits)
+        throw UsageError(what + ": a work-group of " + shape + "; this device allows at most " + limits +
+                         " (CL_DEVICE_MAX_WORK_ITEM_SIZES)");
+    requireKernelItems(kernel, device, x * y * z, shape + " = " + std::to_string(x * y * z), what);
+}
+
 void requireLocalMemory(const cl::Device& device, std::size_t bytes, const std::string& what)
 {
     const std::size_t limit = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();

@@ -31,6 +31,23 @@ PatchedPtx patchPtxForSm90a(const std::string& ptx)
         return out;
     }
     out.ptx = std::regex_replace(ptx, target, "$1sm_90a", std::regex_constants::format_first_only);
+    // Entry directives first: the marker's text leaves the body for the line before the body's "{" of
+    // the entry it is in (after the parameter list and any directives already there).
+    const std::string entryMarker = kSm90aEntryMarker;
+    for (std::size_t at = out.ptx.find(entryMarker); at != std::string::npos; at = out.ptx.find(entryMarker, at)) {
+        const std::size_t end = out.ptx.find('\n', at);
+        const std::string directive = out.ptx.substr(at + entryMarker.size(), end - at - entryMarker.size());
+        const std::size_t entry = out.ptx.rfind(".entry", at);
+        const std::size_t body = entry == std::string::npos ? std::string::npos : out.ptx.find("\n{", entry);
+        if (body == std::string::npos || body > at) {
+            out.error = "the entry directive \"" + directive + "\" is not inside an entry's body";
+            out.ptx.clear();
+            return out;
+        }
+        out.ptx.erase(at, end == std::string::npos ? std::string::npos : end - at);
+        out.ptx.insert(body, "\n" + directive);
+        ++out.markers;
+    }
     const std::string marker = kSm90aMarker;
     for (std::size_t at = out.ptx.find(marker); at != std::string::npos; at = out.ptx.find(marker, at)) {
         out.ptx.erase(at, marker.size());

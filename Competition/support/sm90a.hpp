@@ -19,14 +19,19 @@ namespace hoc::competition {
 
 // The marker that a kernel puts before an sm_90a instruction in a comment.
 inline constexpr const char* kSm90aMarker = "// HOC_SM90A ";
+// The marker of a directive for the kernel's entry (".maxnreg 168", which setmaxnreg needs: a register
+// cap at entry), written in the kernel's body; the patch moves the text after it to the entry's
+// directives, before its body.
+inline constexpr const char* kSm90aEntryMarker = "// HOC_SM90A_ENTRY ";
 
-// The PTX with its target changed from sm_90 to sm_90a and every marker removed (the text after it
-// becomes an instruction), or, in `error`, why it cannot be: no `.target sm_90` line, no marker, or a
-// PTX ISA older than 8.0 (wgmma's).
+// The PTX with its target changed from sm_90 to sm_90a, every marker removed (the text after it
+// becomes an instruction) and every entry marker's directive moved before the body of the entry that
+// holds it, or, in `error`, why it cannot be: no `.target sm_90` line, no marker, an entry marker
+// outside an entry, or a PTX ISA older than 8.0 (wgmma's).
 struct PatchedPtx {
     std::string ptx;
     std::string error;  // empty on success
-    int markers = 0;    // the instructions put in place
+    int markers = 0;    // the instructions and directives put in place
 };
 PatchedPtx patchPtxForSm90a(const std::string& ptx);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdlib>
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
@@ -15,6 +16,7 @@ namespace hoc::competition {
 namespace {
 
 const char* kKernelFile = "sgemm_tensor.cl";
+const char* kWsKernelFile = "sgemm_ws.cl";
 
 // A variant whose kernel `does` something in PTX that needs compute capability 8.0: an error elsewhere.
 void requireSm80(const cl::Device& device, const Variant& variant, const std::string& does)
@@ -40,10 +42,13 @@ bool hasCpAsync(const cl::Device& device)
 
 bool isTensorKernel(const std::string& kernel)
 {
-    return kernel == "sgemm_async" || kernel == "sgemm_tc" || kernel == "sgemm_wgmma";
+    return kernel == "sgemm_async" || kernel == "sgemm_tc" || kernel == "sgemm_wgmma" || kernel == "sgemm_ws";
 }
 
-bool isTf32Kernel(const std::string& kernel) { return kernel == "sgemm_tc" || kernel == "sgemm_wgmma"; }
+bool isTf32Kernel(const std::string& kernel)
+{
+    return kernel == "sgemm_tc" || kernel == "sgemm_wgmma" || kernel == "sgemm_ws";
+}
 
 std::vector<Variant> tensorVariants(const cl::Device& device)
 {
@@ -96,10 +101,37 @@ std::vector<Variant> tensorVariants(const cl::Device& device)
                                  "sgemm_wgmma AREG=1 BK=16 BM=128 BN=64 FLUSH=2 GM=8 SB=2 STAGES=2",
                                  "sgemm_wgmma AREG=1 BK=8 BM=64 BN=128 FLUSH=2 GM=8 SB=2 STAGES=3"})
             variants.push_back(Variant::parse(text));
+    // sgemm_ws (the same route): B packed once, bulk copies, a producer warpgroup and consumer
+    // warpgroups with an FP32 addition per 16 products. Two consumers of 64 x 128 with A read from
+    // global memory (ASRC=1) in five stages of 8, or of 64 x 192 in three; A packed and copied with B
+    // (ASRC=0) in three; one consumer of 64 x 128 with two work-groups per compute unit (OCC=2); and
+    // K in two slices for small C. Listed only with HOC_SGEMM_WS=1 in the environment: every variant
+    // has run right on the H100, but the tuner has not yet raced them beside the others there, so the
+    // tuner and the tests leave them out unless asked (--variant races any of its variants).
+    const char* ws = std::getenv("HOC_SGEMM_WS");
+    if (sm90aUnavailable(device).empty() && ws != nullptr && std::string(ws) == "1")
+        for (const char* text : {"sgemm_ws ASRC=1 BK=8 BM=128 BN=128 FLUSH=2 GM=8 OCC=1 STAGES=5",
+                                 "sgemm_ws ASRC=1 BK=8 BM=128 BN=192 FLUSH=2 GM=8 OCC=1 STAGES=3",
+                                 "sgemm_ws ASRC=0 BK=8 BM=128 BN=128 FLUSH=2 GM=8 OCC=1 STAGES=3",
+                                 "sgemm_ws ASRC=1 BK=8 BM=64 BN=128 FLUSH=2 GM=8 OCC=2 STAGES=5",
+                                 "sgemm_ws ASRC=1 BK=8 BM=128 BN=128 FLUSH=2 GM=8 KS=2 OCC=1 STAGES=5"})
+            variants.push_back(Variant::parse(text));
     return variants;
 }
 
-std::string TensorSgemm::source() { return hoc::readKernelFile(kKernelFile, HOC_COMPETITION_KERNEL_DIRS); }
+cl::Program wsPackingProgram(const cl::Context& context, const cl::Device& device, int bm, int bn, int bk)
+{
+    return hoc::buildSource(context, device, hoc::readKernelFile(kWsKernelFile, HOC_COMPETITION_KERNEL_DIRS),
+                            kWsKernelFile,
+                            "-DBM=" + std::to_string(bm) + " -DBN=" + std::to_string(bn) +
+                                " -DBK=" + std::to_string(bk) + " -DPACK_ONLY=1");
+}
+
+std::string TensorSgemm::source()
+{
+    return hoc::readKernelFile(kKernelFile, HOC_COMPETITION_KERNEL_DIRS) +
+           hoc::readKernelFile(kWsKernelFile, HOC_COMPETITION_KERNEL_DIRS);
+}
 
 TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : device_(device), variant_(variant)
 {
@@ -187,9 +219,32 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
         variant.require(wg % (bk / 4) == 0 && wg % (bn / 4) == 0,
                         "the work-group size 2*BM is a multiple of BK/4 and BN/4 (its copies cover whole rows)");
         sm90a_ = true;
+    } else if (variant.kernel == "sgemm_ws") {
+        variant.only({"BM", "BN", "BK", "STAGES", "FLUSH", "ASRC", "OCC", "GM", "KS"});
+        bm = variant.within("BM", 64, 128), bn = variant.within("BN", 64, 256), bk = variant.within("BK", 8, 32);
+        const int stages = variant.within("STAGES", 2, 8);
+        variant.within("FLUSH", 0, 64);
+        const int asrc = variant.within("ASRC", 0, 1), occ = variant.within("OCC", 1, 2);
+        if (variant.values.count("GM"))
+            variant.within("GM", 1, 64);
+        variant.require(bm % 64 == 0 && (bn == 64 || bn == 128 || bn == 192 || bn == 256) && bk % 8 == 0,
+                        "BM is 64 or 128 (a consumer warpgroup per 64 rows), BN is 64, 128, 192 or 256 (the N of "
+                        "wgmma.mma_async m64nNk8) and BK a multiple of 8");
+        variant.require((bm == 128 && occ == 1) || (bm == 64 && occ == 2),
+                        "OCC is 1 with BM=128 and 2 with BM=64 (the registers are planned for 384 work-items a "
+                        "compute unit, or twice 256)");
+        const int stageBytes = (asrc ? 0 : bm * bk * 4) + bn * bk * 8;
+        variant.require(stages * (stageBytes + 16) <= 49152,
+                        "STAGES stages of " + std::to_string(stageBytes) +
+                            " bytes (B's hi and lo, and with ASRC=0 A) and their two barriers fit the 48 KB of "
+                            "local memory a work-group may have");
+        wg = 128 * (bm / 64 + 1);  // the producer warpgroup and a consumer per 64 rows
+        sm90a_ = true;
+        ws_ = true;
+        packA_ = asrc == 0;
     } else {
         throw hoc::UsageError("unknown kernel '" + variant.kernel + "' in variant '" + variant.text() +
-                              "' (the module's kernels are sgemm_async, sgemm_tc and sgemm_wgmma)");
+                              "' (the module's kernels are sgemm_async, sgemm_tc, sgemm_wgmma and sgemm_ws)");
     }
     tileM_ = bm;
     tileN_ = bn;
@@ -200,8 +255,10 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
     context_ = cl::Context(device);
     queue_ = cl::CommandQueue(context_, device, CL_QUEUE_PROFILING_ENABLE);
     cl::Program program;
-    if (sm90a_) {  // -DWGMMA selects the kernel's part of the file; the sm_90a route, or why not
-        auto built = buildSm90a(context_, device, source(), kKernelFile, variant.buildOptions() + " -DWGMMA=1");
+    if (sm90a_) {  // -DWGMMA selects sgemm_wgmma's part of its file; the sm_90a route, or why not
+        const char* file = ws_ ? kWsKernelFile : kKernelFile;
+        auto built = buildSm90a(context_, device, hoc::readKernelFile(file, HOC_COMPETITION_KERNEL_DIRS), file,
+                                variant.buildOptions() + (ws_ ? "" : " -DWGMMA=1"));
         if (!built.unavailable.empty())
             throw hoc::Failure("variant '" + variant.text() +
                                "' needs sm_90a (warpgroup MMA), which is not "
@@ -212,10 +269,20 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
         program = hoc::buildSource(context_, device, source(), kKernelFile, variant.buildOptions());
     }
     kernel_ = cl::Kernel(program, variant.kernel.c_str());
-    hoc::requireWorkGroupSize(kernel_, device, local_[0], variant.text());
+    // Not asked of sgemm_ws: NVIDIA's driver 580.159 reports CL_KERNEL_WORK_GROUP_SIZE 256 for it, whose
+    // entry fixes 384 work-items (.reqntid, from reqd_work_group_size) under a register cap that fits
+    // them (.maxnreg 168: 384 x 168 of the 64 K registers); the CUDA driver allows 384 for the same PTX,
+    // and the kernel runs right with 384 on the H100. A launch the device refuses fails at the enqueue.
+    if (!ws_)
+        hoc::requireWorkGroupSize(kernel_, device, local_[0], variant.text());
     hoc::requireLocalMemory(kernel_, device, 0, variant.text());  // its own __local arrays
     if (ks_ > 1)
         sum_ = cl::Kernel(program, "sum_slices");  // split K's last step
+    if (ws_) {                                     // the packing before each multiplication
+        packBKernel_ = cl::Kernel(program, "ws_pack_b");
+        if (packA_)
+            packAKernel_ = cl::Kernel(program, "ws_pack_a");
+    }
     if (transposeA_) {  // A^T before each multiplication: Exercise 17's padded transpose, 32 x 32 blocks
         const std::string file = "transpose.cl";
         transpose_ = cl::Kernel(hoc::buildSource(context_, device,
@@ -241,11 +308,12 @@ void TensorSgemm::upload(const std::vector<float>& a, const std::vector<float>& 
     const auto pitch = [&](std::size_t padded) { return skew && padded % 256 == 0 ? padded + 16 : padded; };
     lda_ = pitch(p.k);
     ldb_ = pitch(p.n);
-    const std::size_t largest = std::max({p.m * lda_, p.k * ldb_, slices_ * p.m * ldb_});
+    const std::size_t largest = std::max({p.m * lda_, (ws_ ? 2 : 1) * p.k * ldb_, slices_ * p.m * ldb_});
     if (largest > INT_MAX)
         throw hoc::UsageError(d.text() + " is too large: the kernels index a matrix with an int (at most " +
                               std::to_string(INT_MAX) + " elements, padded to whole tiles)");
-    hoc::requireBuffers(device_, sizeof(float) * largest, transposeA_ ? 4 : 3, d.text());  // (AT: A^T too)
+    const int buffers = 3 + (transposeA_ ? 1 : 0) + (ws_ ? 1 : 0) + (packA_ ? 1 : 0);  // A^T, packed B and A
+    hoc::requireBuffers(device_, sizeof(float) * largest, buffers, d.text());
 
     // A, B and C padded with zeros to whole tiles; C holds one partial product per slice of K (the
     // first gets their sum).
@@ -256,6 +324,11 @@ void TensorSgemm::upload(const std::vector<float>& a, const std::vector<float>& 
     hoc::matmul::writePadded(queue_, b_, b, d.k, d.n, p.k, ldb_);
     if (transposeA_)  // room for A^T (K x M at the pitch of M), which run() fills before each multiplication
         at_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * p.k * p.m);
+    if (ws_) {  // room for B's hi and lo (and A) in the packed order, which run() fills likewise
+        pb_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * 2 * p.k * p.n);
+        if (packA_)
+            pa_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(float) * p.m * p.k);
+    }
 }
 
 hoc::EventSpan TensorSgemm::run()
@@ -265,14 +338,15 @@ hoc::EventSpan TensorSgemm::run()
     kernel_.setArg(0, static_cast<int>(padded_.m));
     kernel_.setArg(1, static_cast<int>(padded_.n));
     kernel_.setArg(2, static_cast<int>(sliceK_));
-    kernel_.setArg(3, transposeA_ ? at_ : a_);  // A^T has M floats per row
+    kernel_.setArg(3, transposeA_ ? at_ : packA_ ? pa_ : a_);  // A^T has M floats per row
     kernel_.setArg(4, static_cast<int>(transposeA_ ? padded_.m : lda_));
-    kernel_.setArg(5, b_);
+    kernel_.setArg(5, ws_ ? pb_ : b_);
     kernel_.setArg(6, static_cast<int>(ldb_));
     kernel_.setArg(7, c_);
     kernel_.setArg(8, static_cast<int>(ldb_));
     // One work-group per tile of C and slice of K, dimension 0 along a row of tiles; the span of
-    // device time starts with the transpose (AT) and ends with the sum of the slices (KS), if any.
+    // device time starts with the transpose (AT) or the packing (sgemm_ws) and ends with the sum of
+    // the slices (KS), if any.
     const std::size_t across = padded_.n / tileN_, down = padded_.m / tileM_;
     cl::Event first, done;
     if (transposeA_) {  // A^T first (padded M x K, in blocks of 32 x 32; the grid rounded up to whole blocks)
@@ -284,9 +358,25 @@ hoc::EventSpan TensorSgemm::run()
                                     cl::NDRange(hoc::roundUp(padded_.k, 32), hoc::roundUp(padded_.m, 32) / 4),
                                     cl::NDRange(32, 8), nullptr, &first);
     }
+    if (ws_) {  // B (and A) packed first: one work-item per float4 of the packed B (of A)
+        packBKernel_.setArg(0, b_);
+        packBKernel_.setArg(1, static_cast<int>(ldb_));
+        packBKernel_.setArg(2, static_cast<int>(padded_.k));
+        packBKernel_.setArg(3, pb_);
+        queue_.enqueueNDRangeKernel(packBKernel_, cl::NullRange, cl::NDRange(padded_.k * padded_.n / 4),
+                                    cl::NDRange(64), nullptr, &first);
+        if (packA_) {
+            packAKernel_.setArg(0, a_);
+            packAKernel_.setArg(1, static_cast<int>(lda_));
+            packAKernel_.setArg(2, static_cast<int>(padded_.k));
+            packAKernel_.setArg(3, pa_);
+            queue_.enqueueNDRangeKernel(packAKernel_, cl::NullRange, cl::NDRange(padded_.m * padded_.k / 4),
+                                        cl::NDRange(64));
+        }
+    }
     queue_.enqueueNDRangeKernel(kernel_, cl::NullRange, cl::NDRange(across * local_[0], down, slices_), local_, nullptr,
                                 &done);
-    if (!transposeA_)
+    if (!transposeA_ && !ws_)
         first = done;
     if (slices_ == 1)
         return {first, done};

@@ -1,6 +1,9 @@
 // The competition module's kernels for NVIDIA GPUs of compute capability 8.0 and newer (inline PTX,
 // kernels/sgemm_tensor.cl): sgemm_async (Exercise 9b's sgemm_tiles with its tiles copied by cp.async)
-// and sgemm_tc (the tensor cores at FP32 accuracy, 3xTF32). TensorSgemm runs them with the host steps
+// and sgemm_tc (the tensor cores at FP32 accuracy, 3xTF32); for compute capability 9.0 (sm_90a,
+// sm90a.hpp) sgemm_wgmma (the same on the warpgroup MMA) and sgemm_ws (kernels/sgemm_ws.cl: B split
+// and packed once before the multiplication, bulk copies into a ring of stages with transaction
+// barriers, a producer warpgroup and consumer warpgroups). TensorSgemm runs them with the host steps
 // of Exercise 9b's Sgemm (padding to whole tiles, split K); the contestant (contestant.hpp) picks it
 // or Exercise 9b's Sgemm by the variant's kernel.
 #pragma once
@@ -23,15 +26,21 @@ using Variant = hoc::tuning::Candidate;
 // cl_nv_device_attribute_query.
 bool hasCpAsync(const cl::Device& device);
 
-// True for the kernels TensorSgemm runs (sgemm_async, sgemm_tc, sgemm_wgmma).
+// True for the kernels TensorSgemm runs (sgemm_async, sgemm_tc, sgemm_wgmma, sgemm_ws).
 bool isTensorKernel(const std::string& kernel);
 
-// True for those that multiply on the tensor cores in 3xTF32 (sgemm_tc, sgemm_wgmma): checked against
+// True for those that multiply on the tensor cores in 3xTF32 (sgemm_tc, sgemm_wgmma, sgemm_ws): checked against
 // the bound of that arithmetic, and offered only where as accurate as FP32.
 bool isTf32Kernel(const std::string& kernel);
 
-// The variants of those kernels worth trying on `device`: none unless hasCpAsync(device).
+// The variants of those kernels worth trying on `device`: none unless hasCpAsync(device); sgemm_ws's
+// only with HOC_SGEMM_WS=1 in the environment (not yet raced by the tuner on a GPU).
 std::vector<Variant> tensorVariants(const cl::Device& device);
+
+// sgemm_ws's packing kernels alone, ws_pack_b and ws_pack_a of kernels/sgemm_ws.cl for BM x BN tiles
+// and stages of BK (plain OpenCL C: any device builds them, so that their order is tested without a
+// GPU).
+cl::Program wsPackingProgram(const cl::Context& context, const cl::Device& device, int bm, int bn, int bk);
 
 class TensorSgemm {
 public:
@@ -40,12 +49,14 @@ public:
     TensorSgemm(const cl::Device& device, const Variant& variant);
 
     void upload(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d);
-    hoc::EventSpan run();           // one multiplication: its first and last command's events
+    hoc::EventSpan run();           // one multiplication: its first and last command's events (with
+                                    // sgemm_ws, from the packing of B or A on)
     std::vector<float> download();  // C (M x N), without the padding
 
     const cl::CommandQueue& queue() const { return queue_; }
 
-    // The text of kernels/sgemm_tensor.cl with the file it includes (part of the tuning cache's key).
+    // The text of kernels/sgemm_tensor.cl and kernels/sgemm_ws.cl with the files they include (part of
+    // the tuning cache's key).
     static std::string source();
 
 private:
@@ -56,7 +67,11 @@ private:
     cl::Kernel kernel_, sum_;  // the multiplication; with KS, the kernel that adds the slices
     std::size_t tileM_ = 1, tileN_ = 1, tileK_ = 1, ks_ = 1;
     std::size_t slices_ = 1, sliceK_ = 0;
-    bool sm90a_ = false;       // (sgemm_wgmma) built by the two-stage sm_90a route (sm90a.hpp)
+    bool sm90a_ = false;  // (sgemm_wgmma, sgemm_ws) built by the two-stage sm_90a route (sm90a.hpp)
+    bool ws_ = false;     // (sgemm_ws) B split and packed into pb_ by packBKernel_ before each
+    bool packA_ = false;  // multiplication, and with ASRC=0 (packA_) A into pa_ by packAKernel_
+    cl::Kernel packBKernel_, packAKernel_;
+    cl::Buffer pb_, pa_;
     bool transposeA_ = false;  // (AT=1) the kernel reads A^T, which transpose_ (Exercise 17's
     cl::Kernel transpose_;     // padded transpose) puts into at_ before each multiplication
     cl::Buffer at_;

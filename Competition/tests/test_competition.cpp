@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -93,6 +96,13 @@ TEST(Competition, AsyncVariantOnlyWhereCpAsyncIs)
     const Variant wgmma{"sgemm_wgmma", {{"BM", 64}, {"BN", 64}, {"BK", 16}, {"STAGES", 2}, {"SB", 2}, {"FLUSH", 1}}};
     EXPECT_THROW(competition::Contestant(device, wgmma), hoc::Failure)
         << "sgemm_wgmma was built for " << device.getInfo<CL_DEVICE_NAME>();
+    // ... and sgemm_ws (bulk copies, transaction barriers and setmaxnreg besides)
+    for (const auto& v : competition::variants(device, true))
+        EXPECT_NE(v.kernel, "sgemm_ws") << v.text();
+    const Variant ws{"sgemm_ws",
+                     {{"BM", 128}, {"BN", 128}, {"BK", 8}, {"STAGES", 5}, {"FLUSH", 2}, {"ASRC", 1}, {"OCC", 1}}};
+    EXPECT_THROW(competition::Contestant(device, ws), hoc::Failure)
+        << "sgemm_ws was built for " << device.getInfo<CL_DEVICE_NAME>();
 }
 
 // The PTX patch of the two-stage sm_90a build (no GPU needed): the target becomes sm_90a, each
@@ -130,6 +140,121 @@ TEST(Competition, PtxPatchPutsSm90aInstructionsInPlace)
     EXPECT_NE(competition::patchPtxForSm90a(old).error.find("8.0"), std::string::npos);
     EXPECT_NE(competition::patchPtxForSm90a("garbage").error, "");
     EXPECT_EQ(competition::patchPtxForSm90a("garbage").ptx, "");
+    // An entry marker's directive moves before the body of its own entry (of two), after the
+    // directives the compiler wrote there
+    const std::string two = ".version 8.8\n.target sm_90\n.address_size 64\n\n"
+                            ".entry first(\n\t.param .u32 first_param_0\n)\n.reqntid 384, 1, 1\n{\n"
+                            "\t// begin inline asm\n\t// HOC_SM90A_ENTRY .maxnreg 168\n\t// end inline asm\n"
+                            "\t// begin inline asm\n\t// HOC_SM90A setmaxnreg.inc.sync.aligned.u32 240;\n"
+                            "\t// end inline asm\n\tret;\n}\n\n.entry second(\n)\n{\n\tret;\n}\n";
+    const auto entry = competition::patchPtxForSm90a(two);
+    EXPECT_EQ(entry.error, "");
+    EXPECT_EQ(entry.markers, 2);
+    EXPECT_NE(entry.ptx.find("first_param_0\n)\n.reqntid 384, 1, 1\n.maxnreg 168\n{\n"), std::string::npos)
+        << entry.ptx;
+    EXPECT_EQ(entry.ptx.find(".maxnreg 168"), entry.ptx.rfind(".maxnreg 168")) << entry.ptx;  // once
+    EXPECT_NE(entry.ptx.find("\n\tsetmaxnreg.inc.sync.aligned.u32 240;\n"), std::string::npos) << entry.ptx;
+    EXPECT_NE(entry.ptx.find(".entry second(\n)\n{\n\tret;"), std::string::npos) << entry.ptx;
+    EXPECT_EQ(entry.ptx.find("HOC_SM90A"), std::string::npos) << entry.ptx;
+    // ... and is refused outside an entry's body
+    const std::string outside = ".version 8.8\n.target sm_90\n// HOC_SM90A_ENTRY .maxnreg 168\n"
+                                ".entry k()\n{\n\t// HOC_SM90A wgmma.fence.sync.aligned;\n}\n";
+    EXPECT_NE(competition::patchPtxForSm90a(outside).error.find("not inside an entry"), std::string::npos);
+}
+
+namespace {
+
+// x rounded to TF32 (10 bits of mantissa), to nearest with ties away from zero, by frexp and std::round.
+float roundedTf32(float x)
+{
+    int e = 0;
+    const double m = std::frexp(static_cast<double>(x), &e);  // x = m 2^e, 0.5 <= |m| < 1
+    return static_cast<float>(std::ldexp(std::round(std::ldexp(m, 11)), e - 11));
+}
+
+std::uint32_t bitsOf(float x)
+{
+    std::uint32_t u = 0;
+    std::memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+}  // namespace
+
+// sgemm_ws's packing (plain OpenCL C, so tested on any device): B split into hi and lo, and A unsplit
+// (ASRC=0), each in the order the warpgroups read it. B as the matrix descriptors read it: per column
+// block of BN and stage of BK, hi then lo; the block of 8 along K number b of the stage 256 bytes on,
+// the next 8 columns BK * 32 bytes on (stride byte offset), the next 4 of K 128 bytes on (leading
+// byte offset), then 16 bytes per column and 4 per element. A as wgmma's register operand: per row
+// block of BM and stage, per consumer warpgroup w, block b and warp q, lane (g, t) holds (g, t),
+// (g + 8, t), (g, t + 4), (g + 8, t + 4) of the warp's 16 rows and the block's 8 "logical" k. Logical
+// k = 4 h + e is the element 2 e + h of the block, for A and B alike.
+TEST(Competition, SgemmWsPacksOperandsInTheOrderTheWarpgroupsRead)
+{
+    const auto& device = hoc::test::device();
+    const int bm = 128, bn = 64, bk = 16;
+    const int m = 256, n = 192, k = 48;  // already padded: whole tiles and stages
+    const auto a = hoc::randomFloats(std::size_t(m) * k, 51, -1, 1),
+               b = hoc::randomFloats(std::size_t(k) * n, 52, -1, 1);
+    const auto element = [](int block8, int logical) { return 8 * block8 + 2 * (logical % 4) + logical / 4; };
+    hoc::test::run([&] {
+        cl::Context context(device);
+        cl::CommandQueue queue(context, device);
+        const cl::Program program = competition::wsPackingProgram(context, device, bm, bn, bk);
+        cl::Buffer da(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(float) * a.size(),
+                      const_cast<float*>(a.data()));
+        cl::Buffer db(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof(float) * b.size(),
+                      const_cast<float*>(b.data()));
+        cl::Buffer pa(context, CL_MEM_WRITE_ONLY, sizeof(float) * a.size());
+        cl::Buffer pb(context, CL_MEM_WRITE_ONLY, sizeof(float) * 2 * b.size());
+        cl::Kernel packB(program, "ws_pack_b"), packA(program, "ws_pack_a");
+        packB.setArg(0, db), packB.setArg(1, n), packB.setArg(2, k), packB.setArg(3, pb);
+        packA.setArg(0, da), packA.setArg(1, k), packA.setArg(2, k), packA.setArg(3, pa);
+        queue.enqueueNDRangeKernel(packB, cl::NullRange, cl::NDRange(std::size_t(k) * n / 4), cl::NDRange(64));
+        queue.enqueueNDRangeKernel(packA, cl::NullRange, cl::NDRange(std::size_t(m) * k / 4), cl::NDRange(64));
+        std::vector<float> gotB(2 * b.size()), gotA(a.size());
+        queue.enqueueReadBuffer(pb, CL_TRUE, 0, sizeof(float) * gotB.size(), gotB.data());
+        queue.enqueueReadBuffer(pa, CL_TRUE, 0, sizeof(float) * gotA.size(), gotA.data());
+
+        int wrong = 0;
+        std::string first;
+        const auto expect = [&](float got, float want, const std::string& where) {
+            if (bitsOf(got) != bitsOf(want) && wrong++ == 0)
+                first = where + ": " + std::to_string(got) + " instead of " + std::to_string(want);
+        };
+        const int stages = k / bk;
+        for (int nb = 0; nb < n / bn; nb++)
+            for (int s = 0; s < stages; s++)
+                for (int part = 0; part < 2; part++)  // hi, lo
+                    for (int col = 0; col < bn; col++)
+                        for (int blk = 0; blk < bk / 8; blk++)
+                            for (int lk = 0; lk < 8; lk++) {
+                                const std::size_t byte = std::size_t((nb * stages + s) * 2 + part) * bn * bk * 4 +
+                                                         blk * 256 + col / 8 * (bk * 32) + lk / 4 * 128 + col % 8 * 16 +
+                                                         lk % 4 * 4;
+                                const float x = b[std::size_t(s * bk + element(blk, lk)) * n + nb * bn + col];
+                                const float hi = roundedTf32(x), lo = roundedTf32(x - hi);
+                                expect(gotB[byte / 4], part ? lo : hi,
+                                       "B, column " + std::to_string(nb * bn + col) + ", k " +
+                                           std::to_string(s * bk + element(blk, lk)) + (part ? ", lo" : ", hi"));
+                            }
+        for (int mb = 0; mb < m / bm; mb++)
+            for (int s = 0; s < stages; s++)
+                for (int w = 0; w < bm / 64; w++)
+                    for (int blk = 0; blk < bk / 8; blk++)
+                        for (int q = 0; q < 4; q++)
+                            for (int lane = 0; lane < 32; lane++)
+                                for (int e = 0; e < 4; e++) {
+                                    const int row = mb * bm + 64 * w + 16 * q + lane / 4 + e % 2 * 8;
+                                    const int col = s * bk + element(blk, lane % 4 + e / 2 * 4);
+                                    const std::size_t at = std::size_t(mb * stages + s) * bm * bk +
+                                                           ((w * (bk / 8) + blk) * 128 + q * 32 + lane) * 4 + e;
+                                    expect(gotA[at], a[std::size_t(row) * k + col],
+                                           "A, row " + std::to_string(row) + ", k " + std::to_string(col));
+                                }
+        EXPECT_EQ(wrong, 0) << wrong << " elements out of place or wrongly split; the first: " << first;
+        return 0;
+    });
 }
 
 // The tensor cores (sgemm_tc, listed only on NVIDIA GPUs of compute capability 8.0 and newer: run with
@@ -161,9 +286,10 @@ TEST(Competition, TensorCoreVariantsAreRightAtAwkwardSizes)
     });
 }
 
-// Warpgroup MMA (sgemm_wgmma, listed only on NVIDIA GPUs of compute capability 9.0, built there by the
-// two-stage sm_90a route): every variant right at awkward sizes, within the bound of its 3xTF32
-// arithmetic. Skipped, with the reason, where the route is not available.
+// Warpgroup MMA (sgemm_wgmma and sgemm_ws, listed only on NVIDIA GPUs of compute capability 9.0, built
+// there by the two-stage sm_90a route; sgemm_ws only with HOC_SGEMM_WS=1): every variant right at
+// awkward sizes, within the bound of its 3xTF32 arithmetic. Skipped, with the reason, where the route
+// is not available.
 TEST(Competition, WarpgroupMmaVariantsAreRightAtAwkwardSizes)
 {
     const auto& device = hoc::test::device();
@@ -172,7 +298,7 @@ TEST(Competition, WarpgroupMmaVariantsAreRightAtAwkwardSizes)
         GTEST_SKIP() << "no warpgroup MMA here: " << why;
     std::vector<Variant> wg;
     for (const auto& v : competition::variants(device, true))
-        if (v.kernel == "sgemm_wgmma")
+        if (v.kernel == "sgemm_wgmma" || v.kernel == "sgemm_ws")
             wg.push_back(v);
     ASSERT_FALSE(wg.empty()) << "compute capability 9.0, yet no sgemm_wgmma variant listed";
     std::vector<Dims> sizes = kAwkward;

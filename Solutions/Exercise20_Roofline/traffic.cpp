@@ -32,3 +32,9 @@ Counts perWorkItem(LadderKernel kernel, hoc::matmul::Dims d, double tile)
     }
     return {0, 0};
 }
+
+Uses usesOfEachElement(hoc::matmul::Dims d)
+{
+    // A(i,k) meets every column j of B in C(i,j): N uses; B(k,j) every row i of A: M uses.
+    return {static_cast<double>(d.n), static_cast<double>(d.m)};
+}

@@ -4,6 +4,7 @@
 #include "hoc/measure/bandwidth.hpp"
 #include "hoc/common/errors.hpp"
 #include "hoc/measure/roofs.hpp"
+#include "hoc/measure/transfer.hpp"
 #include "hoc/common/timing.hpp"
 #include "hoc_test.hpp"
 
@@ -124,4 +125,33 @@ TEST(RooflineProbes, FmaProbeMatchesTheHostForAnyStepCount)
             EXPECT_GT(runs.tried[k].second, 0.0) << shapes[k].text() << ": its bits differ from the host's";
         }
     }
+}
+
+// The host level's probe: each way, from pageable and from pinned host memory, every float back with its
+// bits, every timed run counted, at a size that is no power of two.
+TEST(TransferProbe, CopiesComeBackExactlyEachWay)
+{
+    hoc::TransferBenchmark copies(hoc::test::device());
+    for (const hoc::HostBuffer host : {hoc::HostBuffer::pageable, hoc::HostBuffer::pinned}) {
+        const hoc::TransferRuns r = hoc::test::run([&] { return copies.runs(100003, host, {1, 3}); });
+        EXPECT_TRUE(hoc::test::correct(r.check, "copies from " + hoc::hostBufferText(host)));
+        EXPECT_EQ(r.check.count, 100003u);
+        EXPECT_EQ(r.bytes, 100003.0 * sizeof(float));
+        EXPECT_EQ(r.writeSeconds.size(), 3u);
+        EXPECT_EQ(r.readSeconds.size(), 3u);
+        for (const double t : r.writeSeconds)
+            EXPECT_GT(t, 0.0);
+    }
+    EXPECT_THROW(copies.runs(0, hoc::HostBuffer::pageable, {0, 1}), hoc::Failure);
+}
+
+TEST(TransferProbe, DefaultSizeFitsTheDevice)
+{
+    const cl::Device& device = hoc::test::device();
+    const std::size_t floats = hoc::TransferBenchmark::defaultFloats(device);
+    EXPECT_GE(floats, std::size_t{1} << 20);
+    EXPECT_LE(floats, std::size_t{1} << 26);
+    EXPECT_LE(floats * sizeof(float), device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>());
+    EXPECT_THROW(hoc::TransferBenchmark::require(device, std::size_t{1} << 50, "--transfer-size 2^50"),
+                 hoc::UsageError);
 }

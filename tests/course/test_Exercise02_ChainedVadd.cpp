@@ -1,11 +1,16 @@
 // Exercise 2: F = ((A + B) + E) + G, three float additions per element in the same order as the
-// serial code, so the result must be exactly equal.
+// serial code, so the result must be exactly equal. Part 3: the same F from one fused kernel, and the
+// floats each version moves per element.
+#include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include "build_log.hpp"
 #include "chained_vadd.hpp"
+#include "fusion.hpp"
 #include "hoc/common/data.hpp"
 #include "hoc/common/reference.hpp"
+#include "hoc_hints/Exercise02_ChainedVadd.hpp"
 #include "hoc_test.hpp"
 
 class ChainedVadd : public ::testing::TestWithParam<std::size_t> {};
@@ -68,4 +73,161 @@ TEST(BuildLog, GoodSourceBuildsSilently)
         [&] { return buildAndShowLog(context, hoc::test::device(), good, log); });
     EXPECT_EQ(log.str(), "") << HOC_UNDER_TEST << ": a build that succeeds should write nothing";
     EXPECT_EQ(program.getBuildInfo<CL_PROGRAM_BUILD_STATUS>(hoc::test::device()), CL_BUILD_SUCCESS);
+}
+
+// Part 3: the counts of step 1. Each vadd call reads two floats and writes one (9 for the chain);
+// vadd_fused reads its four inputs and writes F (5). A hint names what the wrong count left out,
+// from its value alone.
+TEST(Fusion, TrafficPerElementCountsEveryAccess)
+{
+    const Traffic traffic = trafficPerElement();
+    const auto text = [](double value) {
+        std::ostringstream out;
+        out << value;
+        return out.str();
+    };
+    if (traffic.chain != 9) {
+        std::string why;
+        if (traffic.chain == 0)
+            why = hoc::test::hint(hoc::hints::traffic_uncounted, {{"version", "chain"}});
+        else if (traffic.chain == 7)
+            why = hoc::test::hint(hoc::hints::traffic_chain_once);
+        else if (traffic.chain == 5)
+            why = hoc::test::hint(hoc::hints::traffic_chain_as_fused);
+        else
+            why = hoc::test::hint(hoc::hints::traffic_chain, {{"got", text(traffic.chain)}});
+        ADD_FAILURE() << HOC_UNDER_TEST << "/part3_fusion/fusion.cpp: trafficPerElement: chain " << text(traffic.chain)
+                      << " floats per element, which is not what the three vadd calls move\n  hint: " << why;
+    }
+    if (traffic.fused != 5) {
+        std::string why;
+        if (traffic.fused == 0)
+            why = hoc::test::hint(hoc::hints::traffic_uncounted, {{"version", "fused kernel"}});
+        else if (traffic.fused == 9 || traffic.fused == 7)
+            why = hoc::test::hint(hoc::hints::traffic_fused_keeps_partials, {{"got", text(traffic.fused)}});
+        else
+            why = hoc::test::hint(hoc::hints::traffic_fused, {{"got", text(traffic.fused)}});
+        ADD_FAILURE() << HOC_UNDER_TEST << "/part3_fusion/fusion.cpp: trafficPerElement: fused " << text(traffic.fused)
+                      << " floats per element, which is not what one vadd_fused call moves\n  hint: " << why;
+    }
+}
+
+namespace {
+
+struct Inputs {
+    std::vector<float> a, b, e, g;
+};
+
+Inputs fusionInputs(std::size_t n)
+{
+    // Magnitudes far apart, so that adding in another order changes the bits of most elements.
+    return {hoc::randomFloats(n, 31), hoc::randomFloats(n, 32, -1, 1), hoc::randomFloats(n, 33, -100, 100),
+            hoc::randomFloats(n, 34, 0, 1e-3f)};
+}
+
+// Where wrong elements of F come from, read from the elements themselves: never written (0, what
+// readF leaves), a sum that leaves out an input, or the four inputs added in another order.
+std::string fusedHint(const Inputs& in, const std::vector<float>& expected, const std::vector<float>& got)
+{
+    const std::size_t n = expected.size();
+    const std::string where = "\n  where: kernel vadd_fused in part3_fusion/vadd_fused.cl, or fused() in "
+                              "part3_fusion/fusion.cpp\n  hint: ";
+    if (std::all_of(got.begin(), got.end(), [](float x) { return x == 0.0f; }))
+        return where + hoc::test::hint(hoc::hints::fused_nothing_written);
+    std::size_t wrong = 0;
+    while (wrong < n && got[wrong] == expected[wrong])
+        ++wrong;
+    if (wrong == n)
+        return "";
+    // Unwritten from some element on (a bounds check that stops early).
+    bool tailUnwritten = true;
+    for (std::size_t i = wrong; i < n && tailUnwritten; ++i)
+        tailUnwritten = got[i] == 0.0f;
+    if (tailUnwritten)
+        return where + hoc::test::hint(hoc::hints::fused_tail_unwritten,
+                                       {{"first", std::to_string(wrong)}, {"count", std::to_string(n)}});
+    const std::size_t i = wrong;
+    if (got[i] == 0.0f)
+        return where + hoc::test::hint(hoc::hints::fused_element_unwritten, {{"element", std::to_string(i)}});
+    const float a = in.a[i], b = in.b[i], e = in.e[i], g = in.g[i];
+    const std::pair<const char*, float> partial[] = {{"A + B", a + b},
+                                                     {"(A + B) + E", (a + b) + e},
+                                                     {"(A + B) + G", (a + b) + g},
+                                                     {"(A + E) + G", (a + e) + g},
+                                                     {"(B + E) + G", (b + e) + g}};
+    for (const auto& [name, value] : partial)
+        if (got[i] == value)
+            return where +
+                   hoc::test::hint(hoc::hints::fused_input_missing, {{"element", std::to_string(i)}, {"sum", name}});
+    // Another order of the same four additions: within a few units in the last place of the sum's
+    // largest partial result, but not equal.
+    const double exact = static_cast<double>(a) + b + e + g;
+    const double scale = std::max({std::fabs(a + b), std::fabs((a + b) + e), std::fabs(expected[i])});
+    if (std::fabs(got[i] - exact) <= 4 * scale * 0x1p-24)
+        return where + hoc::test::hint(hoc::hints::fused_order, {{"element", std::to_string(i)}});
+    return where + hoc::test::hint(hoc::hints::fused_wrong, {{"element", std::to_string(i)}});
+}
+
+}  // namespace
+
+class FusedVadd : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(FusedVadd, MatchesSerialChain)
+{
+    const std::size_t n = GetParam();
+    const Inputs in = fusionInputs(n);
+    const FusionRun run = hoc::test::run(
+        [&] { return Fusion(hoc::test::device(), in.a, in.b, in.e, in.g).fused({0, 1}); });
+    using hoc::ref::vadd;
+    const std::vector<float> expected = vadd(vadd(vadd(in.a, in.b), in.e), in.g);
+    EXPECT_TRUE(
+        hoc::test::correct(hoc::compare(expected, run.f), "fused: F = ((A + B) + E) + G, N = " + std::to_string(n)))
+        << fusedHint(in, expected, run.f);
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, FusedVadd, ::testing::ValuesIn(hoc::test::vectorSizes()), hoc::test::vectorSizeName);
+
+// Both versions on one Fusion, as the program runs them: the given chain first, then fused(), whose F
+// must not be the chain's left over (readF clears it), and each with its time from profiling events.
+TEST(Fusion, ChainThenFusedOnTheSameBuffers)
+{
+    const std::size_t n = 4099;
+    const Inputs in = fusionInputs(n);
+    Fusion fusion = hoc::test::run([&] { return Fusion(hoc::test::device(), in.a, in.b, in.e, in.g); });
+    using hoc::ref::vadd;
+    const std::vector<float> expected = vadd(vadd(vadd(in.a, in.b), in.e), in.g);
+    const FusionRun chain = hoc::test::run([&] { return fusion.chain({1, 2}); });
+    EXPECT_TRUE(hoc::test::correct(hoc::compare(expected, chain.f), "chain (given), N = 4099"));
+    EXPECT_GT(chain.seconds, 0.0) << "the given chain should report its time";
+    const FusionRun fused = hoc::test::run([&] { return fusion.fused({1, 2}); });
+    ASSERT_TRUE(hoc::test::correct(hoc::compare(expected, fused.f), "fused, after the chain, N = 4099"))
+        << fusedHint(in, expected, fused.f);
+    EXPECT_TRUE(fused.seconds > 0) << HOC_UNDER_TEST << "/part3_fusion/fusion.cpp: fused()'s run gave no event to time "
+                                   << "it by, so its time is 0"
+                                   << "\n  hint: " << hoc::test::hint(hoc::hints::fused_untimed);
+}
+
+// The technique on the host's side: fused() runs the fused kernel, not the chain again. The chain's
+// C and D, NaN until a kernel writes them, must still be NaN after fused() has run.
+TEST(Fusion, FusedLeavesTheChainsBuffersAlone)
+{
+    const std::size_t n = 1000;
+    const Inputs in = fusionInputs(n);
+    Fusion fusion = hoc::test::run([&] { return Fusion(hoc::test::device(), in.a, in.b, in.e, in.g); });
+    hoc::test::run([&] { return fusion.fused({0, 1}); });
+    const std::vector<float> sums = hoc::test::run([&] { return fusion.partialSums(); });
+    const auto written = std::count_if(sums.begin(), sums.end(), [](float v) { return !std::isnan(v); });
+    EXPECT_TRUE(written == 0) << HOC_UNDER_TEST << "/part3_fusion/fusion.cpp: fused() wrote " << written
+                              << " element(s) of the chain's C and D (2 x " << n << " floats): it runs the chain's "
+                              << "kernels, not vadd_fused alone\n  hint: "
+                              << hoc::test::hint(hoc::hints::technique_fused_host);
+}
+
+TEST(Fusion, InputsOfDifferentLengthsAreRefused)
+{
+    const std::vector<float> three(3, 1.0f), four(4, 1.0f), none;
+    EXPECT_THROW(hoc::test::run([&] { return Fusion(hoc::test::device(), three, three, four, three); }),
+                 std::runtime_error);
+    EXPECT_THROW(hoc::test::run([&] { return Fusion(hoc::test::device(), none, none, none, none); }),
+                 std::runtime_error);
 }

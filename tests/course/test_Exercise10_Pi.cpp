@@ -45,10 +45,13 @@ std::string what(const char* design, std::uint64_t steps, const PiResult& r)
 //   the left-edge sum     x at the left edge of each step, x = i * step (computed here in double)
 //   one step per item     each work-item's value is one of its steps alone (its last or its first):
 //                         the running sum overwritten in each step instead of added to
+//   within plain sums'    step 4 only: off the target, but by no more than plain float sums and a tree
+//     bound                 can be off (step 3's bound, `plain`): the compensated sum, step 4's lesson,
+//                           is missing (its error does not grow with the number of steps)
 //   above the bound       steps counted twice, or steps past nsteps added (their x lie beyond 1)
 //   below the bound       steps, work-items' values or work-groups' sums left out
 std::string hint(PiDesign design, std::uint64_t steps, std::uint64_t perItem, double expected, double got,
-                 double allowed)
+                 double allowed, double plain = 0)
 {
     const char* kernel = design == PiDesign::Simple       ? "pi_simple"
                          : design == PiDesign::SimpleTree ? "pi_simple_tree"
@@ -82,6 +85,10 @@ std::string hint(PiDesign design, std::uint64_t steps, std::uint64_t perItem, do
                 return where + hoc::test::hint(hoc::hints::one_step_per_item,
                                                {{"which", which}, {"per_item", std::to_string(perItem)}});
     }
+    if (design == PiDesign::Tree && std::fabs(got - expected) <= plain)
+        return where + hoc::test::hint(hoc::hints::technique_compensated, {{"kernel", kernel},
+                                                                           {"error", std::to_string(got - expected)},
+                                                                           {"plain", std::to_string(plain)}});
     if (got > expected)
         return where + hoc::test::hint(hoc::hints::more);
     return where + hoc::test::hint(design == PiDesign::Simple ? hoc::hints::less_simple : hoc::hints::less_tree,
@@ -89,19 +96,23 @@ std::string hint(PiDesign design, std::uint64_t steps, std::uint64_t perItem, do
 }
 
 ::testing::AssertionResult accurate(PiDesign design, const char* name, std::uint64_t steps, const PiResult& r,
-                                    double allowed)
+                                    double allowed, double plain = 0)
 {
     const double expected = hoc::pi::reference(steps);
     ::testing::AssertionResult ok = hoc::test::correct(hoc::compareValue(expected, r.pi, allowed),
                                                        what(name, steps, r));
     if (!ok)
-        ok << hint(design, steps, r.stepsPerItem, expected, r.pi, allowed);
+        ok << hint(design, steps, r.stepsPerItem, expected, r.pi, allowed, plain);
     return ok;
 }
 
+// The tree design's wrong value is also held to step 3's bound (plain float sums in each work-item,
+// then the tree): within it, the value is what step 3's kernel gives, not a lost or doubled step.
 ::testing::AssertionResult treeAccurate(std::uint64_t steps, const PiResult& r)
 {
-    return accurate(PiDesign::Tree, "tree design", steps, r, hoc::pi::kTarget);
+    const double plain = hoc::pi::floatSumBound(
+        hoc::pi::floatAdditions(r.stepsPerItem, r.workGroupSize, hoc::pi::Summation::FloatTree));
+    return accurate(PiDesign::Tree, "tree design", steps, r, hoc::pi::kTarget, plain);
 }
 
 ::testing::AssertionResult simpleAccurate(std::uint64_t steps, const PiResult& r)
@@ -209,6 +220,16 @@ TEST(Pi, Step4TreeWithinTarget)
 }
 
 TEST(Pi, Step4TreeWorkGroupSizesFromOneToTheMaximum) { checkWorkGroupSizes(PiDesign::Tree); }
+
+TEST(Pi, Step4CompensatedOverLongRuns)
+{
+    // Step 4's lesson, the compensated sum, where a plain float sum cannot hide: work-groups of 1, so
+    // each work-item adds 2^21 steps. A plain float sum is far off there, even where the compiler
+    // splits it into vector lanes (measured 5.1e-3 on PoCL 3.1, 5.1e-4 on Intel's CPU runtime, which
+    // reorders it; the compensated sum 1.7e-8 and 9e-9), so only the compensated sum meets 1e-6.
+    const std::uint64_t steps = std::uint64_t{1} << 27;
+    ASSERT_TRUE(treeAccurate(steps, runPi(steps, PiDesign::Tree, 1)));
+}
 
 TEST(Pi, TooLargeWorkGroupNamesTheLimit)
 {

@@ -1,13 +1,17 @@
 // Exercise 13: every recorded id matches the formula for its position, for several ranges and
 // work-group shapes; shapes that do not divide the range or exceed the limits are refused clearly.
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
+#include "hoc/common/data.hpp"
 #include "hoc/common/errors.hpp"
 #include "hoc_hints/Exercise13_WorkItemIndices.hpp"
 #include "hoc_test.hpp"
 #include "indices.hpp"
+#include "smooth3d.hpp"
 
 namespace {
 
@@ -162,4 +166,247 @@ TEST(Exercise13Refuses, ShapeOverTheDeviceLimits)
             ADD_FAILURE() << HOC_UNDER_TEST << ": a raw OpenCL error instead of a clear message: " << hoc::describe(e);
         }
     }
+}
+
+// Part 2: a 3D grid stored flat (x fastest, as C stores float g[nz][ny][nx]) and a 3D NDRange.
+namespace {
+
+struct GridCase {
+    Grid grid;
+    Sizes3 local;
+};
+
+std::string caseText(const GridCase& c) { return "grid " + c.grid.text() + ", work-groups of " + sizesText(c.local); }
+
+Smooth3d makeSmooth3d()
+{
+    return hoc::test::run([] { return Smooth3d(hoc::test::device()); });
+}
+
+// A probe of the NDRange a host function made: work-item (0, 0, 0) records get_work_dim() and each
+// dimension's global and local size; every work-item inside the grid counts its cell.
+const char* const kProbe = R"(
+__kernel void smooth(__global uint* info, __global uint* hits, uint nx, uint ny, uint nz, float unused)
+{
+    const size_t x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);
+    if (x == 0 && y == 0 && z == 0) {
+        info[0] = get_work_dim();
+        for (uint d = 0; d < 3; ++d) {
+            info[1 + d] = get_global_size(d);
+            info[4 + d] = get_local_size(d);
+        }
+    }
+    if (x < nx && y < ny && z < nz)
+        atomic_inc(&hits[(z * ny + y) * nx + x]);
+}
+)";
+
+// What enqueueOverGrid made of one case, read from the probe: "" when right, else why not.
+std::string rangeProblem(const GridCase& c)
+{
+    const cl::Device& device = hoc::test::device();
+    cl::Context context(device);
+    cl::CommandQueue queue(context, device);
+    cl::Program program(context, kProbe);
+    program.build({device});
+    cl::Kernel probe(program, "smooth");
+    std::vector<cl_uint> info(7, 0);
+    const std::size_t cells = c.grid.cells();
+    cl::Buffer d_info(context, info.begin(), info.end(), false);
+    cl::Buffer d_hits(context, CL_MEM_READ_WRITE, sizeof(cl_uint) * cells);
+    queue.enqueueFillBuffer(d_hits, cl_uint{0}, 0, sizeof(cl_uint) * cells);
+    probe.setArg(0, d_info);
+    probe.setArg(1, d_hits);
+    probe.setArg(2, static_cast<cl_uint>(c.grid.nx));
+    probe.setArg(3, static_cast<cl_uint>(c.grid.ny));
+    probe.setArg(4, static_cast<cl_uint>(c.grid.nz));
+    probe.setArg(5, 0.0f);
+    const std::string where = std::string(HOC_UNDER_TEST) + "/part2_three_dimensions/grid3d.cpp: enqueueOverGrid, " +
+                              caseText(c) + ": ";
+    const std::size_t asked[3] = {c.grid.nx, c.grid.ny, c.grid.nz};
+    std::size_t want[3];
+    for (std::size_t d = 0; d < 3; ++d)
+        want[d] = (asked[d] + c.local[d] - 1) / c.local[d] * c.local[d];
+    const std::string wantText = std::to_string(want[0]) + " x " + std::to_string(want[1]) + " x " +
+                                 std::to_string(want[2]);
+    cl::Event done;
+    try {
+        done = enqueueOverGrid(queue, probe, c.grid, c.local);
+    } catch (const cl::Error& e) {
+        if (e.err() == CL_INVALID_WORK_GROUP_SIZE)
+            return where + "the enqueue failed with CL_INVALID_WORK_GROUP_SIZE\n  hint: " +
+                   hoc::test::hint(hoc::hints::range_not_whole_groups, {{"want", wantText}});
+        return where + "OpenCL call " + hoc::describe(e);
+    }
+    if (done() == nullptr)
+        return where + "it returned no event\n  hint: " + hoc::test::hint(hoc::hints::range_no_event);
+    done.wait();
+    std::vector<cl_uint> hits(cells);
+    cl::copy(queue, d_info, info.begin(), info.end());
+    cl::copy(queue, d_hits, hits.begin(), hits.end());
+    const auto sizes = [&](std::size_t first) {
+        return std::to_string(info[first]) + " x " + std::to_string(info[first + 1]) + " x " +
+               std::to_string(info[first + 2]);
+    };
+    if (info[0] != 3)
+        return where + "the NDRange has " + std::to_string(info[0]) + " dimension(s)\n  hint: " +
+               hoc::test::hint(hoc::hints::range_not_3d, {{"dims", std::to_string(info[0])}});
+    if (info[1] == want[2] && info[3] == want[0] && want[0] != want[2])
+        return where + "global range " + sizes(1) + ", expected " + wantText +
+               "\n  hint: " + hoc::test::hint(hoc::hints::range_x_z_swapped);
+    if (info[4] != c.local[0] || info[5] != c.local[1] || info[6] != c.local[2])
+        return where + "work-groups of " + sizes(4) + ", not the " + sizesText(c.local) +
+               " asked for\n  hint: " + hoc::test::hint(hoc::hints::range_local_not_given);
+    for (std::size_t d = 0; d < 3; ++d)
+        if (info[1 + d] < asked[d])
+            return where + "global range " + sizes(1) + ", expected " + wantText +
+                   "\n  hint: " + hoc::test::hint(hoc::hints::range_too_small, {{"dim", std::to_string(d)}});
+    if (info[1] != want[0] || info[2] != want[1] || info[3] != want[2])
+        return where + "global range " + sizes(1) + ", expected " + wantText +
+               "\n  hint: " + hoc::test::hint(hoc::hints::range_not_rounded, {{"want", wantText}});
+    const auto twice = std::find_if(hits.begin(), hits.end(), [](cl_uint h) { return h != 1; });
+    if (twice != hits.end())
+        return where + "cell " + std::to_string(twice - hits.begin()) + " was computed " + std::to_string(*twice) +
+               " times, not once";
+    return "";
+}
+
+// Where a wrong smoothing result comes from, read from the cells: never written (still NaN), a face
+// cell changed, an inner cell copied, an inner cell not scaled by w, the grid read in another layout.
+std::string smoothHint(const std::vector<float>& in, const Grid& grid, const Sizes3& local,
+                       const std::vector<float>& out, const std::vector<float>& expected)
+{
+    const std::string where = "\n  hint: ";
+    const auto cellText = [&](std::size_t i) {
+        return "(" + std::to_string(i % grid.nx) + ", " + std::to_string(i / grid.nx % grid.ny) + ", " +
+               std::to_string(i / (grid.nx * grid.ny)) + ")";
+    };
+    const auto face = [&](std::size_t i) {
+        const std::size_t x = i % grid.nx, y = i / grid.nx % grid.ny, z = i / (grid.nx * grid.ny);
+        return x == 0 || y == 0 || z == 0 || x + 1 == grid.nx || y + 1 == grid.ny || z + 1 == grid.nz;
+    };
+    if (std::all_of(out.begin(), out.end(), [](float v) { return std::isnan(v); }))
+        return where + hoc::test::hint(hoc::hints::smooth_nothing_written);
+    const auto unwritten = std::find_if(out.begin(), out.end(), [](float v) { return std::isnan(v); });
+    // Written only inside the box of one work-group's size at the grid's corner: cells from local ids.
+    bool inBox = unwritten != out.end();
+    for (std::size_t i = 0; i < out.size() && inBox; ++i) {
+        const std::size_t x = i % grid.nx, y = i / grid.nx % grid.ny, z = i / (grid.nx * grid.ny);
+        inBox = std::isnan(out[i]) || (x < local[0] && y < local[1] && z < local[2]);
+    }
+    if (inBox)
+        return where + hoc::test::hint(hoc::hints::smooth_local_ids, {{"local", sizesText(local)}});
+    if (unwritten != out.end())
+        return where + hoc::test::hint(hoc::hints::smooth_cell_unwritten,
+                                       {{"cell", cellText(static_cast<std::size_t>(unwritten - out.begin()))}});
+    for (std::size_t i = 0; i < out.size(); ++i)
+        if (face(i) && out[i] != in[i])
+            return where + hoc::test::hint(hoc::hints::smooth_face_changed, {{"cell", cellText(i)}});
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (face(i) || std::fabs(out[i] - expected[i]) <= 1e-6 * std::fabs(expected[i]))
+            continue;
+        if (out[i] == in[i])
+            return where + hoc::test::hint(hoc::hints::smooth_inner_copied, {{"cell", cellText(i)}});
+        if (std::fabs(out[i] - 7.0f * expected[i]) <= 1e-5 * std::fabs(7.0f * expected[i]))
+            return where + hoc::test::hint(hoc::hints::smooth_not_scaled, {{"cell", cellText(i)}});
+        break;
+    }
+    // The grid read as if z were fastest (float g[nx][ny][nz]): the reference of that layout.
+    const Grid turned{grid.nz, grid.ny, grid.nx};
+    std::vector<float> inTurned(in.size());
+    for (std::size_t z = 0; z < grid.nz; ++z)
+        for (std::size_t y = 0; y < grid.ny; ++y)
+            for (std::size_t x = 0; x < grid.nx; ++x)
+                inTurned[(x * grid.ny + y) * grid.nz + z] = in[(z * grid.ny + y) * grid.nx + x];
+    const std::vector<float> outTurned = referenceSmooth(inTurned, turned, 1.0f / 7.0f);
+    bool asTurned = grid.nx != grid.nz;
+    for (std::size_t z = 0; z < grid.nz && asTurned; ++z)
+        for (std::size_t y = 0; y < grid.ny && asTurned; ++y)
+            for (std::size_t x = 0; x < grid.nx && asTurned; ++x) {
+                const std::size_t i = (z * grid.ny + y) * grid.nx + x;
+                const float other = outTurned[(x * grid.ny + y) * grid.nz + z];
+                asTurned = std::fabs(out[i] - other) <= 1e-6 * std::fabs(other);
+            }
+    if (asTurned)
+        return where + hoc::test::hint(hoc::hints::smooth_layout_turned);
+    return where + hoc::test::hint(hoc::hints::smooth_neighbour);
+}
+
+}  // namespace
+
+TEST(Smooth3d, EnqueueOverGridMakesA3dRangeOfWholeWorkGroups)
+{
+    const GridCase cases[] = {{{13, 7, 5}, {4, 2, 2}}, {{37, 19, 11}, {8, 4, 4}},  {{1, 1, 1}, {1, 1, 1}},
+                              {{5, 9, 17}, {5, 3, 1}}, {{16, 16, 16}, {16, 1, 1}}, {{3, 40, 2}, {1, 8, 2}}};
+    for (const GridCase& c : cases) {
+        const std::string problem = hoc::test::run([&] { return rangeProblem(c); });
+        ASSERT_TRUE(problem.empty()) << problem;
+    }
+}
+
+// Grids of one cell, of faces only and with inner cells, none a multiple of its work-groups in any
+// dimension, and work-groups from one work-item to 256.
+TEST(Smooth3d, EveryCellMatchesTheReference)
+{
+    const GridCase cases[] = {{{1, 1, 1}, {1, 1, 1}},   {{2, 3, 4}, {2, 2, 2}},    {{3, 3, 3}, {4, 4, 4}},
+                              {{13, 7, 5}, {4, 2, 2}},  {{37, 19, 11}, {8, 4, 4}}, {{37, 19, 11}, {3, 3, 3}},
+                              {{5, 9, 40}, {1, 1, 16}}, {{70, 3, 6}, {64, 1, 1}},  {{20, 20, 20}, {16, 4, 4}}};
+    Smooth3d smooth = makeSmooth3d();
+    for (const GridCase& c : cases) {
+        const std::vector<float> in = hoc::randomFloats(c.grid.cells(), static_cast<std::uint32_t>(c.grid.cells()));
+        const SmoothRun r = hoc::test::run([&] { return smooth.run(in, c.grid, c.local); });
+        const std::vector<float> expected = referenceSmooth(in, c.grid, 1.0f / 7.0f);
+        const hoc::CheckResult check = hoc::compare(expected, r.out, {0, 1e-6});
+        ASSERT_TRUE(check.ok) << HOC_UNDER_TEST << "/part2_three_dimensions/smooth3d.cl: kernel smooth, " << caseText(c)
+                              << ": " << check.message() << smoothHint(in, c.grid, c.local, r.out, expected);
+        EXPECT_GT(r.seconds, 0.0) << "the kernel's profiling event should report its run time";
+    }
+}
+
+// The third dimension: the kernel run by the test itself over one plane only (a range of nx x ny x 1
+// at offset z0 in dimension 2) must write that plane, right, and no other. A kernel that takes its
+// plane from anything but get_global_id(2) (a loop over z, or a 1D range cut into x, y and z) writes
+// others, or none.
+TEST(Smooth3d, KernelTakesItsPlaneFromDimensionTwo)
+{
+    const Grid grid{9, 6, 7};
+    const std::size_t z0 = 3;
+    Smooth3d smooth = makeSmooth3d();
+    const std::vector<float> in = hoc::randomFloats(grid.cells(), 77);
+    const std::vector<float> expected = referenceSmooth(in, grid, 1.0f / 7.0f);
+    std::vector<float> out(grid.cells());
+    hoc::test::run([&] {
+        cl::Kernel kernel = smooth.kernel();
+        const std::size_t bytes = sizeof(float) * grid.cells();
+        cl::Buffer d_in(smooth.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes,
+                        const_cast<float*>(in.data()));
+        cl::Buffer d_out(smooth.context(), CL_MEM_WRITE_ONLY, bytes);
+        smooth.queue().enqueueFillBuffer(d_out, std::numeric_limits<float>::quiet_NaN(), 0, bytes);
+        kernel.setArg(0, d_in);
+        kernel.setArg(1, d_out);
+        kernel.setArg(2, static_cast<cl_uint>(grid.nx));
+        kernel.setArg(3, static_cast<cl_uint>(grid.ny));
+        kernel.setArg(4, static_cast<cl_uint>(grid.nz));
+        kernel.setArg(5, 1.0f / 7.0f);
+        smooth.queue().enqueueNDRangeKernel(kernel, cl::NDRange(0, 0, z0), cl::NDRange(12, 6, 1), cl::NDRange(4, 2, 1));
+        cl::copy(smooth.queue(), d_out, out.begin(), out.end());
+        return 0;
+    });
+    const std::size_t plane = grid.nx * grid.ny;
+    std::size_t outside = 0, inside = 0, wrong = 0;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const bool mine = i / plane == z0;
+        if (!mine && !std::isnan(out[i]))
+            ++outside;
+        if (mine && std::isnan(out[i]))
+            ++inside;
+        if (mine && !std::isnan(out[i]) && std::fabs(out[i] - expected[i]) > 1e-6 * std::fabs(expected[i]))
+            ++wrong;
+    }
+    EXPECT_TRUE(outside == 0 && inside == 0 && wrong == 0)
+        << HOC_UNDER_TEST << "/part2_three_dimensions/smooth3d.cl: kernel smooth, run over plane z = " << z0
+        << " only (a range of 12 x 6 x 1 at offset (0, 0, " << z0 << ")): " << outside
+        << " cell(s) of other planes written, " << inside << " of plane " << z0 << " left unwritten, " << wrong
+        << " written wrong\n  hint: "
+        << hoc::test::hint(hoc::hints::smooth_third_dimension, {{"plane", std::to_string(z0)}});
 }

@@ -24,6 +24,7 @@
 #include "hoc_hints/Exercise16_Reduction.hpp"
 #include "hoc_test.hpp"
 #include "reduce.hpp"
+#include "reduce_plan.hpp"
 
 namespace {
 
@@ -53,8 +54,42 @@ std::string what(ReduceKernel kernel, std::size_t n, const ReduceResult& r, cons
            std::to_string(r.workGroupSize) + ", " + std::to_string(r.passes) + " passes)";
 }
 
+// Steps 3 to 5 each give a work-item more elements than the step before (two, PER_ITEM, a whole
+// grid-stride loop), and the host launches fewer work-items for them (given/reduce_plan.cpp). The step
+// before's kernel in their place adds only its own share per work-item: the sum of the first
+// items x per elements, per = 1 (step 2's), 2 (step 3's) or PER_ITEM (step 4's), the rest missing. That
+// sum names the lesson the kernel lacks; "" where the sum is not one of them.
+std::string elementsPerItemHint(ReduceKernel kernel, const std::vector<float>& data, double got, std::size_t local)
+{
+    const hoc::test::Hint* lesson = kernel == ReduceKernel::FirstAdd  ? &hoc::hints::technique_first_add
+                                    : kernel == ReduceKernel::PerItem ? &hoc::hints::technique_per_item
+                                    : kernel == ReduceKernel::TwoPass ? &hoc::hints::technique_two_pass
+                                                                      : nullptr;
+    if (lesson == nullptr || data.empty() || local == 0)
+        return "";
+    const Plan plan = planPasses(kernel, data.size(), local,
+                                 hoc::test::device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>());
+    const std::uint64_t items = plan.passes.front().groups * plan.local;
+    for (const std::uint64_t per : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{kPerItem}}) {
+        const std::uint64_t count = items * per;
+        if (count >= data.size())
+            continue;
+        double prefix = 0;
+        for (std::uint64_t i = 0; i < count; ++i)
+            prefix += data[i];
+        if (got == prefix)
+            return hoc::test::hint(*lesson, {{"kernel", kernelName(kernel)},
+                                             {"count", std::to_string(count)},
+                                             {"per", std::to_string(per)},
+                                             {"items", std::to_string(items)}});
+    }
+    return "";
+}
+
 // Where a wrong sum of the small integers points (exact arithmetic, so the difference is evidence):
 //   0                          nothing arrived: the starter kernel (it writes 0)
+//   the first items x per      (steps 3 to 5) the step before's share per work-item, the rest missing
+//                              (elementsPerItemHint)
 //   the sum of data[0 .. p-1]  everything from element p on is missing (p a multiple of the
 //                              work-group's share: only the first work-groups' partial sums are used)
 //   the sum less the last      the bounds check stops one early
@@ -97,6 +132,8 @@ std::string hint(ReduceKernel kernel, const std::vector<float>& data, double got
         return where + (data.size() == 1 ? hint(hoc::hints::starter_or, {{"kernel", kernelName(kernel)},
                                                                          {"then", hint(hoc::hints::one_element_lost)}})
                                          : hint(hoc::hints::starter, {{"kernel", kernelName(kernel)}}));
+    if (const std::string lesson = elementsPerItemHint(kernel, data, got, r.workGroupSize); !lesson.empty())
+        return where + lesson;
     if (data.size() > 1 && got == exact - data.back() && data.back() != 0)
         return where + hint(hoc::hints::last_missing);
     double prefix = 0;
@@ -191,6 +228,29 @@ TEST_P(ReduceKernels, SizesAtEachWidthInNDRangesSmallerThanTheTail)
             ASSERT_TRUE(exact(kernel, integers, hoc::sumReference(integers).sum, r, "small integers"));
         }
     }
+}
+
+// Step 2's lesson from the sum's own bits: one work-group of 16 adds 2^24, seven 1s, -2^24 and seven 1s.
+// Sequential addressing pairs each value with the one 8 places on (2^24 with -2^24, 1 with 1), and
+// every addition is exact: 14. The interleaved tree of step 1 adds 2^24 + 1 first, which rounds the 1
+// away (floats are 2 apart there): 13; work-item 0 adding the values one by one: 7. A float addition
+// is correctly rounded on every device, so the order of the additions shows in the sum.
+TEST(ReduceTechnique, SequentialAddressingPairsTheHalves)
+{
+    std::vector<float> data(16, 1.0f);
+    data[0] = 16777216.0f;
+    data[8] = -16777216.0f;
+    const ReduceResult r = runSum(data, ReduceKernel::Sequential, 16);
+    ASSERT_EQ(r.passes, 1u) << "one work-group of 16 adds the 16 values in one pass";
+    const std::string where = std::string(HOC_UNDER_TEST) +
+                              "/reduce.cl: reduce_sequential's sum of 2^24, seven 1s, "
+                              "-2^24 and seven 1s in one work-group of 16 is " +
+                              std::to_string(r.sum);
+    EXPECT_TRUE(r.sum == 14.0f) << where << ", not 14\n  hint: "
+                                << hoc::test::hint(r.sum == 13.0f  ? hoc::hints::technique_sequential
+                                                   : r.sum == 7.0f ? hoc::hints::technique_sequential_serial
+                                                                   : hoc::hints::technique_sequential_other,
+                                                   {{"kernel", "reduce_sequential"}});
 }
 
 TEST(Reduce, TwoPassTakesTwoPasses)

@@ -80,6 +80,18 @@ std::string hint(const ScaleResult& r, const std::vector<float>& in, const std::
                               " per work-item, " + std::to_string(r.launch.global) + " work-items launched)\n  hint: ";
     if (std::all_of(r.out.begin(), r.out.end(), [](float x) { return x == 0.0f; }))
         return where + hoc::test::hint(hoc::hints::starter);
+    // One element per work-item (the given scale's body): exactly elements 0 to global - 1 written,
+    // the rest left at the host's 0. The coarsening itself is missing.
+    const std::size_t launched = std::min(r.launch.global, r.out.size());
+    if (perItem > 1 && launched < r.out.size()) {
+        bool onePerItem = true;
+        for (std::size_t i = 0; onePerItem && i < r.out.size(); ++i)
+            onePerItem = i < launched ? r.out[i] == expected[i] : r.out[i] == 0.0f || expected[i] == 0.0f;
+        if (onePerItem)
+            return where + hoc::test::hint(hoc::hints::technique_per_item, {{"last", std::to_string(launched - 1)},
+                                                                            {"launched", std::to_string(launched)},
+                                                                            {"per_item", std::to_string(perItem)}});
+    }
     // The host fills out with 0 first: a 0 where the reference is not 0 was never written.
     for (std::size_t i = 0; i < r.out.size(); ++i)
         if (r.out[i] == 0.0f && expected[i] != 0.0f)

@@ -131,3 +131,33 @@ TEST(Roofline, PredictionsFollowTheCourseNotes)
         << HOC_UNDER_TEST << ": the blocked kernel (16 x 16) on the notes' GPU";
     EXPECT_DOUBLE_EQ(predictedGflops(1e6, notes), 1000) << "far right of the ridge the peak is the bound";
 }
+
+// 004 §4.8's quiz ("Data Reuse within mat_mul Kernel"): how many times each element is used. Checked
+// against a count of the multiply-adds that read each element, for the notes' square case and for
+// rectangular sizes, where A's and B's answers differ.
+TEST(Roofline, UsesOfEachElementAnswerTheNotesQuiz)
+{
+    for (const Dims d : {Dims{1024, 1024, 1024}, Dims{3, 5, 7}, Dims{17, 33, 19}}) {
+        // Every multiply-add C(i,j) += A(i,k) B(k,j), counted where it lands: A(0,0) and B(0,0) stand
+        // for every element (each is used as often as the others).
+        double usesOfA = 0, usesOfB = 0;
+        for (std::size_t i = 0; i < d.m; ++i)
+            for (std::size_t j = 0; j < d.n; ++j) {
+                usesOfA += i == 0 ? 1 : 0;  // C(0,j) reads A(0,0) once, at k = 0
+                usesOfB += j == 0 ? 1 : 0;  // C(i,0) reads B(0,0) once, at k = 0
+            }
+        const Uses got = usesOfEachElement(d);
+        const std::string size = "M = " + std::to_string(d.m) + ", N = " + std::to_string(d.n) +
+                                 ", K = " + std::to_string(d.k);
+        EXPECT_EQ(got.ofA, usesOfA) << HOC_UNDER_TEST << ": usesOfEachElement (traffic.cpp), " << size << ": "
+                                    << got.ofA << " uses of each element of A is not the count of the "
+                                    << "multiply-adds that read A(i,k): "
+                                    << hoc::test::hint(hoc::hints::uses_of_each_element);
+        EXPECT_EQ(got.ofB, usesOfB) << HOC_UNDER_TEST << ": usesOfEachElement (traffic.cpp), " << size << ": "
+                                    << got.ofB << " uses of each element of B is not the count of the "
+                                    << "multiply-adds that read B(k,j): "
+                                    << hoc::test::hint(hoc::hints::uses_of_each_element);
+        if (HasFailure())
+            return;  // the first size that differs is enough
+    }
+}

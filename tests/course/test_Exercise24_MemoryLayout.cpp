@@ -303,3 +303,33 @@ TEST(MemoryLayout, Float3AndVload4)
     EXPECT_EQ(facts[4], 7u) << "vload4(0, f + 7).x";
     EXPECT_EQ(facts[5], 10u) << "vload4(0, f + 7).w";
 }
+
+// Step 2's lesson from part of the range: update_soa run by its first work-group alone (16 work-items
+// on 64 particles) must move exactly particles 0 to 15, work-item i taking element i of every array, so
+// that neighbouring work-items read and write neighbouring floats. Right values over the whole range do
+// not show it: a work-item taking four neighbouring particles gives them too.
+TEST(MemoryLayoutTechnique, WorkItemITakesElementI)
+{
+    Layout layout = makeLayout();
+    const std::size_t n = 64, local = 16;
+    const std::vector<Particle> in = randomParticles(n, 24);
+    const std::vector<std::vector<float>> fields = hoc::test::run(
+        [&] { return layout.runSoaFirstGroup(in, kDt, kG, local); });
+    std::vector<Particle> expected = in;
+    stepReference(expected, kDt, kG, 1);
+    std::vector<std::size_t> moved;  // particles whose x, y, z or vz changed
+    for (std::size_t i = 0; i < n; ++i)
+        if (fields[0][i] != in[i].x || fields[1][i] != in[i].y || fields[2][i] != in[i].z || fields[5][i] != in[i].vz)
+            moved.push_back(i);
+    std::string text;
+    for (std::size_t k = 0; k < moved.size() && k < 6; ++k)
+        text += (k ? ", " : "") + std::to_string(moved[k]);
+    text = moved.empty() ? "none" : text + (moved.size() > 6 ? ", ... (" + std::to_string(moved.size()) + ")" : "");
+    bool inOrder = moved.size() == local;
+    for (std::size_t i = 0; inOrder && i < local; ++i)
+        inOrder = moved[i] == i && fields[0][i] == expected[i].x && fields[5][i] == expected[i].vz;
+    EXPECT_TRUE(inOrder) << HOC_UNDER_TEST
+                         << "/particles.cl: update_soa run by its first work-group alone (work-items 0 to " << local - 1
+                         << ", " << n << " particles) moved particles " << text << "\n  hint: "
+                         << hoc::test::hint(hoc::hints::technique_element_i, {{"kernel", "update_soa"}});
+}

@@ -55,6 +55,12 @@ hoc_expect_error(NAME ${t}.size_arithmetic.transpose_product_beyond_uint EXIT 2
 hoc_expect_error(NAME ${t}.size_arithmetic.indices_product_beyond_int EXIT 2
                  MESSAGE "--range: '20000x20000' is not DIM0xDIM1: .*more than 357913941 \\(INT_MAX / 6"
                  COMMAND ${indices} --range 20000x20000)
+hoc_expect_error(NAME ${t}.size_arithmetic.warps2d_grid_beyond_uint_index EXIT 2
+                 MESSAGE "--size: '65536x65536' is not WIDTHxHEIGHT: .*more than 1073741824 \\(2\\^30: the kernels index the grid with a uint\\)"
+                 COMMAND ${program_Exercise22_Divergence_warps2d} --size 65536x65536)
+hoc_expect_error(NAME ${t}.size_arithmetic.smooth3d_negative_side EXIT 2
+                 MESSAGE "--grid: '5x-18446744073709551611x4' is not NXxNYxNZ: -18446744073709551611 ${outside}"
+                 COMMAND ${program_Exercise13_WorkItemIndices_smooth3d} --grid 5x-18446744073709551611x4)
 hoc_expect_error(NAME ${t}.size_arithmetic.multi_device_dims_beyond_int EXIT 2
                  MESSAGE "--dims, A is M x K: 46341 x 46341 = 2147488281, ${int_limit}"
                  COMMAND ${multi_device} --dims 46341 --split one)
@@ -172,7 +178,9 @@ hoc_expect_error(NAME ${t}.host_memory.HOC_HOST_MEMORY_LIMIT_not_a_size EXIT 2
 # references, and on PoCL's CPU device, whose buffers are host memory too, its buffers: hoc::hostBytes)
 # and checks it before allocating. One byte below that need is refused (exit 2, both figures); at the
 # need it runs. The needs on a CPU device, N = 10^6 floats (4 MB) unless said:
-#   vadd 4 vectors + 3 buffers; chained_vadd 8 + 7; vadd3 5 + 4; memory_objects 10 + 3;
+#   vadd 4 vectors + 3 buffers; chained_vadd 8 + 7; fusion 11 + 7 (the four inputs, the reference
+#   and its two partial sums, both results; the seven buffers); smooth3d and warps2d 3 + 2 (input,
+#   reference, result; in and out); vadd3 5 + 4; memory_objects 10 + 3;
 #   overlap 6 floats + 2 doubles per element + 2 slots of 10^5 floats x 2; histogram 10^6 bytes + their
 #   buffer; reduce 3 + 2 (the copy yardstick's); matmul_kernel at 256: A, B, C, the double reference
 #   and bounds, and the three buffers.
@@ -185,7 +193,10 @@ set(host_memory_cases
     "overlap|41600000|${program_Exercise19_Overlap_overlap}|--size 1000000 --chunk 100000 --slots 2 --hold 0"
     "histogram|2000000|${program_Exercise18_Atomics_histogram}|--size 1000000 --runs 1 --one-launch"
     "reduce|20000000|${reduce}|--sizes 1000000 --runs 1 --read-size 4096"
-    "matmul_kernel|2621440|${matmul_kernel}|--size 256")
+    "matmul_kernel|2621440|${matmul_kernel}|--size 256"
+    "fusion|72000000|${program_Exercise02_ChainedVadd_fusion}|--size 1000000 --runs 1"
+    "smooth3d|20000000|${program_Exercise13_WorkItemIndices_smooth3d}|--grid 100x100x100 --groups 8x4x4 --runs 1"
+    "warps2d|20000000|${program_Exercise22_Divergence_warps2d}|--size 1000x1000 --steps 1 --groups 8x8 --runs 1")
 foreach(row IN LISTS host_memory_cases)
   string(REPLACE "|" ";" fields "${row}")
   list(GET fields 0 name)
@@ -216,6 +227,14 @@ hoc_expect_error(NAME ${t}.command_line.reduce_local_1 EXIT 2 MESSAGE "--local 1
                  COMMAND ${reduce} --sizes 4096 --local 1 --runs 1)
 hoc_expect_error(NAME ${t}.command_line.indices_range_spaces EXIT 2 MESSAGE "--range: '8 x8' is not DIM0xDIM1"
                  COMMAND ${indices} "--range=8 x8")
+hoc_expect_error(NAME ${t}.command_line.smooth3d_groups_two_sizes EXIT 2 MESSAGE "--groups: '8x8' is not XxYxZ: 2 sizes, not 3"
+                 COMMAND ${program_Exercise13_WorkItemIndices_smooth3d} --groups 8x8)
+hoc_expect_error(NAME ${t}.command_line.smooth3d_group_side_beyond_the_device EXIT 2
+                 MESSAGE "work-groups of 1x1x10000: a work-group of 1 x 1 x 10000; this device allows at most .*\\(CL_DEVICE_MAX_WORK_ITEM_SIZES\\)"
+                 COMMAND ${program_Exercise13_WorkItemIndices_smooth3d} --grid 4x4x4 --groups 1x1x10000 --runs 1)
+hoc_expect_error(NAME ${t}.command_line.warps2d_group_beyond_the_kernel EXIT 2
+                 MESSAGE "work-groups of 256x256 \\(by_column\\): a work-group of 256 x 256 = 65536 work-items; kernel 'by_column' allows 1 to [0-9]+ on this device \\(CL_KERNEL_WORK_GROUP_SIZE\\)"
+                 COMMAND ${program_Exercise22_Divergence_warps2d} --size 64x64 --groups 256x256 --steps 1 --runs 1)
 # hoc-runner's options (it runs nothing when its command line is refused).
 # Tools/ (hoc_runner) is added after tests/; the generator expression finds it at build time.
 set(runner $<TARGET_FILE:hoc_runner> --out ${CMAKE_CURRENT_BINARY_DIR}/runner_never_written)
@@ -242,7 +261,8 @@ hoc_expect_error(NAME ${t}.command_line.runner_progress_nan EXIT 2 MESSAGE "--pr
 # peak_rss allows). The needs:
 #   bytes per element as in host_memory_cases above, times 8 * 10^6; overlap's two slots of 10^5
 #   floats x 2 and matmul's 40 bytes per element of a 2048 x 2048 matrix as they are; divergence and
-#   occupancy 3 vectors + 2 buffers, as coarsening; amdahl's vadd 7 vectors + 6 buffers (A, B, C read
+#   occupancy 3 vectors + 2 buffers, as coarsening, smooth3d (8 * 10^6 cells) and warps2d; fusion 11
+#   vectors + 7 buffers; amdahl's vadd 7 vectors + 6 buffers (A, B, C read
 #   back twice and the reference, and the pinned run's 3 buffers and 3 pinned host arrays; its matmul
 #   at 256 needs less).
 set(peak_rss_cases
@@ -257,7 +277,10 @@ set(peak_rss_cases
     "divergence|160000000|${program_Exercise22_Divergence_divergence}|--size 8000000 --steps 1 --spans 1 --runs 1|--size 1024 --steps 1 --spans 1 --runs 1"
     "occupancy|160000000|${program_Exercise23_Occupancy_occupancy}|--size 8000000 --array-kb 1 --runs 1|--size 1024 --array-kb 1 --runs 1"
     "coarsening|160000000|${program_Exercise16b_Coarsening_coarsening}|--size 8000000 --factors 1 --runs 1|--size 1024 --factors 1 --runs 1"
-    "amdahl|416000000|${program_Exercise25_Amdahl_amdahl}|--size 8000000 --matmul-size 256 --runs 1|--size 1024 --matmul-size 16 --runs 1")
+    "amdahl|416000000|${program_Exercise25_Amdahl_amdahl}|--size 8000000 --matmul-size 256 --runs 1|--size 1024 --matmul-size 16 --runs 1"
+    "fusion|576000000|${program_Exercise02_ChainedVadd_fusion}|--size 8000000 --runs 1|--size 1024 --runs 1"
+    "smooth3d|160000000|${program_Exercise13_WorkItemIndices_smooth3d}|--grid 200x200x200 --groups 8x4x4 --runs 1|--grid 16x8x8 --groups 8x4x4 --runs 1"
+    "warps2d|160000000|${program_Exercise22_Divergence_warps2d}|--size 4000x2000 --steps 1 --groups 8x8 --runs 1|--size 32x32 --steps 1 --groups 8x8 --runs 1")
 foreach(row IN LISTS peak_rss_cases)
   string(REPLACE "|" ";" fields "${row}")
   list(GET fields 0 name)

@@ -13,11 +13,12 @@ exercise and those lines, never testing the starter in its place.
       has done the exercise has changed those lines) it says so and writes the starter as it is, so
       that the build goes on; `run` then fails the test with the message.
 
-  alternative.py run --exercise FOLDER --dir DIR [--host FILE] -- COMMAND ARGS...
-      Runs an alternative's test: writes every file of the alternative but the host FILE into DIR
-      (kernels, found first through HOC_KERNEL_PATH=DIR), checks that DIR/FILE, the host file the test
-      program was built from, is the starter with the diff applied as the starter is now (else: build
-      again), and runs COMMAND with its exit status.
+  alternative.py run --exercise FOLDER --dir DIR [--host FILE]... -- COMMAND ARGS...
+      Runs an alternative's test: writes every file of the alternative but the host FILEs into DIR
+      (kernels at its top, found first through HOC_KERNEL_PATH=DIR, whichever part's folder they are
+      in), checks that each DIR/FILE given as a diff, a host file the test program was built from, is
+      the starter with the diff applied as the starter is now (else: build again), and runs COMMAND
+      with its exit status.
 """
 import argparse
 import os
@@ -40,10 +41,19 @@ def alternatives_dir(folder, root=ROOT):
 
 
 def files(folder, root=ROOT):
-    """The names of the alternative's files as the tests see them (FILE for FILE and for FILE.diff)."""
+    """The names of the alternative's files as the tests see them (FILE for FILE and for FILE.diff), with
+    the folder of a part in front (part3_fusion/fusion.cpp) where the file is one of that part's."""
     where = alternatives_dir(folder, root)
-    names = sorted(os.listdir(where)) if os.path.isdir(where) else []
-    return [name.removesuffix(DIFF) for name in names]
+    names = []
+    for top, _, found in os.walk(where):
+        names += [os.path.relpath(os.path.join(top, name), where).replace(os.sep, "/") for name in found]
+    return [name.removesuffix(DIFF) for name in sorted(names)]
+
+
+def written_as(name):
+    """Where `run` writes the alternative's file NAME in its folder: a kernel at the top, where the
+    program's HOC_KERNEL_PATH finds it whichever part it belongs to; any other file at its own path."""
+    return os.path.basename(name) if name.endswith(".cl") else name
 
 
 def hunks(diff_text):
@@ -145,14 +155,14 @@ def write_mode(args, root=ROOT):
 
 
 def run_mode(args, command, root=ROOT):
-    folder, where, host = args.exercise, args.dir, args.host
+    folder, where, hosts = args.exercise, args.dir, args.host or []
     if not command:
         sys.exit("alternative.py run: no command after --")
     try:
         for name in files(folder, root):
             text = apply(folder, name, root)
-            if name != host:
-                write_if_changed(os.path.join(where, name), text)
+            if name not in hosts:
+                write_if_changed(os.path.join(where, written_as(name)), text)
             elif os.path.isfile(os.path.join(alternatives_dir(folder, root), name + DIFF)):
                 built = os.path.join(where, name)
                 current = None
@@ -189,7 +199,8 @@ def main(argv, root=ROOT):
     run = modes.add_parser("run", help="write the alternative's other files into DIR and run the test after --")
     run.add_argument("--exercise", required=True, help="the exercise's folder")
     run.add_argument("--dir", required=True, help="the folder of the alternative's kernels")
-    run.add_argument("--host", help="the host file the test program was built from (in DIR)")
+    run.add_argument("--host", action="append", help="a host file the test program was built from (in DIR); "
+                     "once per file")
     args = parser.parse_args(options)
     return write_mode(args, root) if args.mode == "write" else run_mode(args, command, root)
 

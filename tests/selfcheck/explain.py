@@ -682,10 +682,41 @@ def _derived_from(source, first, line, var, names, depth=0):
     return None
 
 
+def _offset_and_loop(source, first, last, line):
+    """A local array indexed by an offset plus a loop variable (t[me + j]) whose loop runs over the
+    array's whole length (for (j = 0; j < TILE; ...), the array declared t[TILE]): every work-item but
+    the one at offset 0 reads past the end. Returns the hint, or None where the source does not show
+    that."""
+    code = source.code(line)
+    for m in re.finditer(r"\b(\w+)\s*\[\s*(\w+)\s*\+\s*(\w+)\s*\]", code):
+        name = m.group(1)
+        length = None
+        for n in range(first, last + 1):
+            d = re.search(r"__local\s+\w+\s+" + re.escape(name) + r"\s*\[\s*([^\]]+?)\s*\]", source.code(n))
+            if d:
+                length = d.group(1)
+        if length is None:
+            continue
+        for offset, var in ((m.group(2), m.group(3)), (m.group(3), m.group(2))):
+            for n in range(first, line + 1):
+                loop = re.search(r"\bfor\s*\([^;]*;\s*" + re.escape(var) + r"\s*<\s*([^;]+?)\s*;", source.code(n))
+                if loop and loop.group(1).replace(" ", "") == length.replace(" ", ""):
+                    return (f"the loop at line {n} runs {var} over all {length} elements of {name}, and the index "
+                            f"adds {offset} to it: from {offset} = 1 on, {name}[{offset} + {var}] reaches past "
+                            f"the last element. A round that starts at element {offset} and reads every element "
+                            f"must go on from the array's start: wrap the index round at {length}, or make the "
+                            f"array long enough for both ranges and fill all of it")
+    return None
+
+
 def bound_hint(source, first, last, variables, line, bounds=None, space="global", seen=None):
     """The loop or condition that should keep the index in range, where the source shows it wrong.
     bounds: {variable: the bound the evidence shows it must stay under} (access_evidence)."""
     bounds = bounds or {}
+    if space == "local":
+        wraps = _offset_and_loop(source, first, last, line)
+        if wraps:
+            return wraps
     for var in variables:
         for n in range(first, last + 1):
             text = source.code(n)
@@ -1132,6 +1163,15 @@ def explain(findings, search, root, values=None, built=None):
     """Explanations, most specific first (ORDER, then file and line). values: the sizes the run was
     given, {option name without dashes: integer} ({"m": 17, "n": 33}), read as the kernel's parameters
     of those names (M, N)."""
+    # oclgrind's "Index (257) exceeds static array size (256)" names no memory space; at a line where
+    # the same kernel also read or wrote past the end of a local array, it is that access seen again,
+    # not a private array (a __local float4 t[TILE] indexed past TILE gives both).
+    local_bounds = {(f["kernel"], e.get("line")) for f in findings if f["kind"] == "bounds-local"
+                    for e in f["entities"]}
+    for f in findings:
+        if (f["kind"] == "bounds-private" and "exceeds static array size" in f["head"].lower()
+                and f["entities"] and all((f["kernel"], e.get("line")) in local_bounds for e in f["entities"])):
+            f["kind"] = "bounds-local"
     groups = {}
     for f in findings:
         groups.setdefault((f["kind"], f["kernel"]), []).append(f)
@@ -1182,7 +1222,8 @@ def explain(findings, search, root, values=None, built=None):
                         f"the data lies in the buffer (a column of a row-major matrix starts at its column index, "
                         f"one row length apart)")
                 line, code = n, source.line(n).strip()
-            elif kind == "bounds-private" or "exceeds static array size" in " ".join(g["head"] for g in group):
+            elif kind == "bounds-private" or (kind != "bounds-local" and
+                                              "exceeds static array size" in " ".join(g["head"] for g in group)):
                 decl = None
                 for n in range(first, last + 1):
                     m = re.search(r"\b\w+\s+" + re.escape(name or "?") + r"\s*\[\s*(\w+)\s*\]\s*;", source.code(n))

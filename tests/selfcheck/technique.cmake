@@ -103,7 +103,12 @@ foreach(folder IN LISTS HOC_COURSE_FOLDERS)
       set(tests solution)
       set(solution_args --expect pass)
       set(alternative_args --alternative --expect pass)
-      if(file IN_LIST alternative_files)
+      # The alternative, where it has the file and its tests ("filter", when it holds only some of the
+      # file's kernels) include the kernel.
+      _hoc_technique_field(kernel "${entry}" ${i} kernel)
+      hoc_json_get(alternative_filter "${entry}" alternative filter)
+      string(FIND "${alternative_filter}" "${kernel}" in_filter)
+      if(file IN_LIST alternative_files AND (NOT alternative_filter OR in_filter GREATER -1))
         list(APPEND tests alternative)
       endif()
       foreach(case IN LISTS absent)
@@ -124,9 +129,10 @@ foreach(folder IN LISTS HOC_COURSE_FOLDERS)
         endif()
       endforeach()
     elseif(test)
-      # Evidence a course test gives (every implementation): the solution's test program, filtered to
-      # that test, with each case's kernels found first. The solution and the alternative run it among
-      # their own tests (solution.<Folder>.*, selfcheck.alternative.<Folder>).
+      # Evidence a course test gives: the solution's test program, filtered to that test, with each
+      # case's kernels found first (exit 77, skipped, where the test finds that this device does not give
+      # its evidence). The solution and the alternative run it among their own tests
+      # (solution.<Folder>.*, selfcheck.alternative.<Folder>).
       if(NOT TARGET test_${folder}_solution)
         continue()
       endif()
@@ -135,11 +141,33 @@ foreach(folder IN LISTS HOC_COURSE_FOLDERS)
         if(case IN_LIST present)
           set(expect pass)
         endif()
+        # A case of host code (its folder holds a .cpp of the solution's library: Exercise 06's launch,
+        # 19's events) is built into a copy of the library and of the test program, as an alternative's is.
+        set(program test_${folder}_solution)
+        file(GLOB hosts RELATIVE ${technique_cases}/${folder}/${case} CONFIGURE_DEPENDS
+             ${technique_cases}/${folder}/${case}/*.cpp)
+        foreach(host IN LISTS hosts)
+          set(lib ${folder}_solution)
+          set(source ${PROJECT_SOURCE_DIR}/Solutions/${folder}/${host})
+          get_target_property(sources ${lib} SOURCES)
+          if(NOT source IN_LIST sources)
+            message(FATAL_ERROR "${technique_cases}/${folder}/${case}/${host}: ${lib} builds no ${source} for it to replace")
+          endif()
+          hoc_library_copy(${lib}_technique_${case} ${lib} ${source} ${technique_cases}/${folder}/${case}/${host})
+          set(program test_${folder}_technique_${case})
+          hoc_manifest_test(test_source ${folder})
+          add_executable(${program} ${test_source})
+          target_link_libraries(${program} PRIVATE ${lib}_technique_${case} hoc_test_support)
+          hoc_traced(${program})  # the course tests may read the recorded launches (tests/trace)
+          target_compile_definitions(${program} PRIVATE "HOC_UNDER_TEST=\"Solutions/${folder}\"")
+          hoc_use_test_pch(${program})
+          add_dependencies(check_solutions ${program})
+        endforeach()
         add_test(NAME ${name}.${case}
                  COMMAND ${technique} gtest --exercise ${folder} --check ${check} --case ${technique_cases}/${folder}/${case}
-                         --expect ${expect} -- $<TARGET_FILE:test_${folder}_solution>
+                         --expect ${expect} -- $<TARGET_FILE:${program}>
                  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-        set_tests_properties(${name}.${case} PROPERTIES LABELS "solutions;selfcheck" TIMEOUT 300)
+        set_tests_properties(${name}.${case} PROPERTIES LABELS "solutions;selfcheck" TIMEOUT 300 SKIP_RETURN_CODE 77)
       endforeach()
     else()
       message(FATAL_ERROR "course.json: ${folder}'s technique check ${check} has neither a program (oclgrind's "

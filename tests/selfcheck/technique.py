@@ -23,10 +23,12 @@ that oclgrind counts and compares it with the bound.
 
   technique.py gtest --exercise FOLDER --check NAME [--case DIR | --alternative] --expect fail|pass
                -- TEST_PROGRAM ARGS...
-      The same test for a technique that a course test checks (evidence every implementation gives:
+      The same test for a technique that a course test checks (evidence the OpenCL API gives:
       CL_KERNEL_LOCAL_MEM_SIZE, which elements a part of the range wrote): runs the solution's test
       program filtered to the entry's "test", with the case's kernel files found first; --expect fail
-      passes only when the test fails with the entry's hint in its first message.
+      passes only when the test fails with the entry's hint in its first message. Where the test skips
+      itself (the device does not give that evidence: PoCL 6.0's CL_KERNEL_LOCAL_MEM_SIZE is always 0),
+      exit 77, skipped.
 """
 import argparse
 import ast
@@ -80,12 +82,18 @@ def parse_counts(text):
 
 SPACES = ("global", "local", "private", "constant")
 ATOMIC = re.compile(r"^call _Z\d+atomi?c?_?\w*?P\w*?U3AS(\d)")
+# vloadN / vstoreN are calls, not load or store instructions: the mangled name gives the width, the
+# address space (U3AS1 global, U3AS2 constant, U3AS3 local; none: private) and the element type.
+VECTOR_MEMORY = re.compile(r"^call _Z\d+v(load|store)(\d+)(?:Dv\d+_\w)?m(?:P\w*?U3AS(\d))?\w*?([a-z])\(?")
+ADDRESS_SPACE = {"1": "global", "2": "constant", "3": "local", None: "private"}
+ELEMENT_BYTES = {"c": 1, "h": 1, "s": 2, "t": 2, "i": 4, "j": 4, "f": 4, "l": 8, "m": 8, "d": 8}
 
 
 def quantities(histogram):
     """The named quantities a bound may use, from one kernel's histogram (or several added up):
-    load_<space> and store_<space> in bytes, load_<space>_n and store_<space>_n in instructions, for
-    global, local, private and constant memory; barriers (barrier() and work_group_barrier() calls);
+    load_<space> and store_<space> in bytes, load_<space>_n and store_<space>_n in instructions (a
+    vloadN or vstoreN call counted as one, of its N elements), for global, local, private and constant
+    memory; barriers (barrier() and work_group_barrier() calls);
     atomics_global and atomics_local (calls of atomic_* and atom_* on a global or a local address);
     divisions (fdiv instructions and calls of divide, native_divide, recip, ...); to_float (integers
     converted to floating point: uitofp, sitofp); instructions (all of them)."""
@@ -103,6 +111,12 @@ def quantities(histogram):
             q["divisions"] += count
         elif name in ("uitofp", "sitofp"):
             q["to_float"] += count
+        vector = VECTOR_MEMORY.match(name)
+        if vector and vector.group(4) in ELEMENT_BYTES:
+            op, width, space, element = vector.groups()
+            space = ADDRESS_SPACE.get(space, "private")
+            q[f"{op}_{space}"] += count * int(width) * ELEMENT_BYTES[element]
+            q[f"{op}_{space}_n"] += count
         atomic = ATOMIC.match(name)
         if atomic and atomic.group(1) in ("1", "3"):
             q["atomics_global" if atomic.group(1) == "1" else "atomics_local"] += count
@@ -210,14 +224,18 @@ def fixed_part(text):
     return max(re.split(r"\{[a-z_]+\}", text), key=len).strip()
 
 
-def kernel_line(path, kernel):
-    """The line where `kernel` is defined in path (1-based), or None."""
+def kernel_line(path, kernel, function=None):
+    """The line where `kernel` is defined in path (1-based), or None; with function, the line where that
+    function (one the kernel calls, which the student writes) is defined."""
     try:
         with open(path, errors="replace") as f:
             text = f.read()
     except OSError:
         return None
-    found = re.search(rf"__kernel\b[^;{{]*?\b{re.escape(kernel)}\s*\(", text)
+    if function:
+        found = re.search(rf"^[A-Za-z_][^\n;=]*\b{re.escape(function)}\s*\([^;]*?\{{", text, re.M)
+    else:
+        found = re.search(rf"__kernel\b[^;{{]*?\b{re.escape(kernel)}\s*\(", text)
     return text.count("\n", 0, found.start()) + 1 if found else None
 
 
@@ -236,6 +254,8 @@ def place_case(folder, case, use_alternative):
     else:
         names = []
         for name in sorted(os.listdir(case)):
+            if name.endswith((".cpp", ".hpp")):
+                continue  # host code: built into a copy of the test program (technique.cmake)
             if name.endswith(alternative.DIFF):
                 names.append((name.removesuffix(alternative.DIFF),
                               alternative.apply(folder, name.removesuffix(alternative.DIFF), where=case)))
@@ -243,7 +263,9 @@ def place_case(folder, case, use_alternative):
                 with open(os.path.join(case, name), encoding="utf-8") as f:
                     names.append((name, f.read()))
     for name, text in names:
-        with open(os.path.join(target, name), "w", encoding="utf-8") as f:
+        path = os.path.join(target, alternative.written_as(name))  # a part's kernel too, where it is found
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
             f.write(text)
     return scratch, target
 
@@ -282,7 +304,7 @@ def counts_check(folder, check, program, search, root):
         names[name] = evaluate(expression, names)
     path = find_file(file, search)
     where = student_path(path, root) if path else f"Exercises/{folder}/{file}"
-    line = kernel_line(path, kernel) if path else None
+    line = kernel_line(path, kernel, entry.get("function")) if path else None
     report = [f"{kernel}: {len(launches)} launch(es) of {command} on oclgrind"]
     failed = []
     for bound in entry["counts"]:
@@ -329,8 +351,12 @@ def judge(expect, status, findings, folder, entry, exercise, top="Exercises"):
     problems = []
     if status != "failed":
         problems.append(f"the check {status}, where it should fail")
-    if not message.startswith(where):
+    if top == "Exercises" and not message.startswith(where):
         problems.append(f"the first message should start with {where!r}")
+    # A course test names the code under test first (HOC_UNDER_TEST: Solutions/<Folder>) and the file in
+    # its message, at its start or in its "where:" line.
+    if top != "Exercises" and not (message.startswith(f"{top}/{folder}") and entry["file"] in message):
+        problems.append(f"the first message should start with {top}/{folder} and name {entry['file']}")
     if words not in message:
         problems.append(f"the first message does not say the hint's {words!r}")
     if problems:
@@ -341,7 +367,9 @@ def judge(expect, status, findings, folder, entry, exercise, top="Exercises"):
 def counts_mode(options):
     folder, check = options.exercise, options.check
     exercise, entry = entry_of(folder, check)
-    search = [d for d in options.kernels.split(":") if d]
+    # HOC_KERNEL_PATH's folders first, as the programs search them: script/check puts the student's
+    # checkout there when it runs a build made from another checkout's tests.
+    search = [d for d in os.environ.get("HOC_KERNEL_PATH", "").split(":") + options.kernels.split(":") if d]
     root = os.getcwd()
     scratch = None
     if options.case or options.alternative:
@@ -392,6 +420,12 @@ def gtest_mode(options, command):
         shutil.rmtree(scratch, ignore_errors=True)
     found, _ = results.first([(i, name, findings) for i, (name, (_, findings)) in enumerate(tests.items())])
     status = "passed" if done.returncode == 0 and tests else "failed"
+    if status == "passed" and all(state == "skipped" for state, _ in tests.values()):
+        # The test saw that this implementation does not give its evidence (it says why, above): neither
+        # a pass nor a fail.
+        print("=" * 78)
+        print(f"skipped: {entry['test']} could not collect its evidence on this device")
+        return SKIPPED
     print("=" * 78)
     if found:
         print(FIRST)

@@ -28,12 +28,18 @@ def problems(exercises, alternatives=ALTERNATIVES):
         if alternative is None:
             continue
         where = os.path.join(alternatives, folder)
-        # A file is whole or the change of the starter's file (FILE.diff, alternative.py).
-        files = sorted(f.removesuffix(".diff") for f in os.listdir(where)) if os.path.isdir(where) else []
+        # A file is whole or the change of the starter's file (FILE.diff, alternative.py); a part's file
+        # lies in the part's folder (part3_fusion/fusion.cpp).
+        files = []
+        for top, _, names in os.walk(where):
+            files += [os.path.relpath(os.path.join(top, n), where).replace(os.sep, "/").removesuffix(".diff")
+                      for n in names]
         host = alternative.get("host")
-        if host and host not in files:
-            found.append(f"{folder}: the alternative's host file {host} is not in {where}")
-        elif not host and not any(f.endswith(".cl") for f in files):
+        hosts = host if isinstance(host, list) else [host] if host else []
+        missing = [h for h in hosts if h not in files]
+        if missing:
+            found += [f"{folder}: the alternative's host file {h} is not in {where}" for h in missing]
+        elif not hosts and not any(f.endswith(".cl") for f in files):
             found.append(f"{folder}: the alternative is a kernel, but {where} holds no .cl file")
     return found
 

@@ -124,6 +124,45 @@ class ACheckBeforeTheLoop(unittest.TestCase):
         self.assertNotIn("row", found[0].hint)
 
 
+ROUNDS = """__kernel void local_read(__global const float4* in, __global float* out, const int rounds)
+{
+    __local float4 t[TILE];
+    int me = get_local_id(0);
+    for (int k = me; k < TILE; k += get_local_size(0))
+        t[k] = in[get_group_id(0) * TILE + k];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    float4 acc = 0;
+    for (int r = 0; r < rounds; r++)
+        for (int j = 0; j < TILE; j++)
+            acc += t[me + j];
+    out[get_global_id(0)] = acc.s0 + acc.s1 + acc.s2 + acc.s3;
+}
+"""
+
+
+class AnOffsetPlusAWholeLoop(unittest.TestCase):
+    """A local array read at an offset plus a loop variable that runs over the array's whole length
+    (every work-item reads the whole tile from its own element on): the hint names the loop and the
+    offset, never a check against a size parameter; oclgrind's "Index exceeds static array size" for
+    the same access is the same finding, not a private array."""
+
+    def test_the_round_that_runs_past_the_end(self):
+        folder = tempfile.mkdtemp()
+        with open(os.path.join(folder, "hierarchy.cl"), "w") as f:
+            f.write(ROUNDS)
+        column = ROUNDS.split("\n")[10].index("t[") + 1
+        where = (f"\tKernel: local_read\n\tEntity: Global(1,0,0) Local(1,0,0) Group(0,0,0)\n"
+                 f"\t  %5 = load <4 x float>, <4 x float> addrspace(3)* %arrayidx21, align 16\n"
+                 f"\tAt line 11 (column {column}) of input.cl:\n\t  acc += t[me + j];\n")
+        text = (f"\nInvalid read of size 16 at local memory address 0x1000000001000\n{where}"
+                f"\nIndex (256) exceeds static array size (256)\n{where}")
+        found = explain(parse_log(text), [folder], folder, {})
+        self.assertEqual([(e.kind, e.line) for e in found], [("bounds-local", 11)])
+        self.assertIn("the loop at line 10 runs j over all TILE elements of t, and the index adds me to it",
+                      found[0].hint)
+        self.assertNotIn("nothing keeps me in range", found[0].hint)
+
+
 class SwappedBounds(unittest.TestCase):
     """A guard whose two bounds are swapped, read from the access it guards (the product says which
     index counts rows); correct guards and square matrices are left alone."""

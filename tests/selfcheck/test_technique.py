@@ -58,6 +58,14 @@ class Counts(unittest.TestCase):
         self.assertEqual((histogram["atomics_local"], histogram["atomics_global"]), (1000, 256))
         self.assertEqual(histogram["barriers"], 16)
 
+    def test_vector_loads_and_stores_are_counted_by_their_width_and_space(self):
+        counted = technique.quantities({"call _Z7vload16mPU3AS1Kf()": (10, None),
+                                        "call _Z7vstore4Dv4_fmPU3AS3f()": (2, None),
+                                        "call _Z6vload4mPU3AS2Kf()": (1, None)})
+        self.assertEqual((counted["load_global"], counted["load_global_n"]), (640, 10))
+        self.assertEqual((counted["store_local"], counted["store_local_n"]), (32, 2))
+        self.assertEqual(counted["load_constant"], 16)
+
     def test_labels_say_what_was_counted(self):
         self.assertEqual(technique.label("load_local"), "bytes read from local memory")
         self.assertEqual(technique.label("store_global"), "bytes written to global memory")

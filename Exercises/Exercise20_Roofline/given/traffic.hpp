@@ -39,6 +39,15 @@ constexpr double kGroup = 64;
 constexpr double kChunk = 1024;
 Counts perWorkItem(LadderKernel kernel, hoc::matmul::Dims d, double tile);
 
+// 004 §4.8's quiz ("Data Reuse within mat_mul Kernel"), answered for C (M x N) = A (M x K) * B (K x N),
+// in traffic.cpp: how many multiply-adds, over all the dot products that make C, use each element of A,
+// and each element of B.
+struct Uses {
+    double ofA = 0;
+    double ofB = 0;
+};
+Uses usesOfEachElement(hoc::matmul::Dims d);
+
 // How many work-items compute C: one per element (element, blocked) or one per row (the others).
 double workItems(LadderKernel kernel, hoc::matmul::Dims d);
 

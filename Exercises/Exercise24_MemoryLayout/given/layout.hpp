@@ -67,6 +67,12 @@ public:
     LayoutResult runSoa(const std::vector<Particle>& in, float dt, float g, std::size_t local = 0,
                         const hoc::Repeats& repeats = {0, 1});
 
+    // update_soa run by one work-group of `local` work-items alone (an NDRange of `local`) on the fields
+    // of `in` (x, y, z, vx, vy, vz), which it returns after one step: the particles that part of the
+    // range moved (the tests' evidence that work-item i takes element i of every array).
+    std::vector<std::vector<float>> runSoaFirstGroup(const std::vector<Particle>& in, float dt, float g,
+                                                     std::size_t local);
+
     // CL_KERNEL_WORK_GROUP_SIZE of update_aos (or update_aos4) or update_soa on this device.
     std::size_t maxWorkGroupSize(bool soa, AosLoads loads = AosLoads::fields) const;
 

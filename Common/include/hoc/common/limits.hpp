@@ -32,6 +32,10 @@ void requireWorkGroupSize(const cl::Kernel& kernel, const cl::Device& device, st
 // product at most CL_KERNEL_WORK_GROUP_SIZE.
 void requireWorkGroupSize2D(const cl::Kernel& kernel, const cl::Device& device, std::size_t x, std::size_t y,
                             const std::string& what);
+// A 3D work-group of x * y * z work-items: each side at most CL_DEVICE_MAX_WORK_ITEM_SIZES, the
+// product at most CL_KERNEL_WORK_GROUP_SIZE.
+void requireWorkGroupSize3D(const cl::Kernel& kernel, const cl::Device& device, std::size_t x, std::size_t y,
+                            std::size_t z, const std::string& what);
 
 // Local memory.
 

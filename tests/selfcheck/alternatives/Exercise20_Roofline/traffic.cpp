@@ -35,3 +35,11 @@ Counts perWorkItem(LadderKernel kernel, hoc::matmul::Dims d, double tile)
     }
     return {elements * 2 * K, 4 * (readFloats + writeFloats)};
 }
+
+// The quiz answered by counting: every multiply-add of C(i,j) = sum over k of A(i,k) B(k,j) uses one
+// element of A and one of B, M N K of them in all, spread evenly over A's M K elements and B's K N.
+Uses usesOfEachElement(hoc::matmul::Dims d)
+{
+    const double multiplyAdds = double(d.m) * double(d.n) * double(d.k);
+    return {multiplyAdds / (double(d.m) * double(d.k)), multiplyAdds / (double(d.k) * double(d.n))};
+}

@@ -1,0 +1,63 @@
+// Exercise 2, part 3: runs part 1's chain and the fused kernel on the same inputs, checks both against
+// the serial chain (exactly: the same additions in the same order), and prints each one's time and
+// the GB/s it moved (your counts from step 1), with its time as a fraction of the chain's.
+#include <climits>
+#include <iomanip>
+#include <iostream>
+
+#include "fusion.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/common/data.hpp"
+#include "hoc/common/reference.hpp"
+
+int main(int argc, char** argv)
+try {
+    hoc::CommandLine cli("Exercise02_ChainedVadd",
+                         "Exercise 2, part 3: three kernels fused into one, F = ((A + B) + E) + G");
+    std::size_t n = std::size_t{1} << 24;
+    hoc::Repeats repeats{1, 5};
+    cli.sizeOption("-n,--size", n, "Vector length", INT_MAX);
+    cli.option("--runs", repeats.runs, "Timed runs of each version after one warm-up; the median is reported", 1, 1000);
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
+
+    const cl::Device device = cli.device();
+    hoc::Report report = cli.report(device);
+    const std::string size = "N = " + hoc::sizeText(n);
+    // On the device: A, B, E, G, C, D and F. On the host: the inputs, the reference with its two
+    // partial sums and the two results read back (and on a CPU device the seven buffers).
+    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 7, size);
+    hoc::requireHostMemory(hoc::hostBytes(device, 11.0 * sizeof(float) * static_cast<double>(n),
+                                          7.0 * sizeof(float) * static_cast<double>(n)),
+                           size);
+
+    const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2);
+    const auto e = hoc::randomFloats(n, 3), g = hoc::randomFloats(n, 4);
+    using hoc::ref::vadd;
+    const std::vector<float> expected = vadd(vadd(vadd(a, b), e), g);
+
+    const Traffic traffic = trafficPerElement();
+    Fusion fusion(device, a, b, e, g);
+    const FusionRun chain = fusion.chain(repeats);
+    report.bandwidth("chain: vadd three times", size, hoc::compare(expected, chain.f), {chain.seconds, 0},
+                     traffic.chain * sizeof(float) * static_cast<double>(n), {{"flops", 3.0 * static_cast<double>(n)}});
+    const FusionRun fused = fusion.fused(repeats);
+    report.bandwidth("fused: vadd_fused once", size, hoc::compare(expected, fused.f), {fused.seconds, 0},
+                     traffic.fused * sizeof(float) * static_cast<double>(n), {{"flops", 3.0 * static_cast<double>(n)}});
+
+    std::cout << "timed runs: " << repeats.runs << " after a warm-up; each time is their median (device time, "
+              << "profiling events)\n"
+              << std::left << std::setw(8) << "version" << std::right << std::setw(14) << "time" << std::setw(10)
+              << "GB/s" << std::setw(16) << "x chain's time" << "\n";
+    const auto row = [&](const char* name, const FusionRun& run, double floats) {
+        const double gbps = hoc::gbps(floats * sizeof(float) * static_cast<double>(n), run.seconds);
+        std::cout << std::left << std::setw(8) << name << std::right << std::setw(14) << hoc::formatTime(run.seconds)
+                  << std::setw(10) << hoc::fixedText(gbps, 2) << std::setw(16)
+                  << hoc::fixedText(chain.seconds > 0 ? run.seconds / chain.seconds : 0, 2) << "\n";
+    };
+    row("chain", chain, traffic.chain);
+    row("fused", fused, traffic.fused);
+    return cli.finish(report);  // --json; exit status 0 when both results are correct, else 1
+} catch (...) {
+    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
+}

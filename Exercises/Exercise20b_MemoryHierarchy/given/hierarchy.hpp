@@ -1,0 +1,76 @@
+// Exercise 20b: the memory hierarchy, measured. 000's "The Memory Hierarchy" orders the four levels
+// by size and bandwidth: private, local, global and host memory. The program measures each on one
+// device: the host level by copies (hoc::TransferBenchmark), global memory by the roofline's read
+// probe (hoc::ReadBenchmark) and by strided reads (strided_read, given), local memory by your kernel
+// local_read (hierarchy.cl), private memory by the FMA probe (hoc::FmaBenchmark). This file is the
+// two kernels' host side.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "hoc/common/opencl.hpp"
+#include "hoc/common/timing.hpp"
+
+// float4s in one work-group's block of local_read's input (hierarchy.cl's TILE): 4 KiB.
+constexpr int kTile = 256;
+// The most rounds local_read takes: the sums stay whole numbers below 2^24, exact in a float.
+constexpr int kMaxRounds = 4096;
+// strided_read: floats each work-item sums, and the work-group size (a block of 4096 elements).
+constexpr std::size_t kPerItem = 16;
+constexpr std::size_t kStridedGroup = 256;
+// The largest buffer the probes index: 2^30 floats (4 GiB).
+constexpr std::size_t kMaxFloats = std::size_t{1} << 30;
+
+// The inputs: small whole numbers (0 to 3), so that every sum is exact in any order.
+std::vector<float> wholeNumbers(std::size_t n);
+
+// The serial references. local_read: work-item i of work-groups of `local` writes `rounds` times the
+// sum of its work-group's block (kTile float4s, 4 kTile floats). strided_read: work-item i sums
+// kPerItem floats of the strided view (hierarchy.cl says which).
+std::vector<float> referenceLocal(const std::vector<float>& in, std::size_t local, int rounds);
+std::vector<float> referenceStrided(const std::vector<float>& in, std::size_t stride);
+
+struct LocalRun {
+    std::vector<float> out;  // one sum per work-item
+    std::size_t groups = 0;  // work-groups: one block each
+    std::size_t local = 0;   // the work-group size that ran
+    int rounds = 0;
+    double seconds = 0;  // median kernel time (profiling events)
+    // Bytes the work-items read from local memory: rounds x kTile float4s each.
+    double localBytes() const;
+};
+
+struct StridedRun {
+    std::vector<float> out;  // one sum per work-item
+    std::size_t stride = 0;
+    std::size_t reads = 0;  // floats read: one in `stride` of the buffer
+    double seconds = 0;     // median kernel time
+};
+
+class Hierarchy {
+public:
+    // Steps 1 and 2: context, profiling queue, hierarchy.cl built with -D TILE=kTile.
+    explicit Hierarchy(const cl::Device& device);
+
+    // local_read over `in` (a whole number of blocks, 4 kTile floats each, one work-group per block),
+    // in work-groups of `local` (0: kTile, or the kernel's CL_KERNEL_WORK_GROUP_SIZE where that is
+    // less); `rounds` reads of the block per work-item.
+    LocalRun local(const std::vector<float>& in, std::size_t local, int rounds, const hoc::Repeats& repeats);
+
+    // strided_read over `in`: one float in `stride`, in.size() / stride of them (a whole number of
+    // work-groups' kPerItem x kStridedGroup).
+    StridedRun strided(const std::vector<float>& in, std::size_t stride, const hoc::Repeats& repeats);
+
+    // CL_KERNEL_WORK_GROUP_SIZE of local_read on this device.
+    std::size_t maxLocal() const;
+    // CL_KERNEL_LOCAL_MEM_SIZE of local_read: the local memory it declares.
+    std::size_t localMemoryBytes() const;
+
+private:
+    cl::Device device_;
+    cl::Context context_;
+    cl::CommandQueue queue_;
+    cl::Program program_;
+};

@@ -1,0 +1,92 @@
+// Exercise 22, part 2: runs the three kernels of warps2d.cl on the same grid for each work-group
+// shape, checks each result against its serial reference (exactly), and prints, per shape, how many
+// warps your warpsPerGroup gives a work-group, how many of them hold both paths under each rule
+// (by your warpOf), and each kernel's time as a multiple of by_warp's.
+#include <iomanip>
+#include <iostream>
+
+#include "divergence.hpp"
+#include "hoc/cli/main.hpp"
+#include "hoc/common/data.hpp"
+#include "warps2d.hpp"
+
+int main(int argc, char** argv)
+try {
+    hoc::CommandLine cli("Exercise22_Divergence", "Exercise 22, part 2: the warps of a 2D work-group");
+    std::vector<std::size_t> size = {2048, 2048};
+    std::vector<std::vector<std::size_t>> groups = {{32, 8}, {16, 16}, {8, 32}, {64, 4}};
+    std::size_t steps = 1024;
+    std::size_t warp = 0;
+    int runs = 5;
+    cli.shapeOption("--size", size, "WIDTHxHEIGHT", 2, "The grid: one element per work-item", kMaxElements,
+                    {kMaxElements, "2^30: the kernels index the grid with a uint"});
+    cli.shapesOption("--groups", groups, "XxY", 2, "Work-group shapes, dimension 0 first", 1u << 16);
+    cli.sizeOption("--steps", steps, "Rounds of each path's loop (two multiply-adds each)", UINT32_MAX);
+    cli.sizeOption("--width", warp,
+                   "Work-items per warp (default: the kernel's CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE)",
+                   UINT32_MAX);
+    cli.option("--runs", runs, "Timed runs of each kernel after one warm-up; the median is reported", 1, 1000);
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
+
+    const cl::Device device = cli.device();
+    hoc::Report report = cli.report(device);
+    const std::size_t width = size[0], height = size[1], n = width * height;
+    hoc::requireFloatsInOut(device, n, std::to_string(n) + " elements");  // exit status 2 where they do not fit
+
+    Warps2d warps(device);
+    const bool chosen = warp != 0;
+    if (!chosen)
+        warp = warps.preferredMultiple();
+    std::cout << "warps of " << warp << " work-items ("
+              << (chosen ? "--width" : "CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE; --width sets another") << ")\n";
+
+    const std::vector<float> in = hoc::randomFloats(n, 222);
+    const hoc::Repeats repeats{1, runs};
+    const double flops = 4.0 * static_cast<double>(steps) * static_cast<double>(n);  // 2 fma per round
+    const std::string sizeText = std::to_string(width) + "x" + std::to_string(height) + ", " + std::to_string(steps) +
+                                 " steps";
+    const Rule rules[] = {Rule::column, Rule::row, Rule::warp};
+
+    struct Row {
+        Shape shape;
+        double seconds[3] = {0, 0, 0};
+    };
+    std::vector<Row> rows;
+    for (const auto& g : groups) {
+        Row row;
+        row.shape = {g[0], g[1]};
+        for (int r = 0; r < 3; ++r) {
+            const GridRun run = warps.run(rules[r], in, width, height, row.shape, static_cast<unsigned>(steps), warp,
+                                          repeats);
+            const auto expected = referenceByRule(in, width, height, row.shape, static_cast<unsigned>(steps), warp,
+                                                  rules[r]);
+            report.flops(std::string(kernelName(rules[r])) + " (" + ruleText(rules[r]) + "), work-groups of " +
+                             row.shape.text(),
+                         sizeText, hoc::compare(expected, run.out), {run.seconds, 0}, flops);
+            row.seconds[r] = run.seconds;
+        }
+        rows.push_back(row);
+    }
+
+    std::cout << "per work-group shape: its warps (your warpsPerGroup), how many of them hold both paths under\n"
+              << "each kernel's rule (your warpOf), and each kernel's time as a multiple of by_warp's\n"
+              << std::setw(37) << "mixed warps" << std::setw(28) << "time, x by_warp\n"
+              << std::left << std::setw(10) << "work-group" << std::right << std::setw(7) << "warps";
+    for (int table = 0; table < 2; ++table)
+        std::cout << std::setw(10) << "by_column" << std::setw(7) << "by_row" << std::setw(8) << "by_warp";
+    std::cout << "\n";
+    for (const Row& row : rows) {
+        std::cout << std::left << std::setw(10) << row.shape.text() << std::right << std::setw(7)
+                  << warpsPerGroup(row.shape.x, row.shape.y, warp) << std::setw(10)
+                  << mixedWarps(row.shape, warp, Rule::column) << std::setw(7) << mixedWarps(row.shape, warp, Rule::row)
+                  << std::setw(8) << mixedWarps(row.shape, warp, Rule::warp);
+        const auto ratio = [&](int r) {
+            return hoc::fixedText(row.seconds[2] > 0 ? row.seconds[r] / row.seconds[2] : 0, 2);
+        };
+        std::cout << std::setw(10) << ratio(0) << std::setw(7) << ratio(1) << std::setw(8) << ratio(2) << "\n";
+    }
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
+}

@@ -1,0 +1,87 @@
+// Technique absent (tests/selfcheck/technique), the other steps as the solution has them: histogram_local
+// written as step 1's kernel (one global atomic per byte), group_histogram counting into its row of
+// partial with global atomics; no local bins.
+// Exercise 18: a histogram of bytes (BINS = 256 bins, one per value), four ways. Each work-group
+// counts one chunk of `chunk` consecutive bytes (the last chunk may be shorter); its work-items
+// step through the chunk a work-group apart, so neighbours read neighbouring bytes.
+//
+// The work-group's index is counted from global ids, get_global_id(0) / get_local_size(0), not
+// with get_group_id(0): the host can then launch one work-group at a time with a global offset, in
+// any order it likes (what a device is free to do), and every group keeps its number and chunk.
+#define BINS 256
+
+inline uint group_index(void) { return (uint)(get_global_id(0) / get_local_size(0)); }
+
+// 1. Global atomics: every byte is one atomic increment of its bin in global memory.
+__kernel void histogram_global(__global const uchar* in, uint n, uint chunk, __global uint* bins)
+{
+    const uint begin = group_index() * chunk;
+    const uint end = min(begin + chunk, n);
+    for (uint i = begin + get_local_id(0); i < end; i += get_local_size(0))
+        atomic_inc(&bins[in[i]]);
+}
+
+// 2. Local atomics: the work-group counts into its own bins in local memory, then adds them to the
+//    global bins, one atomic_add per bin instead of one atomic_inc per byte.
+__kernel void histogram_local(__global const uchar* in, uint n, uint chunk, __global uint* bins)
+{
+    const uint begin = group_index() * chunk;
+    const uint end = min(begin + chunk, n);
+    for (uint i = begin + get_local_id(0); i < end; i += get_local_size(0))
+        atomic_inc(&bins[in[i]]);
+}
+
+// The work-group's histogram into its own row of `partial` (groups x BINS): no other group writes
+// there, so no atomics are needed in global memory. Used by steps 3 and 4.
+inline void group_histogram(__global const uchar* in, uint n, uint chunk, __global uint* partial,
+                            __local uint* local_bins)
+{
+    // The group's row of partial counted straight in global memory: zeroed, then one atomic per byte.
+    const uint lid = get_local_id(0), size = get_local_size(0);
+    __global uint* row = partial + group_index() * BINS;
+    for (uint b = lid; b < BINS; b += size)
+        row[b] = 0;
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    const uint begin = group_index() * chunk;
+    const uint end = min(begin + chunk, n);
+    for (uint i = begin + lid; i < end; i += size)
+        atomic_inc(&row[in[i]]);
+}
+
+// 3. WRONG, on purpose: the last work-group adds up every group's row, assuming the others have
+//    finished. Nothing in OpenCL makes them: work-groups run in any order, and a barrier (even with
+//    CLK_GLOBAL_MEM_FENCE) waits for the work-items of one work-group only.
+__kernel void histogram_last_group(__global const uchar* in, uint n, uint chunk, uint groups,
+                                   __global uint* partial, __global uint* bins)
+{
+    __local uint local_bins[BINS];
+    group_histogram(in, n, chunk, partial, local_bins);
+    barrier(CLK_GLOBAL_MEM_FENCE);  // orders this group's writes for this group only
+    if (group_index() == groups - 1)
+        for (uint b = get_local_id(0); b < BINS; b += get_local_size(0)) {
+            uint sum = 0;
+            for (uint g = 0; g < groups; ++g)
+                sum += partial[g * BINS + b];  // another group's row: written yet? nobody knows
+            bins[b] = sum;
+        }
+}
+
+// 4. Two kernels: the end of a kernel is the only barrier between all work-groups. The first
+//    kernel leaves one row per group; the second, launched after it in the in-order queue, adds
+//    the rows up, one work-item per bin.
+__kernel void histogram_partial(__global const uchar* in, uint n, uint chunk, __global uint* partial)
+{
+    __local uint local_bins[BINS];
+    group_histogram(in, n, chunk, partial, local_bins);
+}
+
+__kernel void histogram_merge(__global const uint* partial, uint groups, __global uint* bins)
+{
+    const uint b = get_global_id(0);
+    if (b >= BINS)
+        return;
+    uint sum = 0;
+    for (uint g = 0; g < groups; ++g)
+        sum += partial[g * BINS + b];
+    bins[b] = sum;
+}
