@@ -1,13 +1,3 @@
-# Host bugs whose evidence is the values D holds (Exercise 03's course test reads the first wrong element
-# against the sums of its inputs): the launch's arguments in another order than the kernel's parameters
-# (the same three floats added in another order), and one input passed twice.
-hoc_host_hint_test(Exercise03_Vadd3 b_and_c_swapped vadd3.cpp "d_a, d_b, d_c, d_d, count);"
-                   "d_a, d_c, d_b, d_d, count);  // planted bug: B and C swapped" "Sizes/Vadd3.MatchesSerialSum/N1000"
-                   "added in another order")
-hoc_host_hint_test(Exercise03_Vadd3 b_passed_twice vadd3.cpp "d_a, d_b, d_c, d_d, count);"
-                   "d_a, d_b, d_b, d_d, count);  // planted bug: B passed for C" "Sizes/Vadd3.MatchesSerialSum/N1000"
-                   "holds \\(A \\+ B\\) \\+ B")
-
 # Host bugs the self-check must name in the host file (label solutions; needs oclgrind): a copy of a
 # solution program whose host FILE has one line replaced, built with line tables and the record of its
 # OpenCL calls (tests/trace), run by selfcheck.py on oclgrind. The first finding must be KIND, its first

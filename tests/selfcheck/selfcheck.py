@@ -26,11 +26,11 @@
       bounds-local, bounds-private, uninitialized, uninitialized-local, divergence, api,
       wrong-result: exit 1 and no finding, error: another exit status and no finding), the first
       message starts with PREFIX and says every TEXT.
-      --plant ID makes the planted bug itself, as course.json's "planted" entry describes it: a copy
-      of FILE (found in the --kernels folders) whose line LINE, which must read OLD (spaces at either
-      end aside: a kernel that has moved on stops the test rather than planting the bug somewhere
-      else), reads NEW instead, written to <scratch>/Exercises/<Folder>/FILE (paths are told from
-      <scratch>, as the student would see them); the program finds the copy first (HOC_KERNEL_PATH).
+      --plant ID makes the planted bug itself (tests/selfcheck/planted/<Folder>/<bug>.diff, planted.py):
+      the solution's FILE with the bug's diff applied (a kernel that has moved on under the diff stops
+      the test rather than planting the bug somewhere else), written to
+      <scratch>/Exercises/<Folder>/FILE (paths are told from <scratch>, as the student would see
+      them); the program finds the copy first (HOC_KERNEL_PATH).
 
   With HOC_RESULTS_DIR set (script/check, starter below), gtest and oclgrind (given --name, the
   ctest test's name) also write the test's structured result there (results.py): what script/check
@@ -42,7 +42,7 @@
       fails (or, --complete, passes), every part of course.json names tests, the progress view, and
       an exercise added as its folder plus one course.json entry (a scratch copy of Exercise 03).
 
-  selfcheck.py hint --kernels DIR[:DIR...] --plant ID --expect-text TEXT... -- TEST_PROGRAM ARGS...
+  selfcheck.py hint --plant ID --expect-text TEXT... -- TEST_PROGRAM ARGS...
       The checker's tests of the course tests' hints: runs a solution's test program (a GoogleTest
       filter in ARGS) with the planted bug ID (as above); passes only when the tests fail and the
       first message script/check would show (the first finding of GoogleTest's report, results.py)
@@ -67,6 +67,7 @@ OCLGRIND_CHECK = os.path.join(HERE, "..", "reliability", "oclgrind_check")
 TOP = os.path.normpath(os.path.join(HERE, "..", ".."))  # the course's top folder
 
 import manifest  # noqa: E402  (beside this file)
+import planted  # noqa: E402
 import results  # noqa: E402
 from calls import Trace  # noqa: E402
 from explain import ORDER, explain, parse_log  # noqa: E402
@@ -82,31 +83,19 @@ def first_message(lines):
     print()
 
 
-def planted_bug(bug_id):
-    """(FILE, LINE, OLD, NEW) of the planted bug bug_id (Folder.bug) in course.json."""
-    bug = manifest.planted(bug_id)
-    if bug is None or "line" not in bug:
-        sys.exit(f"selfcheck.py: --plant: course.json has no planted kernel bug {bug_id}")
-    return bug["file"], bug["line"], bug["old"], bug["new"]
-
-
-def plant_bug(plant, dirs, target_dir):
-    """Writes FILE with line LINE changed from OLD to NEW into target_dir (see --plant)."""
-    name, line, old, new = plant
-    source = next((os.path.join(d, name) for d in dirs if os.path.isfile(os.path.join(d, name))), None)
-    if source is None:
-        sys.exit(f"selfcheck.py: --plant: {name} is in none of {dirs}")
-    with open(source) as f:
-        lines = f.read().split("\n")
-    index = int(line) - 1
-    if not 0 <= index < len(lines) or lines[index].strip() != old.strip():
-        found = lines[index] if 0 <= index < len(lines) else "(no such line)"
-        sys.exit(f"selfcheck.py: --plant: line {line} of {source} is no longer {old.strip()!r} but "
-                 f"{found.strip()!r}: move the planted bug to where that code is now")
-    indent = lines[index][:len(lines[index]) - len(lines[index].lstrip())]
-    lines[index] = indent + new.strip()
-    with open(os.path.join(target_dir, name), "w") as f:
-        f.write("\n".join(lines))
+def plant_bug(bug_id, target_dir):
+    """Writes the file of the planted kernel bug bug_id (Folder.bug: tests/selfcheck/planted/, planted.py)
+    into target_dir; a bug that no longer applies (its lines changed) stops the test saying so."""
+    try:
+        bug = planted.Bug(bug_id)
+        if bug.kind == "host":
+            sys.exit(f"selfcheck.py: --plant: {bug.shown} changes host code ({bug.path}), which is built "
+                     f"into a copy of the library, not planted at run time")
+        text = bug.text()
+    except planted.NotApplied as e:
+        sys.exit(f"selfcheck.py: --plant: {e}")
+    with open(os.path.join(target_dir, bug.file), "w", encoding="utf-8") as f:
+        f.write(text)
 
 
 def kernel_finding(e, text=None):
@@ -312,7 +301,7 @@ def oclgrind_mode(args):
         atexit.register(shutil.rmtree, root, True)
         planted_dir = os.path.join(root, "Exercises", plant.split(".")[0])
         os.makedirs(planted_dir)
-        plant_bug(planted_bug(plant), dirs, planted_dir)
+        plant_bug(plant, planted_dir)
         os.environ["HOC_KERNEL_PATH"] = planted_dir
     search = [d for d in os.environ.get("HOC_KERNEL_PATH", "").split(":") if d] + dirs
     status, output, explanations, found = run_oclgrind(exercise, program, search, root, extra)
@@ -533,13 +522,11 @@ def gtest_mode(args):
 
 
 def hint_mode(args):
-    dirs, plant, texts = [], None, []
+    plant, texts = None, []
     while args and args[0] != "--":
         option = args.pop(0)
-        if option == "--kernels":
-            dirs += args.pop(0).split(":")
-        elif option == "--plant":
-            plant = planted_bug(args.pop(0))
+        if option == "--plant":
+            plant = args.pop(0)
         elif option == "--expect-text":
             texts.append(args.pop(0))
         else:
@@ -548,7 +535,7 @@ def hint_mode(args):
         sys.exit("selfcheck.py hint: needs --plant and --expect-text")
     planted_dir = tempfile.mkdtemp(prefix="planted.")
     atexit.register(shutil.rmtree, planted_dir, True)
-    plant_bug(plant, dirs, planted_dir)
+    plant_bug(plant, planted_dir)
     env = dict(os.environ, HOC_KERNEL_PATH=planted_dir)
     report = os.path.join(planted_dir, "report.json")
     result = subprocess.run([*args[1:], f"--gtest_output=json:{report}"], stdout=subprocess.PIPE,
@@ -783,8 +770,7 @@ def view_mode(args):
     for folder, kernel in solved.items():
         shutil.copy(os.path.join(root, "Kernels", kernel), student_file(folder, kernel))
     broken = student_file("Exercise08_MatmulLocalColumn", "matmul_local_column.cl")
-    plant_bug(planted_bug("Exercise08_MatmulLocalColumn.missing_first_barrier"), [os.path.join(root, "Kernels")],
-              os.path.dirname(broken))
+    plant_bug("Exercise08_MatmulLocalColumn.missing_first_barrier", os.path.dirname(broken))
     result = subprocess.run([os.path.join(scratch, "script", "check"), "--build", build],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=1500,
                             env=dict(os.environ, NO_COLOR="1"))

@@ -10,7 +10,7 @@
 #include "hoc/matmul/matmul.hpp"
 #include "hoc/common/opencl.hpp"
 #include "hoc/common/timing.hpp"
-#include "hoc/common/tuning.hpp"
+#include "hoc/matmul/tuning.hpp"
 
 // A variant: one kernel of matmul_competition.cl and its compile-time parameters.
 using Variant = hoc::tuning::Candidate;

@@ -12,7 +12,7 @@
 
 #include "hoc/common/opencl.hpp"
 #include "hoc/common/timing.hpp"
-#include "hoc/common/tuning.hpp"
+#include "hoc/matmul/tuning.hpp"
 #include "hoc/matmul/dims.hpp"
 
 namespace hoc::matmul {
