@@ -28,3 +28,11 @@ WarpLoadPrediction stepThreePrediction()
     //         check it).
     return prediction;
 }
+
+Float4LoadPrediction stepFivePrediction()
+{
+    Float4LoadPrediction prediction;
+    // TODO 5 (step 5 of the README): your prediction, worked out before you run anything (the tests
+    //         check it).
+    return prediction;
+}

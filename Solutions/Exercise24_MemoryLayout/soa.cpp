@@ -28,3 +28,9 @@ WarpLoadPrediction stepThreePrediction()
     // bytes, 4 sectors. The step uses the 32 floats either way.
     return {1024, 128, 128};
 }
+
+Float4LoadPrediction stepFivePrediction()
+{
+    // 32 float4s (x, y, z, vx), one per 32-byte Particle: 32 sectors, half of each used.
+    return {1024, 512};
+}

@@ -291,6 +291,21 @@ TEST(MemoryLayout, StepThreePrediction)
                                                      << "\n  hint: " << hoc::test::hint(hoc::hints::step3_warp_load);
 }
 
+// Step 5, worked out here: update_aos4's first load is one float4 (x, y, z, vx) per work-item, 16 bytes
+// at the start of each 32-byte Particle: one 32-byte sector each, and the step uses all four floats.
+TEST(MemoryLayout, StepFivePrediction)
+{
+    const std::size_t lanes = 32, sector = 32;
+    const std::size_t touched = lanes * ((sizeof(Particle) + sector - 1) / sector) * sector;
+    const Float4LoadPrediction mine = stepFivePrediction();
+    const std::string where = std::string(HOC_UNDER_TEST) + ", soa.cpp: stepFivePrediction() (step 5 of the README)";
+    EXPECT_EQ(mine.bytesTouched, touched) << where << ": the bytes a warp's first float4 load touches in update_aos4"
+                                          << "\n  hint: " << hoc::test::hint(hoc::hints::step5_float4_load);
+    EXPECT_EQ(mine.bytesUsed, lanes * sizeof(cl_float4))
+        << where << ": the bytes of those the step uses"
+        << "\n  hint: " << hoc::test::hint(hoc::hints::step5_float4_load);
+}
+
 TEST(MemoryLayout, BadRequestsAreRefused)
 {
     Layout layout = makeLayout();

@@ -84,7 +84,8 @@ def scratch_copy(top):
     course = os.path.join(top, "course")
     for name in ("script/check", "script/build", "course.json", "tests/selfcheck/explain.py",
                  "tests/selfcheck/manifest.py", "tests/selfcheck/planted.py", "tests/selfcheck/results.py",
-                 "tests/selfcheck/processes.py", "tests/selfcheck/alternative.py",
+                 "tests/selfcheck/processes.py", "tests/selfcheck/alternative.py", "tests/selfcheck/calls.py",
+                 "tests/selfcheck/host.py",
                  "tests/selfcheck/selfcheck.py", "tests/reliability/oclgrind_check"):
         os.makedirs(os.path.dirname(os.path.join(course, name)), exist_ok=True)
         shutil.copy2(os.path.join(ROOT, name), os.path.join(course, name))

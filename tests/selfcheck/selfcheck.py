@@ -70,7 +70,9 @@ import manifest  # noqa: E402  (beside this file)
 import planted  # noqa: E402
 import processes  # noqa: E402
 import results  # noqa: E402
-from explain import explain, parse_log  # noqa: E402
+from calls import Trace  # noqa: E402
+from explain import ORDER, explain, parse_log  # noqa: E402
+from host import folders_run, hang_finding, host_explanations  # noqa: E402
 
 FIRST = "== first message =="  # printed for the reader of the test's output; script/check reads the results
 
@@ -136,14 +138,20 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300, parsed=
             f"it, Debian 13 does not) and check again"))
     fd, log = tempfile.mkstemp(prefix="oclgrind.")
     os.close(fd)
+    # The program's OpenCL calls (tests/trace): the evidence that names host code (host.py).
+    fd, calls_file = tempfile.mkstemp(prefix="calls.", suffix=".json")
+    os.close(fd)
+    command = " ".join(os.path.relpath(program[0]) if i == 0 else a for i, a in enumerate(program))
     try:
         # In a process group of its own, ended whole at the time limit: oclgrind and the program under
         # it, not only the oclgrind_check shell (a kernel that never ends grows oclgrind's memory by
         # about a gigabyte a minute).
         result = processes.run([OCLGRIND_CHECK, *extra, "--log", log, "--", *program],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=timeout)
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=timeout,
+                               env=dict(os.environ, HOC_TRACE=calls_file))
         with open(log, errors="replace") as f:
             text = f.read()
+        calls = Trace(calls_file)
     except subprocess.TimeoutExpired as e:
         output = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
         if parsed:
@@ -156,6 +164,7 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300, parsed=
         return 124, output, [], results.finding("other", "hang", message)
     finally:
         os.unlink(log)
+        os.unlink(calls_file)
     output = result.stdout
     if parsed:
         return result.returncode, output, text, None
@@ -170,7 +179,17 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300, parsed=
         _, _, more, _ = run_oclgrind(exercise, program, search, root,
                                      [*extra, "--no-races", "--no-uninitialized"], timeout, parsed=True)
         text += "\n" + more
-    explanations = explain(parse_log(text), search, root, values)
+    hang = hang_finding(calls, root)
+    if hang:  # a wait that could never return: the record's watchdog stopped the program
+        return 124, output, [], results.finding("kernel", "host-wait", hang[0], file=hang[1], line=hang[2],
+                                                 hint=hang[3])
+    findings = parse_log(text)
+    # Host code first where the record of the OpenCL calls explains a kernel finding (a buffer sized in
+    # elements, arguments swapped): the kernel's own explanation of those findings is then left out.
+    hosted, explained = host_explanations(findings, calls, search, root, values)
+    explanations = hosted + explain([f for f in findings if id(f) not in explained], search, root, values,
+                                    calls.sources)
+    explanations.sort(key=lambda x: ORDER.index(x.kind))
     status = result.returncode
     # oclgrind's own failures (OCLGRIND FATAL ERROR: what it cannot run) are no finding in the kernel:
     # said as such, never the first message; a program that still ran right passes.
@@ -198,11 +217,69 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300, parsed=
             f"before it reported any finding: a crash of the tool, not a verdict on your code (oclgrind "
             f"21.10 crashes on some float4 kernels). The PoCL tests of this exercise still check the values"))
     if status != 0:
-        return status, output, [], results.finding("other", "wrong-result" if status == 1 else "error", (
-            f"{exercise}: the program's own check failed on oclgrind with no finding in the kernels (run: "
-            f"{command}; exit {status}: {'wrong values' if status == 1 else 'an OpenCL call failed'}, see "
-            f"its output above); the GoogleTest tests of this exercise say which elements are wrong"))
+        return status, output, [], _failed_run(exercise, command, status, output, calls, search, root, program[0])
     return status, output, [], None
+
+
+def _exercise_state(folder, build):
+    """What script/check knows of an exercise: untouched (git: as given), its saved result, or changed."""
+    path = os.path.join("Exercises", folder)
+    changed = subprocess.run(["git", "-C", TOP, "status", "--porcelain", "--", path], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True)
+    if changed.returncode == 0 and not changed.stdout.strip():
+        return "untouched: still the starter"
+    try:
+        with open(os.path.join(build, "selfcheck", "state.json"), encoding="utf-8") as f:
+            saved = json.load(f).get(folder) or {}
+    except (OSError, ValueError, AttributeError):
+        saved = {}
+    status = saved.get("status") if isinstance(saved, dict) else None
+    return {"passed": "passed its check", "failing": "failing its check"}.get(status, "changed, not checked yet")
+
+
+def _failed_run(exercise, command, status, output, calls, search, root, program):
+    """The first message of a program whose own check failed on oclgrind with no finding: the lines of its
+    output that say what was wrong, and, where the recorded launches ran other exercises' code and none
+    of this one's, those exercises and their state (that code, not this exercise's, gave the values)."""
+    said = [line.strip() for line in output.splitlines()
+            if re.search(r"\bWRONG\b|\bwrong\b|FAILED|[Ee]rror", line) and not line.startswith(("run:", "----"))]
+    shown = "".join(f"\n    {line[:300]}" for line in said[:6])
+    what = "wrong values" if status == 1 else "an OpenCL call failed"
+    others, own = folders_run(calls, exercise, search, root)
+    build = next((p for p in _parents(program) if os.path.isfile(os.path.join(p, "CMakeCache.txt"))), None)
+    # The exercises whose code the program links (the build's list, script/check's): one whose starter
+    # makes no OpenCL call at all leaves nothing in the record.
+    try:
+        with open(os.path.join(build or "", "selfcheck", "exercises.tsv"), encoding="utf-8") as f:
+            for row in f:
+                folder, _, depends = [*row.rstrip("\n").split("\t"), "", ""][:3]
+                if folder == exercise:
+                    for other in depends.split(":"):
+                        if other and other != exercise:
+                            others.setdefault(other, ["code it runs"])
+    except OSError:
+        pass
+    states = {folder: _exercise_state(folder, build) if build else "state unknown" for folder in others}
+    if others and not own and any(state != "passed its check" for state in states.values()):
+        states = "; ".join(f"{folder} ({', '.join(parts)}): {states[folder]}"
+                           for folder, parts in sorted(others.items()))
+        ids = ", ".join(re.sub(r"^Exercise", "", f).split("_")[0] for f in sorted(others))
+        return results.finding("other", "earlier-exercise", (
+            f"{exercise}: the program ran on oclgrind and its own check failed ({what}; run: {command}), in code "
+            f"of earlier exercises that it runs, not in this exercise's: {states}. Its output:{shown}\n"
+            f"  hint: this exercise runs their host code and kernels as you wrote them; finish those exercises "
+            f"first (script/check {ids.split(', ')[0]}, ...: {ids}), then check this one again"))
+    return results.finding("other", "wrong-result" if status == 1 else "error", (
+        f"{exercise}: the program's own check failed on oclgrind with no finding in the kernels (run: "
+        f"{command}; exit {status}: {what}){'; its output:' + shown if shown else ''}" +
+        (f"\n  it also runs code of {', '.join(sorted(others))}" if others else "")))
+
+
+def _parents(path):
+    path = os.path.abspath(path)
+    while os.path.dirname(path) != path:
+        path = os.path.dirname(path)
+        yield path
 
 
 def oclgrind_mode(args):
@@ -373,11 +450,24 @@ def gtest_mode(args):
     os.close(fd)
     atexit.register(lambda: os.path.exists(report) and os.unlink(report))
     command = [*command, f"--gtest_output=json:{report}"]
+    # The program's OpenCL calls (tests/trace): a wait that can never return stops it within
+    # HOC_TRACE_WAIT_LIMIT seconds, with a record that names the wait (host.py).
+    fd, calls_file = tempfile.mkstemp(prefix="calls.", suffix=".json")
+    os.close(fd)
+    atexit.register(lambda: os.path.exists(calls_file) and os.unlink(calls_file))
     sys.stdout.flush()
-    process = processes.start(command, stdin=None)
+    process = processes.start(command, stdin=None, env=dict(os.environ, HOC_TRACE=calls_file))
     try:
         status = process.wait(timeout=timeout)
         what = None
+        hang = hang_finding(Trace(calls_file), TOP) if status == 124 else None
+        if hang:
+            found = results.finding("kernel", "host-wait", hang[0], file=hang[1], line=hang[2], hint=hang[3])
+            if key:
+                results.write(exercise, key, "failed", [found])
+            print()
+            first_message(found["text"])
+            return 1
     except subprocess.TimeoutExpired:
         processes.end(process, grace=0)
         status = None

@@ -39,6 +39,13 @@ struct WarpLoadPrediction {
     std::size_t aosBytesTouched = 0, soaBytesTouched = 0, bytesUsed = 0;
 };
 WarpLoadPrediction stepThreePrediction();
+// Step 5's prediction (soa.cpp), made before any run: the same warp's first load in update_aos4, one
+// float4 per work-item. The bytes it touches, in sectors of 32 bytes, and how many of them the step
+// uses (0: not made yet).
+struct Float4LoadPrediction {
+    std::size_t bytesTouched = 0, bytesUsed = 0;
+};
+Float4LoadPrediction stepFivePrediction();
 // The layout change, both ways (soa.cpp, yours): toAos(toSoa(p)) gives p back, every field.
 Particles toSoa(const std::vector<Particle>& aos);
 std::vector<Particle> toAos(const Particles& soa);
