@@ -129,7 +129,7 @@ hoc::CheckResult unchecked(std::size_t count)
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise09b_Competition", "Exercise 9b: SGEMM against CLBlast and the vendor's BLAS");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::vector<std::size_t> sizes = {1024, 2048, 4096, 1000, 3000};
     std::vector<std::vector<std::size_t>> shapes = {{2000, 3000, 1000}};
     std::vector<std::string> peerNames = {"clblast", "openblas", "cublas", "cublas-tf32"};

@@ -8,8 +8,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise22_Divergence",
-                         "Exercise 22: work-item divergence, a branch per work-item against a branch per block");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t n = std::size_t{1} << 22;
     std::size_t steps = 1024;
     std::size_t local = 0;

@@ -7,9 +7,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli(
-        "Exercise24_MemoryLayout",
-        "Exercise 24: memory layout, a particle step over an array of structures and a structure of arrays");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t n = std::size_t{1} << 22;
     std::size_t local = 0;
     long runs = 5;
