@@ -39,6 +39,7 @@
 
 namespace {
 
+using hoc::competition::Variant;
 using hoc::matmul::Dims;
 
 std::string fixed(double value, int digits)
@@ -231,7 +232,7 @@ try {
     table << "---|\n";
 
     for (const Dims& d : problems) {
-        const Dims t = tuningSize(device, d);
+        const Dims t = hoc::matmul::entrant().tuningSize(device, d);
         if (given && !tuned.count(t.text())) {
             tuned[t.text()] = *given;
         } else if (!tuned.count(t.text())) {

@@ -19,7 +19,14 @@ check_layout.py given ROOT [--course-ratio R] [--room-ratio R]
     (at most --room-ratio). Prints the count, room by room; exit status 1 when a ratio is above its
     limit.
 
-Both count the files git tracks (and new files it would add), so build products are left out."""
+check_layout.py layers ROOT
+    A library never includes a room: no C++ file of the libraries (Common/, Matmul/, Measure/, Pi/,
+    Cli/, Tools/) or of the competition (Competition/, a layer above the course, which reaches
+    Exercise 9b's code through Matmul's contender interface) includes a header that only a room holds
+    (a .hpp under Exercises/ or Solutions/ that no library has). Prints each include; exit status 1
+    when there is one.
+
+All count the files git tracks (and new files it would add), so build products are left out."""
 import json
 import os
 import re
@@ -115,7 +122,38 @@ def given(root, course_ratio, room_ratio):
     return 0
 
 
+LAYERS = ("Common/", "Matmul/", "Measure/", "Pi/", "Cli/", "Tools/", "Competition/")
+INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+
+
+def layers(root):
+    files = tracked(root, *LAYERS, "Exercises", "Solutions")
+    library = [f for f in files if f.startswith(LAYERS)]
+    library_headers = {os.path.basename(f) for f in library if f.endswith(".hpp")}
+    room_headers = {os.path.basename(f) for f in files if f.startswith(("Exercises/", "Solutions/"))
+                    and f.endswith(".hpp")} - library_headers
+    breaches = []
+    for f in library:
+        if not f.endswith((".cpp", ".hpp")):
+            continue
+        with open(os.path.join(root, f), encoding="utf-8") as source:
+            for included in INCLUDE.findall(source.read()):
+                if os.path.basename(included) in room_headers:
+                    breaches.append(f"{f} includes \"{included}\", a room's header")
+    for b in breaches:
+        print(b)
+    if breaches:
+        print("a library never includes a room; the competition reaches Exercise 9b through "
+              "hoc/matmul/contender.hpp (docs/layout.md)")
+        return 1
+    print(f"no file of {', '.join(LAYERS)} includes a room's header ({len(library)} files, "
+          f"{len(room_headers)} room headers)")
+    return 0
+
+
 def main(argv):
+    if len(argv) >= 3 and argv[1] == "layers":
+        return layers(argv[2])
     if len(argv) >= 3 and argv[1] == "names":
         return names(argv[2])
     if len(argv) >= 3 and argv[1] == "given":

@@ -51,6 +51,7 @@ try {
         rows.push_back({factor, std::move(r)});
     }
     printTable(std::cout, device, rows, bytes);
+    printPrediction(std::cout);
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

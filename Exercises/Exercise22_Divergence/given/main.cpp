@@ -2,6 +2,8 @@
 // elements, checks each result against the serial reference (exactly), and prints each time with its
 // ratio to the divergent kernel's. The OpenCL work, the memory refusal and the table are in
 // divergence.cpp.
+#include <iostream>
+
 #include "divergence.hpp"
 #include "hoc/common/data.hpp"
 #include "hoc/cli/main.hpp"
@@ -47,6 +49,10 @@ try {
     }
 
     printTimes(ranLocal, rows);
+    std::cout << "your prediction of step 3 (STEP3_SPAN in divergence.cl): "
+              << (divergence.stepThreePrediction() == 0 ? "not made yet"
+                                                        : "made; the tests check it against warps of 32")
+              << "\n";
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
