@@ -39,6 +39,7 @@
 
 namespace {
 
+using hoc::competition::Variant;
 using hoc::matmul::Dims;
 
 std::string fixed(double value, int digits)
@@ -129,7 +130,7 @@ hoc::CheckResult unchecked(std::size_t count)
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise09b_Competition", "Exercise 9b: SGEMM against CLBlast and the vendor's BLAS");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::vector<std::size_t> sizes = {1024, 2048, 4096, 1000, 3000};
     std::vector<std::vector<std::size_t>> shapes = {{2000, 3000, 1000}};
     std::vector<std::string> peerNames = {"clblast", "openblas", "cublas", "cublas-tf32"};
@@ -231,7 +232,7 @@ try {
     table << "---|\n";
 
     for (const Dims& d : problems) {
-        const Dims t = tuningSize(device, d);
+        const Dims t = hoc::matmul::entrant().tuningSize(device, d);
         if (given && !tuned.count(t.text())) {
             tuned[t.text()] = *given;
         } else if (!tuned.count(t.text())) {

@@ -57,3 +57,23 @@ __kernel void update_soa(__global float* x, __global float* y, __global float* z
     z[i] = fma(vz[i], dt, z[i]);  // z moves with the old vz, as in update_aos
     vz[i] = fma(g, dt, vz[i]);
 }
+
+// Step 6: a particle of seven floats (x, y, z, vx, vy, vz, m: no charge), 28 bytes, side by side in one
+// array of floats: particle i is floats 7i to 7i + 6. Particle 1 starts at byte 28, where no float4
+// pointer may read, so the particle is loaded with vload4, which needs only a float's alignment: two
+// loads that overlap in vx, a = (x, y, z, vx) and b = (vx, vy, vz, m), and two stores of the same
+// seven floats, none past m.
+__kernel void update_aos7(__global float* p, uint n, float dt, float g)
+{
+    const uint i = get_global_id(0);
+    if (i >= n)
+        return;
+    __global float* particle = p + 7 * (size_t)i;
+    float4 a = vload4(0, particle), b = vload4(0, particle + 3);
+    a.x = fma(b.x, dt, a.x);  // x += vx dt
+    a.y = fma(b.y, dt, a.y);  // y += vy dt
+    a.z = fma(b.z, dt, a.z);  // z += vz dt, the old vz
+    b.z = fma(g, dt, b.z);    // vz += g dt
+    vstore4(a, 0, particle);
+    vstore4(b, 0, particle + 3);  // vx again, unchanged, then vy, vz and m
+}

@@ -1,7 +1,8 @@
-# How an exercise becomes a library (the lesson, which tests call) and a program (given/main.cpp): each
-# folder's CMakeLists.txt, in Exercises/ only, says what it builds in a line or two:
+# How an exercise becomes a library (the lesson, which tests call) and its programs (given/main.cpp):
+# what a folder builds is its entry in course.json ("build" and "programs", hoc_folder() below), and
+# each folder's CMakeLists.txt, in Exercises/ only, is the one line
 #
-#   hoc_folder(PROGRAM vadd SOURCES vadd.cpp)
+#   hoc_folder()
 #
 # The student's room: every Exercises/X shows at its top README.md, CMakeLists.txt, Makefile, the
 # files the student edits (the ones with TODOs; in Exercise 01, the two it reads line by line and
@@ -12,25 +13,25 @@
 # the part's files to edit at its top, its given code in partN_<topic>/given/ (Exercise 02:
 # part2_build_log/; Exercise 09: part2_dynamic_local/, part3_images/, part4_tile_order/; Exercise 15:
 # part2_shared_context/; Exercise A: part2_builtins/). A part with nothing to edit has only given/.
-# Paths in SOURCES and MAIN are relative to Exercises/X (e.g. part2_build_log/given/build_log_main.cpp),
-# or absolute. Every folder of the room (X, X/given, X/partN_*, X/partN_*/given) is on the include
+# Paths in "sources" and "main" are relative to Exercises/X (e.g. part2_build_log/given/build_log_main.cpp).
+# Every folder of the room (X, X/given, X/partN_*, X/partN_*/given) is on the include
 # path and, for an exercise, on the kernel search path (HOC_KERNEL_DIRS). tests/room/ checks the shape:
 # at most 8 entries at an exercise's top, every file of Solutions/X has a twin in Exercises/X, and
 # the READMEs name given and part files with their folder (`given/main.cpp`).
 #
 # The same folder is built twice: as the student's exercise (Exercises/CMakeLists.txt) and as the
 # solution (Solutions/CMakeLists.txt, hoc_solution()). Solutions/X holds only the files that differ
-# from Exercises/X, the lesson, at the same relative paths (Solutions/Exercise15_MultipleDevices/
-# part2_shared_context/shared_context.cpp); every other file (given/, headers, the CMakeLists.txt
+# from Exercises/X, the lesson, at the same relative paths (Solutions/X/part2_shared_context/
+# shared_context.cpp for Exercise 15); every other file (given/, headers, the CMakeLists.txt
 # itself) is taken from Exercises/X, so nothing is kept in sync by hand and `diff -r` shows only the
 # lesson.
 #
 # Solutions find their kernels in Kernels/; exercises in their own room (plus the rooms of
-# KERNELS_FROM, e.g. Exercise 05 uses the kernel the student wrote in Exercise 04).
-# The folder's library (the lesson) links hoc::common (Common/) and the LIBRARIES it names (e.g.
-# hoc::matmul); its programs link hoc::cli too (Cli/: the command line every main.cpp parses with).
-# How each program is run and checked (script/run, tests/reliability) is in the course table,
-# course.json (cmake/HocManifest.cmake), not here.
+# "kernels_from", e.g. Exercise 05 uses the kernel the student wrote in Exercise 04).
+# The folder's library (the lesson) links hoc::common (Common/) and the "libraries" it names (e.g.
+# matmul, hoc::matmul); its programs link hoc::cli too (Cli/: the command line every main.cpp parses
+# with). How each program is run and checked (script/run, tests/reliability) is in the same entry
+# (cmake/HocManifest.cmake). The plain-make build reads the same facts (Make_def_files/course.mk).
 
 # One precompiled header (the C++ bindings and the standard headers every program uses), built once
 # and reused by every course target: CL/opencl.hpp alone costs seconds per file to parse.
@@ -90,8 +91,8 @@ function(_hoc_sources out)
   set(${out} ${paths} PARENT_SCOPE)
 endfunction()
 
-# hoc_solution(Exercise01_Vadd): builds Exercises/Exercise01_Vadd/CMakeLists.txt as the solution,
-# with the files of Solutions/Exercise01_Vadd in place of the exercise's. A file there that is
+# hoc_solution(Folder): builds Exercises/Folder/CMakeLists.txt as the solution, with the files of
+# Solutions/Folder in place of the exercise's. A file there that is
 # identical to its exercise twin is a breach found by the test room.shape (tests/room/check_room.py:
 # delete it, it is taken from Exercises/ anyway; a student whose own file came out the same is not
 # stopped), and a header is an error here (the exercise's main.cpp would still include the exercise's
@@ -166,100 +167,158 @@ function(hoc_course folder program)
   endforeach()
 endfunction()
 
-# hoc_folder(PROGRAM name [MAIN given/main.cpp] SOURCES lesson.cpp... [KERNELS_FROM folder...]
-#            [LIBRARIES target...] [USES folder...])
-# USES links the folder's library with the libraries of other folders of the same kind, as
-# hoc_program's USES does (Exercise 21's sweep runs the host code of Exercises 10, 16 and 17).
+# hoc_folder(): builds the folder as its entry in course.json says (each folder's CMakeLists.txt is this
+# one line). The entry's "build" gives the folder's library, the lesson that the tests call:
+#   "sources"       its files (paths relative to Exercises/X, e.g. part2_build_log/build_log.cpp)
+#   "libraries"     the course libraries it uses: matmul, measure, pi, cli (hoc::<name>) and mpi
+#   "kernels_from"  the ids of exercises whose rooms are on its kernel path too (Exercise 05 runs the
+#                   kernel the student wrote in Exercise 04); a solution finds every kernel in Kernels/
+#   "uses"          the ids of exercises whose libraries it links, of the same kind (Exercise 21's sweep
+#                   runs the host code of Exercises 10, 16 and 17)
+# and each of its "programs" one program: "main" (given/main.cpp when absent), "title" (the line it
+# prints first: HOC_TITLE, with HOC_FOLDER, in its main file) and "uses" as above. A program with a
+# "module" (Exercise 9b's race, "Competition") is built by that module's folder instead, after the
+# course (Competition/CMakeLists.txt, with hoc_module_programs() and hoc_program()).
 function(hoc_folder)
-  cmake_parse_arguments(ARG "" "PROGRAM;MAIN" "SOURCES;KERNELS_FROM;LIBRARIES;USES" ${ARGN})
-  if(ARG_UNPARSED_ARGUMENTS)
-    message(FATAL_ERROR "hoc_folder(): unknown words ${ARG_UNPARSED_ARGUMENTS} (runs and checks are in course.json)")
+  if(ARGN)
+    message(FATAL_ERROR "hoc_folder() takes no arguments: what the folder builds is its entry in course.json")
   endif()
   get_filename_component(folder "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
   _hoc_kind(kind)
-  if(NOT ARG_MAIN)
-    set(ARG_MAIN given/main.cpp)
+  hoc_manifest_entry(entry ${folder})
+  hoc_json_list(sources "${entry}" build sources)
+  hoc_json_list(libraries "${entry}" build libraries)
+  hoc_json_list(kernels_from "${entry}" build kernels_from)
+  hoc_json_list(uses "${entry}" build uses)
+  if(NOT sources)
+    message(FATAL_ERROR "${HOC_MANIFEST}: the entry of ${folder} has no \"build\": {\"sources\": [...]}")
   endif()
 
   if(kind STREQUAL "solution")
     set(kernel_dirs "${PROJECT_SOURCE_DIR}/Kernels")
   else()
     _hoc_room_dirs(dirs "${CMAKE_CURRENT_SOURCE_DIR}")
-    foreach(other IN LISTS ARG_KERNELS_FROM)
+    foreach(id IN LISTS kernels_from)
+      hoc_manifest_folder(other ${id})
       _hoc_room_dirs(other_dirs "${PROJECT_SOURCE_DIR}/Exercises/${other}")
       list(APPEND dirs ${other_dirs})
     endforeach()
     string(REPLACE ";" ":" kernel_dirs "${dirs}")
   endif()
 
-  set_property(DIRECTORY PROPERTY HOC_KERNEL_DIRS "${kernel_dirs}")
-
   set(lib ${folder}_${kind})
-  _hoc_sources(sources ${ARG_SOURCES})
-  add_library(${lib} STATIC ${sources})
+  _hoc_sources(paths ${sources})
+  add_library(${lib} STATIC ${paths})
   if(kind STREQUAL "solution")
     _hoc_room_dirs(lesson_dirs "${HOC_LESSON_DIR}")
     target_include_directories(${lib} PUBLIC ${lesson_dirs})
   endif()
   _hoc_room_dirs(room_dirs "${CMAKE_CURRENT_SOURCE_DIR}")
   target_include_directories(${lib} PUBLIC ${room_dirs})
-  target_link_libraries(${lib} PUBLIC hoc::common ${ARG_LIBRARIES})
-  foreach(other IN LISTS ARG_USES)
-    target_link_libraries(${lib} PUBLIC ${other}_${kind})
+  target_link_libraries(${lib} PUBLIC hoc::common)
+  foreach(name IN LISTS libraries)
+    _hoc_library_target(target ${name} "${folder}")
+    target_link_libraries(${lib} PUBLIC ${target})
   endforeach()
+  _hoc_link_uses(${lib} PUBLIC ${kind} ${uses})
   target_compile_definitions(${lib} PRIVATE "HOC_KERNEL_DIRS=\"${kernel_dirs}\"")
+  set_target_properties(${lib} PROPERTIES HOC_KERNEL_DIRS "${kernel_dirs}" HOC_FOLDER ${folder})
   hoc_use_pch(${lib})
-
-  if(ARG_PROGRAM)
-    hoc_program(PROGRAM ${ARG_PROGRAM} MAIN ${ARG_MAIN})
+  if(kind STREQUAL "exercise")
+    hoc_line_tables(${lib})  # the self-check names the student's host code by file and line (tests/trace)
   endif()
+
+  string(JSON count ERROR_VARIABLE error LENGTH "${entry}" programs)
+  if(error OR count EQUAL 0)
+    return()
+  endif()
+  math(EXPR last "${count} - 1")
+  foreach(i RANGE ${last})
+    string(JSON program GET "${entry}" programs ${i})
+    hoc_json_get(module "${program}" module)
+    if(NOT module)
+      hoc_program(${folder} ${kind} "${program}")
+    endif()
+  endforeach()
 endfunction()
 
-# A further program in the same folder, linked with the folder's library:
-#   hoc_program(PROGRAM pi_serial MAIN given/pi_serial.cpp [USES folder...])
-# USES links the libraries of other folders of the same kind (solutions with solutions, exercises
-# with exercises): the instructor's matmul_table (Exercise 09's given/matmul_table.cpp)
-# runs the host code of Exercises 05-08.
-function(hoc_program)
-  cmake_parse_arguments(ARG "" "PROGRAM;MAIN" "USES" ${ARGN})
-  if(ARG_UNPARSED_ARGUMENTS)
-    message(FATAL_ERROR "hoc_program(): unknown words ${ARG_UNPARSED_ARGUMENTS} (runs and checks are in course.json)")
+# The CMake target of a library of "build": "libraries".
+function(_hoc_library_target out name folder)
+  if(name STREQUAL "mpi")
+    set(target MPI::MPI_CXX)
+  else()
+    set(target hoc::${name})
   endif()
-  get_filename_component(folder "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
-  _hoc_kind(kind)
-  set(exe ${kind}_${folder}_${ARG_PROGRAM})
-  _hoc_sources(main ${ARG_MAIN})
-  add_executable(${exe} ${main})
-  set_target_properties(${exe} PROPERTIES OUTPUT_NAME ${ARG_PROGRAM})
-  target_link_libraries(${exe} PRIVATE ${folder}_${kind} hoc::cli)
-  foreach(other IN LISTS ARG_USES)
-    target_link_libraries(${exe} PRIVATE ${other}_${kind})
+  if(NOT TARGET ${target})
+    message(FATAL_ERROR "${HOC_MANIFEST}: ${folder} uses the library \"${name}\", which is not one of the "
+                        "course's (matmul, measure, pi, cli, mpi)")
+  endif()
+  set(${out} ${target} PARENT_SCOPE)
+endfunction()
+
+# Links `target` with the libraries of the exercises `ids...`, of the same kind.
+function(_hoc_link_uses target scope kind)
+  foreach(id IN LISTS ARGN)
+    hoc_manifest_folder(other ${id})
+    target_link_libraries(${target} ${scope} ${other}_${kind})
   endforeach()
-  get_property(kernel_dirs DIRECTORY PROPERTY HOC_KERNEL_DIRS)
-  target_compile_definitions(${exe} PRIVATE "HOC_KERNEL_DIRS=\"${kernel_dirs}\"")
+endfunction()
+
+# hoc_program(Folder kind PROGRAM_JSON [MAIN file]): one program of the folder (its entry's
+# "programs" item), linked with the folder's library (and those its "uses" names) and Cli. MAIN, an
+# absolute path, replaces the entry's "main" (a module's program: Competition/benchmark.cpp).
+function(hoc_program folder kind program)
+  cmake_parse_arguments(ARG "" "MAIN" "" ${ARGN})
+  string(JSON name GET "${program}" name)
+  hoc_json_get(title "${program}" title)
+  hoc_json_list(uses "${program}" uses)
+  if(ARG_MAIN)
+    set(main "${ARG_MAIN}")
+  else()
+    hoc_json_get(main "${program}" main)
+    if(NOT main)
+      set(main given/main.cpp)
+    endif()
+    _hoc_sources(main ${main})
+  endif()
+  if(NOT title)
+    message(FATAL_ERROR "${HOC_MANIFEST}: the program ${name} of ${folder} has no \"title\" (the line it prints first)")
+  endif()
+  set(lib ${folder}_${kind})
+  set(exe ${kind}_${folder}_${name})
+  add_executable(${exe} ${main})
+  set_target_properties(${exe} PROPERTIES OUTPUT_NAME ${name})
+  target_link_libraries(${exe} PRIVATE ${lib} hoc::cli)
+  _hoc_link_uses(${exe} PRIVATE ${kind} ${uses})
+  get_target_property(kernel_dirs ${lib} HOC_KERNEL_DIRS)
+  # The program's folder and title, which its main file gives hoc::CommandLine (hoc/cli/main.hpp).
+  target_compile_definitions(${exe} PRIVATE "HOC_KERNEL_DIRS=\"${kernel_dirs}\"" "HOC_FOLDER=\"${folder}\""
+                                            "HOC_TITLE=\"${title}\"")
   # On the target too (tests/selfcheck reads it): a folder added twice (exercise and solution) has one
   # directory property, the last one set, so only the target knows its own kind's folders.
   set_target_properties(${exe} PROPERTIES HOC_KERNEL_DIRS "${kernel_dirs}" HOC_FOLDER ${folder})
   hoc_use_pch(${exe})
   set_property(GLOBAL APPEND PROPERTY HOC_${kind}_PROGRAMS_ALL ${exe})  # for the check_* targets (tests/)
+  if(kind STREQUAL "exercise")
+    hoc_traced(${exe})  # its OpenCL calls recorded for the self-check (tests/trace)
+  endif()
   if(NOT kind STREQUAL "solution")
     return()
   endif()
 
   # A solution program: its row of the course table.
-  set(key HOC_COURSE_${folder}_${ARG_PROGRAM})
+  set(key HOC_COURSE_${folder}_${name})
   get_property(known GLOBAL PROPERTY ${key} SET)
   if(NOT known)
-    message(FATAL_ERROR "${folder}/${ARG_PROGRAM} has no row in the course table: add "
-                        "a program \"${ARG_PROGRAM}\" to the entry of ${folder} in course.json")
+    message(FATAL_ERROR "${folder}/${name} has no row in the course table: add "
+                        "a program \"${name}\" to the entry of ${folder} in course.json")
   endif()
-  set_property(GLOBAL APPEND PROPERTY HOC_COURSE_BUILT "${folder}/${ARG_PROGRAM}")
+  set_property(GLOBAL APPEND PROPERTY HOC_COURSE_BUILT "${folder}/${name}")
   foreach(keyword IN LISTS HOC_TABLE_KEYWORDS HOC_TABLE_FLAGS)
     get_property(${keyword} GLOBAL PROPERTY ${key}_${keyword})
   endforeach()
   # For tests/reliability/: every solution program, and what its checks need.
   set_property(GLOBAL APPEND PROPERTY HOC_SOLUTION_PROGRAMS ${exe})
-  set_target_properties(${exe} PROPERTIES HOC_FOLDER ${folder})
   foreach(keyword IN LISTS HOC_CHECK_KEYWORDS HOC_CHECK_FLAGS)
     set_property(TARGET ${exe} PROPERTY HOC_${keyword} ${${keyword}})
   endforeach()
@@ -267,9 +326,33 @@ function(hoc_program)
     # One line per program: folder, program path, arguments for a normal run, for a --quick run.
     string(REPLACE ";" " " run_args "${RUN_ARGS}")
     string(REPLACE ";" " " quick_args "${QUICK_ARGS}")
-    set_property(GLOBAL APPEND PROPERTY HOC_COURSE_PROGRAMS
+    set_property(GLOBAL PROPERTY HOC_COURSE_PROGRAM_${folder}_${name}
                  "${folder}\t$<TARGET_FILE:${exe}>\t${run_args}\t${quick_args}")
   endif()
+endfunction()
+
+# hoc_module_programs(module out): the programs of course.json that `module` builds (their "module"):
+# out_FOLDERS, their folders, and out_INDICES, their places in the folder's "programs" (parallel lists).
+function(hoc_module_programs module out)
+  set(folders "")
+  set(indices "")
+  foreach(folder IN LISTS HOC_COURSE_FOLDERS)
+    hoc_manifest_entry(entry ${folder})
+    string(JSON count ERROR_VARIABLE error LENGTH "${entry}" programs)
+    if(error OR count EQUAL 0)
+      continue()
+    endif()
+    math(EXPR last "${count} - 1")
+    foreach(i RANGE ${last})
+      hoc_json_get(owner "${entry}" programs ${i} module)
+      if(owner STREQUAL module)
+        list(APPEND folders ${folder})
+        list(APPEND indices ${i})
+      endif()
+    endforeach()
+  endforeach()
+  set(${out}_FOLDERS ${folders} PARENT_SCOPE)
+  set(${out}_INDICES ${indices} PARENT_SCOPE)
 endfunction()
 
 # build/course.txt: every solution program in course order, for script/run. Also checks that every
@@ -282,7 +365,15 @@ function(hoc_write_course_list file)
       message(FATAL_ERROR "course.json has a program ${entry}, which no solution folder builds")
     endif()
   endforeach()
-  get_property(lines GLOBAL PROPERTY HOC_COURSE_PROGRAMS)
+  # In course order (course.json's), whichever folder built the program.
+  set(lines "")
+  foreach(entry IN LISTS entries)
+    string(REPLACE "/" "_" key "${entry}")
+    get_property(line GLOBAL PROPERTY HOC_COURSE_PROGRAM_${key})
+    if(line)
+      list(APPEND lines "${line}")
+    endif()
+  endforeach()
   string(REPLACE ";" "\n" text "${lines}")
   file(GENERATE OUTPUT "${file}" CONTENT "${text}\n")
 endfunction()

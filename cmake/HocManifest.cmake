@@ -2,6 +2,7 @@
 # exercises reads it: Exercises/CMakeLists.txt and Solutions/CMakeLists.txt (course order), the course
 # table of runs and checks (hoc_course(), below), build/course.txt (script/run, hoc-runner), the
 # self-check's tests (tests/selfcheck/CMakeLists.txt), script/check, the room and README-table tests.
+# The checker's planted bugs are not here but in tests/selfcheck/planted/ (they show solution lines).
 # docs/manifest.md describes its fields. Adding an exercise is its folder (Exercises/X, Solutions/X)
 # plus one entry in course.json.
 #
@@ -58,6 +59,15 @@ function(hoc_manifest_entry out folder)
   set(${out} "${entry}" PARENT_SCOPE)
 endfunction()
 
+# hoc_manifest_folder(out id): the folder of the exercise `id` ("04"), which must be built here.
+function(hoc_manifest_folder out id)
+  get_property(folder GLOBAL PROPERTY HOC_MANIFEST_ID_${id})
+  if(NOT folder)
+    message(FATAL_ERROR "${HOC_MANIFEST}: no exercise built here has the id \"${id}\"")
+  endif()
+  set(${out} ${folder} PARENT_SCOPE)
+endfunction()
+
 # The exercises in course order; each entry kept as a global property for hoc_manifest_entry().
 set(HOC_COURSE_FOLDERS "")
 string(JSON _hoc_count LENGTH "${_hoc_manifest}" exercises)
@@ -72,9 +82,22 @@ foreach(_hoc_i RANGE ${_hoc_last})
   if(NOT IS_DIRECTORY "${PROJECT_SOURCE_DIR}/Exercises/${_hoc_folder}")
     message(FATAL_ERROR "${HOC_MANIFEST} lists ${_hoc_folder}, but Exercises/${_hoc_folder} is missing")
   endif()
+  # The planted bugs show the solutions' lines, which the student must not find in the manifest.
+  string(JSON _hoc_planted ERROR_VARIABLE _hoc_error GET "${_hoc_entry}" planted)
+  if(NOT _hoc_error)
+    message(FATAL_ERROR "${HOC_MANIFEST}: ${_hoc_folder} has \"planted\" bugs: each is a file of "
+                        "tests/selfcheck/planted/${_hoc_folder}/ now, not an entry of the manifest "
+                        "(docs/manifest.md, \"Planted bugs\")")
+  endif()
   if(_hoc_needs AND NOT ${_hoc_needs})
     continue()
   endif()
+  string(JSON _hoc_id GET "${_hoc_entry}" id)
+  get_property(_hoc_known GLOBAL PROPERTY HOC_MANIFEST_ID_${_hoc_id})
+  if(_hoc_known)
+    message(FATAL_ERROR "${HOC_MANIFEST}: the id ${_hoc_id} is both ${_hoc_known}'s and ${_hoc_folder}'s")
+  endif()
+  set_property(GLOBAL PROPERTY HOC_MANIFEST_ID_${_hoc_id} ${_hoc_folder})
   set_property(GLOBAL PROPERTY HOC_MANIFEST_${_hoc_folder} "${_hoc_entry}")
   list(APPEND HOC_COURSE_FOLDERS ${_hoc_folder})
 endforeach()
@@ -191,4 +214,32 @@ function(hoc_manifest_hints dir)
     hoc_manifest_entry(entry ${folder})
     _hoc_hints_header("${dir}/hoc_hints/${folder}.hpp" "${entry}" hoc::hints)
   endforeach()
+endfunction()
+
+# hoc_manifest_exercises_header(file): every exercise's folder, id and place on the results page, as a
+# C++ table (hoc::course::kExercises, for Tools' page: an exercise's id for its folder; an entry's
+# "matmul_progression" puts its MFLOPS results in the page's matmul progression chart). Every entry is
+# there, built here or not (a page may show results of another machine's run).
+function(hoc_manifest_exercises_header file)
+  file(RELATIVE_PATH manifest "${PROJECT_SOURCE_DIR}" "${HOC_MANIFEST}")
+  set(text "// Written by cmake/HocManifest.cmake from ${manifest}: edit the exercises there.\n#pragma once\n\n")
+  string(APPEND text "namespace hoc::course {\n\nstruct Exercise {\n    const char* folder;\n    const char* id;\n")
+  string(APPEND text "    bool matmulProgression;  // its MFLOPS results are points of the matmul progression chart\n};\n\n")
+  string(APPEND text "inline constexpr Exercise kExercises[] = {\n")
+  string(JSON count LENGTH "${_hoc_manifest}" exercises)
+  math(EXPR last "${count} - 1")
+  foreach(i RANGE ${last})
+    string(JSON folder GET "${_hoc_manifest}" exercises ${i} folder)
+    string(JSON id GET "${_hoc_manifest}" exercises ${i} id)
+    hoc_json_get(progression "${_hoc_manifest}" exercises ${i} matmul_progression)
+    if(progression)
+      set(progression true)
+    else()
+      set(progression false)
+    endif()
+    string(APPEND text "    {\"${folder}\", \"${id}\", ${progression}},\n")
+  endforeach()
+  string(APPEND text "};\n\n}  // namespace hoc::course\n")
+  file(WRITE "${file}.new" "${text}")
+  configure_file("${file}.new" "${file}" COPYONLY)
 endfunction()

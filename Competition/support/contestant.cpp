@@ -14,7 +14,7 @@ Contestant::Contestant(const cl::Device& device, const Variant& variant)
     if (isTensorKernel(variant.kernel))
         tensor_.emplace(device, variant);
     else
-        lesson_.emplace(device, variant);
+        lesson_ = hoc::matmul::entrant().contender(device, variant);
 }
 
 void Contestant::upload(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d)
@@ -30,7 +30,7 @@ const cl::CommandQueue& Contestant::queue() const { return tensor_ ? tensor_->qu
 
 std::vector<Variant> variants(const cl::Device& device, bool tensor)
 {
-    std::vector<Variant> all = sgemmVariants(device);
+    std::vector<Variant> all = hoc::matmul::entrant().variants(device);
     if (tensor)
         for (const Variant& v : tensorVariants(device))
             all.push_back(v);
@@ -41,9 +41,9 @@ hoc::tuning::Outcome tune(const cl::Device& device, const std::vector<Variant>& 
                           const std::string& cacheFile, bool force, std::ostream* log)
 {
     if (std::none_of(variants.begin(), variants.end(), [](const Variant& v) { return isTensorKernel(v.kernel); }))
-        return tuneSgemm(device, variants, d, cacheFile, force, log);
+        return hoc::matmul::entrant().tune(device, variants, d, cacheFile, force, log);
     const auto id = hoc::tuning::identify(device, "sgemm with the tensor cores, " + d.text(),
-                                          Sgemm::source() + TensorSgemm::source());
+                                          hoc::matmul::entrant().source() + TensorSgemm::source());
     const hoc::Repeats kTuningRepeats{1, 3};
     const hoc::matmul::Dims small{37, 70, 45};
     const auto sa = hoc::randomFloats(small.m * small.k, 5, -1, 1), sb = hoc::randomFloats(small.k * small.n, 6, -1, 1);

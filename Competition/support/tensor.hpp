@@ -15,7 +15,7 @@
 #include "hoc/matmul/matmul.hpp"
 #include "hoc/common/opencl.hpp"
 #include "hoc/common/timing.hpp"
-#include "hoc/common/tuning.hpp"
+#include "hoc/matmul/tuning.hpp"
 
 namespace hoc::competition {
 

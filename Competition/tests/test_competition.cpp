@@ -21,6 +21,7 @@
 #include "sm90a.hpp"
 #include "tensor.hpp"
 
+using hoc::competition::Variant;
 using hoc::matmul::Dims;
 namespace competition = hoc::competition;
 namespace fs = std::filesystem;
@@ -52,6 +53,29 @@ TEST(Competition, OpenBlasGetsItsOwnKernelsForAFairRace)
     EXPECT_EQ(hoc::peers::fairOpenBlasCore("Prescott", false, false, false), "");  // no AVX2: fair already
     EXPECT_EQ(hoc::peers::fairOpenBlasCore("Zen", false, true, false), "");        // its own choice
     EXPECT_EQ(hoc::peers::fairOpenBlasCore("SkylakeX", false, true, true), "");
+}
+
+// The race reaches the room through Matmul's contender interface alone: the room's entrant offers its
+// quick variants, and a Contestant of each (the room's Sgemm behind hoc::matmul::Contender) multiplies
+// an awkward size right and gives the events its run is timed by.
+TEST(Competition, RoomEntersThroughTheContenderInterface)
+{
+    const auto& device = hoc::test::device();
+    const auto quick = hoc::matmul::entrant().variants(device, true);
+    ASSERT_FALSE(quick.empty());
+    const Dims d{37, 70, 45};
+    const auto a = hoc::randomFloats(d.m * d.k, 11, -1, 1), b = hoc::randomFloats(d.k * d.n, 12, -1, 1);
+    for (const Variant& v : quick) {
+        competition::Contestant s(device, v);
+        s.upload(a, b, d);
+        const hoc::EventSpan span = s.run();
+        const auto c = s.download();
+        ASSERT_EQ(c.size(), d.m * d.n) << v.text();
+        const auto check = hoc::matmul::check(a, b, c, d);
+        EXPECT_TRUE(check.ok) << v.text() << ": " << check.message();
+        EXPECT_GT(hoc::eventSpanSeconds(span.first, span.second), 0.0) << v.text();
+    }
+    EXPECT_FALSE(hoc::matmul::entrant().source().empty());
 }
 
 // sgemm_async copies with cp.async in inline PTX: only NVIDIA GPUs of compute capability 8.0 and newer

@@ -5,14 +5,8 @@
 // of C, dimension 1 over its rows i, each rounded up to whole work-groups, so some work-items fall
 // outside C and must do nothing.
 //
-// The sequential code to turn into a kernel:
-//     for (int i = 0; i < M; i++)
-//         for (int j = 0; j < N; j++) {
-//             float sum = 0.0f;
-//             for (int k = 0; k < K; k++)
-//                 sum += A[i * K + k] * B[k * N + j];
-//             C[i * N + j] = sum;
-//         }
+// The sequential code to turn into a kernel is hoc::matmul::serial in Matmul/src/matmul.cpp (there A
+// is `a` and K is `d.k`): three loops, over the rows i of C, its columns j, and k along the sum.
 __kernel void mmul_element(const int M, const int N, const int K,
                            __global const float* A,
                            __global const float* B,

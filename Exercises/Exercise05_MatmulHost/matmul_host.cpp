@@ -29,7 +29,7 @@ hoc::matmul::MatmulResult matmulHost(const cl::Device& device, const std::vector
     //    of C and dimension 1 over its M rows, each rounded up to whole work-groups, e.g. 16 x 16
     //    (hoc::matmul::squareLocalSize(kernel, device, 16) and hoc::roundUp); copy C back into result.c.
     //    Then fill in result.timing.wall_s (the timer), result.timing.kernel_s (hoc::eventSeconds of the
-    //    kernel's event) and result.launch (hoc::matmul::launchText(global, local)).
+    //    kernel's event) and result.launch (the text hoc::matmul::launchText makes of the two ranges).
     // TODO
     (void)device, (void)h_a, (void)h_b;
 

@@ -24,7 +24,7 @@ hoc::matmul::MatmulResult matmulRow(const cl::Device& device, const std::vector<
     cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer> mmul(program, "mmul_row");
 
     // 5. Commands: TODO a 1D range, one work-item per row of C, in work-groups of 64 work-items (fewer
-    //    if the kernel cannot have 64 on this device: hoc::localSize(mmul.getKernel(), device, 64)).
+    //    if the kernel cannot have 64 on this device: hoc::localSize, given the kernel, device and 64).
     //    M is rounded up to whole work-groups (hoc::roundUp). These two lines run a single work-item:
     //    replace them.
     const cl::NDRange global(1), local(1);

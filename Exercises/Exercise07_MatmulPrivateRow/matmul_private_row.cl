@@ -16,24 +16,21 @@ __kernel void mmul_private_row(const int M, const int N, const int K,
                                __global const float* B,
                                __global float* C)
 {
-    // TODO: row i is get_global_id(0); rows past the last row of C do nothing.
-    //       float Arow[ROW_LENGTH];  (the host makes ROW_LENGTH = K)
-    //       copy A[i * K + k] into Arow[k] for every k;
-    //       for each column j: C[i * N + j] = the sum of Arow[k] * B[k * N + j] over k.
+    // TODO: one work-item per row of C (dimension 0 of the range), rows past the last doing nothing.
+    //       Copy this work-item's row of A from global memory into a private array once (ROW_LENGTH,
+    //       which the host makes K, is its length), then compute every element of the row of C from
+    //       that copy instead of from A.
 }
 
 // Step 2, chunks of K: the row goes through a private array of CHUNK floats, whatever K is (was: K floats at once).
-// A chunk at a time: copy A(i, k0 ... k0+len-1) into the array, then for every j add that chunk's
-// products to C(i,j). C(i,j) belongs to this work-item alone, so it can hold the running sum
-// between chunks (start from 0 in the first chunk, from C[i * N + j] in the later ones).
+// The row of A is taken a chunk of at most CHUNK elements at a time (the last chunk of a K that is no
+// multiple of CHUNK is shorter); each chunk adds its part of the sum to every C(i,j) of the row.
+// C(i,j) belongs to this work-item alone, so C itself can hold the running sum between chunks.
 __kernel void mmul_private_row_chunks(const int M, const int N, const int K,
                                       __global const float* A,
                                       __global const float* B,
                                       __global float* C)
 {
-    // TODO: as step 1, with float Arow[CHUNK];
-    //       for each chunk k0 = 0, CHUNK, 2 CHUNK, ... below K (len = min(CHUNK, K - k0) elements):
-    //           copy A[i * K + k0 + k] into Arow[k] for k < len;
-    //           for each column j: sum = (first chunk ? 0 : C[i * N + j]) plus Arow[k] * B[(k0 + k) * N + j]
-    //           over k < len, stored back into C[i * N + j].
+    // TODO: as step 1, with a private array of CHUNK floats whatever K is: copy one chunk of the row of
+    //       A into it, add that chunk's products to every element of the row of C, then the next chunk.
 }

@@ -11,13 +11,12 @@ __kernel void mmul_local_column(const int M, const int N, const int K,
                                 __global float* C,
                                 __local float* Bcol)
 {
-    // TODO: start from your kernel of Exercise 7. Inside the loop over the columns j:
-    //       1. all work-items of the group copy the chunk of column j of B into Bcol together, cyclically:
-    //          work-item iloc = get_local_id(0) copies elements iloc, iloc + nloc, iloc + 2 nloc, ...
-    //          (nloc = get_local_size(0)), element k being B[(k0 + k) * N + j];
-    //       2. barrier(CLK_LOCAL_MEM_FENCE), so the whole chunk is there before anyone reads it;
-    //       3. the sum for C(i,j) reads Bcol[k] instead of B;
-    //       4. barrier(CLK_LOCAL_MEM_FENCE) again, so nobody overwrites Bcol while others still read it.
-    //       Careful: the work-items past the last row of C must not return early. Every work-item of the
-    //       group has to reach every barrier; they help with the copy and skip only their own row's work.
+    // TODO: start from your kernel of Exercise 7. For each column j of C and each chunk of K, the
+    //       work-items of the group copy that chunk of column j of B into Bcol together, each a share of
+    //       its elements (get_local_id(0) and get_local_size(0) tell which), and every sum for C(i,j)
+    //       then reads B's elements from Bcol instead of global memory.
+    //       Bcol is shared: no work-item may read it before the whole chunk is in, and none may start
+    //       the next copy while others still read it (barrier(CLK_LOCAL_MEM_FENCE) waits for the whole
+    //       group). Every work-item of the group has to reach every barrier, those past the last row of C
+    //       too: they help with the copy and skip only their own row's work.
 }

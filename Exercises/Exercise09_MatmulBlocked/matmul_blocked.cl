@@ -9,7 +9,7 @@
 #endif
 
 // Optional task (reqd_work_group_size): when the host compiles with -DREQUIRE_GROUP_SIZE, the kernel
-// must declare the work-group size it needs: __attribute__((reqd_work_group_size(TILE, TILE, 1))).
+// must declare the work-group size it needs (TILE x TILE x 1) with the attribute reqd_work_group_size.
 #ifdef REQUIRE_GROUP_SIZE
 #define GROUP_SIZE /* TODO: the attribute */
 #else
@@ -21,11 +21,11 @@ __kernel GROUP_SIZE void mmul_blocked(const int M, const int N, const int K,
                                       __global const float* B,
                                       __global float* C)
 {
-    // TODO: __local float Atile[TILE][TILE], Btile[TILE][TILE];
-    //       For each tile along K (k0 = 0, TILE, 2 TILE, ... below K):
-    //         each work-item loads one element of each tile, with jloc = get_local_id(0) and
-    //         iloc = get_local_id(1): Atile[iloc][jloc] = A(i, k0 + jloc), Btile[iloc][jloc] = B(k0 + iloc, j),
-    //         or 0 where that is outside A or B (sizes need not be multiples of TILE);
-    //         barrier; add Atile[iloc][k] * Btile[k][jloc] for k < TILE to the sum; barrier.
-    //       Finally, if (i, j) is inside C, store the sum. Every work-item must reach every barrier.
+    // TODO: two TILE x TILE tiles in local memory, one of A and one of B. The work-group walks along K
+    //       a tile at a time: its work-items load the current tile of A (its rows are the block's rows
+    //       of C) and of B (its columns are the block's columns), one element each, 0 where the tile
+    //       reaches past A or B (sizes need not be multiples of TILE); then each adds its part of the
+    //       dot product from the two tiles. Nobody reads a tile before it is complete, and nobody
+    //       overwrites it while others still read it. Finally, if (i, j) is inside C, store the sum.
+    //       Every work-item must reach every barrier.
 }

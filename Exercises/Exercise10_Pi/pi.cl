@@ -7,8 +7,9 @@
 __kernel void pi_simple(const ulong nsteps, const uint niters, const float step,
                         __local float* local_sums, __global float* partial_sums)
 {
-    // TODO 1. Add 4 / (1 + x*x) for this work-item's steps, istart = get_global_id(0) * niters
-    //         up to istart + niters, but never past nsteps; x = (i + 0.5) * step.
+    // TODO 1. Add 4 / (1 + x*x) at the middle x of each of this work-item's steps: the work-items
+    //         take runs of niters consecutive steps, in the order of their global ids, and no step
+    //         at or past nsteps is taken (the last work-items may have fewer, or none).
     // TODO 2. Put the work-item's sum in local_sums[get_local_id(0)], then wait for the others
     //         (barrier).
     // TODO 3. Work-item 0 adds local_sums[0 .. get_local_size(0) - 1] and writes the total to

@@ -69,10 +69,9 @@ __kernel void reduce_two_pass(__global const float* in, const ulong n, __local f
 // Step 6, vector loads: TODO step 5 reading a float4 per load (16 bytes per load instruction, not 4).
 // A buffer starts at an address aligned for every OpenCL type, so `(__global const float4*)in` may be
 // read as float4s: element j is in[4j .. 4j + 3]. Loop over the n / 4 whole float4s as step 5 loops
-// over floats, add the four lanes of your float4 sum (dot(sum4, (float4)(1.0f)) adds them; oclgrind
-// 21.10 crashes on sum4.x + sum4.y + ...), then the 0 to 3 floats after the last whole
-// float4 (from 4 * (n / 4) on, get_global_size(0) apart: an NDRange may have fewer work-items than
-// that), then the tree.
+// over floats, add the four lanes of your float4 sum (dot with a float4 of ones adds them; oclgrind
+// 21.10 crashes on adding the lanes one by one), then the 0 to 3 floats after the last whole float4,
+// shared among the work-items (an NDRange may have fewer work-items than that), then the tree.
 __kernel void reduce_float4(__global const float* in, const ulong n, __local float* scratch,
                             __global float* out)
 {
@@ -81,15 +80,14 @@ __kernel void reduce_float4(__global const float* in, const ulong n, __local flo
 }
 
 // Step 7, shaped for a CPU: TODO a few work-groups per core (the host starts them, of one
-// work-item unless told otherwise), each work-item adding ONE contiguous stretch of the array with
-// wide loads. Of the n / 16 whole float16s, work-item g adds [g * per, (g + 1) * per), with per
-// the float16s divided by get_global_size(0), rounded up (both ends clipped at n / 16);
-// ((__global const float16*)in)[j] reads in[16j .. 16j + 15]. Cut the stretch into CPU_RUNS runs
-// (the host passes -D CPU_RUNS=8) read side by side in one loop, each into a float16 sum of its
-// own; then add the float16s left over, the sums, and their sixteen lanes (vstore16 into a
-// float[16], then a loop: oclgrind 21.10 flags dot() on a float16's parts); then the 0 to 15
-// floats after the last whole float16 (from 16 * (n / 16) on, get_global_size(0) apart); then the
-// tree (work_group_sum).
+// work-item unless told otherwise), each work-item adding ONE contiguous stretch of the n / 16 whole
+// float16s with wide loads (a float16 view of `in`, as step 6's float4 one): the float16s divided
+// among the work-items, rounded up, the last stretches clipped at n / 16 (or empty). Cut the stretch
+// into CPU_RUNS runs (the host passes -D CPU_RUNS=8) read side by side in one loop, each into a
+// float16 sum of its own; then add the float16s left over, the sums, and their sixteen lanes
+// (vstore16 into a float[16], then a loop: oclgrind 21.10 flags dot() on a float16's parts); then
+// the 0 to 15 floats after the last whole float16, shared among the work-items; then the tree
+// (work_group_sum).
 __kernel void reduce_cpu(__global const float* in, const ulong n, __local float* scratch, __global float* out)
 {
     if (get_local_id(0) == 0)

@@ -22,9 +22,10 @@ __kernel void histogram_global(__global const uchar* in, uint n, uint chunk, __g
 //    global bins, one atomic_add per bin instead of one atomic_inc per byte.
 __kernel void histogram_local(__global const uchar* in, uint n, uint chunk, __global uint* bins)
 {
-    // TODO (step 2): count into __local uint local_bins[BINS]: set every bin to 0 (the work-items
-    //       share the 256 bins), barrier, atomic_inc the local bins as in step 1, barrier, then
-    //       add each non-zero local bin to the global bin with atomic_add.
+    // TODO (step 2): count into BINS bins of local memory instead: they start undefined, so they are
+    //       set to 0 first (by the work-items together), counted into with atomics as in step 1, and
+    //       merged into the global bins at the end (atomic_add, one per non-zero bin). The work-items
+    //       of the group must all be done with one phase before any starts the next.
 }
 
 // The work-group's histogram into its own row of `partial` (groups x BINS): no other group writes
@@ -32,8 +33,8 @@ __kernel void histogram_local(__global const uchar* in, uint n, uint chunk, __gl
 inline void group_histogram(__global const uchar* in, uint n, uint chunk, __global uint* partial,
                             __local uint* local_bins)
 {
-    // TODO (steps 3 and 4): as step 2, but the merge writes the group's bins into its own row,
-    //       partial[group_index() * BINS + b], with a plain store (no other group writes there).
+    // TODO (steps 3 and 4): as step 2, but the merge stores the group's bins into its own row of
+    //       `partial` (row group_index(), BINS long), with plain stores: no other group writes there.
 }
 
 // 3. WRONG, on purpose: the last work-group adds up every group's row, assuming the others have

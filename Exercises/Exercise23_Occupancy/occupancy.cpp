@@ -7,7 +7,8 @@ Fit fitPerComputeUnit(const ComputeUnitLimits& cu, const KernelFootprint& kernel
     (void)cu;
     (void)kernel;
     // TODO 1: a work-group is scheduled in whole units of kernel.multiple work-items (NVIDIA: warps
-    //         of 32): how many of the compute unit's work-item slots does one work-group take?
+    //         of 32): how many of the compute unit's work-item slots does one work-group take
+    //         (fit.slots; the table's occupancy is the resident work-groups' slots over cu.workItems)?
     // TODO 2: what each resource allows on its own, where both sides are known (not 0):
     //           fit.byWorkItems    from cu.workItems
     //           fit.byWorkGroups   from cu.workGroups

@@ -12,7 +12,7 @@ typedef struct {
 } Particle;
 
 // Step 1 (given): array of structures. Work-item i reads and writes the fields of p[i]; the same field
-// of neighbouring work-items is 32 bytes apart, so one load of x by 32 work-items touches 1 KiB.
+// of neighbouring work-items is a whole Particle apart.
 __kernel void update_aos(__global Particle* p, uint n, float dt, float g)
 {
     const uint i = get_global_id(0);
@@ -49,7 +49,19 @@ __kernel void update_soa(__global float* x, __global float* y, __global float* z
                          __global const float* vx, __global const float* vy, __global float* vz,
                          uint n, float dt, float g)
 {
-    // TODO: the same step as update_aos, one work-item per particle: particle i is element i of every
-    // array (x[i], vx[i], ...). Skip the work-items at i >= n (the NDRange is rounded up to whole
-    // work-groups). z moves with the old vz: update vz last. Use fma() as update_aos does.
+    // TODO: the same step as update_aos, one work-item per particle: where does work-item i find each
+    // field of its particle now (the README's table)? Skip the work-items past the last particle (the
+    // NDRange is rounded up to whole work-groups). z moves with the old vz. Use fma() as update_aos
+    // does: the tests compare every bit.
+}
+
+// Step 6: a particle of seven floats (x, y, z, vx, vy, vz, m: no charge), 28 bytes, side by side in one
+// array of floats: particle i is floats 7i to 7i + 6. Particle 1 starts at byte 28, which no float4
+// pointer may read from (a float4 must lie on a 16-byte boundary), yet the step should still move each
+// particle with vector loads and stores, not a float at a time.
+__kernel void update_aos7(__global float* p, uint n, float dt, float g)
+{
+    // TODO: the step of update_aos for particle i, read and written with vector loads and stores
+    // that need only a float's alignment (Alignment and padding in the README). Write only the
+    // particle's own seven floats: the next particle's x follows its m directly.
 }

@@ -20,3 +20,19 @@ std::vector<Particle> toAos(const Particles& soa)
     //         element i of each array.
     return aos;
 }
+
+WarpLoadPrediction stepThreePrediction()
+{
+    WarpLoadPrediction prediction;
+    // TODO 3 (step 3 of the README): your prediction, worked out before you run anything (the tests
+    //         check it).
+    return prediction;
+}
+
+Float4LoadPrediction stepFivePrediction()
+{
+    Float4LoadPrediction prediction;
+    // TODO 5 (step 5 of the README): your prediction, worked out before you run anything (the tests
+    //         check it).
+    return prediction;
+}

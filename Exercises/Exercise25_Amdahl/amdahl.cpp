@@ -5,11 +5,12 @@ Phases phasesOf(const std::vector<hoc::CommandTimes>& writes, const hoc::Command
                 const std::vector<hoc::CommandTimes>& reads)
 {
     Phases p;
-    // TODO 1: write, kernel and read: each command's running time (CommandTimes::runSeconds(), END -
-    // START), the writes added up, the reads added up.
-    // TODO 2: whole: from the START of the first write to the END of the last read, in seconds (the
-    // timestamps are nanoseconds). The device may sit idle between two commands; that time belongs to
-    // the program too, so do not just add the three phases.
+    // TODO 1: write, kernel and read: the time the device spent running each phase's commands, in
+    // seconds (hoc::CommandTimes holds a command's four profiling timestamps, in nanoseconds, and
+    // what it offers to read them).
+    // TODO 2: whole: the time the device work of the run took as a whole, in seconds. The device may
+    // sit idle between two commands; that time belongs to the program too, so do not just add the
+    // three phases.
     (void)writes, (void)kernel, (void)reads;
     return p;
 }
@@ -21,4 +22,26 @@ double amdahlSpeedup(double p, double s)
     // the task take now, and how many times faster than before is it? s may be infinite.
     (void)p, (void)s;
     return 1.0;
+}
+
+Program worthAFasterKernel()
+{
+    // TODO 4 (step 4 of the README): your prediction, before you run anything (the tests check it;
+    //         the program checks it against the p of its own runs).
+    return Program::none;
+}
+
+PinnedFloats::PinnedFloats(const cl::Context& context, const cl::CommandQueue& queue, std::size_t n) : queue_(queue)
+{
+    // TODO 5 (step 7 of the README): n floats of host memory that OpenCL allocates itself (a buffer
+    // whose flags ask for it), mapped for reading and writing for as long as this object lives:
+    // data_ is the host's view of them. (Until then data_ stays nullptr, and the program leaves the
+    // pinned row out.)
+    (void)context, (void)n;
+}
+
+PinnedFloats::~PinnedFloats()
+{
+    // TODO 6: give the mapping back and wait until that is done. A destructor must not throw: an
+    // OpenCL error here is caught and dropped (the buffer is released anyway).
 }

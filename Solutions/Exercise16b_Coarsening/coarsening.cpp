@@ -12,3 +12,9 @@ Launch launchFor(std::size_t n, std::size_t perItem, std::size_t local)
     launch.groups = launch.global / local;
     return launch;
 }
+
+std::size_t stepFivePrediction()
+{
+    // 2^24 / f work-items in groups of 256 make 65536 / f work-groups, fewer than 132 from f = 512.
+    return 512;
+}

@@ -12,6 +12,7 @@ Fit fitPerComputeUnit(const ComputeUnitLimits& cu, const KernelFootprint& kernel
     // 100 work-items take 128 of the compute unit's work-item slots.
     const std::size_t multiple = std::max<std::size_t>(kernel.multiple, 1);
     const std::size_t slots = (kernel.workGroupSize + multiple - 1) / multiple * multiple;
+    fit.slots = slots;
 
     // What each resource allows on its own (004 section 4.11: "Limits active work-groups to 32",
     // "Limits work-groups to 8 (= 2048/256)"); a figure that is not known limits nothing.

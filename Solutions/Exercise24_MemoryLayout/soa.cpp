@@ -21,3 +21,16 @@ std::vector<Particle> toAos(const Particles& s)
         aos[i] = {s.x[i], s.y[i], s.z[i], s.vx[i], s.vy[i], s.vz[i], s.m[i], s.q[i]};
     return aos;
 }
+
+WarpLoadPrediction stepThreePrediction()
+{
+    // 32 floats of x: in AoS one per 32-byte particle, 32 sectors of 32 bytes; in SoA 128 contiguous
+    // bytes, 4 sectors. The step uses the 32 floats either way.
+    return {1024, 128, 128};
+}
+
+Float4LoadPrediction stepFivePrediction()
+{
+    // 32 float4s (x, y, z, vx), one per 32-byte Particle: 32 sectors, half of each used.
+    return {1024, 512};
+}

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <sstream>
 
+#include "hoc/course/exercises.hpp"
 #include "hoc/tools/writers.hpp"
 
 namespace hoc::tools {
@@ -88,19 +89,27 @@ std::string scriptSafe(std::string text)
     return text;
 }
 
-// "04" for Exercise04_MatmulKernel, "09b" for Exercise09b_Competition, "A" for ExerciseA_VectorPi.
+// The course's entry for `folder` (course.json, hoc/course/exercises.hpp), or none (the probe's rows,
+// or results of an exercise this course does not have).
+const hoc::course::Exercise* courseExercise(const std::string& folder)
+{
+    for (const auto& exercise : hoc::course::kExercises)
+        if (folder == exercise.folder)
+            return &exercise;
+    return nullptr;
+}
+
+// The exercise's id ("04", "09b", "A"); the folder itself when the course has no such exercise.
 std::string exerciseNumber(const std::string& folder)
 {
-    if (folder.rfind("Exercise", 0) != 0)
-        return folder;
-    const auto underscore = folder.find('_');
-    return folder.substr(8, underscore == std::string::npos ? std::string::npos : underscore - 8);
+    const auto* exercise = courseExercise(folder);
+    return exercise ? exercise->id : folder;
 }
 
 bool inMatmulLadder(const Row& row)
 {
-    const std::string n = exerciseNumber(row.folder);
-    return n.size() == 2 && n >= "04" && n <= "09";
+    const auto* exercise = courseExercise(row.folder);
+    return exercise && exercise->matmulProgression;
 }
 
 bool ratedInMflops(const Row& row)

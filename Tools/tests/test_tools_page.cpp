@@ -198,8 +198,9 @@ TEST(Page, ProgressionShowsTheLadderOncePerDevice)
 {
     const Table table = buildTable(pageRuns());
     const auto data = progressionData(table);
-    // Exercise 04's and 08's variants, in course order; not matmul_table's repeat, not the
-    // competition (Exercise 10 here), not the split.
+    // Exercise 04's and 08's variants, in course order (course.json's "matmul_progression"); not
+    // matmul_table's repeat, not a folder the course does not have (Exercise10_Competition here), not
+    // the split.
     ASSERT_EQ(data["variants"].size(), 2u) << data.dump();
     EXPECT_EQ(data["variants"][0]["name"], "C = A * B, one element per work-item");
     EXPECT_EQ(data["variants"][0]["exercise"], "04");

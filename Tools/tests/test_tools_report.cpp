@@ -121,8 +121,8 @@ TEST(ResultsTable, RowsInCourseOrderWithOneColumnPerDevice)
     const std::vector<std::string> expected = {"Roofline",
                                                "Roofline",
                                                "Exercise01_Vadd",
-                                               "Exercise04_Matmul",
-                                               "Exercise08_MatmulTiled",
+                                               "Exercise04_MatmulKernel",
+                                               "Exercise08_MatmulLocalColumn",
                                                "Exercise10_Competition",
                                                "Exercise11_Pi"};
     EXPECT_EQ(folders, expected);
@@ -135,9 +135,10 @@ TEST(ResultsTable, FailuresAreReportedAndTheOthersKept)
     const Table& t = table();
     EXPECT_FALSE(t.allGood());
     ASSERT_EQ(t.failures.size(), 2u);
-    EXPECT_NE(t.failures[0].find("Exercise08_MatmulTiled matmul_tiled on dev 1 (GPU): exit 3"), std::string::npos);
+    EXPECT_NE(t.failures[0].find("Exercise08_MatmulLocalColumn matmul_tiled on dev 1 (GPU): exit 3"),
+              std::string::npos);
     EXPECT_NE(t.failures[1].find("Exercise11_Pi pi on dev 0 (CPU): killed by signal 11"), std::string::npos);
-    const auto& tiled = row(t, "Exercise08_MatmulTiled");
+    const auto& tiled = row(t, "Exercise08_MatmulLocalColumn");
     EXPECT_EQ(tiled.cells[0].status, Cell::Status::Correct);
     EXPECT_EQ(tiled.cells[1].status, Cell::Status::Failed);
     // pi failed on the CPU before the GPU ran it: one row, not a place-holder as well.
@@ -145,7 +146,7 @@ TEST(ResultsTable, FailuresAreReportedAndTheOthersKept)
     EXPECT_EQ(pi.name, "pi");
     EXPECT_EQ(pi.cells[0].status, Cell::Status::Failed);
     EXPECT_EQ(pi.cells[1].status, Cell::Status::Correct);
-    EXPECT_EQ(row(t, "Exercise04_Matmul").cells[0].status, Cell::Status::Wrong);
+    EXPECT_EQ(row(t, "Exercise04_MatmulKernel").cells[0].status, Cell::Status::Wrong);
 }
 
 TEST(ResultsTable, AProgramWithNoResultsAnywhereKeepsItsPlace)
@@ -166,7 +167,7 @@ TEST(ResultsTable, VendorBlasComparesResultsOfTheSameSizeOnTheSameDevice)
 {
     const Table& t = table();
     const double blas = 2147483.648;
-    const auto& naive = row(t, "Exercise04_Matmul");
+    const auto& naive = row(t, "Exercise04_MatmulKernel");
     ASSERT_TRUE(naive.cells[1].blasFraction);
     EXPECT_DOUBLE_EQ(*naive.cells[1].blasMflops, blas);
     EXPECT_DOUBLE_EQ(*naive.cells[1].blasFraction, 21474.83648 / blas);  // 1%
@@ -188,13 +189,13 @@ TEST(ResultsTable, FasterThanBlasIsNoted)
              {hoc::test::resultJson("ours", size, true, 1, 1000, "GFLOPS", json{{"vendor_blas_mflops", 200000.0}})}),
          hoc::test::run("Exercise09b_Competition", "sgemm", cpu(),
                         {hoc::test::resultJson("fast", size, true, 1, 1000000, "MFLOPS")}),
-         hoc::test::run("Exercise04_Matmul", "matmul", cpu(),
+         hoc::test::run("Exercise04_MatmulKernel", "matmul", cpu(),
                         {hoc::test::resultJson("slow", size, true, 1, 2000, "MFLOPS")})});
     const auto& fast = row(t, "Exercise09b_Competition", "fast").cells[0];
     ASSERT_TRUE(fast.blasFraction);
     EXPECT_DOUBLE_EQ(*fast.blasFraction, 5.0);
     EXPECT_NE(fast.blasNote.find("faster than the fastest BLAS library"), std::string::npos);
-    EXPECT_TRUE(row(t, "Exercise04_Matmul").cells[0].blasNote.empty());
+    EXPECT_TRUE(row(t, "Exercise04_MatmulKernel").cells[0].blasNote.empty());
     const std::string md = hoc::tools::markdown(t);
     EXPECT_NE(md.find("| 500% (!) |"), std::string::npos) << md;
     EXPECT_NE(md.find("(!) dev 0 (CPU): faster than the fastest BLAS library"), std::string::npos) << md;
@@ -295,7 +296,7 @@ TEST(Markdown, TableReadsBackToTheReportedNumbers)
     }
     // Spot checks against the arithmetic: GPU naive matmul 1% of the BLAS and 57% of its roof.
     const auto& naive = lines[2 + 3];
-    EXPECT_EQ(naive[0], "Exercise04_Matmul");
+    EXPECT_EQ(naive[0], "Exercise04_MatmulKernel");
     EXPECT_EQ(naive[6], "21.47 GFLOP/s");
     EXPECT_EQ(naive[8], "1.0%");
     EXPECT_EQ(naive[9], "57%");

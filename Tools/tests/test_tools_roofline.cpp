@@ -109,11 +109,11 @@ TEST(Roofline, TableTakesTheRoofsFromTheProbeAndPlacesEachResult)
         throw std::runtime_error("no row " + folder);
     };
     // Naive matmul: 0.25 FLOP/byte; CPU bound 0.25 x 20 GB/s = 5000 MFLOPS, GPU 37500 MFLOPS.
-    const auto& naive = row("Exercise04_Matmul");
+    const auto& naive = row("Exercise04_MatmulKernel");
     EXPECT_DOUBLE_EQ(naive.cells[0].roof->fraction, 2147.483648 / 5000);
     EXPECT_DOUBLE_EQ(naive.cells[1].roof->fraction, 21474.83648 / 37500);
     // Tiled: 4 FLOP/byte, CPU bound 80000 MFLOPS.
-    const auto& tiled = row("Exercise08_MatmulTiled");
+    const auto& tiled = row("Exercise08_MatmulLocalColumn");
     EXPECT_DOUBLE_EQ(tiled.cells[0].roof->intensity, 4.0);
     EXPECT_DOUBLE_EQ(tiled.cells[0].roof->fraction, 4294.967296 / 80000);
     EXPECT_FALSE(tiled.cells[1].roof);  // failed there

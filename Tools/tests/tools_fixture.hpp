@@ -78,17 +78,17 @@ inline std::vector<tools::Run> sampleRuns()
         run("Exercise01_Vadd", "vadd", gpu(),
             {resultJson("C = A + B", "N = 1000", true, 0.0001, 120, "GB/s", json{{"bytes", 12000}, {"flops", 1000}})}),
         // The CPU's naive result is wrong; its time gives 2147.483648 MFLOPS.
-        run("Exercise04_Matmul", "matmul", cpu(),
+        run("Exercise04_MatmulKernel", "matmul", cpu(),
             {resultJson("C = A * B, one element per work-item", size, false, 1.0, 2147.483648, "MFLOPS",
                         json{{"flops", flops}, {"bytes", naiveBytes}})}),
-        run("Exercise04_Matmul", "matmul", gpu(),
+        run("Exercise04_MatmulKernel", "matmul", gpu(),
             {resultJson("C = A * B, one element per work-item", size, true, 0.1, 21474.83648, "MFLOPS",
                         json{{"flops", flops}, {"bytes", naiveBytes}})}),
         // Tiles | "local" memory: a name with characters Markdown and XML must escape.
-        run("Exercise08_MatmulTiled", "matmul_tiled", cpu(),
+        run("Exercise08_MatmulLocalColumn", "matmul_tiled", cpu(),
             {resultJson("tiles | <local> & \"16\"", size, true, 0.5, 4294.967296, "MFLOPS",
                         json{{"flops", flops}, {"bytes", tiledBytes}})}),
-        failedRun("Exercise08_MatmulTiled", "matmul_tiled", gpu(),
+        failedRun("Exercise08_MatmulLocalColumn", "matmul_tiled", gpu(),
                   "exit 3: error: clEnqueueNDRangeKernel failed: CL_INVALID_WORK_GROUP_SIZE (-54)"),
         // The competition measured the vendor BLAS for the same size on the GPU only.
         run("Exercise10_Competition", "competition", gpu(),

@@ -1,9 +1,14 @@
-// Exercise 11: every command's four timestamps are present and ordered, commands of the in-order
+// Exercise 11: each timestamp readTimestamps gives is the runtime's own value for its event (so in
+// nanoseconds), every command's four timestamps are present and ordered, commands of the in-order
 // queue follow one another, the kernel's event time fits inside the host's timing of it, and the
 // results are right.
+#include <cmath>
+#include <tuple>
+
 #include "hoc/common/data.hpp"
 #include "hoc/matmul/matmul.hpp"
 #include "hoc/common/reference.hpp"
+#include "hoc_hints/Exercise11_Profiling.hpp"
 #include "hoc_test.hpp"
 #include "profiling.hpp"
 
@@ -40,6 +45,49 @@ void expectOrderedTimeline(const ProfileResult& r, int runs, const std::string& 
 }
 
 }  // namespace
+
+// readTimestamps gives the four timestamps as the runtime gives them for the same event (asked here
+// after it): the ordering checks below hold in any unit, this one does not.
+TEST(Exercise11Timestamps, AsTheEventGivesThem)
+{
+    const cl::Context context(hoc::test::device());
+    const cl::CommandQueue queue(context, hoc::test::device(), CL_QUEUE_PROFILING_ENABLE);
+    const std::vector<float> host(1 << 16, 1.0f);
+    const cl::Buffer buffer(context, CL_MEM_READ_WRITE, sizeof(float) * host.size());
+    cl::Event write;
+    queue.enqueueWriteBuffer(buffer, CL_FALSE, 0, sizeof(float) * host.size(), host.data(), nullptr, &write);
+    const hoc::CommandTimes t = hoc::test::run([&] { return readTimestamps("write", write); });
+    const cl_ulong runtime[] = {
+        write.getProfilingInfo<CL_PROFILING_COMMAND_QUEUED>(), write.getProfilingInfo<CL_PROFILING_COMMAND_SUBMIT>(),
+        write.getProfilingInfo<CL_PROFILING_COMMAND_START>(), write.getProfilingInfo<CL_PROFILING_COMMAND_END>()};
+    const cl_ulong got[] = {t.queued, t.submit, t.start, t.end};
+    const char* names[] = {"queued", "submit", "start", "end"};
+    const char* constants[] = {"CL_PROFILING_COMMAND_QUEUED", "CL_PROFILING_COMMAND_SUBMIT",
+                               "CL_PROFILING_COMMAND_START", "CL_PROFILING_COMMAND_END"};
+    for (int i = 0; i < 4; ++i) {
+        if (got[i] == runtime[i])
+            continue;
+        std::string hint;
+        // A power of 1000 between the two: the value converted to another unit.
+        for (const auto& [factor, times, unit] :
+             {std::tuple{1000.0, "1000", "microseconds"}, std::tuple{1e6, "10^6", "milliseconds"},
+              std::tuple{1e9, "10^9", "seconds"}})
+            if (got[i] != 0 && std::abs(static_cast<double>(runtime[i]) / factor - static_cast<double>(got[i])) <= 1.0)
+                hint = hoc::test::hint(hoc::hints::timestamp_unit,
+                                       {{"got", std::to_string(got[i])},
+                                        {"value", std::string(constants[i]) + " " + std::to_string(runtime[i])},
+                                        {"times", times},
+                                        {"unit", unit}});
+        if (hint.empty())
+            hint = hoc::test::hint(hoc::hints::timestamp_other, {{"queued", std::to_string(runtime[0])},
+                                                                 {"submit", std::to_string(runtime[1])},
+                                                                 {"start", std::to_string(runtime[2])},
+                                                                 {"end", std::to_string(runtime[3])}});
+        ADD_FAILURE() << HOC_UNDER_TEST << ": readTimestamps in profiling.cpp: " << names[i] << " is " << got[i]
+                      << ", and the event's " << constants[i] << " is " << runtime[i] << "\n  hint: " << hint;
+        return;
+    }
+}
 
 // One test per kernel, looping over the sizes: each test program pays for a context and a build.
 TEST(Exercise11Vadd, TimelineOrderedAndResultExact)

@@ -102,12 +102,13 @@ void expectChainCorrect(const DevicePair& pair)
         const ChainReference expected = chainReference(x);
         const ChainResult r = hoc::test::run([&] { return squareThenSum(pair, x, options); });
         const std::string what = "shared context, " + pairName(pair.kind) + ", N = " + std::to_string(n);
+        // The command that did not wait first: it is the cause of the wrong values that follow from it.
+        const std::string problem = orderProblem(pair, r);
+        EXPECT_TRUE(problem.empty()) << HOC_UNDER_TEST << ": " << what << ": " << problem;
         // One exactly rounded multiplication or addition per element, as the reference does it.
         EXPECT_TRUE(hoc::test::correct(hoc::compare(expected.y, r.y), what + ": Y = X * X on device 0"));
         EXPECT_TRUE(hoc::test::correct(hoc::compare(expected.z, r.z), what + ": Z[i] = Y[i] + Y[i + 1] on device 1"));
         EXPECT_TRUE(r.held) << what << ": the run was held";
-        const std::string problem = orderProblem(pair, r);
-        EXPECT_TRUE(problem.empty()) << HOC_UNDER_TEST << ": " << what << ": " << problem;
         EXPECT_GT(r.square.runSeconds() + r.sum.runSeconds(), 0.0) << what << ": the kernels' profiling events";
     }
 }

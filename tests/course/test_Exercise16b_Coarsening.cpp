@@ -159,6 +159,21 @@ TEST(Coarsening, LaunchRoundsUp)
                                   {c.workItems, c.global, c.groups}));
 }
 
+// Step 5's prediction, worked out here without launchFor: 2^24 floats, f per work-item, ceil(2^24 / f)
+// work-items in work-groups of 256, against the H100's 132 compute units.
+TEST(Coarsening, StepFivePrediction)
+{
+    const std::size_t n = std::size_t{1} << 24;
+    std::size_t first = 0;
+    for (std::size_t f = 1; f <= n && first == 0; f *= 2)
+        if (((n + f - 1) / f + 255) / 256 < 132)
+            first = f;
+    const std::size_t mine = stepFivePrediction();
+    EXPECT_EQ(mine, first) << HOC_UNDER_TEST << ", coarsening.cpp: stepFivePrediction() (step 5 of the README)"
+                           << (mine == 0 ? ": not made yet (it returns 0)" : "")
+                           << "\n  hint: " << hoc::test::hint(hoc::hints::step5_starving);
+}
+
 TEST(Coarsening, EveryFactorMatchesTheReference)
 {
     Coarsening coarsening = makeCoarsening();

@@ -105,6 +105,17 @@ void checkLengths(Divergence& divergence, std::size_t span, std::size_t local)
 
 }  // namespace
 
+// Step 3: on a GPU whose warps are 32 work-items, grouped takes half of divergent's time once a block
+// of `span` work-items covers whole warps, so that no warp holds both paths: from span 32 on.
+TEST(Divergence, StepThreePrediction)
+{
+    Divergence divergence = makeDivergence();
+    const std::size_t mine = hoc::test::run([&] { return divergence.stepThreePrediction(); });
+    EXPECT_EQ(mine, 32u) << HOC_UNDER_TEST << ": STEP3_SPAN in divergence.cl (step 3 of the README)"
+                         << (mine == 0 ? ": not made yet (it is 0)" : "")
+                         << "\n  hint: " << hoc::test::hint(hoc::hints::step3_span);
+}
+
 TEST(Divergence, PathsDiffer)
 {
     // The lesson needs two different paths: a kernel that took the wrong one must fail.

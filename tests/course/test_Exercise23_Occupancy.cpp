@@ -80,6 +80,9 @@ TEST(Fit, WorkGroupsTakeWholeWarps)
     // 100 work-items are scheduled as 4 warps of 32: they take 128 of the 2048 slots, not 100.
     expectFit(unit(2048, 0, 0), group(100, 32), 16, "work-items", hoc::hints::whole_warps);
     expectFit(unit(2048, 0, 0), group(33, 32), 32, "work-items", hoc::hints::two_warps);
+    EXPECT_EQ(fitPerComputeUnit(unit(2048, 0, 0), group(100, 32)).slots, 128u)
+        << HOC_UNDER_TEST << ": fit.slots, the slots one work-group of 100 takes in units of 32" << kWhere
+        << "\n  hint: " << hoc::test::hint(hoc::hints::whole_warps);
 }
 
 TEST(Fit, HopperLocalMemoryPerWorkGroupWithTheReservedKilobyte)

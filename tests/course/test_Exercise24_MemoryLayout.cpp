@@ -1,9 +1,11 @@
-// Exercise 24: the layout conversions (toSoa, toAos) against particles laid out by hand; the three
-// kernels (update_aos, update_aos4, update_soa) against the serial reference, exactly (fma only:
+// Exercise 24: the layout conversions (toSoa, toAos) against particles laid out by hand; the four
+// kernels (update_aos, update_aos4, update_soa, update_aos7 on particles of seven floats) against the
+// serial reference, exactly (fma only:
 // correctly rounded on the device as on the host), for counts that are no multiple of a work-group,
 // several steps (each launch one step), and work-groups from 1 work-item to the kernels'
 // CL_KERNEL_WORK_GROUP_SIZE. Mass and charge must come back untouched.
 #include <cmath>
+#include <cstring>
 #include <iomanip>
 #include <sstream>
 #include <string>
@@ -30,14 +32,16 @@ std::string floatText(float value)
     return out.str();
 }
 
-// The three kernels: update_aos and update_aos4 (given), update_soa (the student's).
-enum class Which { aos, aos4, soa };
+// The kernels: update_aos and update_aos4 (given), update_soa and update_aos7 (step 6: particles of
+// seven floats), the student's.
+enum class Which { aos, aos4, soa, aos7 };
 const Which kAll[] = {Which::aos, Which::aos4, Which::soa};
 
 std::string kernelText(Which which)
 {
     return which == Which::soa    ? "kernel update_soa"
            : which == Which::aos4 ? "kernel update_aos4"
+           : which == Which::aos7 ? "kernel update_aos7"
                                   : "kernel update_aos";
 }
 
@@ -75,6 +79,13 @@ std::string hint(Which which, const std::vector<Particle>& in, const std::vector
         moved = got[i].x != in[i].x || got[i].vz != in[i].vz;
     if (!moved)
         return where + "\n  hint: " + hoc::test::hint(hoc::hints::starter);
+    // Seven floats a particle: particle 0 right and a later one wrong is where the particles lie, not
+    // the step (a particle taken 8 floats apart, or a store past its seven floats).
+    if (which == Which::aos7 && got.size() > 1 && std::memcmp(&got[0], &expected[0], sizeof(Particle)) == 0)
+        for (std::size_t i = 1; i < got.size(); ++i)
+            if (std::memcmp(&got[i], &expected[i], sizeof(Particle)) != 0)
+                return where + "\n  hint: " +
+                       hoc::test::hint(hoc::hints::seven_floats_apart, {{"particle", std::to_string(i)}});
     static const char* const names[] = {"x", "y", "z", "vx", "vy", "vz", "m", "q"};
     static const hoc::test::Hint* const updates[] = {
         &hoc::hints::update_x,  &hoc::hints::update_y,  &hoc::hints::update_z, &hoc::hints::update_vx,
@@ -120,6 +131,7 @@ void checkCounts(Layout& layout, Which which, std::size_t local, const hoc::Repe
         const LayoutResult r = hoc::test::run([&] {
             return which == Which::soa    ? layout.runSoa(in, kDt, kG, local, repeats)
                    : which == Which::aos4 ? layout.runAos(in, kDt, kG, local, repeats, AosLoads::float4s)
+                   : which == Which::aos7 ? layout.runAos(in, kDt, kG, local, repeats, AosLoads::sevenFloats)
                                           : layout.runAos(in, kDt, kG, local, repeats);
         });
         std::vector<Particle> expected = in;
@@ -246,6 +258,54 @@ TEST(MemoryLayout, WorkGroupsFromOneToTheMaximum)
     }
 }
 
+// Step 6: particles of seven floats (28 bytes), moved with loads that need only a float's alignment,
+// against the same reference, several steps, then work-groups from 1 to the kernel's largest.
+TEST(MemoryLayout, SevenFloatParticlesMatchTheReference)
+{
+    Layout layout = makeLayout();
+    checkCounts(layout, Which::aos7, 0, {1, 2});
+    if (HasFatalFailure())
+        return;
+    const std::size_t largest = layout.maxWorkGroupSize(false, AosLoads::sevenFloats);
+    for (const std::size_t local : {std::size_t{1}, std::size_t{7}, largest}) {
+        checkCounts(layout, Which::aos7, local, {0, 1});
+        if (HasFatalFailure())
+            return;
+    }
+}
+
+// Step 3, worked out here: a warp of 32 work-items loads 32 floats of x, each in its own 32-byte
+// Particle in AoS (one 32-byte sector each) and side by side in SoA (128 bytes, 4 sectors of 32).
+TEST(MemoryLayout, StepThreePrediction)
+{
+    const std::size_t lanes = 32, sector = 32;
+    const std::size_t aos = lanes * ((sizeof(Particle) + sector - 1) / sector) * sector;
+    const std::size_t soa = (lanes * sizeof(float) + sector - 1) / sector * sector;
+    const WarpLoadPrediction mine = stepThreePrediction();
+    const std::string where = std::string(HOC_UNDER_TEST) + ", soa.cpp: stepThreePrediction() (step 3 of the README)";
+    EXPECT_EQ(mine.aosBytesTouched, aos) << where << ": the bytes a warp's load of x touches in the array of structures"
+                                         << "\n  hint: " << hoc::test::hint(hoc::hints::step3_warp_load);
+    EXPECT_EQ(mine.soaBytesTouched, soa) << where << ": the bytes it touches in the structure of arrays"
+                                         << "\n  hint: " << hoc::test::hint(hoc::hints::step3_warp_load);
+    EXPECT_EQ(mine.bytesUsed, lanes * sizeof(float)) << where << ": the bytes of those the step uses"
+                                                     << "\n  hint: " << hoc::test::hint(hoc::hints::step3_warp_load);
+}
+
+// Step 5, worked out here: update_aos4's first load is one float4 (x, y, z, vx) per work-item, 16 bytes
+// at the start of each 32-byte Particle: one 32-byte sector each, and the step uses all four floats.
+TEST(MemoryLayout, StepFivePrediction)
+{
+    const std::size_t lanes = 32, sector = 32;
+    const std::size_t touched = lanes * ((sizeof(Particle) + sector - 1) / sector) * sector;
+    const Float4LoadPrediction mine = stepFivePrediction();
+    const std::string where = std::string(HOC_UNDER_TEST) + ", soa.cpp: stepFivePrediction() (step 5 of the README)";
+    EXPECT_EQ(mine.bytesTouched, touched) << where << ": the bytes a warp's first float4 load touches in update_aos4"
+                                          << "\n  hint: " << hoc::test::hint(hoc::hints::step5_float4_load);
+    EXPECT_EQ(mine.bytesUsed, lanes * sizeof(cl_float4))
+        << where << ": the bytes of those the step uses"
+        << "\n  hint: " << hoc::test::hint(hoc::hints::step5_float4_load);
+}
+
 TEST(MemoryLayout, BadRequestsAreRefused)
 {
     Layout layout = makeLayout();
@@ -253,6 +313,8 @@ TEST(MemoryLayout, BadRequestsAreRefused)
     EXPECT_THROW(hoc::test::run([&] { return layout.runAos({}, kDt, kG, 0, {0, 1}, AosLoads::float4s); }),
                  std::runtime_error);
     EXPECT_THROW(hoc::test::run([&] { return layout.runSoa({}, kDt, kG); }), std::runtime_error);
+    EXPECT_THROW(hoc::test::run([&] { return layout.runAos({}, kDt, kG, 0, {0, 1}, AosLoads::sevenFloats); }),
+                 std::runtime_error);
 }
 
 // The README's facts about layouts between host and device, on the device under test: a float3 takes

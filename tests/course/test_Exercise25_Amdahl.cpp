@@ -19,14 +19,23 @@ namespace {
 
 const std::string kWhere = "\n  where: amdahlSpeedup in amdahl.cpp";
 const std::string kPhasesWhere = "\n  where: phasesOf in amdahl.cpp";
+const std::string kPinnedWhere = "\n  where: PinnedFloats in amdahl.cpp (step 7 of the README)";
 constexpr double kInfinite = std::numeric_limits<double>::infinity();
 
+// The device's clock at the first write's START in the runs laid out below (a device's clock counts
+// from some earlier moment, never from 0 at a run's first command).
+constexpr double kClockAtStartMs = 1000.0;
+
+// A command's four timestamps as a device gives them for a run whose commands the host enqueued at once,
+// before the first started: QUEUED when the host enqueued it (0.3 ms before the run's first START),
+// SUBMIT when the queue handed it to the device (0.1 ms before its START), then START and END.
 hoc::CommandTimes command(double startMs, double endMs)
 {
     hoc::CommandTimes c;
-    c.start = static_cast<cl_ulong>(startMs * 1e6);
-    c.end = static_cast<cl_ulong>(endMs * 1e6);
-    c.queued = c.submit = c.start;
+    c.queued = static_cast<cl_ulong>((kClockAtStartMs - 0.3) * 1e6);
+    c.submit = static_cast<cl_ulong>((kClockAtStartMs + startMs - 0.1) * 1e6);
+    c.start = static_cast<cl_ulong>((kClockAtStartMs + startMs) * 1e6);
+    c.end = static_cast<cl_ulong>((kClockAtStartMs + endMs) * 1e6);
     return c;
 }
 
@@ -88,8 +97,15 @@ TEST(Amdahl, PhasesFromTimestamps)
                                          << phaseHint(p.kernel, 5.0e-3, nullptr);
     EXPECT_NEAR(p.read, 1.0e-3, 1e-12) << HOC_UNDER_TEST << ": read from 7 to 8 ms" << kPhasesWhere
                                        << phaseHint(p.read, 1.0e-3, nullptr);
+    // Measured from the first write's QUEUED or SUBMIT (0.3 and 0.1 ms before it started): those are when
+    // the host enqueued it and when the queue handed it on, not when the program's device time begins.
+    std::string from;
+    for (const auto& [stamp, ms] : {std::pair{"QUEUED", 0.3}, std::pair{"SUBMIT", 0.1}})
+        if (std::abs(p.whole - (8.0 + ms) * 1e-3) < 1e-12)
+            from = "\n  hint: " + hoc::test::hint(hoc::hints::whole_from, {{"stamp", stamp}});
     EXPECT_NEAR(p.whole, 8.0e-3, 1e-12) << HOC_UNDER_TEST << ": first write starts at 0, last read ends at 8 ms"
-                                        << kPhasesWhere << phaseHint(p.whole, 8.0e-3, &hoc::hints::whole_phase);
+                                        << kPhasesWhere
+                                        << (from.empty() ? phaseHint(p.whole, 8.0e-3, &hoc::hints::whole_phase) : from);
 }
 
 TEST(Amdahl, LawAgainstTwoRuns)
@@ -129,6 +145,9 @@ TEST(Amdahl, ProgramsOnTheDevice)
     for (const std::size_t n : {std::size_t{1}, std::size_t{1000}, std::size_t{4097}}) {
         const std::vector<float> a = hoc::randomFloats(n, 3), b = hoc::randomFloats(n, 4);
         const ProgramRun r = hoc::test::run([&] { return amdahl.vadd(a, b, {1, 3}, /*pinned=*/true); });
+        ASSERT_TRUE(r.ran) << HOC_UNDER_TEST << ": vadd from pinned host arrays did not run: PinnedFloats gives no "
+                           << "host array (data() is nullptr)" << kPinnedWhere
+                           << "\n  hint: " << hoc::test::hint(hoc::hints::pinned_unwritten);
         ASSERT_TRUE(hoc::test::correct(hoc::compare(hoc::ref::vadd(a, b), r.out),
                                        "vadd from pinned host arrays, N = " + std::to_string(n)));
         const Phases& t = r.phases;
@@ -152,6 +171,66 @@ TEST(Amdahl, ProgramsOnTheDevice)
                                        "matmul " + d.text() + ", blocked kernel (matmul_blocked.cl)"));
         EXPECT_GE(b.phases.whole, b.phases.kernel) << "matmul " << d.text() << ", blocked" << kPhasesWhere;
     }
+}
+
+// Step 7's pinned host arrays, from the evidence OpenCL gives about the buffer behind them: allocated
+// by OpenCL in host memory (CL_MEM_ALLOC_HOST_PTR in its flags), mapped while the object lives and
+// unmapped when it goes (CL_MEM_MAP_COUNT, where the implementation counts maps: a buffer mapped here
+// first says whether it does; the count is meant for debugging).
+TEST(Amdahl, PinnedFloatsAreMappedHostMemoryOfOpenCL)
+{
+    const cl::Device& device = hoc::test::device();
+    const cl::Context context(device);
+    const cl::CommandQueue queue(context, device);
+    const bool countsMaps = hoc::test::run([&] {
+        cl::Buffer probe(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, 64);
+        void* mapped = queue.enqueueMapBuffer(probe, CL_TRUE, CL_MAP_READ, 0, 64);
+        const bool counts = probe.getInfo<CL_MEM_MAP_COUNT>() == 1;
+        queue.enqueueUnmapMemObject(probe, mapped);
+        queue.finish();
+        return counts;
+    });
+    const std::size_t n = 1000;
+    cl::Buffer kept;
+    {
+        PinnedFloats pinned(context, queue, n);
+        ASSERT_NE(pinned.data(), nullptr)
+            << HOC_UNDER_TEST << ": PinnedFloats(context, queue, " << n << ") gives no host array (data() is nullptr)"
+            << kPinnedWhere << "\n  hint: " << hoc::test::hint(hoc::hints::pinned_unwritten);
+        ASSERT_NE(pinned.buffer()(), nullptr)
+            << HOC_UNDER_TEST << ": PinnedFloats has no OpenCL buffer behind "
+            << "its host array" << kPinnedWhere << "\n  hint: " << hoc::test::hint(hoc::hints::pinned_alloc_host_ptr);
+        const cl_mem_flags flags = pinned.buffer().getInfo<CL_MEM_FLAGS>();
+        EXPECT_TRUE(flags & CL_MEM_ALLOC_HOST_PTR)
+            << HOC_UNDER_TEST << ": the buffer behind PinnedFloats was not made with CL_MEM_ALLOC_HOST_PTR, so "
+            << "OpenCL did not allocate it as host memory the device copies from directly" << kPinnedWhere
+            << "\n  hint: " << hoc::test::hint(hoc::hints::pinned_alloc_host_ptr);
+        EXPECT_GE(pinned.buffer().getInfo<CL_MEM_SIZE>(), n * sizeof(float))
+            << HOC_UNDER_TEST << ": the buffer behind PinnedFloats holds fewer than " << n << " floats" << kPinnedWhere;
+        if (countsMaps) {
+            EXPECT_EQ(pinned.buffer().getInfo<CL_MEM_MAP_COUNT>(), 1u)
+                << HOC_UNDER_TEST << ": the buffer behind PinnedFloats is not mapped once while the object lives"
+                << kPinnedWhere << "\n  hint: " << hoc::test::hint(hoc::hints::pinned_mapped);
+        }
+        for (std::size_t i = 0; i < n; ++i)  // the whole array is the host's to write
+            pinned.data()[i] = static_cast<float>(i);
+        kept = pinned.buffer();
+    }
+    if (countsMaps) {
+        EXPECT_EQ(kept.getInfo<CL_MEM_MAP_COUNT>(), 0u)
+            << HOC_UNDER_TEST << ": the buffer is still mapped after its PinnedFloats is gone" << kPinnedWhere
+            << "\n  hint: " << hoc::test::hint(hoc::hints::pinned_unmapped);
+    }
+}
+
+// Step 4: at N = 1024 on a GPU behind PCIe, vadd's copies (12 bytes per addition) dwarf its kernel,
+// while matmul's kernel does 2 N^3 flops on 12 N^2 bytes: matmul's p is the larger.
+TEST(Amdahl, StepFourPrediction)
+{
+    const Program mine = worthAFasterKernel();
+    EXPECT_EQ(mine, Program::matmul) << HOC_UNDER_TEST << ": worthAFasterKernel() in amdahl.cpp (step 4 of the README)"
+                                     << (mine == Program::none ? ": not made yet (it returns Program::none)" : "")
+                                     << "\n  hint: " << hoc::test::hint(hoc::hints::step4_program);
 }
 
 TEST(Amdahl, MedianOfEachPhase)

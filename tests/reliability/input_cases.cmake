@@ -8,22 +8,24 @@
 #                     run needs and what the machine has); HOC_HOST_MEMORY_LIMIT plays a small machine
 #   command_line      command-line mistakes: exit 2, never 3; hoc-runner's --timeout and --device
 
-# The programs by folder and name: program_<Folder>_<name>.
+# The programs by their names in course.json, program_<name> (the first of that name in course order:
+# a copy of an exercise, as selfcheck.scratch makes, keeps its programs' names).
 foreach(exe IN LISTS programs)
-  get_target_property(folder ${exe} HOC_FOLDER)
   get_target_property(name ${exe} OUTPUT_NAME)
-  set(program_${folder}_${name} $<TARGET_FILE:${exe}>)
+  if(NOT DEFINED program_${name})
+    set(program_${name} $<TARGET_FILE:${exe}>)
+  endif()
 endforeach()
-set(sgemm ${program_Exercise09b_Competition_sgemm})
-set(benchmark ${program_Exercise09b_Competition_sgemm_benchmark})
-set(transpose ${program_Exercise17_Transpose_transpose})
-set(indices ${program_Exercise13_WorkItemIndices_indices})
-set(multi_device ${program_Exercise15_MultipleDevices_multi_device})
-set(events ${program_Exercise14_EventsQueues_events})
-set(profiling ${program_Exercise11_Profiling_profiling})
-set(reduce ${program_Exercise16_Reduction_reduce})
-set(matmul_kernel ${program_Exercise04_MatmulKernel_matmul_kernel})
-set(pi ${program_Exercise10_Pi_pi})
+set(sgemm ${program_sgemm})
+set(benchmark ${program_sgemm_benchmark})
+set(transpose ${program_transpose})
+set(indices ${program_indices})
+set(multi_device ${program_multi_device})
+set(events ${program_events})
+set(profiling ${program_profiling})
+set(reduce ${program_reduce})
+set(matmul_kernel ${program_matmul_kernel})
+set(pi ${program_pi})
 set(panel "sgemm_panel NV=2 RM=6 SKEW=1 VW=8")
 set(t bad_input)
 set(outside "is outside the allowed range")
@@ -57,10 +59,10 @@ hoc_expect_error(NAME ${t}.size_arithmetic.indices_product_beyond_int EXIT 2
                  COMMAND ${indices} --range 20000x20000)
 hoc_expect_error(NAME ${t}.size_arithmetic.warps2d_grid_beyond_uint_index EXIT 2
                  MESSAGE "--size: '65536x65536' is not WIDTHxHEIGHT: .*more than 1073741824 \\(2\\^30: the kernels index the grid with a uint\\)"
-                 COMMAND ${program_Exercise22_Divergence_warps2d} --size 65536x65536)
+                 COMMAND ${program_warps2d} --size 65536x65536)
 hoc_expect_error(NAME ${t}.size_arithmetic.smooth3d_negative_side EXIT 2
                  MESSAGE "--grid: '5x-18446744073709551611x4' is not NXxNYxNZ: -18446744073709551611 ${outside}"
-                 COMMAND ${program_Exercise13_WorkItemIndices_smooth3d} --grid 5x-18446744073709551611x4)
+                 COMMAND ${program_smooth3d} --grid 5x-18446744073709551611x4)
 hoc_expect_error(NAME ${t}.size_arithmetic.multi_device_dims_beyond_int EXIT 2
                  MESSAGE "--dims, A is M x K: 46341 x 46341 = 2147488281, ${int_limit}"
                  COMMAND ${multi_device} --dims 46341 --split one)
@@ -124,14 +126,14 @@ set(int_index "the kernels index A, B and C with int, so M.K, K.N and M.N must e
 set(read_size "--read-size: the read kernel reads at least 4096 floats")
 set(exit_rule_cases
     "matmul_kernel_beyond_int|2|${int_index}|${matmul_kernel}|--m 65536 --n 65536 --k 1"
-    "matmul_host_beyond_int|2|${int_index}|${program_Exercise05_MatmulHost_matmul_host}|--m 65536 --n 65536 --k 1"
-    "matmul_row_beyond_int|2|${int_index}|${program_Exercise06_MatmulRow_matmul_row}|--m 65536 --n 65536 --k 1"
-    "matmul_private_row_beyond_int|2|${int_index}|${program_Exercise07_MatmulPrivateRow_matmul_private_row}|--m 65536 --n 65536 --k 1"
-    "matmul_local_column_beyond_int|2|${int_index}|${program_Exercise08_MatmulLocalColumn_matmul_local_column}|--m 65536 --n 65536 --k 1"
-    "matmul_blocked_beyond_int|2|${int_index}|${program_Exercise09_MatmulBlocked_matmul_blocked}|--m 65536 --n 65536 --k 1"
-    "matmul_table_beyond_int|2|${int_index}|${program_Exercise09_MatmulBlocked_matmul_table}|--m 65536 --n 65536 --k 1"
-    "tile_order_beyond_int|2|${int_index}|${program_Exercise09_MatmulBlocked_tile_order}|--m 65536 --n 65536 --k 1"
-    "roofline_read_size_1|2|${read_size}|${program_Exercise20_Roofline_roofline}|--read-size 1"
+    "matmul_host_beyond_int|2|${int_index}|${program_matmul_host}|--m 65536 --n 65536 --k 1"
+    "matmul_row_beyond_int|2|${int_index}|${program_matmul_row}|--m 65536 --n 65536 --k 1"
+    "matmul_private_row_beyond_int|2|${int_index}|${program_matmul_private_row}|--m 65536 --n 65536 --k 1"
+    "matmul_local_column_beyond_int|2|${int_index}|${program_matmul_local_column}|--m 65536 --n 65536 --k 1"
+    "matmul_blocked_beyond_int|2|${int_index}|${program_matmul_blocked}|--m 65536 --n 65536 --k 1"
+    "matmul_table_beyond_int|2|${int_index}|${program_matmul_table}|--m 65536 --n 65536 --k 1"
+    "tile_order_beyond_int|2|${int_index}|${program_tile_order}|--m 65536 --n 65536 --k 1"
+    "roofline_read_size_1|2|${read_size}|${program_roofline}|--read-size 1"
     "hoc_roofline_read_size_1|2|${read_size}|$<TARGET_FILE:hoc_roofline>|--read-size 1"
     "reduce_read_size_1|2|${read_size}|${reduce}|--read-size 1 --sizes 4096"
     "transpose_read_size_1|2|${read_size}|${transpose}|--read-size 1 --shapes 64x64"
@@ -143,7 +145,7 @@ set(exit_rule_cases
     "transpose_tile_rows_beyond_the_tile|2|a tile of 4 with 8 rows of work-items \\(--tile, --tile-rows\\). need 1 <= rows <= tile|${transpose}|--tile 4 --tile-rows 8"
     "indices_group_beyond_work_item_sizes|2|work-groups of 8192x1 have 8192 work-items in dimension 0, more than this device allows \\([0-9]+, CL_DEVICE_MAX_WORK_ITEM_SIZES\\[0\\]\\)|${indices}|--range 8192x1 --groups 8192x1"
     "runner_platform_matching_nothing|2|--platform 'nomatch' matches no platform|$<TARGET_FILE:hoc_runner>|--device all --platform nomatch --course ${PROJECT_BINARY_DIR}/course.txt --out ${CMAKE_CURRENT_BINARY_DIR}/runner_never_written"
-    "occupancy_array_kb_with_equals|2|a __local array of 1048576 floats needs 4194304 bytes \\(4096 KiB\\) of local memory, more than this device has|${program_Exercise23_Occupancy_occupancy}|--array-kb=4096")
+    "occupancy_array_kb_with_equals|2|a __local array of 1048576 floats needs 4194304 bytes \\(4096 KiB\\) of local memory, more than this device has|${program_occupancy}|--array-kb=4096")
 foreach(row IN LISTS exit_rule_cases)
   string(REPLACE "|" ";" fields "${row}")
   list(GET fields 0 name)
@@ -186,17 +188,17 @@ hoc_expect_error(NAME ${t}.host_memory.HOC_HOST_MEMORY_LIMIT_not_a_size EXIT 2
 #   and bounds, and the three buffers.
 set(below "needs [0-9.]+ MiB of host memory. this machine has [0-9.]+ MiB available \\(HOC_HOST_MEMORY_LIMIT\\)")
 set(host_memory_cases
-    "vadd|28000000|${program_Exercise01_Vadd_vadd}|--size 1000000"
-    "chained_vadd|60000000|${program_Exercise02_ChainedVadd_chained_vadd}|--size 1000000"
-    "vadd3|36000000|${program_Exercise03_Vadd3_vadd3}|--size 1000000"
-    "memory_objects|52000000|${program_Exercise12_MemoryObjects_memory_objects}|--size 1000000 --repeats 1 --flags copy"
-    "overlap|41600000|${program_Exercise19_Overlap_overlap}|--size 1000000 --chunk 100000 --slots 2 --hold 0"
-    "histogram|2000000|${program_Exercise18_Atomics_histogram}|--size 1000000 --runs 1 --one-launch"
+    "vadd|28000000|${program_vadd}|--size 1000000"
+    "chained_vadd|60000000|${program_chained_vadd}|--size 1000000"
+    "vadd3|36000000|${program_vadd3}|--size 1000000"
+    "memory_objects|52000000|${program_memory_objects}|--size 1000000 --repeats 1 --flags copy"
+    "overlap|41600000|${program_overlap}|--size 1000000 --chunk 100000 --slots 2 --hold 0"
+    "histogram|2000000|${program_histogram}|--size 1000000 --runs 1 --one-launch"
     "reduce|20000000|${reduce}|--sizes 1000000 --runs 1 --read-size 4096"
     "matmul_kernel|2621440|${matmul_kernel}|--size 256"
-    "fusion|72000000|${program_Exercise02_ChainedVadd_fusion}|--size 1000000 --runs 1"
-    "smooth3d|20000000|${program_Exercise13_WorkItemIndices_smooth3d}|--grid 100x100x100 --groups 8x4x4 --runs 1"
-    "warps2d|20000000|${program_Exercise22_Divergence_warps2d}|--size 1000x1000 --steps 1 --groups 8x8 --runs 1")
+    "fusion|72000000|${program_fusion}|--size 1000000 --runs 1"
+    "smooth3d|20000000|${program_smooth3d}|--grid 100x100x100 --groups 8x4x4 --runs 1"
+    "warps2d|20000000|${program_warps2d}|--size 1000x1000 --steps 1 --groups 8x8 --runs 1")
 foreach(row IN LISTS host_memory_cases)
   string(REPLACE "|" ";" fields "${row}")
   list(GET fields 0 name)
@@ -228,13 +230,13 @@ hoc_expect_error(NAME ${t}.command_line.reduce_local_1 EXIT 2 MESSAGE "--local 1
 hoc_expect_error(NAME ${t}.command_line.indices_range_spaces EXIT 2 MESSAGE "--range: '8 x8' is not DIM0xDIM1"
                  COMMAND ${indices} "--range=8 x8")
 hoc_expect_error(NAME ${t}.command_line.smooth3d_groups_two_sizes EXIT 2 MESSAGE "--groups: '8x8' is not XxYxZ: 2 sizes, not 3"
-                 COMMAND ${program_Exercise13_WorkItemIndices_smooth3d} --groups 8x8)
+                 COMMAND ${program_smooth3d} --groups 8x8)
 hoc_expect_error(NAME ${t}.command_line.smooth3d_group_side_beyond_the_device EXIT 2
                  MESSAGE "work-groups of 1x1x10000: a work-group of 1 x 1 x 10000; this device allows at most .*\\(CL_DEVICE_MAX_WORK_ITEM_SIZES\\)"
-                 COMMAND ${program_Exercise13_WorkItemIndices_smooth3d} --grid 4x4x4 --groups 1x1x10000 --runs 1)
+                 COMMAND ${program_smooth3d} --grid 4x4x4 --groups 1x1x10000 --runs 1)
 hoc_expect_error(NAME ${t}.command_line.warps2d_group_beyond_the_kernel EXIT 2
                  MESSAGE "work-groups of 256x256 \\(by_column\\): a work-group of 256 x 256 = 65536 work-items; kernel 'by_column' allows 1 to [0-9]+ on this device \\(CL_KERNEL_WORK_GROUP_SIZE\\)"
-                 COMMAND ${program_Exercise22_Divergence_warps2d} --size 64x64 --groups 256x256 --steps 1 --runs 1)
+                 COMMAND ${program_warps2d} --size 64x64 --groups 256x256 --steps 1 --runs 1)
 # hoc-runner's options (it runs nothing when its command line is refused).
 # Tools/ (hoc_runner) is added after tests/; the generator expression finds it at build time.
 set(runner $<TARGET_FILE:hoc_runner> --out ${CMAKE_CURRENT_BINARY_DIR}/runner_never_written)
@@ -266,21 +268,21 @@ hoc_expect_error(NAME ${t}.command_line.runner_progress_nan EXIT 2 MESSAGE "--pr
 #   back twice and the reference, and the pinned run's 3 buffers and 3 pinned host arrays; its matmul
 #   at 256 needs less).
 set(peak_rss_cases
-    "vadd|224000000|${program_Exercise01_Vadd_vadd}|--size 8000000|--size 1024"
-    "chained_vadd|480000000|${program_Exercise02_ChainedVadd_chained_vadd}|--size 8000000|--size 1024"
-    "vadd3|288000000|${program_Exercise03_Vadd3_vadd3}|--size 8000000|--size 1024"
-    "memory_objects|416000000|${program_Exercise12_MemoryObjects_memory_objects}|--size 8000000 --repeats 1 --flags copy|--size 1024 --repeats 1 --flags copy"
-    "overlap|321600000|${program_Exercise19_Overlap_overlap}|--size 8000000 --chunk 100000 --slots 2 --hold 0|--size 200000 --chunk 100000 --slots 2 --hold 0"
-    "histogram|64000000|${program_Exercise18_Atomics_histogram}|--size 32000000 --runs 1 --one-launch|--size 1024 --runs 1 --one-launch"
+    "vadd|224000000|${program_vadd}|--size 8000000|--size 1024"
+    "chained_vadd|480000000|${program_chained_vadd}|--size 8000000|--size 1024"
+    "vadd3|288000000|${program_vadd3}|--size 8000000|--size 1024"
+    "memory_objects|416000000|${program_memory_objects}|--size 8000000 --repeats 1 --flags copy|--size 1024 --repeats 1 --flags copy"
+    "overlap|321600000|${program_overlap}|--size 8000000 --chunk 100000 --slots 2 --hold 0|--size 200000 --chunk 100000 --slots 2 --hold 0"
+    "histogram|64000000|${program_histogram}|--size 32000000 --runs 1 --one-launch|--size 1024 --runs 1 --one-launch"
     "reduce|160000000|${reduce}|--sizes 8000000 --runs 1 --read-size 4096|--sizes 1024 --runs 1 --read-size 4096"
     "matmul_kernel|167772160|${matmul_kernel}|--size 2048|--size 16"
-    "divergence|160000000|${program_Exercise22_Divergence_divergence}|--size 8000000 --steps 1 --spans 1 --runs 1|--size 1024 --steps 1 --spans 1 --runs 1"
-    "occupancy|160000000|${program_Exercise23_Occupancy_occupancy}|--size 8000000 --array-kb 1 --runs 1|--size 1024 --array-kb 1 --runs 1"
-    "coarsening|160000000|${program_Exercise16b_Coarsening_coarsening}|--size 8000000 --factors 1 --runs 1|--size 1024 --factors 1 --runs 1"
-    "amdahl|416000000|${program_Exercise25_Amdahl_amdahl}|--size 8000000 --matmul-size 256 --runs 1|--size 1024 --matmul-size 16 --runs 1"
-    "fusion|576000000|${program_Exercise02_ChainedVadd_fusion}|--size 8000000 --runs 1|--size 1024 --runs 1"
-    "smooth3d|160000000|${program_Exercise13_WorkItemIndices_smooth3d}|--grid 200x200x200 --groups 8x4x4 --runs 1|--grid 16x8x8 --groups 8x4x4 --runs 1"
-    "warps2d|160000000|${program_Exercise22_Divergence_warps2d}|--size 4000x2000 --steps 1 --groups 8x8 --runs 1|--size 32x32 --steps 1 --groups 8x8 --runs 1")
+    "divergence|160000000|${program_divergence}|--size 8000000 --steps 1 --spans 1 --runs 1|--size 1024 --steps 1 --spans 1 --runs 1"
+    "occupancy|160000000|${program_occupancy}|--size 8000000 --array-kb 1 --runs 1|--size 1024 --array-kb 1 --runs 1"
+    "coarsening|160000000|${program_coarsening}|--size 8000000 --factors 1 --runs 1|--size 1024 --factors 1 --runs 1"
+    "amdahl|416000000|${program_amdahl}|--size 8000000 --matmul-size 256 --runs 1|--size 1024 --matmul-size 16 --runs 1"
+    "fusion|576000000|${program_fusion}|--size 8000000 --runs 1|--size 1024 --runs 1"
+    "smooth3d|160000000|${program_smooth3d}|--grid 200x200x200 --groups 8x4x4 --runs 1|--grid 16x8x8 --groups 8x4x4 --runs 1"
+    "warps2d|160000000|${program_warps2d}|--size 4000x2000 --steps 1 --groups 8x8 --runs 1|--size 32x32 --steps 1 --groups 8x8 --runs 1")
 foreach(row IN LISTS peak_rss_cases)
   string(REPLACE "|" ";" fields "${row}")
   list(GET fields 0 name)
@@ -306,15 +308,15 @@ hoc_expect_error(NAME bad_input.benchmark_bandwidth_size_beyond_the_device EXIT 
 hoc_expect_error(NAME bad_input.pocl_cache_dir_not_writable EXIT 3
                  MESSAGE "PoCL .* is installed, but reports no device when it cannot make its kernel cache folder /dev/null/pocl \\(from POCL_CACHE_DIR=/dev/null/pocl\\): /dev/null is not a folder. Set POCL_CACHE_DIR"
                  NOT_OUTPUT "apt-get install" ENV POCL_CACHE_DIR=/dev/null/pocl
-                 COMMAND ${program_Exercise01_Vadd_vadd} --size 1024)
+                 COMMAND ${program_vadd} --size 1024)
 hoc_expect_error(NAME bad_input.pocl_home_not_writable EXIT 3
                  MESSAGE "cannot make its kernel cache folder /dev/null/.cache/pocl/kcache \\(from HOME=/dev/null\\): /dev/null is not a folder"
                  NOT_OUTPUT "apt-get install" ENV HOME=/dev/null XDG_CACHE_HOME=/dev/null/none
-                 COMMAND ${program_Exercise01_Vadd_vadd} --size 1024)
+                 COMMAND ${program_vadd} --size 1024)
 
 # An endless kernel: the program says, after HOC_WATCHDOG_SECONDS without progress (1 s here), which
 # kernel file runs and how to stop it (endless_kernel kills it after the note).
 add_test(NAME bad_input.endless_kernel_is_noted
-         COMMAND ${drivers}/endless_kernel ${program_Exercise01_Vadd_vadd} --size 1024)
+         COMMAND ${drivers}/endless_kernel ${program_vadd} --size 1024)
 set_tests_properties(bad_input.endless_kernel_is_noted PROPERTIES LABELS "solutions;bad_input" TIMEOUT 300)
 math(EXPR HOC_BAD_INPUT_COUNT "${HOC_BAD_INPUT_COUNT} + 1")

@@ -12,9 +12,11 @@ folder, or to the course's top folder, or is a kernel of Kernels/ or a file at t
 exercise (Exercise 05 names Exercise 01's `vadd.cpp`).
 With --given-kernels A;B;... (course.json's given_kernels), the copies: a given kernel
 Exercises/A is the same file as Kernels/<its name>; no other exercise kernel is a copy of a kernel of
-Kernels/; no Solutions/X file is identical to its Exercises/X twin. A file the student changed (git:
-modified against HEAD, or untracked) is left out of these three checks: a student may break a given
-kernel on purpose or write the solution's kernel to the letter; CI's clean clone checks every file.
+Kernels/; no Solutions/X file is identical to its Exercises/X twin, but for the Makefile (make runs in
+the folder it is given, and every folder's Makefile is the same line naming Make_def_files/course.mk).
+A file the student changed (git: modified against HEAD, or untracked) is left out of these three
+checks: a student may break a given kernel on purpose or write the solution's kernel to the letter;
+CI's clean clone checks every file.
 Programs built by the plain-make path (executables that git does not track) are not counted.
 Exit status 0 when the tree has the shape, 1 with one line per breach."""
 import os
@@ -82,7 +84,7 @@ def copies(root, given, breaches):
         for name in names:
             path = os.path.relpath(os.path.join(here, name), root)
             twin = os.path.join("Exercises", os.path.relpath(path, "Solutions"))
-            if (os.path.isfile(os.path.join(root, twin)) and not changed(root, twin)
+            if (name != "Makefile" and os.path.isfile(os.path.join(root, twin)) and not changed(root, twin)
                     and same(os.path.join(root, path), os.path.join(root, twin))):
                 breaches.append(f"{path} is identical to {twin}: delete it, the solution takes it from the exercise")
 

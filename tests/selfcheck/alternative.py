@@ -93,36 +93,52 @@ def apply(folder, name, root=ROOT, where=None):
         raise NotApplied(f"{folder}: {shown} changes the starter {shown_starter}, which does not exist")
     with open(starter, encoding="utf-8") as f:
         starter_text = f.read()
+    applied, output = git_apply(starter_text, name, diff_path)
+    if applied is not None:
+        return applied
+    try:
+        missing_lines(diff_text, starter_text, "the starter")
+    except NotApplied as e:
+        raise NotApplied(f"{folder}: the alternative {shown} no longer applies to the starter "
+                         f"{shown_starter}: {e}\nwrite the change again against the starter as it is now") from None
+    raise NotApplied(f"{folder}: the alternative {shown} does not apply to the starter {shown_starter}:\n"
+                     + output)
+
+
+def git_apply(text, name, diff_path):
+    """(the text of file NAME with the diff applied, "") or (None, git's message). Applied in a scratch
+    folder outside any git repository, where git apply changes the files below its working folder by the
+    diff's paths (-p1: a/NAME, b/NAME); it allows no fuzz: each hunk's lines must all match."""
     with tempfile.TemporaryDirectory() as scratch:
         work = os.path.join(scratch, "work")
         os.makedirs(os.path.dirname(os.path.join(work, name)), exist_ok=True)
         with open(os.path.join(work, name), "w", encoding="utf-8") as f:
-            f.write(starter_text)
-        # Outside any git repository (the ceiling stops git's search), git apply changes the files below
-        # its working folder by the diff's paths; it allows no fuzz: each hunk's lines must all match.
+            f.write(text)
         env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-        env["GIT_CEILING_DIRECTORIES"] = scratch
+        env["GIT_CEILING_DIRECTORIES"] = scratch  # the ceiling stops git's search for a repository
         try:
-            done = subprocess.run(["git", "apply", "-p1", "--whitespace=nowarn", diff_path], cwd=work, env=env,
-                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            done = subprocess.run(["git", "apply", "-p1", "--whitespace=nowarn", os.path.abspath(diff_path)],
+                                  cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         except FileNotFoundError:
-            raise NotApplied(f"{folder}: applying {shown} needs git (script/packages.txt, group student)") from None
-        if done.returncode == 0:
-            with open(os.path.join(work, name), encoding="utf-8") as f:
-                return f.read()
-    starter_lines = starter_text.splitlines()
+            raise NotApplied(f"applying {diff_path} needs git (script/packages.txt, group student)") from None
+        if done.returncode != 0:
+            return None, done.stdout.strip()
+        with open(os.path.join(work, name), encoding="utf-8") as f:
+            return f.read(), ""
+
+
+def missing_lines(diff_text, text, called="the file"):
+    """Raises NotApplied saying which change of the diff needs lines that text (CALLED, as the message
+    names it) lacks; returns where it has them all."""
+    lines = text.splitlines()
     for number, (line, needed) in enumerate(hunks(diff_text), 1):
-        if not any(starter_lines[at:at + len(needed)] == needed for at in range(len(starter_lines) + 1)):
-            # The lines gone from the starter, or, where each is still there, the run they no longer make.
-            gone = [each for each in needed if each not in starter_lines]
-            what = "these lines, which the starter no longer has" if gone else \
-                "these lines one after another, which the starter no longer has in this order"
+        if not any(lines[at:at + len(needed)] == needed for at in range(len(lines) + 1)):
+            # The lines gone from the file, or, where each is still there, the run they no longer make.
+            gone = [each for each in needed if each not in lines]
+            what = f"these lines, which {called} no longer has" if gone else \
+                f"these lines one after another, which {called} no longer has in this order"
             shown_lines = "\n".join("    | " + each for each in gone or needed)
-            raise NotApplied(f"{folder}: the alternative {shown} no longer applies to the starter "
-                             f"{shown_starter}: change {number} (at its line {line}) needs {what}:\n"
-                             f"{shown_lines}\nwrite the change again against the starter as it is now")
-    raise NotApplied(f"{folder}: the alternative {shown} does not apply to the starter {shown_starter}:\n"
-                     + done.stdout.strip())
+            raise NotApplied(f"change {number} (at its line {line}) needs {what}:\n{shown_lines}")
 
 
 def write_if_changed(path, text):

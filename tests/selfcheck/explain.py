@@ -24,10 +24,15 @@ import re
 
 # The order in which kinds are told: the cause first (a wrong index or a missing barrier often makes
 # uninitialized values follow), the tool's own trouble last.
-ORDER = ["divergence", "bounds-global", "bounds-local", "bounds-private", "race-local", "race-global",
-         "uninitialized-local", "uninitialized", "api", "other", "tool"]
+ORDER = ["host-wait", "host-arguments", "host-buffer-size", "buffer-flags", "divergence", "bounds-global",
+         "bounds-local", "bounds-private", "race-local", "race-global", "uninitialized-local", "uninitialized", "api",
+         "other", "tool"]
 
 WHAT = {
+    "host-wait": "a wait that never returned",
+    "host-arguments": "kernel arguments passed in another order than the kernel's parameters",
+    "host-buffer-size": "a buffer smaller than what the kernel works on",
+    "buffer-flags": "a kernel access that the buffer's flags forbid",
     "race-local": "a data race in local memory",
     "race-global": "a data race in global memory",
     "bounds-global": "a read or write past the end of a global buffer",
@@ -35,7 +40,7 @@ WHAT = {
     "bounds-private": "a read or write past the end of a private array",
     "uninitialized": "a value used before anything was written to it",
     "uninitialized-local": "a local-memory value read before any work-item wrote it",
-    "divergence": "a barrier that not every work-item of the work-group reached",
+    "divergence": "a barrier or work-group function that not every work-item of the work-group reached",
     "api": "an OpenCL call with wrong arguments",
     "other": "a problem oclgrind reports",
     "tool": "oclgrind stopped on something it does not support: a failure of the tool, not a finding in your code",
@@ -48,6 +53,10 @@ def kind_of(head):
         return "tool"
     if "data race" in line:
         return "race-local" if "local memory" in line else "race-global"
+    # "Invalid read from write-only buffer", "Invalid write to read-only buffer": the buffer's flags
+    # (CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY) against the access, not an address past an end.
+    if line.startswith("invalid") and ("write-only buffer" in line or "read-only buffer" in line):
+        return "buffer-flags"
     if line.startswith("invalid") or "exceeds static array size" in line:
         for space in ("private", "local"):
             if space + " memory" in line:
@@ -84,11 +93,12 @@ def parse_log(text):
             op, ids = None, None
             # "Invalid read of size 4 at global memory address 0x30000000009cc": oclgrind's global
             # addresses are the buffer's number in the top 16 bits and the byte offset in the rest.
-            m = re.match(r"Invalid (read|write) of size (\d+) at global memory address 0x([0-9a-fA-F]+)", raw)
+            m = re.match(r"Invalid (read|write) of size (\d+) at (global|local) memory address 0x([0-9a-fA-F]+)", raw)
             if m:
-                address = int(m.group(3), 16)
-                findings[-1]["access"] = {"op": m.group(1), "size": int(m.group(2)), "buffer": address >> 48,
-                                          "offset": address & ((1 << 48) - 1)}
+                address = int(m.group(4), 16)
+                findings[-1]["access" if m.group(3) == "global" else "local_access"] = {
+                    "op": m.group(1), "size": int(m.group(2)), "buffer": address >> 48,
+                    "offset": address & ((1 << 48) - 1)}
             # "Write-write data race at global memory address 0x1000000000004": the same encoding; the
             # element size comes from the racing store's type (below).
             m = re.match(r"\S+ data race at global memory address 0x([0-9a-fA-F]+)", raw)
@@ -106,9 +116,12 @@ def parse_log(text):
             continue
         # "Entity: Global(3,0,0) ..." (one work-item), or "First entity:  Global(2,0,0) ..." and
         # "Second entity: Global(1,0,0) ..." (the two work-items of a race).
-        m = re.match(r"(?:First |Second )?[Ee]ntity:\s*Global\((\d+),(\d+),(\d+)\)", text_)
+        m = re.match(r"(?:First |Second )?[Ee]ntity:\s*Global\((\d+),(\d+),(\d+)\)(?:\s*Local\((\d+),(\d+),(\d+)\))?",
+                     text_)
         if m:
-            ids = tuple(int(x) for x in m.groups())
+            ids = tuple(int(x) for x in m.groups()[:3])
+            if m.group(4) is not None:
+                f.setdefault("local_ids", tuple(int(x) for x in m.groups()[3:]))
             continue
         m = re.match(r"At line (\d+)(?: \(column (\d+)\))?(?: of (\S+?):)?", text_)
         if m:
@@ -138,11 +151,14 @@ def _type_size(ir_type):
     return {"float": 4, "i32": 4, "double": 8, "i64": 8, "half": 2, "i16": 2, "i8": 1}.get(ir_type)
 
 
-def kernel_file(kernel, dirs):
-    """The .cl file in `dirs` (first match, as the program's own search) that defines `kernel`."""
+def kernel_file(kernel, dirs, built=None):
+    """The .cl file in `dirs` that defines `kernel`: of several, the one whose text the program built
+    (`built`: the sources it gave clCreateProgramWithSource, from the record of its calls), else the
+    first, as the program's own search finds it."""
     if not kernel:
         return None
     pattern = re.compile(r"kernel\b[^;{()]*\bvoid\s+" + re.escape(kernel) + r"\s*\(")
+    found = []
     for folder in dirs:
         if not os.path.isdir(folder):
             continue
@@ -150,9 +166,14 @@ def kernel_file(kernel, dirs):
             path = os.path.join(folder, name)
             if name.endswith(".cl") and os.path.isfile(path):
                 with open(path, errors="replace") as f:
-                    if pattern.search(f.read()):
-                        return path
-    return None
+                    text = f.read()
+                if pattern.search(text):
+                    found.append((path, text))
+    for path, text in found:
+        lines = {line.strip() for line in text.splitlines() if line.strip()}
+        if any(lines <= {line.strip() for line in source.splitlines()} for source in built or []):
+            return path
+    return found[0][0] if found else None
 
 
 def student_path(path, root):
@@ -190,6 +211,10 @@ class Source:
         m = re.search(r"\bif\s*\((.*)\)\s*\S", here)
         if m:
             found.append((number, _balanced(m.group(1))))
+        # A choice on the line itself: x = (cond) ? A[...] : 0.
+        m = re.search(r"=\s*\((.*)\)\s*\?", here)
+        if m and not found:
+            found.append((number, _balanced(m.group(1) + ")")))
         previous = number - 1
         while previous > 0 and not self.code(previous).strip():
             previous -= 1
@@ -426,9 +451,12 @@ def access_evidence(source, first, last, name, index, entity, access, values, lo
     shown = {v: env[v] for v in re.findall(r"\b[A-Za-z_]\w*\b", _strip(full)) if v in env and v not in params}
     if shown:
         text += f" ({name}[{index}] with " + ", ".join(f"{v} = {x}" for v, x in shown.items()) + ")"
-    evidence = {"text": text, "ran_out": None, "var": None, "bound": None, "detail": None}
-    if _value(full, env) != element:
+    evidence = {"text": text, "ran_out": None, "var": None, "bound": None, "detail": None, "element": element,
+                "workitem": workitem}
+    whole = _value(full, env)
+    if (whole is not None and whole != element) or (whole is None and len(unknown) < 2):
         return evidence  # the sizes or the index could not be followed: say only what was seen
+    # Two names without a value (k0 + k): the row part may still be known, and the column is the rest.
     # Split the index into row * row length + column: the term that is a product with a parameter.
     terms = _terms(_strip(full), "+")
     for n, term in enumerate(terms):
@@ -441,10 +469,12 @@ def access_evidence(source, first, last, name, index, entity, access, values, lo
         row = factors[1] if factors[0] == width else factors[0]
         column = " + ".join(t for m, t in enumerate(terms) if m != n) or "0"
         r, c, w = _value(row, env), _value(column, env), env[width]
+        if r is not None and c is None and len(terms) > 1:
+            c = element - r * w  # the column's names unknown (two loop counters): what is left of the element
         if None in (r, c):
             break
         if c >= w or c < 0:
-            evidence.update(ran_out="column", var=column, bound=width, detail=(
+            evidence.update(ran_out="column", var=column, bound=width, reached=c, detail=(
                 f"the column index {column} reached {c}, but each row of {buffer} is {width} = {w} long "
                 f"(columns 0 .. {w - 1}): {c - w + 1} past the last column"))
         else:
@@ -512,6 +542,146 @@ def _stale_check(source, first, line, var):
     return None
 
 
+def enclosing_loops(source, first, line):
+    """The for loops around `line` (innermost first): (line of the loop, its text)."""
+    found = []
+    for n in range(line - 1, first - 1, -1):
+        text = source.code(n)
+        if not re.search(r"\bfor\s*\(", text):
+            continue
+        after = next((m for m in range(n + 1, line + 1) if source.code(m).strip()), line)
+        if "{" not in text[text.index("for"):] and not source.code(after).strip().startswith("{"):
+            if after == line:  # a loop without braces: its body is the next statement
+                found.append((n, text.strip()))
+            continue
+        depth, started = 0, False
+        for m in range(n, len(source.lines) + 1):
+            depth += source.code(m).count("{") - source.code(m).count("}")
+            started = started or "{" in source.code(m)
+            if started and depth <= 0:
+                if m >= line:
+                    found.append((n, text.strip()))
+                break
+    return found
+
+
+def loop_bounded_otherwise(source, first, line, var, bound, reached):
+    """A loop around the access whose counter is part of the index `var` that ran past `bound`, bounded by
+    something else than what keeps var below bound (a copy bounded by CHUNK where K - k0 elements are
+    left): the hint, or None."""
+    names = index_variables(var)
+    for n, text in enclosing_loops(source, min(first, function_start(source, line)), line):
+        m = re.search(r";\s*([A-Za-z_]\w*)\s*(<=?)\s*([^;]+);", text)
+        if not m or m.group(1) not in names or re.search(r"\b" + re.escape(bound) + r"\b", m.group(3)):
+            continue
+        counter, limit = m.group(1), m.group(3).strip()
+        rest = [x for x in names if x != counter]
+        left = f"{bound} - {' - '.join(rest)}" if rest else bound
+        return (f"the loop at line {n} runs {counter} up to {limit} ({counter} {m.group(2)} {limit}), but "
+                f"{var} must stay below {bound}, and it reached {reached}: "
+                + (f"where {' + '.join(rest)} is near the end only {left} elements are left, so bound {counter} "
+                   f"by what is left (min({limit}, {left})), not by {limit} alone" if rest else
+                   f"bound {counter} by {bound}, or by the smaller of the two"))
+    return None
+
+
+def function_start(source, line):
+    """The first line of the function (kernel or helper) that holds `line`: the last line above it that
+    starts at the left margin with a name and a parenthesis, or 1."""
+    for n in range(line, 0, -1):
+        starts = re.match(r"(__kernel\b|kernel\b|inline\b|static\b|[A-Za-z_][\w\s\*]*\()", source.line(n))
+        if starts and "(" in source.code(n):
+            return n
+    return 1
+
+
+def _local_loop_start(source, first, last, line, index, group):
+    """A tree whose loop starts its stride at the work-group's size (s = get_local_size(0)) where the
+    first round must take half: lid + s is past a local array of one slot per work-item in the very
+    first round. The hint, from the element oclgrind reports and the loop, or None."""
+    f = next((g for g in group if g.get("local_access") and g.get("local_ids")), None)
+    if not f:
+        return None
+    element = f["local_access"]["offset"] // max(f["local_access"]["size"], 1)
+    lid = f["local_ids"][0]
+    sizes = {m.group(1) for n in range(first, last + 1)
+             for m in [re.search(r"\b(\w+)\s*=\s*(?:\(\w+\)\s*)?get_local_size\s*\(\s*0\s*\)", source.code(n))] if m}
+    first = min(first, function_start(source, line))
+    sizes |= {m.group(1) for n in range(first, line)
+              for m in [re.search(r"\b(\w+)\s*=\s*(?:\(\w+\)\s*)?get_local_size\s*\(\s*0\s*\)", source.code(n))] if m}
+    for loop_line, text in enclosing_loops(source, first, line):
+        m = re.search(r"\bfor\s*\(\s*(?:\w+\s+)?([A-Za-z_]\w*)\s*=\s*([^;]+);", text)
+        if not m or m.group(1) not in index_variables(index):
+            continue
+        counter, start = m.group(1), m.group(2).strip()
+        if start not in sizes and not re.fullmatch(r"get_local_size\s*\(\s*0\s*\)", start):
+            continue
+        return (f"work-item {lid} of its group read {index} = element {element}; the loop at line {loop_line} starts "
+                f"{counter} at {start}, the work-group's size, so in its first round {index} already passes a "
+                f"local array of one slot per work-item. The first round adds the upper half onto the lower: "
+                f"start {counter} at half the size ({start} / 2)")
+    return None
+
+
+def check_tests_part(source, line, var, bound, reached):
+    """A check around the access that compares a part of the index that ran out with its bound (jloc < K
+    where the index's column is k0 + jloc): the hint, or None."""
+    squeeze = lambda text: re.sub(r"\s+", "", _strip(text))  # noqa: E731
+    whole = squeeze(var)
+    parts = [squeeze(t) for t in _terms(_strip(var), "+")]
+    for n, condition in source.conditions(line):
+        for m in re.finditer(r"([\w\s+*]+?)\s*<=?\s*" + re.escape(bound) + r"\b", condition):
+            tested = squeeze(m.group(1))
+            if tested != whole and tested in parts:
+                return (f"the check at line {n} ({condition}) tests {tested} < {bound}, but the index's part that "
+                        f"must stay below {bound} is {_strip(var)}, which reached {reached}: test {_strip(var)} < "
+                        f"{bound}")
+    return None
+
+
+def check_before_loop(source, first, line, index):
+    """A check of the index without a loop's counter (if (g * PER_ITEM < n)) made before that loop, which
+    then adds its counter to it (g * PER_ITEM + e): the check held for the counter's first value only.
+    The hint, or None where the source does not show that."""
+    squeeze = lambda text: re.sub(r"\s+", "", _strip(text))  # noqa: E731
+    terms = [squeeze(t) for t in _terms(_strip(index), "+")]
+    first = min(first, function_start(source, line))
+    for loop_line, text in enclosing_loops(source, first, line):
+        m = re.search(r"\bfor\s*\([^;]*;\s*([A-Za-z_]\w*)\s*<=?\s*([^;]+);", text)
+        if not m or m.group(1) not in terms or len(terms) < 2:
+            continue
+        counter = m.group(1)
+        rest = "+".join(t for t in terms if t != counter)
+        checks = [(n, c) for n, c in source.conditions(line) if n < loop_line]
+        for n in range(first, loop_line):
+            exit_if = re.match(r"\s*if\s*\((.*)\)\s*(return|continue|$)", source.code(n))
+            if exit_if and (exit_if.group(2) or re.match(r"\s*(return|continue)", source.code(n + 1))):
+                checks.append((n, _balanced(exit_if.group(1))))
+        for n, condition in checks:
+            if rest and rest in re.sub(r"\s+", "", condition):
+                return (f"the check at line {n} (if ({condition})) tests {rest} once, before the loop at line "
+                        f"{loop_line}, which then adds {counter} up to {m.group(2).strip()} to it: only the first "
+                        f"element of each work-item is checked, and the last work-item's later ones pass the end. "
+                        f"Test the whole index ({_strip(index)}) against the size for every element (in the loop's "
+                        f"condition, or around the access)")
+    return None
+
+
+def _derived_from(source, first, line, var, names, depth=0):
+    """The line that makes var from one of names, directly or through variables made from them, or None."""
+    if depth > 4:
+        return None
+    for d in range(first, line):
+        m = re.search(r"(?<![\w.])" + re.escape(var) + r"\s*=(?!=)\s*([^;,]+)", source.code(d))
+        if not m:
+            continue
+        used = re.findall(r"\b([A-Za-z_]\w*)\b", m.group(1))
+        if any(u in names for u in used) or any(
+                u != var and _derived_from(source, first, d, u, names, depth + 1) for u in used):
+            return d
+    return None
+
+
 def _offset_and_loop(source, first, last, line):
     """A local array indexed by an offset plus a loop variable (t[me + j]) whose loop runs over the
     array's whole length (for (j = 0; j < TILE; ...), the array declared t[TILE]): every work-item but
@@ -539,7 +709,7 @@ def _offset_and_loop(source, first, last, line):
     return None
 
 
-def bound_hint(source, first, last, variables, line, bounds=None, space="global"):
+def bound_hint(source, first, last, variables, line, bounds=None, space="global", seen=None):
     """The loop or condition that should keep the index in range, where the source shows it wrong.
     bounds: {variable: the bound the evidence shows it must stay under} (access_evidence)."""
     bounds = bounds or {}
@@ -620,6 +790,19 @@ def bound_hint(source, first, last, variables, line, bounds=None, space="global"
                 made = next((d for d in range(first, line) for m in [re.search(
                     r"(?<![\w.])" + re.escape(var) + r"\s*=(?!=)\s*([^;]+)", source.code(d))]
                     if m and any(re.search(r"\b" + re.escape(o) + r"\b", m.group(1)) for o in others)), None)
+                derived = _derived_from(source, first, line, var, others)
+                loops = [t for _, t in enclosing_loops(source, first, line)]
+                if derived and not made and not loops and seen and seen.get("element") is not None:
+                    # One element per work-item, made from the checked id by a formula: a work-item the
+                    # check lets through got an element past the end, so the formula, not the check, is wrong.
+                    return (f"the check at line {n} (if ({condition})) keeps {' and '.join(others)} in range, and "
+                            f"{var} is made from it (line {derived}: {source.code(derived).strip()}); the "
+                            f"work-item {seen.get('workitem', '')} passed the check and got element "
+                            f"{seen['element']}, past the end: with one element per work-item, every work-item "
+                            f"the check lets through must get an element inside the data, so the formula that "
+                            f"makes {var} is wrong; work it out by hand for the last work-items (checking {var} "
+                            f"instead of {' and '.join(others)} would only skip the elements it misses). Only "
+                            f"where a work-item takes several elements is the check on {var} itself the fix")
                 if made:
                     return (f"the check at line {n} (if ({condition})) keeps {' and '.join(others)} in range, but "
                             f"the access indexes with {var}, made from it at line {made} "
@@ -630,6 +813,10 @@ def bound_hint(source, first, last, variables, line, bounds=None, space="global"
                         f"{' and '.join(others)} in range, but the access indexes with {names}, which "
                         f"nothing checks: is {names} the index meant here, or should it be "
                         f"{' or '.join(others)}, the one the check keeps in range?")
+        if space == "local":
+            return (f"nothing keeps {names} within the local array before line {line}: it holds as many elements "
+                    f"as its declaration (or the host's cl::Local) gives it, usually one per work-item of the "
+                    f"group; check what {names} can reach against that length")
         return (f"nothing keeps {names} in range before line {line}: the global range is rounded up to "
                 f"a multiple of the work-group, so the last work-items are past the end; check "
                 f"{names} against the size{' (if (' + example + '))' if example else ''} around the loads "
@@ -845,6 +1032,77 @@ def _swapped_bounds(cond, code):
     return None
 
 
+def _only_access_line(source, first, last, store):
+    """(line, column) of the one line of the kernel that reads (store: writes) its global pointer
+    parameters, where all such accesses share one line; (0, 0) otherwise."""
+    header = " ".join(source.code(n) for n in range(first, min(first + 8, last) + 1)).split("{")[0]
+    buffers = re.findall(r"__global\s+(?:const\s+)?\w+\s*\*\s*(?:const\s+)?(\w+)", header)
+    found = []
+    for n in range(first, last + 1):
+        text = source.code(n)
+        for b in buffers:
+            for m in re.finditer(r"\b" + re.escape(b) + r"\s*\[", text):
+                close = _close_bracket(text[m.end():])
+                after = text[m.end() + close + 1:].lstrip() if close is not None else ""
+                writes = bool(re.match(r"(=(?!=)|\+=|-=|\*=)", after))
+                if writes == store:
+                    found.append((n, m.start() + 1))
+    lines = {n for n, _ in found}
+    return found[0] if len(lines) == 1 else (0, 0)
+
+
+def _async_copy_at(source, first, line):
+    """The async work-group copy that oclgrind's line reaches (its wait_group_events, or the copy itself):
+    (its line, the function, its arguments), or None."""
+    if not re.search(r"\b(wait_group_events|async_work_group_\w*copy)\s*\(", source.code(line)):
+        return None
+    for n in range(line, first - 1, -1):
+        m = re.search(r"\b(async_work_group_(?:strided_)?copy)\s*\(", source.code(n))
+        if m:
+            inside = source.code(n)[m.end():]
+            end = _closing(inside, "(", ")")
+            return n, m.group(1), [a.strip() for a in _terms(inside[:end] if end is not None else inside, ",")]
+    return None
+
+
+def _copy_too_short(source, first, last, name, w, wcode):
+    """A local array filled one slot per work-item (name[lid] = ..., lid the local id, no loop around the
+    write) and read in a loop over more slots (name[k], k up to a size of the data): the group's copy covers
+    get_local_size(0) slots, and the reads go further. The hint, or None where the source does not show it."""
+    m = re.search(r"\b" + re.escape(name) + r"\s*\[\s*([A-Za-z_]\w*)\s*\]\s*=(?!=)", wcode)
+    if not m:
+        return None
+    slot = m.group(1)
+    local_id = re.compile(r"\b" + re.escape(slot) + r"\s*=\s*(?:\(\w+\)\s*)?get_local_id\s*\(\s*0\s*\)")
+    if slot != "get_local_id" and not any(local_id.search(source.code(n)) for n in range(first, last + 1)):
+        return None
+    if any(re.search(r"\b" + re.escape(slot) + r"\b", text.split(";")[-1] if ";" in text else text)
+           for _, text in enclosing_loops(source, first, w)):
+        return None  # the write steps through slots in a loop (cyclic copy): not one slot per work-item
+    for n in range(first, last + 1):
+        for r in re.finditer(r"\b" + re.escape(name) + r"\s*\[\s*([A-Za-z_]\w*)\s*\]", source.code(n)):
+            counter = r.group(1)
+            if counter == slot or n == w:
+                continue
+            loop = next(((ln, t) for ln, t in enclosing_loops(source, first, n)
+                         if re.search(r";\s*" + re.escape(counter) + r"\s*<=?\s*([^;]+);", t)), None)
+            if not loop:
+                continue
+            bound = re.search(r";\s*" + re.escape(counter) + r"\s*<=?\s*([^;]+);", loop[1]).group(1).strip()
+            # A bound that is the work-group's size (get_local_size, or a name set from it) reads no further
+            # than the copy reaches.
+            size = re.compile(r"\b" + re.escape(bound) + r"\s*=\s*(?:\(\w+\)\s*)?get_local_size\s*\(")
+            if "get_local_size" in bound or (re.fullmatch(r"[A-Za-z_]\w*", bound) and any(
+                    size.search(source.code(k)) for k in range(first, last + 1))):
+                continue
+            return (f"{name} is filled one slot per work-item ({wcode} at line {w}: slot {slot}, the local id), so "
+                    f"the group's copy covers get_local_size(0) slots at most; line {n} reads {name}[{counter}] for "
+                    f"every {counter} < {bound} (the loop at line {loop[0]}), further than that when "
+                    f"{bound} is more than the work-group's size: those slots were never written. Let each "
+                    f"work-item copy several slots, {slot}, {slot} + get_local_size(0), ... below {bound}")
+    return None
+
+
 def _uninitialized_hint(kind, e, kernel, source, first, last):
     """Which local array or slot is never written, from the kernel source."""
     line = e["line"]
@@ -868,6 +1126,9 @@ def _uninitialized_hint(kind, e, kernel, source, first, last):
         for w in sets:
             conditions = [c for _, c in source.conditions(w)]
             wcode = source.code(w).strip()
+            short = _copy_too_short(source, first, last, name, w, wcode)
+            if short:
+                return short
             if conditions and not re.search(r"\?\s*[^:]+:", wcode):
                 cond = conditions[0]
                 element = source.element_type(name) or "float"
@@ -898,7 +1159,7 @@ def _uninitialized_hint(kind, e, kernel, source, first, last):
             "work-items past the end of the data fill their local slot with 0 instead of leaving it")
 
 
-def explain(findings, search, root, values=None):
+def explain(findings, search, root, values=None, built=None):
     """Explanations, most specific first (ORDER, then file and line). values: the sizes the run was
     given, {option name without dashes: integer} ({"m": 17, "n": 33}), read as the kernel's parameters
     of those names (M, N)."""
@@ -916,7 +1177,7 @@ def explain(findings, search, root, values=None):
         groups.setdefault((f["kind"], f["kernel"]), []).append(f)
     out = []
     for (kind, kernel), group in groups.items():
-        path = kernel_file(kernel, search)
+        path = kernel_file(kernel, search, built)
         # A line of a file the kernel's file includes (#include "name.cl", which
         # hoc::readKernelFile expands between #line directives): oclgrind names that file.
         named = next((e["file"] for g in group for e in g["entities"] if e.get("file")), None)
@@ -940,9 +1201,29 @@ def explain(findings, search, root, values=None):
             also = [(n, source.line(n).strip()) for n in others[:2] if source.line(n).strip()]
         elif kind.startswith("bounds"):
             store = f["head"].lower().startswith("invalid write") or e.get("op") == "store"
+            if not line and path and kind == "bounds-global":
+                # oclgrind names no line (the compiler merged or moved the access): the kernel's only line
+                # that reads (or writes) a global buffer that way, where there is one.
+                line, column = _only_access_line(source, first, last, store)
+                if line:
+                    code, e = source.line(line).strip(), dict(e, line=line, column=column)
             name, index = access_at(source.code(line) if path else e["code"], e["column"], store)
-            if kind == "bounds-private" or (kind != "bounds-local" and
-                                            "exceeds static array size" in " ".join(g["head"] for g in group)):
+            copy = _async_copy_at(source, first, line) if path and not name else None
+            if copy:
+                n, call, args = copy
+                element = (f" at element {f['access']['offset'] // max(f['access']['size'], 1)}"
+                           if f.get("access") else "")
+                src = args[1] if len(args) > 1 else "?"
+                stride = f", {args[3]} apart" if "strided" in call and len(args) > 3 else ""
+                hint = (f"oclgrind reports the access where the copy is done (line {line}); the copy is "
+                        f"{call} at line {n} ({source.line(n).strip()}): it {'writes' if store else 'reads'} "
+                        f"{args[2] if len(args) > 2 else '?'} elements{stride} starting at {src}, and it went past "
+                        f"the end of the buffer{element}. Check its start ({src}), count and stride against where "
+                        f"the data lies in the buffer (a column of a row-major matrix starts at its column index, "
+                        f"one row length apart)")
+                line, code = n, source.line(n).strip()
+            elif kind == "bounds-private" or (kind != "bounds-local" and
+                                              "exceeds static array size" in " ".join(g["head"] for g in group)):
                 decl = None
                 for n in range(first, last + 1):
                     m = re.search(r"\b\w+\s+" + re.escape(name or "?") + r"\s*\[\s*(\w+)\s*\]\s*;", source.code(n))
@@ -974,13 +1255,27 @@ def explain(findings, search, root, values=None):
                         if v not in variables and v not in ran]
                     if len(ran) == 1 and seen["bound"]:
                         bounds[ran[0]] = seen["bound"]
-                why = bound_hint(source, first, last, variables, line, bounds,
-                                 "local" if kind == "bounds-local" else "global")
+                why = None
+                if seen and seen["var"] and seen["bound"] and seen.get("reached") is not None:
+                    why = loop_bounded_otherwise(source, first, line, seen["var"], seen["bound"], seen["reached"])
+                if not why and seen and seen["var"] and seen["bound"] and seen.get("reached") is not None:
+                    why = check_tests_part(source, line, seen["var"], seen["bound"], seen["reached"])
+                why = why or check_before_loop(source, first, line, index or "")
+                if kind == "bounds-local" and not why:
+                    why = _local_loop_start(source, first, last, line, index or "", group)
+                why = why or bound_hint(source, first, last, variables, line, bounds,
+                                        "local" if kind == "bounds-local" else "global", seen)
                 space = "local array" if kind == "bounds-local" else "buffer"
                 owner = pointer_base(source, first, last, name)[0] or name if name else ""
                 hint = f"{target} goes past the end of the {space} {owner or ''}".rstrip() + f": {why}"
                 if seen and seen["detail"]:
                     hint = f"{seen['text']}: {seen['detail']}. {hint}"
+                elif seen and not any(re.search(r"get_(global|local|group)_id\s*\(\s*[12]\s*\)", source.code(n))
+                                      for n in range(first, last + 1)) and not any(
+                        _strip(x) in kernel_parameters(source, first, last)
+                        for t in _terms(_strip(index or ""), "+") for x in _terms(_strip(t), "*")[1:] + _terms(
+                            _strip(t), "*")[:1] if "*" in t):
+                    hint = f"{seen['text']}, past the end of {name}. {hint}"  # one dimension: no row to tell
                 elif seen:
                     hint = (f"{seen['text']}, past the end of {name}. What this run shows does not tell which "
                             f"part of the index ran out (the sizes, or the index's form, could not be followed): "
@@ -990,17 +1285,37 @@ def explain(findings, search, root, values=None):
             hint = _uninitialized_hint(kind, e, kernel, source, first, last)
         elif kind == "divergence":
             conditions = source.conditions(line) if path else []
+            group_call = None
             if not conditions and path:
-                # oclgrind names the barrier where the group parted; the one inside a branch is the cause.
+                # oclgrind names the barrier where the group parted; the barrier, or the work-group function
+                # (an async copy, its wait), inside a branch is the cause.
                 for n in range(first, last + 1):
-                    if "barrier(" in source.code(n) and source.conditions(n):
+                    call = re.search(r"\b(barrier|async_work_group_(?:strided_)?copy|wait_group_events|"
+                                     r"work_group_\w+)\s*\(", source.code(n))
+                    if call and source.conditions(n):
                         line, code, conditions = n, source.line(n).strip(), source.conditions(n)
+                        group_call = call.group(1) if call.group(1) != "barrier" else None
                         break
             around = f" it sits under if ({conditions[0][1]}) (line {conditions[0][0]})" if conditions else ""
             placed = around or " it sits in a branch or a loop whose count differs between work-items"
-            hint = (f"a barrier must be reached by every work-item of the group or by none:{placed}; "
-                    f"let every work-item run the loop and reach every barrier, and put the bounds check "
-                    f"around the loads and the stores only")
+            if group_call:
+                hint = (f"{group_call} is a work-group function: like a barrier, every work-item of the group must "
+                        f"reach it with the same arguments, or none:{placed}, so some work-items wait at the "
+                        f"next barrier while the others are still in it. Call it outside the branch, for the "
+                        f"whole group, and keep the bounds check around this work-item's loads and stores only")
+            else:
+                hint = (f"a barrier must be reached by every work-item of the group or by none:{placed}; "
+                        f"let every work-item run the loop and reach every barrier, and put the bounds check "
+                        f"around the loads and the stores only")
+        elif kind == "buffer-flags":
+            name, _ = access_at(source.code(line) if path else e["code"], e["column"],
+                                f["head"].lower().startswith("invalid write"))
+            does = "writes" if "read-only" in f["head"] else "reads"
+            made = "read-only (CL_MEM_READ_ONLY)" if does == "writes" else "write-only (CL_MEM_WRITE_ONLY)"
+            hint = (f"the kernel {does} {name or 'a buffer'} here, and the buffer the host passed for it was made "
+                    f"{made}: either that buffer's flags are wrong, or the host passes the buffers in another "
+                    f"order than the kernel's parameters (compare the launch's arguments with the kernel's "
+                    f"parameter list)")
         elif kind == "api":
             hint = "oclgrind names the call: compare its arguments with the lesson's host code"
         elif kind == "tool":

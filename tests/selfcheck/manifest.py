@@ -17,13 +17,6 @@ def entry(folder, root=ROOT):
     return next((e for e in load(root) if e["folder"] == folder), None)
 
 
-def planted(bug_id, root=ROOT):
-    """The planted bug Folder.bug: its dict (file, line, old, new, and its checks), or None."""
-    folder, _, bug = bug_id.partition(".")
-    found = entry(folder, root)
-    return next((p for p in (found or {}).get("planted", []) if p["bug"] == bug), None)
-
-
 def parts(folder, root=ROOT):
     """{part name: regular expression of its tests (after exercise.<Folder>.)} of folder; a technique
     check that names a part ("part": one of its names) adds its test (technique.<check>, or the course
@@ -63,3 +56,12 @@ def test_file(folder, root=ROOT):
     """The exercise's GoogleTest file (its entry's "test", else tests/course/test_<folder>.cpp)."""
     found = entry(folder, root) or {}
     return os.path.join(root, found.get("test") or os.path.join("tests", "course", f"test_{folder}.cpp"))
+
+
+def help_levels(folder, part=None, root=ROOT):
+    """The help in levels of the exercise (its entry's "help"), or of its part PART (the part's
+    "help"), from what to achieve to close to the code; [] where there is none."""
+    found = entry(folder, root) or {}
+    if part:
+        return next((list(p.get("help", [])) for p in found.get("parts", []) if part in p["names"]), [])
+    return list(found.get("help", []))

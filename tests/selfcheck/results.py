@@ -145,11 +145,45 @@ def gtest_findings(report):
     return tests
 
 
+def _gtest_frame(lines):
+    """How many of lines, from the first, are GoogleTest's own frame of a failed check (not what the
+    test streams after it): 0 where the first line starts none of the frames it writes."""
+    if not lines:
+        return 0
+    head = lines[0]
+
+    def more(start, belongs):
+        n = start
+        while n < len(lines) and belongs(lines[n]):
+            n += 1
+        return n
+
+    if head == "Expected equality of these values:":  # EXPECT_EQ, _STREQ, _DOUBLE_EQ, _FLOAT_EQ
+        n = more(1, lambda line: line.startswith("  "))
+        if n < len(lines) and lines[n] == "With diff:":
+            n = more(n + 1, lambda line: line.startswith(("@@", "-", "+", " ")))
+        return n
+    if re.match(r"Expected: \(.*\) (==|!=|<=|<|>=|>) \(.*\), actual: ", head):  # EXPECT_NE, _LT, _LE, ...
+        return 1
+    if head.startswith("The difference between ") and head.endswith(", where"):  # EXPECT_NEAR
+        return more(1, lambda line: " evaluates to " in line)
+    if head.startswith("Expected: ") and ("throw" in head):  # EXPECT_THROW, _NO_THROW, _ANY_THROW
+        return more(1, lambda line: line.startswith("  Actual: "))
+    if head.startswith("Value of: "):  # EXPECT_FALSE, EXPECT_THAT, a plain EXPECT_TRUE
+        return more(1, lambda line: line.startswith(("  Actual: ", "Expected: ", "  Which is: ")))
+    if head.endswith(" evaluates to false, where"):  # EXPECT_PRED
+        return more(1, lambda line: " evaluates to " in line)
+    if head == "Failed":  # FAIL() and ADD_FAILURE(): the message follows
+        return 1
+    return 0
+
+
 def _without_gtest_frame(text):
-    """A boolean assertion's failure as the student should read it: GoogleTest frames the check's own
-    message as 'Value of: EXPR / Actual: false (MESSAGE) / Expected: true' and puts what the test
-    streams after it on the next lines; this keeps MESSAGE and the streamed lines (the hint), whole.
-    A FAIL() or ADD_FAILURE() starts with GoogleTest's line "Failed", which is left out."""
+    """A failed check as the student should read it: the course's sentence (what the test streams after
+    the check, or a boolean check's own message) first. GoogleTest frames a boolean check's message as
+    'Value of: EXPR / Actual: false (MESSAGE) / Expected: true', which becomes MESSAGE; any other frame
+    (Expected equality of these values, The difference between ... evaluates to ..., Expected: (a) <=
+    (b), ...) goes after the test's own lines, in one line, or stays where the test streams nothing."""
     lines = text.split("\n")
     if (len(lines) >= 3 and lines[0].startswith("Value of: ") and lines[1].startswith("  Actual: false (")):
         end = next((i for i in range(1, len(lines)) if lines[i] == "Expected: true"), None)
@@ -158,13 +192,15 @@ def _without_gtest_frame(text):
             message = message[:-1] if message.endswith(")") else message
             rest = [line for line in lines[end + 1:] if line.strip()]
             return "\n".join([message.strip(), *rest])
-    # FAIL() << message and ADD_FAILURE() << message: GoogleTest's line "Failed" before the message;
-    # EXPECT_TRUE(flag) << message: the frame 'Value of: flag / Actual: false / Expected: true'.
-    if lines and lines[0] == "Failed":
-        lines = lines[1:]
-    elif len(lines) >= 3 and lines[0].startswith("Value of: ") and lines[1:3] == ["  Actual: false", "Expected: true"]:
-        lines = lines[3:]
-    return "\n".join(line for line in lines if line.strip())
+    frame = _gtest_frame(lines)
+    rest = [line for line in lines[frame:] if line.strip()]
+    if not frame or not rest:
+        return "\n".join(line for line in lines if line.strip())
+    shown = [line for line in lines[:frame] if line.strip() and line not in ("Failed",)]
+    # EXPECT_TRUE(flag): 'Value of: flag / Actual: false / Expected: true' says nothing the message does not.
+    if shown and shown[0].startswith("Value of: ") and shown[1:] == ["  Actual: false", "Expected: true"]:
+        shown = []
+    return "\n".join(rest + ([f"  (the check: {' '.join(line.strip() for line in shown)})"] if shown else []))
 
 
 def cmake_exact(name):

@@ -26,11 +26,11 @@
       bounds-local, bounds-private, uninitialized, uninitialized-local, divergence, api,
       wrong-result: exit 1 and no finding, error: another exit status and no finding), the first
       message starts with PREFIX and says every TEXT.
-      --plant ID makes the planted bug itself, as course.json's "planted" entry describes it: a copy
-      of FILE (found in the --kernels folders) whose line LINE, which must read OLD (spaces at either
-      end aside: a kernel that has moved on stops the test rather than planting the bug somewhere
-      else), reads NEW instead, written to <scratch>/Exercises/<Folder>/FILE (paths are told from
-      <scratch>, as the student would see them); the program finds the copy first (HOC_KERNEL_PATH).
+      --plant ID makes the planted bug itself (tests/selfcheck/planted/<Folder>/<bug>.diff, planted.py):
+      the solution's FILE with the bug's diff applied (a kernel that has moved on under the diff stops
+      the test rather than planting the bug somewhere else), written to
+      <scratch>/Exercises/<Folder>/FILE (paths are told from <scratch>, as the student would see
+      them); the program finds the copy first (HOC_KERNEL_PATH).
 
   With HOC_RESULTS_DIR set (script/check, starter below), gtest and oclgrind (given --name, the
   ctest test's name) also write the test's structured result there (results.py): what script/check
@@ -42,7 +42,7 @@
       fails (or, --complete, passes), every part of course.json names tests, the progress view, and
       an exercise added as its folder plus one course.json entry (a scratch copy of Exercise 03).
 
-  selfcheck.py hint --kernels DIR[:DIR...] --plant ID --expect-text TEXT... -- TEST_PROGRAM ARGS...
+  selfcheck.py hint --plant ID --expect-text TEXT... -- TEST_PROGRAM ARGS...
       The checker's tests of the course tests' hints: runs a solution's test program (a GoogleTest
       filter in ARGS) with the planted bug ID (as above); passes only when the tests fail and the
       first message script/check would show (the first finding of GoogleTest's report, results.py)
@@ -67,8 +67,11 @@ OCLGRIND_CHECK = os.path.join(HERE, "..", "reliability", "oclgrind_check")
 TOP = os.path.normpath(os.path.join(HERE, "..", ".."))  # the course's top folder
 
 import manifest  # noqa: E402  (beside this file)
+import planted  # noqa: E402
 import results  # noqa: E402
-from explain import explain, parse_log  # noqa: E402
+from calls import Trace  # noqa: E402
+from explain import ORDER, explain, parse_log  # noqa: E402
+from host import folders_run, hang_finding, host_explanations  # noqa: E402
 
 FIRST = "== first message =="  # printed for the reader of the test's output; script/check reads the results
 
@@ -80,31 +83,19 @@ def first_message(lines):
     print()
 
 
-def planted_bug(bug_id):
-    """(FILE, LINE, OLD, NEW) of the planted bug bug_id (Folder.bug) in course.json."""
-    bug = manifest.planted(bug_id)
-    if bug is None or "line" not in bug:
-        sys.exit(f"selfcheck.py: --plant: course.json has no planted kernel bug {bug_id}")
-    return bug["file"], bug["line"], bug["old"], bug["new"]
-
-
-def plant_bug(plant, dirs, target_dir):
-    """Writes FILE with line LINE changed from OLD to NEW into target_dir (see --plant)."""
-    name, line, old, new = plant
-    source = next((os.path.join(d, name) for d in dirs if os.path.isfile(os.path.join(d, name))), None)
-    if source is None:
-        sys.exit(f"selfcheck.py: --plant: {name} is in none of {dirs}")
-    with open(source) as f:
-        lines = f.read().split("\n")
-    index = int(line) - 1
-    if not 0 <= index < len(lines) or lines[index].strip() != old.strip():
-        found = lines[index] if 0 <= index < len(lines) else "(no such line)"
-        sys.exit(f"selfcheck.py: --plant: line {line} of {source} is no longer {old.strip()!r} but "
-                 f"{found.strip()!r}: move the planted bug to where that code is now")
-    indent = lines[index][:len(lines[index]) - len(lines[index].lstrip())]
-    lines[index] = indent + new.strip()
-    with open(os.path.join(target_dir, name), "w") as f:
-        f.write("\n".join(lines))
+def plant_bug(bug_id, target_dir):
+    """Writes the file of the planted kernel bug bug_id (Folder.bug: tests/selfcheck/planted/, planted.py)
+    into target_dir; a bug that no longer applies (its lines changed) stops the test saying so."""
+    try:
+        bug = planted.Bug(bug_id)
+        if bug.kind == "host":
+            sys.exit(f"selfcheck.py: --plant: {bug.shown} changes host code ({bug.path}), which is built "
+                     f"into a copy of the library, not planted at run time")
+        text = bug.text()
+    except planted.NotApplied as e:
+        sys.exit(f"selfcheck.py: --plant: {e}")
+    with open(os.path.join(target_dir, bug.file), "w", encoding="utf-8") as f:
+        f.write(text)
 
 
 def kernel_finding(e, text=None):
@@ -138,13 +129,17 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300, parsed=
     (the second run after the error cap), returns (status, output, oclgrind's log, None) instead."""
     fd, log = tempfile.mkstemp(prefix="oclgrind.")
     os.close(fd)
+    # The program's OpenCL calls (tests/trace): the evidence that names host code (host.py).
+    fd, calls_file = tempfile.mkstemp(prefix="calls.", suffix=".json")
+    os.close(fd)
     command = " ".join(os.path.relpath(program[0]) if i == 0 else a for i, a in enumerate(program))
     try:
         result = subprocess.run([OCLGRIND_CHECK, *extra, "--log", log, "--", *program],
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                stdin=subprocess.DEVNULL, timeout=timeout)
+                                stdin=subprocess.DEVNULL, timeout=timeout, env=dict(os.environ, HOC_TRACE=calls_file))
         with open(log, errors="replace") as f:
             text = f.read()
+        calls = Trace(calls_file)
     except subprocess.TimeoutExpired as e:
         output = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
         if parsed:
@@ -157,6 +152,7 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300, parsed=
         return 124, output, [], results.finding("other", "hang", message)
     finally:
         os.unlink(log)
+        os.unlink(calls_file)
     output = result.stdout
     if parsed:
         return result.returncode, output, text, None
@@ -171,7 +167,17 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300, parsed=
         _, _, more, _ = run_oclgrind(exercise, program, search, root,
                                      [*extra, "--no-races", "--no-uninitialized"], timeout, parsed=True)
         text += "\n" + more
-    explanations = explain(parse_log(text), search, root, values)
+    hang = hang_finding(calls, root)
+    if hang:  # a wait that could never return: the record's watchdog stopped the program
+        return 124, output, [], results.finding("kernel", "host-wait", hang[0], file=hang[1], line=hang[2],
+                                                 hint=hang[3])
+    findings = parse_log(text)
+    # Host code first where the record of the OpenCL calls explains a kernel finding (a buffer sized in
+    # elements, arguments swapped): the kernel's own explanation of those findings is then left out.
+    hosted, explained = host_explanations(findings, calls, search, root, values)
+    explanations = hosted + explain([f for f in findings if id(f) not in explained], search, root, values,
+                                    calls.sources)
+    explanations.sort(key=lambda x: ORDER.index(x.kind))
     status = result.returncode
     # oclgrind's own failures (OCLGRIND FATAL ERROR: what it cannot run) are no finding in the kernel:
     # said as such, never the first message; a program that still ran right passes.
@@ -199,11 +205,69 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300, parsed=
             f"before it reported any finding: a crash of the tool, not a verdict on your code (oclgrind "
             f"21.10 crashes on some float4 kernels). The PoCL tests of this exercise still check the values"))
     if status != 0:
-        return status, output, [], results.finding("other", "wrong-result" if status == 1 else "error", (
-            f"{exercise}: the program's own check failed on oclgrind with no finding in the kernels (run: "
-            f"{command}; exit {status}: {'wrong values' if status == 1 else 'an OpenCL call failed'}, see "
-            f"its output above); the GoogleTest tests of this exercise say which elements are wrong"))
+        return status, output, [], _failed_run(exercise, command, status, output, calls, search, root, program[0])
     return status, output, [], None
+
+
+def _exercise_state(folder, build):
+    """What script/check knows of an exercise: untouched (git: as given), its saved result, or changed."""
+    path = os.path.join("Exercises", folder)
+    changed = subprocess.run(["git", "-C", TOP, "status", "--porcelain", "--", path], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True)
+    if changed.returncode == 0 and not changed.stdout.strip():
+        return "untouched: still the starter"
+    try:
+        with open(os.path.join(build, "selfcheck", "state.json"), encoding="utf-8") as f:
+            saved = json.load(f).get(folder) or {}
+    except (OSError, ValueError, AttributeError):
+        saved = {}
+    status = saved.get("status") if isinstance(saved, dict) else None
+    return {"passed": "passed its check", "failing": "failing its check"}.get(status, "changed, not checked yet")
+
+
+def _failed_run(exercise, command, status, output, calls, search, root, program):
+    """The first message of a program whose own check failed on oclgrind with no finding: the lines of its
+    output that say what was wrong, and, where the recorded launches ran other exercises' code and none
+    of this one's, those exercises and their state (that code, not this exercise's, gave the values)."""
+    said = [line.strip() for line in output.splitlines()
+            if re.search(r"\bWRONG\b|\bwrong\b|FAILED|[Ee]rror", line) and not line.startswith(("run:", "----"))]
+    shown = "".join(f"\n    {line[:300]}" for line in said[:6])
+    what = "wrong values" if status == 1 else "an OpenCL call failed"
+    others, own = folders_run(calls, exercise, search, root)
+    build = next((p for p in _parents(program) if os.path.isfile(os.path.join(p, "CMakeCache.txt"))), None)
+    # The exercises whose code the program links (the build's list, script/check's): one whose starter
+    # makes no OpenCL call at all leaves nothing in the record.
+    try:
+        with open(os.path.join(build or "", "selfcheck", "exercises.tsv"), encoding="utf-8") as f:
+            for row in f:
+                folder, _, depends = [*row.rstrip("\n").split("\t"), "", ""][:3]
+                if folder == exercise:
+                    for other in depends.split(":"):
+                        if other and other != exercise:
+                            others.setdefault(other, ["code it runs"])
+    except OSError:
+        pass
+    states = {folder: _exercise_state(folder, build) if build else "state unknown" for folder in others}
+    if others and not own and any(state != "passed its check" for state in states.values()):
+        states = "; ".join(f"{folder} ({', '.join(parts)}): {states[folder]}"
+                           for folder, parts in sorted(others.items()))
+        ids = ", ".join(re.sub(r"^Exercise", "", f).split("_")[0] for f in sorted(others))
+        return results.finding("other", "earlier-exercise", (
+            f"{exercise}: the program ran on oclgrind and its own check failed ({what}; run: {command}), in code "
+            f"of earlier exercises that it runs, not in this exercise's: {states}. Its output:{shown}\n"
+            f"  hint: this exercise runs their host code and kernels as you wrote them; finish those exercises "
+            f"first (script/check {ids.split(', ')[0]}, ...: {ids}), then check this one again"))
+    return results.finding("other", "wrong-result" if status == 1 else "error", (
+        f"{exercise}: the program's own check failed on oclgrind with no finding in the kernels (run: "
+        f"{command}; exit {status}: {what}){'; its output:' + shown if shown else ''}" +
+        (f"\n  it also runs code of {', '.join(sorted(others))}" if others else "")))
+
+
+def _parents(path):
+    path = os.path.abspath(path)
+    while os.path.dirname(path) != path:
+        path = os.path.dirname(path)
+        yield path
 
 
 def oclgrind_mode(args):
@@ -237,7 +301,7 @@ def oclgrind_mode(args):
         atexit.register(shutil.rmtree, root, True)
         planted_dir = os.path.join(root, "Exercises", plant.split(".")[0])
         os.makedirs(planted_dir)
-        plant_bug(planted_bug(plant), dirs, planted_dir)
+        plant_bug(plant, planted_dir)
         os.environ["HOC_KERNEL_PATH"] = planted_dir
     search = [d for d in os.environ.get("HOC_KERNEL_PATH", "").split(":") if d] + dirs
     status, output, explanations, found = run_oclgrind(exercise, program, search, root, extra)
@@ -371,11 +435,24 @@ def gtest_mode(args):
     os.close(fd)
     atexit.register(lambda: os.path.exists(report) and os.unlink(report))
     command = [*command, f"--gtest_output=json:{report}"]
+    # The program's OpenCL calls (tests/trace): a wait that can never return stops it within
+    # HOC_TRACE_WAIT_LIMIT seconds, with a record that names the wait (host.py).
+    fd, calls_file = tempfile.mkstemp(prefix="calls.", suffix=".json")
+    os.close(fd)
+    atexit.register(lambda: os.path.exists(calls_file) and os.unlink(calls_file))
     sys.stdout.flush()
-    process = subprocess.Popen(command, start_new_session=True)
+    process = subprocess.Popen(command, start_new_session=True, env=dict(os.environ, HOC_TRACE=calls_file))
     try:
         status = process.wait(timeout=timeout)
         what = None
+        hang = hang_finding(Trace(calls_file), TOP) if status == 124 else None
+        if hang:
+            found = results.finding("kernel", "host-wait", hang[0], file=hang[1], line=hang[2], hint=hang[3])
+            if key:
+                results.write(exercise, key, "failed", [found])
+            print()
+            first_message(found["text"])
+            return 1
     except subprocess.TimeoutExpired:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
@@ -445,13 +522,11 @@ def gtest_mode(args):
 
 
 def hint_mode(args):
-    dirs, plant, texts = [], None, []
+    plant, texts = None, []
     while args and args[0] != "--":
         option = args.pop(0)
-        if option == "--kernels":
-            dirs += args.pop(0).split(":")
-        elif option == "--plant":
-            plant = planted_bug(args.pop(0))
+        if option == "--plant":
+            plant = args.pop(0)
         elif option == "--expect-text":
             texts.append(args.pop(0))
         else:
@@ -460,7 +535,7 @@ def hint_mode(args):
         sys.exit("selfcheck.py hint: needs --plant and --expect-text")
     planted_dir = tempfile.mkdtemp(prefix="planted.")
     atexit.register(shutil.rmtree, planted_dir, True)
-    plant_bug(plant, dirs, planted_dir)
+    plant_bug(plant, planted_dir)
     env = dict(os.environ, HOC_KERNEL_PATH=planted_dir)
     report = os.path.join(planted_dir, "report.json")
     result = subprocess.run([*args[1:], f"--gtest_output=json:{report}"], stdout=subprocess.PIPE,
@@ -695,8 +770,7 @@ def view_mode(args):
     for folder, kernel in solved.items():
         shutil.copy(os.path.join(root, "Kernels", kernel), student_file(folder, kernel))
     broken = student_file("Exercise08_MatmulLocalColumn", "matmul_local_column.cl")
-    plant_bug(planted_bug("Exercise08_MatmulLocalColumn.missing_first_barrier"), [os.path.join(root, "Kernels")],
-              os.path.dirname(broken))
+    plant_bug("Exercise08_MatmulLocalColumn.missing_first_barrier", os.path.dirname(broken))
     result = subprocess.run([os.path.join(scratch, "script", "check"), "--build", build],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=1500,
                             env=dict(os.environ, NO_COLOR="1"))

@@ -367,7 +367,9 @@ def judge(expect, status, findings, folder, entry, exercise, top="Exercises"):
 def counts_mode(options):
     folder, check = options.exercise, options.check
     exercise, entry = entry_of(folder, check)
-    search = [d for d in options.kernels.split(":") if d]
+    # HOC_KERNEL_PATH's folders first, as the programs search them: script/check puts the student's
+    # checkout there when it runs a build made from another checkout's tests.
+    search = [d for d in os.environ.get("HOC_KERNEL_PATH", "").split(":") + options.kernels.split(":") if d]
     root = os.getcwd()
     scratch = None
     if options.case or options.alternative:

@@ -99,6 +99,30 @@ class GoogleTestReport(unittest.TestCase):
         _, findings = results.gtest_findings(self.report(text))["Transpose.EveryKernel"]
         self.assertEqual(findings[0]["text"], "Exercises/X: range 16x16: get_local_id(0) wrong\n  hint: the hint")
 
+    def test_a_comparison_starts_with_the_courses_sentence_and_ends_with_the_check(self):
+        near = ("/t.cpp:99\nThe difference between p.whole and 8.0e-3 is 0.0003, which exceeds 1e-12, where\n"
+                "p.whole evaluates to 0.0083,\n8.0e-3 evaluates to 0.008, and\n1e-12 evaluates to 1e-12.\n"
+                "Exercises/X: first write starts at 0, last read ends at 8 ms\n  hint: the hint")
+        _, findings = results.gtest_findings(self.report(near))["Transpose.EveryKernel"]
+        self.assertTrue(findings[0]["text"].startswith("Exercises/X: first write starts at 0, last read ends at "
+                                                       "8 ms\n  hint: the hint\n  (the check: The difference"))
+        equal = ("/t.cpp:5\nExpected equality of these values:\n  r.commands.size()\n    Which is: 4\n"
+                 "  static_cast<std::size_t>(runs) + 3\n    Which is: 5\nExercises/X: expected write A, write B, 2 "
+                 "kernel runs, read C")
+        _, findings = results.gtest_findings(self.report(equal))["Transpose.EveryKernel"]
+        self.assertEqual(findings[0]["text"],
+                         "Exercises/X: expected write A, write B, 2 kernel runs, read C\n  (the check: Expected "
+                         "equality of these values: r.commands.size() Which is: 4 static_cast<std::size_t>(runs) "
+                         "+ 3 Which is: 5)")
+        less = "/t.cpp:5\nExpected: (t.whole) >= (t.kernel), actual: 1 vs 2\nvadd, N = 1\n  where: phasesOf in a.cpp"
+        _, findings = results.gtest_findings(self.report(less))["Transpose.EveryKernel"]
+        self.assertEqual(findings[0]["text"], "vadd, N = 1\n  where: phasesOf in a.cpp\n  (the check: Expected: "
+                                              "(t.whole) >= (t.kernel), actual: 1 vs 2)")
+        # A check with nothing streamed after it keeps GoogleTest's words: there is no other sentence.
+        bare = "/t.cpp:5\nExpected equality of these values:\n  a\n    Which is: 1\n  b\n    Which is: 2"
+        _, findings = results.gtest_findings(self.report(bare))["Transpose.EveryKernel"]
+        self.assertTrue(findings[0]["text"].startswith("Expected equality of these values:"))
+
     def test_each_failure_gets_the_longest_recorded_hint_its_message_holds(self):
         report = {"testsuites": [{"name": "Reduce", "testsuite": [{
             "name": "Each", "status": "RUN", "result": "COMPLETED",

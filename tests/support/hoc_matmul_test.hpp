@@ -21,6 +21,9 @@
 #include "hoc/matmul/matmul_host.hpp"
 #include "hoc_hints/shared.hpp"
 #include "hoc_test.hpp"
+#if HOC_HAVE_TRACE
+#include "hoc_trace.hpp"
+#endif
 
 namespace hoc::test {
 
@@ -88,10 +91,49 @@ inline std::string restartedSums(const std::vector<double>& expected, const std:
                                                                       {"value", std::to_string(got[first])}});
 }
 
+// The range the host ran the kernel in, where it explains the wrong elements: the last 2D launch recorded
+// after `since` (tests/trace) whose range leaves out exactly the wrong elements, reading dimension 0 as
+// the column (the course's order): the range in the order (rows, columns), or rounded down. "" where
+// the record has no such launch.
+inline std::string rangeHint([[maybe_unused]] std::size_t since, [[maybe_unused]] const std::vector<double>& expected,
+                             [[maybe_unused]] const std::vector<float>& got,
+                             [[maybe_unused]] const std::vector<double>& bound, [[maybe_unused]] Dims d)
+{
+#if HOC_HAVE_TRACE
+    const std::vector<hoc::trace::Launch> launches = hoc::trace::launches("", since);
+    const auto last = std::find_if(launches.rbegin(), launches.rend(), [](const auto& l) { return l.dims == 2; });
+    if (last == launches.rend())
+        return "";
+    const std::size_t g0 = last->global[0], g1 = last->global[1];
+    bool explains = true, leavesOut = false;
+    for (std::size_t i = 0; i < d.m && explains; ++i)
+        for (std::size_t j = 0; j < d.n && explains; ++j) {
+            const std::size_t at = i * d.n + j;
+            const bool wrong = !(std::fabs(static_cast<double>(got[at]) - expected[at]) <= bound[at]);
+            const bool outside = j >= g0 || i >= g1;
+            leavesOut = leavesOut || outside;
+            explains = wrong == outside;
+        }
+    if (!explains || !leavesOut)
+        return "";
+    const std::string at = last->site.known() ? " at " + last->site.text() : "";
+    const bool swapped = g0 >= d.m && g1 >= d.n;
+    return ". " + hoc::test::hint(swapped ? hoc::hints::shared::range_order : hoc::hints::shared::range_short,
+                                  {{"at", at},
+                                   {"g0", std::to_string(g0)},
+                                   {"g1", std::to_string(g1)},
+                                   {"n", std::to_string(d.n)},
+                                   {"m", std::to_string(d.m)}});
+#else
+    return "";
+#endif
+}
+
 // Where the wrong elements are, and a hint when the pattern points at a usual mistake. With the inputs
 // (in), a value that is only the last part of its sum over k is told as such.
 inline std::string whereWrong(const std::vector<double>& expected, const std::vector<float>& got,
-                              const std::vector<double>& bound, Dims d, const hoc::matmul::Inputs* in = nullptr)
+                              const std::vector<double>& bound, Dims d, const hoc::matmul::Inputs* in = nullptr,
+                              const std::string& range = "")
 {
     std::size_t rowLo = d.m, rowHi = 0, colLo = d.n, colHi = 0, wrong = 0, nan = 0;
     bool allZero = true;
@@ -112,7 +154,9 @@ inline std::string whereWrong(const std::vector<double>& expected, const std::ve
     // C not written shows as NaN (hoc::matmul::Buffers fills C with NaN) or, where the host made C
     // itself (Exercise 05), as zeros: say so before any guess about indices, for 1 x 1 too.
     const auto add = [&text](const hoc::test::Hint& hint) { text += ". " + hoc::test::hint(hint); };
-    if (allZero)
+    if (!range.empty())  // the host's range leaves out exactly these: that, not the kernel, is the cause
+        text += range;
+    else if (allZero)
         add(d.m * d.n == 1 ? hoc::hints::shared::c_one_zero : hoc::hints::shared::c_all_zero);
     else if (nan == wrong && wrong == d.m * d.n)
         add(hoc::hints::shared::c_all_nan);
@@ -156,6 +200,11 @@ namespace hoc::test {
 template <typename Host>::testing::AssertionResult matmulCorrect(Host&& host, Dims d, const std::string& what)
 {
     const hoc::matmul::Inputs in = hoc::matmul::randomInputs(d);
+#if HOC_HAVE_TRACE
+    const std::size_t since = hoc::trace::mark();
+#else
+    const std::size_t since = 0;
+#endif
     const hoc::matmul::MatmulResult r = run([&] { return host(device(), in.a, in.b, d); });
     const hoc::matmul::ExpectedC e = hoc::matmul::expectedC(in.a, in.b, d);
     const std::vector<double>& expected = e.value;
@@ -171,7 +220,7 @@ template <typename Host>::testing::AssertionResult matmulCorrect(Host&& host, Di
                << where << ": " << check.wrong << " of " << check.count << " elements of C wrong; first C["
                << check.first / d.n << "][" << check.first % d.n << "] (row, column): expected " << check.expected
                << ", got " << check.got << " (allowed difference " << check.allowed << ")"
-               << detail::whereWrong(expected, r.c, bound, d, &in);
+               << detail::whereWrong(expected, r.c, bound, d, &in, detail::rangeHint(since, expected, r.c, bound, d));
     if (!(r.timing.kernel_s > 0))
         return ::testing::AssertionFailure() << where << ": the kernel's profiling event reports no run time";
     return ::testing::AssertionSuccess();

@@ -9,7 +9,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise00_DeviceInfo", "Exercise 0: the OpenCL platforms and devices on this machine");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
 
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;

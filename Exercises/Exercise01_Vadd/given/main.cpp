@@ -8,7 +8,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise01_Vadd", "Exercise 1: vector addition, C = A + B");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t n = 1 << 20;
     cli.sizeOption("-n,--size", n, "Vector length", INT_MAX);
 

@@ -8,7 +8,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise02_ChainedVadd", "Exercise 2: chained vector additions, F = ((A + B) + E) + G");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t n = 1 << 20;
     cli.sizeOption("-n,--size", n, "Vector length", INT_MAX);
 

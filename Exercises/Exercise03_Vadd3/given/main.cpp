@@ -8,7 +8,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise03_Vadd3", "Exercise 3: three-input vector addition, D = A + B + C");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t n = 1 << 20;
     cli.sizeOption("-n,--size", n, "Vector length", INT_MAX);
 

@@ -5,7 +5,6 @@
 
 int main(int argc, char** argv)
 {
-    return hoc::matmul::programMain(argc, argv, "Exercise04_MatmulKernel",
-                                    "Exercise 4: C = A * B, your kernel: one work-item per element of C",
+    return hoc::matmul::programMain(argc, argv, HOC_FOLDER, HOC_TITLE,
                                     {"C(i,j) per work-item, all global", matmulKernel, hoc::matmul::bytesElement});
 }

@@ -5,7 +5,6 @@
 
 int main(int argc, char** argv)
 {
-    return hoc::matmul::programMain(argc, argv, "Exercise05_MatmulHost",
-                                    "Exercise 5: C = A * B, your host program running the kernel of Exercise 04",
+    return hoc::matmul::programMain(argc, argv, HOC_FOLDER, HOC_TITLE,
                                     {"C(i,j) per work-item, all global", matmulHost, hoc::matmul::bytesElement});
 }

@@ -5,7 +5,6 @@
 
 int main(int argc, char** argv)
 {
-    return hoc::matmul::programMain(argc, argv, "Exercise06_MatmulRow",
-                                    "Exercise 6: C = A * B, one row of C per work-item",
+    return hoc::matmul::programMain(argc, argv, HOC_FOLDER, HOC_TITLE,
                                     {"C row per work-item, all global", matmulRow, hoc::matmul::bytesElement});
 }

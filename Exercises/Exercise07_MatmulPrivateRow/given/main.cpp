@@ -18,6 +18,5 @@ int main(int argc, char** argv)
              [c](auto& device, auto& a, auto& b, hoc::matmul::Dims d) { return matmulPrivateRow(device, a, b, d, c); },
              [c](hoc::matmul::Dims d) { return hoc::matmul::bytesPrivateRow(d, c); }}};
     };
-    return hoc::matmul::programMain(argc, argv, "Exercise07_MatmulPrivateRow",
-                                    "Exercise 7: C = A * B, one row of C per work-item, A row private", options, runs);
+    return hoc::matmul::programMain(argc, argv, HOC_FOLDER, HOC_TITLE, options, runs);
 }

@@ -16,7 +16,5 @@ int main(int argc, char** argv)
              [c](auto& device, auto& a, auto& b, hoc::matmul::Dims d) { return matmulLocalColumn(device, a, b, d, c); },
              [c](hoc::matmul::Dims d) { return hoc::matmul::bytesLocalColumn(d, c, 64); }}};
     };
-    return hoc::matmul::programMain(argc, argv, "Exercise08_MatmulLocalColumn",
-                                    "Exercise 8: C = A * B, one row of C per work-item, A row private, B column local",
-                                    options, runs);
+    return hoc::matmul::programMain(argc, argv, HOC_FOLDER, HOC_TITLE, options, runs);
 }

@@ -24,6 +24,5 @@ int main(int argc, char** argv)
                 chosenRuns.push_back({variant.label, variant.run, variant.bytes});
         return chosenRuns;
     };
-    return hoc::matmul::programMain(argc, argv, "Exercise09_MatmulBlocked",
-                                    "Exercise 9: C = A * B, blocked: tiles of A and B in local memory", options, runs);
+    return hoc::matmul::programMain(argc, argv, HOC_FOLDER, HOC_TITLE, options, runs);
 }

@@ -42,7 +42,7 @@ hoc::matmul::MatmulResult runTiledKernel(const cl::Device& device, const std::ve
                                " declares the work-group size " + std::to_string(declared[0]) + " x " +
                                std::to_string(declared[1]) + " x " + std::to_string(declared[2]) +
                                " (CL_KERNEL_COMPILE_WORK_GROUP_SIZE; 0 x 0 x 0 means none); it should declare "
-                               "__attribute__((reqd_work_group_size(TILE, TILE, 1)))");
+                               "TILE x TILE x 1 with the attribute reqd_work_group_size");
     }
 
     // 5. Commands: one work-item per element of C in tile x tile work-groups; dimension 0 over the

@@ -45,8 +45,7 @@ std::vector<hoc::matmul::Variant> allVariants(std::size_t tile)
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise09_MatmulBlocked",
-                         "Matrix multiplication: the slides' performance table, measured on this device");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     hoc::matmul::SizeOptions sizes;
     sizes.add(cli);
     std::vector<std::size_t> squares;

@@ -8,6 +8,6 @@ __kernel void mmul_image(const int M, const int N, const int K,
                          __read_only image2d_t B,
                          __global float* C)
 {
-    // TODO: as mmul_element in Exercise 4, reading A(i,k) as read_imagef(A, pixel, (int2)(k, i)).x
-    //       and B(k,j) as read_imagef(B, pixel, (int2)(j, k)).x.
+    // TODO: as mmul_element in Exercise 4, reading each element of A and B with read_imagef and the
+    //       sampler above, at the pixel (an int2) of its column and row.
 }

@@ -13,7 +13,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise09b_Competition", "Exercise 9b: the C = A * B competition");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t n = 1024;
     std::vector<std::size_t> shape;
     long repeats = 5;

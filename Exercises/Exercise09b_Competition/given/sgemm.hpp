@@ -6,10 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "hoc/matmul/contender.hpp"
 #include "hoc/matmul/matmul.hpp"
 #include "hoc/common/opencl.hpp"
 #include "hoc/common/timing.hpp"
-#include "hoc/common/tuning.hpp"
+#include "hoc/matmul/tuning.hpp"
 
 // A variant: one kernel of matmul_competition.cl and its compile-time parameters.
 using Variant = hoc::tuning::Candidate;
@@ -20,16 +21,17 @@ std::vector<Variant> sgemmVariants(const cl::Device& device, bool quick = false)
 // C = A * B on one device with one variant, the steps of a host program spread over the calls:
 // the constructor makes the context and queue and builds the program (steps 1, 2), upload() puts A
 // and B into device buffers padded with zeros to whole tiles (3), run() sets the arguments and
-// launches the kernel (4, 5), download() reads C back.
-class Sgemm {
+// launches the kernel (4, 5), download() reads C back. It is what the room enters in the race
+// (hoc::matmul::Contender; given/entrant.cpp).
+class Sgemm : public hoc::matmul::Contender {
 public:
     Sgemm(const cl::Device& device, const Variant& variant);
 
-    void upload(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d);
-    hoc::EventSpan run();           // one multiplication: its first and last command's events
-    std::vector<float> download();  // C (M x N), without the padding
+    void upload(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d) override;
+    hoc::EventSpan run() override;           // one multiplication: its first and last command's events
+    std::vector<float> download() override;  // C (M x N), without the padding
 
-    const cl::CommandQueue& queue() const { return queue_; }
+    const cl::CommandQueue& queue() const override { return queue_; }
 
     // The text of matmul_competition.cl (part of the tuning cache's key).
     static std::string source();

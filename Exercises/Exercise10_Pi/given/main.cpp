@@ -9,7 +9,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise10_Pi", "Exercise 10: pi by numerical integration, with a reduction");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t steps = std::size_t{1} << 27, local = 0, iters = 0;
     long runs = 5;
     std::string design = "both";

@@ -8,7 +8,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise10_Pi", "Exercise 10: the serial pi program, in float and in double");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t steps = std::size_t{1} << 27;
     cli.sizeOption("-n,--steps", steps, "Integration steps (rectangles)", std::size_t{1} << 40);
 

@@ -13,7 +13,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise11_Profiling", "Exercise 11: profiling every command of a queue");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t n = 1 << 20;
     std::vector<std::size_t> dims = {256};
     std::vector<std::string> kernels = {"vadd", "matmul"};

@@ -12,7 +12,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise12_MemoryObjects", "Exercise 12: buffer flags, maps and non-blocking commands");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t n = 1 << 22;
     hoc::Repeats repeats;  // one warm-up, then the timed runs
     std::vector<std::string> flags = {"copy", "use", "alloc"};

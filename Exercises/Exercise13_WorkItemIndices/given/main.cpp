@@ -8,7 +8,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise13_WorkItemIndices", "Exercise 13: global, local and work-group ids in a 2D range");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::vector<std::size_t> rangeValues = {8, 8};
     std::vector<std::vector<std::size_t>> groups = {{4, 4}, {2, 4}};
     // The kernel writes six planes of ints indexed with an int: 6 x the range at most INT_MAX.

@@ -11,8 +11,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise14_EventsQueues", "Exercise 14: events, out-of-order queues, user events, markers "
-                                                    "and barriers, async copies");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     Options opt;
     opt.add(cli);
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line

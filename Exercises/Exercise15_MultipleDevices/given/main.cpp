@@ -9,7 +9,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise15_MultipleDevices", "Exercise 15: one matrix multiplication over several devices");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::vector<std::size_t> dims = {256};
     std::string split = "subdevices";
     std::size_t parts = 2;

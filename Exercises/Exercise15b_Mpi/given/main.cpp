@@ -18,8 +18,7 @@ int main(int argc, char** argv)
     const MpiSession mpi(argc, argv);  // MPI_Init now, MPI_Finalize when main returns
     const Ranks& ranks = mpi.ranks();
     try {
-        hoc::CommandLine cli("Exercise15b_Mpi",
-                             "Exercise 15b: pi and C = A * B over MPI ranks, one OpenCL device each");
+        hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
         SplitOptions o;
         addOptions(cli, o);                           // --steps, --dims, --devices, --parts, --runs
         if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line (on every rank)

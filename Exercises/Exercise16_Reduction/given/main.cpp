@@ -14,8 +14,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise16_Reduction",
-                         "Exercise 16: the sum of N floats, seven kernels against a copy and a read");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     DriverOptions o;
     addOptions(cli, o);                           // --sizes, --kernels, --local, --runs, --read-size
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line

@@ -25,6 +25,11 @@ struct Launch {
 // work-groups of `local` work-items (004 §2.4's quiz: "What changes to ND-Range are necessary?").
 Launch launchFor(std::size_t n, std::size_t perItem, std::size_t local);
 
+// Step 5's prediction (coarsening.cpp), made before the run: for an NVIDIA H100 (132 compute units),
+// 2^24 floats in work-groups of 256 and the factors 1, 2, 4, ..., the smallest factor whose launch
+// has fewer work-groups than the device has compute units (0: not made yet).
+std::size_t stepFivePrediction();
+
 // The serial reference: scale * in[i], one float multiplication per element, as the kernel does it.
 std::vector<float> referenceScale(const std::vector<float>& in, float scale);
 

@@ -13,8 +13,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise16b_Coarsening",
-                         "Exercise 16b: coarsening, the same elements scaled with 1, 2, 4, ... elements per work-item");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t n = std::size_t{1} << 24;
     std::size_t local = 0;
     std::vector<std::size_t> factors = {1, 2, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 1048576, 16777216};
@@ -52,6 +51,7 @@ try {
         rows.push_back({factor, std::move(r)});
     }
     printTable(std::cout, device, rows, bytes);
+    printPrediction(std::cout);
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

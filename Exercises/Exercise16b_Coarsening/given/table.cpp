@@ -25,3 +25,19 @@ void printTable(std::ostream& out, const cl::Device& device, const std::vector<L
             << std::setw(9) << speed << "\n";
     }
 }
+
+void printPrediction(std::ostream& out)
+{
+    constexpr std::size_t kH100ComputeUnits = 132, kElements = std::size_t{1} << 24, kLocal = 256;
+    std::size_t first = 0;
+    for (std::size_t factor = 1; factor <= kElements && first == 0; factor *= 2)
+        if (launchFor(kElements, factor, kLocal).groups < kH100ComputeUnits)
+            first = factor;
+    const std::size_t mine = stepFivePrediction();
+    out << "your prediction of step 5 (stepFivePrediction: the H100, 2^24 floats, work-groups of 256) against your "
+           "launchFor: ";
+    if (mine == 0)
+        out << "not made yet\n";
+    else
+        out << (mine == first ? "agrees" : "does not agree") << " (the tests check it against the count itself)\n";
+}

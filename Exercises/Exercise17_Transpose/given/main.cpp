@@ -14,8 +14,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise17_Transpose",
-                         "Exercise 17: matrix transpose, naive and tiled, against a copy and a read");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     Options opt;
     opt.add(cli);
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line

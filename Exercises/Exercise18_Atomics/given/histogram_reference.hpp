@@ -1,5 +1,6 @@
 // Exercise 18's serial reference: the histogram of bytes counted on the host, the inputs, and a
-// check whose message points at the classic bugs of an atomic histogram.
+// check whose message says what the bins add up to (the evidence of the classic bugs of an atomic
+// histogram; the tests' hints for each are course.json's).
 #pragma once
 
 #include <cstdint>
@@ -18,12 +19,14 @@ std::vector<std::uint8_t> randomBytes(std::size_t n, std::uint32_t seed);
 std::vector<std::uint64_t> histogramReference(const std::vector<std::uint8_t>& data);
 
 // The device's bins against the reference, exactly (counts are integers). When they differ the
-// message adds what the pattern suggests: counts lost (a non-atomic increment, a missing barrier
-// before the merge), counts added (local bins not zeroed, bins not cleared), or every count in the
-// wrong bin.
+// message adds what the bins add up to against the bytes counted: fewer (counts lost), more (counts
+// added) or as many (every count there, some in the wrong bin).
 CheckResult checkHistogram(const std::vector<std::uint64_t>& expected, const std::vector<std::uint32_t>& got);
 
-// Only the hint, for the tests' messages ("" when the bins are right).
-std::string histogramHint(const std::vector<std::uint64_t>& expected, const std::vector<std::uint32_t>& got);
+// What the bins add up to (`have`) against the bytes counted (`want`).
+struct HistogramTotals {
+    std::uint64_t want = 0, have = 0;
+};
+HistogramTotals histogramTotals(const std::vector<std::uint64_t>& expected, const std::vector<std::uint32_t>& got);
 
 }  // namespace hoc

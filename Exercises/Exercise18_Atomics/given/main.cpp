@@ -12,8 +12,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise18_Atomics",
-                         "Exercise 18: a histogram of N bytes with atomics, and the order of work-groups");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t n = std::size_t{1} << 24;
     std::vector<std::string> names;
     for (const HistogramKernel k : histogramKernels())

@@ -11,7 +11,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise19_Overlap", "Exercise 19: overlapping copies and kernels, a SAXPY in chunks");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t n = 1 << 22;
     PipelineOptions options;
     long rounds = options.rounds, hold_ms = 20;

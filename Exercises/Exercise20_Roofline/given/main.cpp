@@ -12,8 +12,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise20_Roofline",
-                         "Exercise 20: the matmul ladder on the roofline, your counts against the measurement");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     Options opt;
     opt.add(cli);
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line

@@ -36,8 +36,7 @@ std::string fmaShapeText(const hoc::FmaShape& shape)
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise20b_MemoryHierarchy",
-                         "Exercise 20b: the memory hierarchy measured: host, global, local and private memory");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t n = std::size_t{1} << 26;
     std::size_t transfer = 0;
     std::vector<std::size_t> strides = {2, 4, 8, 16, 32, 64};

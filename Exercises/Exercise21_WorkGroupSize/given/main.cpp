@@ -13,8 +13,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise21_WorkGroupSize",
-                         "Exercise 21: pi, a reduction and a transpose at every work-group size");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::vector<std::string> keys;
     for (const SweptKernel k : sweptKernels())
         keys.push_back(keyOf(k));

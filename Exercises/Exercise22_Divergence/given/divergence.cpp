@@ -59,6 +59,17 @@ std::size_t Divergence::maxWorkGroupSize(std::size_t span) const
     return cl::Kernel(program_, kernelFor(span).c_str()).getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
 }
 
+std::size_t Divergence::stepThreePrediction()
+{
+    cl::Kernel kernel(program_, "step3_prediction");
+    std::vector<cl_uint> answer(1, 0);
+    cl::Buffer d_answer(queue_, answer.begin(), answer.end(), /*readOnly=*/false);
+    kernel.setArg(0, d_answer);
+    queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(1), cl::NDRange(1));
+    cl::copy(queue_, d_answer, answer.begin(), answer.end());
+    return answer[0];
+}
+
 PathsResult Divergence::run(const std::vector<float>& h_in, unsigned steps, std::size_t span, std::size_t local,
                             const hoc::Repeats& repeats)
 {

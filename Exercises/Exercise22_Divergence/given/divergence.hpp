@@ -47,6 +47,10 @@ public:
     // CL_KERNEL_WORK_GROUP_SIZE of the divergent (span 0) or grouped kernel on this device.
     std::size_t maxWorkGroupSize(std::size_t span) const;
 
+    // Step 3's prediction, STEP3_SPAN of divergence.cl, as its kernel step3_prediction reports it
+    // (0: not made yet).
+    std::size_t stepThreePrediction();
+
 private:
     cl::Device device_;
     cl::Context context_;

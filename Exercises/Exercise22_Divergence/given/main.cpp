@@ -2,14 +2,15 @@
 // elements, checks each result against the serial reference (exactly), and prints each time with its
 // ratio to the divergent kernel's. The OpenCL work, the memory refusal and the table are in
 // divergence.cpp.
+#include <iostream>
+
 #include "divergence.hpp"
 #include "hoc/common/data.hpp"
 #include "hoc/cli/main.hpp"
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise22_Divergence",
-                         "Exercise 22: work-item divergence, a branch per work-item against a branch per block");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t n = std::size_t{1} << 22;
     std::size_t steps = 1024;
     std::size_t local = 0;
@@ -48,6 +49,10 @@ try {
     }
 
     printTimes(ranLocal, rows);
+    std::cout << "your prediction of step 3 (STEP3_SPAN in divergence.cl): "
+              << (divergence.stepThreePrediction() == 0 ? "not made yet"
+                                                        : "made; the tests check it against warps of 32")
+              << "\n";
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

@@ -14,8 +14,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise23_Occupancy",
-                         "Exercise 23: occupancy, work-groups per compute unit as local memory grows");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     Options opt;
     opt.add(cli);
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line

@@ -41,6 +41,7 @@ struct Fit {
     std::optional<std::size_t> byWorkItems, byWorkGroups, byLocalMemory, byRegisters;
     std::size_t groups = 0;
     std::string limit;
+    std::size_t slots = 0;  // the compute unit's work-item slots one work-group takes
 };
 
 // The lesson (occupancy.cpp): the arithmetic of 004 section 4.11 and "Block Granularities
@@ -65,6 +66,9 @@ double occupancy(const ComputeUnitLimits& cu, const KernelFootprint& kernel, con
 // The documented limits of `device`'s compute unit where the course knows them (NVIDIA compute
 // capability 9.0, read with cl_nv_device_attribute_query), else all 0 with `source` saying so.
 ComputeUnitLimits documentedLimits(const cl::Device& device);
+
+// NVIDIA's figures for compute capability 9.0 (the H100's), which documentedLimits gives for it.
+ComputeUnitLimits hopperLimits();
 
 // The serial reference of occupancy.cl's kernel for work-groups of `local` work-items.
 std::vector<float> referenceStage(const std::vector<float>& in, std::size_t local);

@@ -43,9 +43,23 @@ double occupancy(const ComputeUnitLimits& cu, const KernelFootprint& kernel, con
 {
     if (cu.workItems == 0)
         return 0;
-    const std::size_t multiple = std::max<std::size_t>(kernel.multiple, 1);
-    return static_cast<double>(fit.groups * hoc::roundUp(kernel.workGroupSize, multiple)) /
-           static_cast<double>(cu.workItems);
+    (void)kernel;
+    return static_cast<double>(fit.groups * fit.slots) / static_cast<double>(cu.workItems);
+}
+
+ComputeUnitLimits hopperLimits()
+{
+    // NVIDIA's figures for compute capability 9.0, as the CUDA driver reports them for an H100
+    // (cuDeviceGetAttribute, 2026-11-27: docs/measurements/Exercise23_Occupancy.md). cuda.h's words:
+    ComputeUnitLimits cu;
+    cu.workItems = 2048;              // "Maximum resident threads per multiprocessor"
+    cu.workGroups = 32;               // "Maximum number of blocks per multiprocessor"
+    cu.localBytes = 228 * 1024;       // "Maximum shared memory available per multiprocessor in bytes"
+    cu.localReservedPerGroup = 1024;  // "Shared memory reserved by CUDA driver per block in bytes"
+    cu.registers = 64 * 1024;         // "Maximum number of 32-bit registers available per multiprocessor"
+    cu.source = "compute capability 9.0, NVIDIA's figures (the CUDA driver's cuDeviceGetAttribute on an H100), "
+                "not OpenCL's";
+    return cu;
 }
 
 ComputeUnitLimits documentedLimits(const cl::Device& device)
@@ -61,16 +75,7 @@ ComputeUnitLimits documentedLimits(const cl::Device& device)
         cu.source = "none known for compute capability " + cc + " (the course has the figures of 9.0 only)";
         return cu;
     }
-    // NVIDIA's figures for compute capability 9.0, as the CUDA driver reports them for an H100
-    // (cuDeviceGetAttribute, 2026-11-27: docs/measurements/Exercise23_Occupancy.md). cuda.h's words:
-    cu.workItems = 2048;              // "Maximum resident threads per multiprocessor"
-    cu.workGroups = 32;               // "Maximum number of blocks per multiprocessor"
-    cu.localBytes = 228 * 1024;       // "Maximum shared memory available per multiprocessor in bytes"
-    cu.localReservedPerGroup = 1024;  // "Shared memory reserved by CUDA driver per block in bytes"
-    cu.registers = 64 * 1024;         // "Maximum number of 32-bit registers available per multiprocessor"
-    cu.source = "compute capability 9.0, NVIDIA's figures (the CUDA driver's cuDeviceGetAttribute on an H100), "
-                "not OpenCL's";
-    return cu;
+    return hopperLimits();
 }
 
 std::vector<float> referenceStage(const std::vector<float>& in, std::size_t local)

@@ -1,5 +1,6 @@
 #include "table.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <iomanip>
 #include <ostream>
@@ -88,8 +89,27 @@ void printTable(std::ostream& out, const ComputeUnitLimits& cu, std::size_t loca
 
 void printPrediction(std::ostream& out)
 {
-    const Prediction prediction = stepThreePrediction();
-    out << "your prediction for the H100 (stepThreePrediction, work-groups of 256): local memory limits from "
-        << prediction.firstKiBLimitedByLocalMemory << " KB on; at 47 KB "
-        << hoc::fixedText(100 * prediction.slotsFilledAt47KiB, 0) << "% of the 2048 slots filled\n";
+    // Step 3 worked out by fitPerComputeUnit on the H100's figures: work-groups of 256 in warps of 32,
+    // arrays of whole KiB taking the array + 4 bytes of local memory, registers left out.
+    const ComputeUnitLimits h100 = hopperLimits();
+    std::size_t first = 0;
+    double filledAt47 = 0;
+    for (std::size_t kib = 1; kib <= 47; ++kib) {
+        const KernelFootprint kernel{256, 1024, 32, kib * 1024 + 4, 0, 0};
+        const Fit fit = fitPerComputeUnit(h100, kernel);
+        if (first == 0 && fit.limit == "local memory")
+            first = kib;
+        filledAt47 = occupancy(h100, kernel, fit);
+    }
+    const Prediction mine = stepThreePrediction();
+    out << "your prediction for the H100 (stepThreePrediction, work-groups of 256) against your fitPerComputeUnit "
+           "on the H100's figures: ";
+    if (mine.firstKiBLimitedByLocalMemory == 0 && mine.slotsFilledAt47KiB == 0) {
+        out << "not made yet (step 3)\n";
+        return;
+    }
+    const auto agrees = [](bool same) { return same ? "agrees" : "does not agree"; };
+    out << "the first array limited by local memory " << agrees(mine.firstKiBLimitedByLocalMemory == first)
+        << ", the slots filled at 47 KB " << agrees(std::abs(mine.slotsFilledAt47KiB - filledAt47) < 0.005)
+        << " (the tests check both against the figures themselves)\n";
 }

@@ -68,7 +68,10 @@ Layout::Layout(const cl::Device& device)
 
 std::size_t Layout::maxWorkGroupSize(bool soa, AosLoads loads) const
 {
-    const char* name = soa ? "update_soa" : loads == AosLoads::float4s ? "update_aos4" : "update_aos";
+    const char* name = soa                              ? "update_soa"
+                       : loads == AosLoads::float4s     ? "update_aos4"
+                       : loads == AosLoads::sevenFloats ? "update_aos7"
+                                                        : "update_aos";
     return cl::Kernel(program_, name).getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
 }
 
@@ -99,6 +102,8 @@ LayoutResult Layout::runAos(const std::vector<Particle>& in, float dt, float g, 
                             const hoc::Repeats& repeats, AosLoads loads)
 {
     requireCount(in.size());
+    if (loads == AosLoads::sevenFloats)
+        return runSevenFloats(in, dt, g, local, repeats);
     cl::Kernel kernel(program_, loads == AosLoads::float4s ? "update_aos4" : "update_aos");
     // 3. Memory: the particles as they lie on the host, eight floats each.
     cl::Buffer d_p(queue_, in.begin(), in.end(), /*readOnly=*/false);
@@ -111,6 +116,32 @@ LayoutResult Layout::runAos(const std::vector<Particle>& in, float dt, float g, 
     LayoutResult result = launch(queue_, device_, kernel, in.size(), local, repeats);
     result.out.resize(in.size());
     cl::copy(queue_, d_p, result.out.begin(), result.out.end());
+    return result;
+}
+
+LayoutResult Layout::runSevenFloats(const std::vector<Particle>& in, float dt, float g, std::size_t local,
+                                    const hoc::Repeats& repeats)
+{
+    cl::Kernel kernel(program_, "update_aos7");
+    // 3. Memory: the particles without their charge, seven floats each, side by side.
+    std::vector<float> seven;
+    seven.reserve(7 * in.size());
+    for (const Particle& p : in)
+        seven.insert(seven.end(), {p.x, p.y, p.z, p.vx, p.vy, p.vz, p.m});
+    cl::Buffer d_p(queue_, seven.begin(), seven.end(), /*readOnly=*/false);
+    // 4. Kernel arguments.
+    kernel.setArg(0, d_p);
+    kernel.setArg(1, static_cast<cl_uint>(in.size()));
+    kernel.setArg(2, dt);
+    kernel.setArg(3, g);
+    // 5. Commands: the steps, timed, then the particles back, each with the charge it went in with.
+    LayoutResult result = launch(queue_, device_, kernel, in.size(), local, repeats);
+    cl::copy(queue_, d_p, seven.begin(), seven.end());
+    result.out.resize(in.size());
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        const float* f = &seven[7 * i];
+        result.out[i] = {f[0], f[1], f[2], f[3], f[4], f[5], f[6], in[i].q};
+    }
     return result;
 }
 

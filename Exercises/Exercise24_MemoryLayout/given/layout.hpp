@@ -30,6 +30,22 @@ constexpr std::size_t kMaxParticles = std::size_t{1} << 28;
 constexpr double kBytesPerParticle = 10.0 * sizeof(float);
 
 std::vector<Particle> randomParticles(std::size_t n, unsigned seed);
+
+// Step 3's prediction (soa.cpp), made before any run: on a GPU, 32 neighbouring work-items (a warp)
+// load `x` of their particles in one instruction. The bytes that load touches, in sectors of 32 bytes,
+// in the array of structures (update_aos) and in the structure of arrays (update_soa), and how many of
+// them the step uses (0: not made yet).
+struct WarpLoadPrediction {
+    std::size_t aosBytesTouched = 0, soaBytesTouched = 0, bytesUsed = 0;
+};
+WarpLoadPrediction stepThreePrediction();
+// Step 5's prediction (soa.cpp), made before any run: the same warp's first load in update_aos4, one
+// float4 per work-item. The bytes it touches, in sectors of 32 bytes, and how many of them the step
+// uses (0: not made yet).
+struct Float4LoadPrediction {
+    std::size_t bytesTouched = 0, bytesUsed = 0;
+};
+Float4LoadPrediction stepFivePrediction();
 // The layout change, both ways (soa.cpp, yours): toAos(toSoa(p)) gives p back, every field.
 Particles toSoa(const std::vector<Particle>& aos);
 std::vector<Particle> toAos(const Particles& soa);
@@ -41,9 +57,10 @@ void stepReference(std::vector<Particle>& particles, float dt, float g, unsigned
 // Compares every field of every particle (exactly); `first` of a failure is a float index, 8 per particle.
 hoc::CheckResult compareParticles(const std::vector<Particle>& expected, const std::vector<Particle>& got);
 
-// How update's array-of-structures kernels read a particle: field by field (update_aos) or as two
-// float4 (update_aos4, 000's "Memory alignment").
-enum class AosLoads { fields, float4s };
+// How update's array-of-structures kernels read a particle: field by field (update_aos), as two
+// float4 (update_aos4, 000's "Memory alignment"), or, as particles of seven floats (no charge, 28
+// bytes), with the loads of step 6 (update_aos7).
+enum class AosLoads { fields, float4s, sevenFloats };
 
 struct LayoutResult {
     std::vector<Particle> out;  // the particles after `steps` steps (SoA results turned back into AoS)
@@ -58,8 +75,9 @@ public:
     // Steps 1 and 2: context, profiling queue, particles.cl built.
     explicit Layout(const cl::Device& device);
 
-    // Steps 3 to 5 with update_aos (one buffer of Particles) or update_soa (six buffers, one per field
-    // the step uses), in work-groups of `local` work-items (0: 256, or the kernel's
+    // Steps 3 to 5 with update_aos (one buffer of Particles; with sevenFloats, of the particles without
+    // their charge, seven floats each: q comes back as it went in) or update_soa (six buffers, one per
+    // field the step uses), in work-groups of `local` work-items (0: 256, or the kernel's
     // CL_KERNEL_WORK_GROUP_SIZE where that is less). Every launch is one step; the particles go back
     // to the host after the last.
     LayoutResult runAos(const std::vector<Particle>& in, float dt, float g, std::size_t local = 0,
@@ -73,10 +91,13 @@ public:
     std::vector<std::vector<float>> runSoaFirstGroup(const std::vector<Particle>& in, float dt, float g,
                                                      std::size_t local);
 
-    // CL_KERNEL_WORK_GROUP_SIZE of update_aos (or update_aos4) or update_soa on this device.
+    // CL_KERNEL_WORK_GROUP_SIZE of update_aos (or update_aos4, update_aos7) or update_soa on this device.
     std::size_t maxWorkGroupSize(bool soa, AosLoads loads = AosLoads::fields) const;
 
 private:
+    LayoutResult runSevenFloats(const std::vector<Particle>& in, float dt, float g, std::size_t local,
+                                const hoc::Repeats& repeats);
+
     cl::Device device_;
     cl::Context context_;
     cl::CommandQueue queue_;

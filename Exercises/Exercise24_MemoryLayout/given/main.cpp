@@ -7,9 +7,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli(
-        "Exercise24_MemoryLayout",
-        "Exercise 24: memory layout, a particle step over an array of structures and a structure of arrays");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t n = std::size_t{1} << 22;
     std::size_t local = 0;
     long runs = 5;
@@ -31,18 +29,24 @@ try {
     const double bytes = kBytesPerParticle * static_cast<double>(n);
 
     std::vector<std::pair<std::string, double>> rows;
-    enum class Run { aos, aos4, soa };
-    for (const Run run : {Run::aos, Run::aos4, Run::soa}) {
+    enum class Run { aos, aos4, soa, aos7 };
+    for (const Run run : {Run::aos, Run::aos4, Run::soa, Run::aos7}) {
         const LayoutResult r = run == Run::soa    ? layout.runSoa(in, dt, g, local, repeats)
                                : run == Run::aos4 ? layout.runAos(in, dt, g, local, repeats, AosLoads::float4s)
+                               : run == Run::aos7 ? layout.runAos(in, dt, g, local, repeats, AosLoads::sevenFloats)
                                                   : layout.runAos(in, dt, g, local, repeats);
         std::vector<Particle> expected = in;
         stepReference(expected, dt, g, r.steps);
         const std::string name = run == Run::soa    ? "structure of arrays"
                                  : run == Run::aos4 ? "array of structures, float4 loads"
+                                 : run == Run::aos7 ? "array of 7-float structures, step 6's loads"
                                                     : "array of structures";
         report.bandwidth(name, size, compareParticles(expected, r.out), {r.seconds, 0}, bytes);
-        rows.emplace_back(run == Run::soa ? "SoA" : run == Run::aos4 ? "AoS4" : "AoS", r.seconds);
+        rows.emplace_back(run == Run::soa    ? "SoA"
+                          : run == Run::aos4 ? "AoS4"
+                          : run == Run::aos7 ? "AoS7"
+                                             : "AoS",
+                          r.seconds);
     }
 
     printTimes(rows, bytes);

@@ -31,6 +31,31 @@ Phases phasesOf(const std::vector<hoc::CommandTimes>& writes, const hoc::Command
 // can pass.
 double amdahlSpeedup(double p, double s);
 
+// The lesson of step 7 (amdahl.cpp): n floats of host memory that the device copies from and to
+// directly ("pinned", page-locked), made by OpenCL (a buffer of CL_MEM_ALLOC_HOST_PTR) and mapped for
+// as long as the object lives, so that data() is the host's view of it; unmapped when it goes. From
+// ordinary (pageable) memory a GPU driver first copies through a pinned staging buffer of its own.
+class PinnedFloats {
+public:
+    PinnedFloats(const cl::Context& context, const cl::CommandQueue& queue, std::size_t n);
+    ~PinnedFloats();  // never throws
+    PinnedFloats(const PinnedFloats&) = delete;
+    PinnedFloats& operator=(const PinnedFloats&) = delete;
+    float* data() { return data_; }                       // the n floats on the host (nullptr: not written yet)
+    const cl::Buffer& buffer() const { return buffer_; }  // the OpenCL buffer behind them
+
+private:
+    cl::CommandQueue queue_;
+    cl::Buffer buffer_;
+    float* data_ = nullptr;
+};
+
+// Step 4's prediction (amdahl.cpp), made before any run: at N = 1024 on a GPU behind PCIe, which of
+// the two programs is worth a faster kernel, the one whose kernel is the larger part p of its whole
+// run (none: not made yet).
+enum class Program { none, vadd, matmul };
+Program worthAFasterKernel();
+
 // The median of each field over several runs (each field on its own).
 Phases medianPhases(const std::vector<Phases>& runs);
 
@@ -41,6 +66,7 @@ enum class MatmulKernel { element, blocked };
 struct ProgramRun {
     std::vector<float> out;  // the result read back by the last run
     Phases phases;           // medians of the timed runs
+    bool ran = true;         // false: a pinned run whose PinnedFloats is not written yet (step 7)
 };
 
 // The two programs, each run as a whole: write the inputs, run the kernel, read the result.
@@ -51,8 +77,9 @@ public:
 
     // Steps 3 to 5 of vadd (C = A + B, Exercise 01's kernel), warm-ups and timed runs. The copies run
     // from and to `a`, `b` and the result's vector (ordinary, pageable memory), or with `pinned` from
-    // and to host arrays that OpenCL allocates (CL_MEM_ALLOC_HOST_PTR buffers, mapped: Exercise 19's
-    // PinnedFloats), A and B copied into them before the timed runs and C out of them after.
+    // and to pinned host arrays (PinnedFloats, step 7), A and B copied into them before the timed runs
+    // and C out of them after. A PinnedFloats not written yet gives a run with no phases (`pinned`
+    // false in the result).
     ProgramRun vadd(const std::vector<float>& a, const std::vector<float>& b, const hoc::Repeats& repeats = {0, 1},
                     bool pinned = false);
 

@@ -15,9 +15,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli(
-        "Exercise25_Amdahl",
-        "Exercise 25: Amdahl's law, the whole program (writes, kernel, reads) against the kernel alone");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t n = std::size_t{1} << 24;
     std::size_t side = 1024;
     hoc::Repeats repeats;  // one warm-up, then the timed runs

@@ -9,7 +9,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("ExerciseA_VectorPi", "Exercise A: the pi program with vector types");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t steps = std::size_t{1} << 27, local = 0;
     std::vector<std::string> widths = {"1", "4", "8"};
     long runs = 5;

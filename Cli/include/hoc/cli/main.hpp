@@ -3,7 +3,7 @@
 //
 //   int main(int argc, char** argv)
 //   try {
-//       hoc::CommandLine cli("Exercise01_Vadd", "Exercise 1: vector addition, C = A + B");
+//       hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);   // the program's folder and title
 //       std::size_t n = 1 << 20;
 //       cli.sizeOption("-n,--size", n, "Vector length", INT_MAX);
 //       if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
@@ -16,6 +16,10 @@
 //   } catch (...) {
 //       return hoc::exitCode(std::current_exception()); // the error by name, exit status 2 or 3
 //   }
+//
+// HOC_FOLDER and HOC_TITLE are the program's folder and the line it prints first ("Exercise 1: vector
+// addition, C = A + B"), which the build defines for each program's main file from its entry in
+// course.json (its "title"; cmake/HocCourse.cmake, Make_def_files/course.mk).
 //
 // Every program takes --list, --device N, --platform TEXT and --json FILE. Exit codes:
 //   0 all results correct, 1 a result was wrong, 2 what the user asked for cannot be done as asked
@@ -44,6 +48,7 @@ enum ExitCode : int { kOk = 0, kWrong = 1, kUsage = 2, kError = 3 };
 
 class CommandLine {
 public:
+    // `exercise`: the folder, which --json's report names; `description`: the line parse() prints first.
     CommandLine(std::string exercise, const std::string& description);
     ~CommandLine();
     CommandLine(const CommandLine&) = delete;

@@ -9,8 +9,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise02_ChainedVadd",
-                         "Exercise 2, part 2: a kernel that does not build, and its build log");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::string file = "broken_vadd.cl";
     cli.option("--kernel", file, "Kernel file to build (default broken_vadd.cl, which has an error on purpose)");
 

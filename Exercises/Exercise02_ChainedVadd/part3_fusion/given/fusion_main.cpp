@@ -12,8 +12,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise02_ChainedVadd",
-                         "Exercise 2, part 3: three kernels fused into one, F = ((A + B) + E) + G");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t n = std::size_t{1} << 24;
     hoc::Repeats repeats{1, 5};
     cli.sizeOption("-n,--size", n, "Vector length", INT_MAX);

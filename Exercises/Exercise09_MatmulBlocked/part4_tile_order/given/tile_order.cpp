@@ -11,8 +11,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise09_MatmulBlocked",
-                         "Appendix E measured: the blocked kernel with its tiles loaded along rows and down columns");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     hoc::matmul::SizeOptions sizes;
     sizes.add(cli);
     hoc::matmul::TableOptions options;

@@ -9,8 +9,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise13_WorkItemIndices",
-                         "Exercise 13, part 2: a 3D grid, flat in memory, over a 3D NDRange");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::vector<std::size_t> gridValues = {256, 256, 256};
     std::vector<std::vector<std::size_t>> groups = {{32, 4, 2}, {8, 8, 4}, {1, 16, 16}};
     int runs = 5;

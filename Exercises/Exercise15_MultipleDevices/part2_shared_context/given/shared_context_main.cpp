@@ -27,8 +27,7 @@ std::string describe(const cl::Device& device)
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise15_MultipleDevices",
-                         "Exercise 15, part 2: two devices in one context, linked by an event");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t n = 1 << 20;
     std::string want = "auto";
     long hold_ms = 20;

@@ -12,7 +12,7 @@
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("Exercise22_Divergence", "Exercise 22, part 2: the warps of a 2D work-group");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::vector<std::size_t> size = {2048, 2048};
     std::vector<std::vector<std::size_t>> groups = {{32, 8}, {16, 16}, {8, 32}, {64, 4}};
     std::size_t steps = 1024;

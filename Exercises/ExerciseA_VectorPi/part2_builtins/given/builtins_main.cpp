@@ -21,8 +21,7 @@ hoc::Result row(const std::string& name, const hoc::CheckResult& check, const st
 
 int main(int argc, char** argv)
 try {
-    hoc::CommandLine cli("ExerciseA_VectorPi", "Exercise A, more built-ins: conversions, swizzles, __constant "
-                                               "memory, native_ math");
+    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
     std::size_t n = 100000, terms = 8;
     cli.sizeOption("-n,--size", n, "Points per function for the native_ accuracy, and for the polynomial", 1 << 26);
     cli.sizeOption("--terms", terms, "Coefficients of the polynomial in __constant memory", 1 << 26);

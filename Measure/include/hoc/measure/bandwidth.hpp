@@ -82,7 +82,7 @@ public:
     // four times as many (at least kMinFloats, at most what fits one buffer and a third of the
     // device's memory). A read of the kernel's own size is short enough on a GPU to pay its launch
     // and ramp-up; four times that reads at what clpeak measures (the figures, with date and device:
-    // docs/measurements/Exercise16_Reduction.md), and on PoCL the tests' sizes stay a few MiB.
+    // Exercise 16's page in docs/measurements/), and on PoCL the tests' sizes stay a few MiB.
     static std::size_t yardstickFloats(const cl::Device& device, std::size_t kernelFloats);
 
 private:

@@ -11,7 +11,7 @@
 namespace hoc::tools {
 
 struct CourseEntry {
-    std::string folder;                  // "Exercise01_Vadd"
+    std::string folder;                  // the exercise folder, as course.json names it
     std::string program;                 // the program's path
     std::vector<std::string> runArgs;    // RUN_ARGS
     std::vector<std::string> quickArgs;  // QUICK_ARGS

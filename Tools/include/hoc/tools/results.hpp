@@ -26,7 +26,7 @@ struct DeviceInfo {
 
 // One program run on one device.
 struct Run {
-    std::string folder;   // the exercise folder ("Exercise01_Vadd"), or kProbeExercise
+    std::string folder;   // the exercise folder (course.json's), or kProbeExercise
     std::string program;  // the program's file name
     DeviceInfo device;
     bool finished = true;  // exited with 0 (all correct) or 1 (some result wrong)

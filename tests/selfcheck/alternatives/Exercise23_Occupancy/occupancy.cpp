@@ -25,6 +25,7 @@ Fit fitPerComputeUnit(const ComputeUnitLimits& cu, const KernelFootprint& kernel
     if (kernel.workGroupSize == 0)
         return fit;
     const std::size_t slots = wholeUnits(kernel.workGroupSize, kernel.multiple);
+    fit.slots = slots;
     fit.byWorkItems = ratio(cu.workItems, slots);
     if (cu.workGroups != 0)
         fit.byWorkGroups = cu.workGroups;

@@ -1,4 +1,4 @@
-#include "hoc/common/tuning.hpp"
+#include "hoc/matmul/tuning.hpp"
 
 #include <algorithm>
 #include <cstdint>
