@@ -5,7 +5,9 @@
 // of C the sequential code computes, and a row skipped for a missing feature against a row that failed.
 #include <sstream>
 
+#include "hoc_hints/Exercise09_MatmulBlocked.hpp"
 #include "hoc_matmul_test.hpp"
+#include "hoc/common/program.hpp"
 #include "matmul_blocked.hpp"
 #include "hoc/matmul/performance_table.hpp"
 
@@ -39,6 +41,41 @@ TEST_P(MatmulBlocked, Images)
     if (!hoc::test::device().getInfo<CL_DEVICE_IMAGE_SUPPORT>())
         GTEST_SKIP() << "the test device has no image support (CL_DEVICE_IMAGE_SUPPORT is false)";
     EXPECT_TRUE(hoc::test::matmulCorrect(matmulImage, GetParam(), "mmul_image (matmul_image.cl)"));
+}
+
+// Part 3's lesson, A and B read as images: the parameters of mmul_image as its file declares them, as
+// the build recorded them (hoc::builtKernelsText). A kernel whose A or B is a float pointer can still
+// give the right C (PoCL lets an image stand for a float pointer), but it reads no image.
+TEST(MatmulImagesTechnique, AAndBAreImages)
+{
+    if (!hoc::test::device().getInfo<CL_DEVICE_IMAGE_SUPPORT>())
+        GTEST_SKIP() << "the test device has no image support (CL_DEVICE_IMAGE_SUPPORT is false)";
+    const Dims d{4, 4, 4};
+    const std::vector<float> a(d.m * d.k, 1.0f), b(d.k * d.n, 1.0f);
+    try {
+        matmulImage(hoc::test::device(), a, b, d);
+    } catch (const std::exception&) {
+        // A float pointer given an image may be refused (Intel's CPU runtime: CL_INVALID_MEM_OBJECT); the
+        // build has recorded the parameters by then, and the Images tests name the error.
+    }
+    const std::string built = hoc::builtKernelsText();
+    const std::size_t at = built.find("    mmul_image(");
+    if (at == std::string::npos)
+        GTEST_SKIP() << "the parameters of mmul_image could not be read from its file:\n" << built;
+    const std::size_t open = built.find('(', at), close = built.find(')', open);
+    std::vector<std::string> params;
+    std::stringstream list(built.substr(open + 1, close - open - 1));
+    for (std::string p; std::getline(list, p, ',');)
+        params.push_back(p);
+    for (const auto& [index, name] : {std::pair{std::size_t{3}, "A"}, std::pair{std::size_t{4}, "B"}}) {
+        std::string declared = index < params.size() ? params[index] : std::string("(missing)");
+        declared.erase(0, declared.find_first_not_of(' '));
+        const bool image = declared.find("image2d_t") != std::string::npos;
+        EXPECT_TRUE(image) << HOC_UNDER_TEST << "/part3_images/matmul_image.cl: mmul_image's parameter " << name
+                           << " is declared " << declared << ", not an image2d_t: " << name
+                           << " is read as a buffer, not as an image\n  hint: "
+                           << hoc::test::hint(hoc::hints::technique_images, {{"matrix", name}});
+    }
 }
 
 // Appendix E measured (tile_order): the given kernel is correct in both load orders; only the speed may differ.
