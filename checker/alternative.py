@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """An exercise's alternative (course.json's "alternative"): a correct answer in another shape than the
-solution's, written from the starter. tests/selfcheck/alternatives/<Folder>/ holds its files, each
+solution's, written from the starter. checker/alternatives/<Folder>/ holds its files, each
 either whole (FILE) or as the change that fills the starter's TODOs (FILE.diff: a unified diff of
 Exercises/<Folder>/FILE, headers `--- a/FILE` and `+++ b/FILE`, applied with `git apply`, which takes
 no line as matching unless it is the same to the letter; text before the first `---` says what the
@@ -8,7 +8,7 @@ alternative does). A diff whose lines the starter no longer has stops with a mes
 exercise and those lines, never testing the starter in its place.
 
   alternative.py write --exercise FOLDER --file FILE --out PATH
-      The build's step for a host file given as a diff (tests/selfcheck/CMakeLists.txt, tests/mpi):
+      The build's step for a host file given as a diff (checker/CMakeLists.txt, tests/mpi):
       writes the starter with the diff applied to PATH. Where the diff does not apply (a student who
       has done the exercise has changed those lines) it says so and writes the starter as it is, so
       that the build goes on; `run` then fails the test with the message.
@@ -28,7 +28,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))  # the course's top folder
+ROOT = os.path.dirname(HERE)  # the course's top folder
 DIFF = ".diff"
 
 
@@ -37,7 +37,7 @@ class NotApplied(Exception):
 
 
 def alternatives_dir(folder, root=ROOT):
-    return os.path.join(root, "tests", "selfcheck", "alternatives", folder)
+    return os.path.join(root, "checker", "alternatives", folder)
 
 
 def files(folder, root=ROOT):
@@ -73,7 +73,7 @@ def hunks(diff_text):
 def apply(folder, name, root=ROOT, where=None):
     """The text of the alternative's file NAME: the file itself, or the starter Exercises/<folder>/NAME
     with NAME.diff applied. Raises NotApplied naming the exercise and the lines the starter lacks.
-    where: another folder of such files (a technique check's case, tests/selfcheck/technique/)."""
+    where: another folder of such files (a technique check's case, checker/technique/)."""
     where = where or alternatives_dir(folder, root)
     whole = os.path.join(where, name)
     if os.path.isfile(whole):

@@ -9,9 +9,9 @@
 # test runs to the end), else of the starter (which fails early). --crash (with --solved) then plants
 # a write far past C in the matmul kernels (`C[i * N + j] = sum;` becomes `C[i * N + j + 400000000]
 # = sum;`), which crashes PoCL's test program: the time to the crash's verdict.
-#   tests/selfcheck/benchmark.sh [--fresh-clone] [--solved [--crash]] [EXERCISE...]   (default: 01 04 08 10)
+#   checker/benchmark.sh [--fresh-clone] [--solved [--crash]] [EXERCISE...]   (default: 01 04 08 10)
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 fresh=0
 solved=0
 crash=0

@@ -14,7 +14,7 @@ import shutil
 import subprocess
 
 PLACE = re.compile(r"^(.*?)(?:^|/)((?:Exercises|Solutions)/[^/]+/[^:]+):(\d+)")
-TOP = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY = 1, 2, 4
 CL_MEM_USE_HOST_PTR, CL_MEM_ALLOC_HOST_PTR, CL_MEM_COPY_HOST_PTR = 8, 16, 32

@@ -30,8 +30,8 @@ not kept; a file that is not a regular one or is larger than any source (a link 
 never read, only its size and modification time count.
 
 The first message comes from the tests' structured results (each test writes one: see
-tests/selfcheck/results.py), the most specific finding in a fixed order whatever test ended first: an
-oclgrind finding (the kinds in tests/selfcheck/explain.py's order, then the tests' order), then a crash
+checker/results.py), the most specific finding in a fixed order whatever test ended first: an
+oclgrind finding (the kinds in checker/explain.py's order, then the tests' order), then a crash
 or hang (with the sizes and oclgrind's finding at them), then the first failing GoogleTest assertion
 (its whole message, the test's hint included), then anything else (a tool's own failure, a wrong
 result with no finding, a test that gave no result). Untouched exercises are not run: a starter fails
@@ -55,12 +55,9 @@ import tempfile
 import textwrap
 import time
 
+from . import manifest, processes, results
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SELFCHECK = os.path.join(ROOT, "tests", "selfcheck")
-sys.path.insert(0, SELFCHECK)
-import manifest  # noqa: E402
-import processes  # noqa: E402
-import results  # noqa: E402
 
 COLOUR = sys.stdout is not None and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
 # What to do where the build folder cannot be written (a classroom's read-only copy of the course, a

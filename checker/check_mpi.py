@@ -21,8 +21,7 @@ import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "selfcheck"))
-import results as structured
+from . import results as structured
 
 NAME = None  # --name: the test's key in the self-check's structured results
 

@@ -17,8 +17,8 @@ named in the host file, at its line, instead of at the kernel line where it show
 import os
 import re
 
-from calls import buffer_name, flag_names, source_line
-from explain import Explanation, Source, access_at, kernel_file, student_path
+from .calls import buffer_name, flag_names, source_line
+from .explain import Explanation, Source, access_at, kernel_file, student_path
 
 TYPE_BYTES = {"float": 4, "int": 4, "uint": 4, "double": 8, "long": 8, "ulong": 8, "short": 2, "ushort": 2,
               "char": 1, "uchar": 1, "half": 2}

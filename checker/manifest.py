@@ -6,7 +6,7 @@ import json
 import os
 import re
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Deeper than any field of course.json (an exercise's planted bug's check's list: 5 levels), far below
 # what would exhaust Python's recursion while parsing; the same limit as the configure step's.

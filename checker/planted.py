@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """The checker's planted bugs: each a change of a correct file that the self-check must catch with the
-right first message. They live here, in tests/, so that no file a student opens (course.json, the
-READMEs, docs/) shows the solution's lines they change (docs/manifest.md, "Planted bugs").
+right first message. They live here, with the checker, so that no file a student reads (course.json,
+the READMEs, docs/) shows the solution's lines they change (docs/manifest.md, "Planted bugs").
 
-tests/selfcheck/planted/<Folder>/<bug>.diff is one bug, selfcheck.planted.<Folder>.<bug> and
+checker/planted/<Folder>/<bug>.diff is one bug, selfcheck.planted.<Folder>.<bug> and
 selfcheck.hint.<Folder>.<bug> its tests:
   - first a JSON object, its checks: "oclgrind" {program, args, kind, says[, uniform_writes]} and/or
     "gtest" {filter, says} (docs/manifest.md says what each means);
   - then a unified diff of ONE file named from the course's top: Kernels/<file> (a kernel bug, written
     at test time where the program finds it first), Solutions/<Folder>/<file> (a host-code bug, built
-    into a copy of the folder's library) or tests/selfcheck/alternatives/<Folder>/<file> (a bug in the
+    into a copy of the folder's library) or checker/alternatives/<Folder>/<file> (a bug in the
     alternative, code of another shape than the solution's; an alternative kept as a diff of the starter
     is applied first). `git diff` of the planted file, or `diff -u --label a/PATH --label b/PATH`, makes
     it. It is applied with `git apply`: every context and removed line must stand in the file as
@@ -27,26 +27,24 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-import alternative  # beside this file
-from alternative import NotApplied
+from . import alternative
+from .alternative import NotApplied
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+ROOT = os.path.dirname(HERE)
 DIFF = ".diff"
 CHECKS = ("oclgrind", "gtest")
 # Where a planted file may lie, and what kind of bug that makes.
-PLACES = (("Kernels/", "kernel"), ("Solutions/", "host"), ("tests/selfcheck/alternatives/", "alternative"))
+PLACES = (("Kernels/", "kernel"), ("Solutions/", "host"), ("checker/alternatives/", "alternative"))
 
 
 def planted_dir(folder, root=ROOT):
-    return os.path.join(root, "tests", "selfcheck", "planted", folder)
+    return os.path.join(root, "checker", "planted", folder)
 
 
 def folders(root=ROOT):
     """The folders that have planted bugs."""
-    top = os.path.join(root, "tests", "selfcheck", "planted")
+    top = os.path.join(root, "checker", "planted")
     return sorted(d for d in os.listdir(top) if os.path.isdir(os.path.join(top, d))) if os.path.isdir(top) else []
 
 
@@ -103,8 +101,8 @@ class Bug:
     def source(self):
         """The correct file the bug is planted in, as text."""
         if self.kind == "alternative":
-            folder = self.path.split("/")[3]
-            return alternative.apply(folder, self.path.split("/", 4)[4], self.root)
+            folder = self.path.split("/")[2]
+            return alternative.apply(folder, self.path.split("/", 3)[3], self.root)
         with open(os.path.join(self.root, self.path), encoding="utf-8") as f:
             return f.read()
 
@@ -141,7 +139,7 @@ def check_mode(args, root=ROOT):
     problems, count = [], 0
     for folder in folders(root):
         if folder not in known:
-            problems.append(f"tests/selfcheck/planted/{folder}: course.json has no exercise {folder}")
+            problems.append(f"checker/planted/{folder}: course.json has no exercise {folder}")
         for name in bugs(folder, root):
             count += 1
             try:

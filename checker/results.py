@@ -3,7 +3,7 @@
 When HOC_RESULTS_DIR is set (script/check and `selfcheck.py starter` set it for their ctest run), each
 exercise test writes one file, DIR/<quoted key>.json, where the key is what ctest's command names the
 test by: the GoogleTest filter of a course test (selfcheck.py gtest), or the --name of an oclgrind run
-(selfcheck.py oclgrind) or an MPI run (tests/mpi/check_mpi.py). The file:
+(selfcheck.py oclgrind) or an MPI run (checker/check_mpi.py). The file:
 
   {"schema": 1, "exercise": FOLDER, "test": KEY, "status": "passed" | "failed" | "skipped",
    "findings": [FINDING, ...]}
@@ -35,8 +35,8 @@ import subprocess
 import tempfile
 import urllib.parse
 
-import processes
-from explain import ORDER
+from . import processes
+from .explain import ORDER
 
 SCHEMA = 1
 CLASSES = ["kernel", "crash", "assertion", "technique", "other"]

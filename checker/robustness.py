@@ -40,7 +40,7 @@ import time
 from pathlib import Path
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+ROOT = os.path.dirname(HERE)
 FOLDER = "Exercise04_MatmulKernel"
 
 FAKE_CMAKE = """#!/bin/sh
@@ -82,11 +82,8 @@ def scratch_copy(top):
     """script/check with what it reads, and Exercise 04's folder, in `top`/course; a stand-in build in
     `top`/build; cmake and ctest stand-ins in `top`/bin."""
     course = os.path.join(top, "course")
-    for name in ("script/check", "script/build", "course.json", "tests/selfcheck/explain.py",
-                 "tests/selfcheck/manifest.py", "tests/selfcheck/planted.py", "tests/selfcheck/results.py",
-                 "tests/selfcheck/processes.py", "tests/selfcheck/alternative.py", "tests/selfcheck/calls.py",
-                 "tests/selfcheck/host.py",
-                 "tests/selfcheck/selfcheck.py", "tests/reliability/oclgrind_check"):
+    modules = sorted("checker/" + name for name in os.listdir(HERE) if name.endswith(".py"))
+    for name in ("script/check", "script/build", "course.json", *modules, "tests/reliability/oclgrind_check"):
         os.makedirs(os.path.dirname(os.path.join(course, name)), exist_ok=True)
         shutil.copy2(os.path.join(ROOT, name), os.path.join(course, name))
     shutil.copytree(os.path.join(ROOT, "Exercises", FOLDER), os.path.join(course, "Exercises", FOLDER),
@@ -213,10 +210,10 @@ def broken_files(top, course, build, bin_dir, run):
         found = os.path.realpath(sys.executable) if tool == "python3" else shutil.which(tool)
         if found:
             os.symlink(found, os.path.join(no_oclgrind, tool))
-    driver = [os.path.join(course, "tests", "selfcheck", "selfcheck.py"), "oclgrind", "--exercise", FOLDER,
+    driver = ["python3", "-m", "checker.selfcheck", "oclgrind", "--exercise", FOLDER,
               "--name", f"exercise.{FOLDER}.oclgrind.x", "--kernels", os.path.join(course, "Exercises", FOLDER),
               "--", "/bin/true"]
-    fake_test = json.dumps(["env", f"PATH={bin_dir}:{no_oclgrind}", *driver])
+    fake_test = json.dumps(["env", f"PATH={bin_dir}:{no_oclgrind}", f"PYTHONPATH={course}", *driver])
     Path(os.path.join(course, "Exercises", FOLDER, "matmul_element.cl")).touch()
     out, _ = run(["--build", build, "04"], 3, env={"FAKE_TEST": fake_test}, what="oclgrind not on PATH")
     if "oclgrind" not in out or "is not installed here" not in out or "failing" in out:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The exercise self-check's drivers (tests/selfcheck/CMakeLists.txt registers them):
+"""The exercise self-check's drivers (checker/CMakeLists.txt registers them):
 
   selfcheck.py gtest --exercise FOLDER --timeout SECONDS [--build DIR] [--kernels DIR[:DIR...]]
                     [--reproduce "PROGRAM ARGS..."] -- TEST_PROGRAM ARGS...
@@ -21,12 +21,12 @@
       (Exercises/<Folder>/<file>.cl:LINE), what kind of bug, and a hint chosen from the evidence. The
       most specific finding comes first, in a fixed order, after the line "== first message ==";
       an oclgrind crash, a hang and a wrong result with no finding are said as such.
-      With --expect (the checker's own tests, tests/selfcheck/planted): passes only when the
+      With --expect (the checker's own tests, checker/planted): passes only when the
       check fails and its FIRST finding is of KIND (race-local, race-global, bounds-global,
       bounds-local, bounds-private, uninitialized, uninitialized-local, divergence, api,
       wrong-result: exit 1 and no finding, error: another exit status and no finding), the first
       message starts with PREFIX and says every TEXT.
-      --plant ID makes the planted bug itself (tests/selfcheck/planted/<Folder>/<bug>.diff, planted.py):
+      --plant ID makes the planted bug itself (checker/planted/<Folder>/<bug>.diff, planted.py):
       the solution's FILE with the bug's diff applied (a kernel that has moved on under the diff stops
       the test rather than planting the bug somewhere else), written to
       <scratch>/Exercises/<Folder>/FILE (paths are told from <scratch>, as the student would see
@@ -60,19 +60,14 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from . import manifest, planted, processes, results
+from .calls import Trace
+from .explain import ORDER, explain, parse_log
+from .host import folders_run, hang_finding, host_explanations
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OCLGRIND_CHECK = os.path.join(HERE, "..", "reliability", "oclgrind_check")
-TOP = os.path.normpath(os.path.join(HERE, "..", ".."))  # the course's top folder
-
-import manifest  # noqa: E402  (beside this file)
-import planted  # noqa: E402
-import processes  # noqa: E402
-import results  # noqa: E402
-from calls import Trace  # noqa: E402
-from explain import ORDER, explain, parse_log  # noqa: E402
-from host import folders_run, hang_finding, host_explanations  # noqa: E402
+TOP = os.path.dirname(HERE)  # the course's top folder
+OCLGRIND_CHECK = os.path.join(TOP, "tests", "reliability", "oclgrind_check")
 
 FIRST = "== first message =="  # printed for the reader of the test's output; script/check reads the results
 
@@ -85,7 +80,7 @@ def first_message(lines):
 
 
 def plant_bug(bug_id, target_dir):
-    """Writes the file of the planted kernel bug bug_id (Folder.bug: tests/selfcheck/planted/, planted.py)
+    """Writes the file of the planted kernel bug bug_id (Folder.bug: checker/planted/, planted.py)
     into target_dir; a bug that no longer applies (its lines changed) stops the test saying so."""
     try:
         bug = planted.Bug(bug_id)
@@ -512,7 +507,7 @@ def gtest_mode(args):
     elif argv:
         search = [d for d in os.environ.get("HOC_KERNEL_PATH", "").split(":") if d] + dirs
         # Paths from the course's top folder, where script/check runs (the test itself runs elsewhere).
-        shown = " ".join([os.path.relpath(os.path.join(HERE, "selfcheck.py"), TOP), "oclgrind", "--exercise",
+        shown = " ".join(["PYTHONPATH=. python3 -m checker.selfcheck", "oclgrind", "--exercise",
                           exercise, "--kernels", ":".join(os.path.relpath(d, TOP) for d in dirs), "--",
                           os.path.relpath(argv[0], TOP), *argv[1:]])
         print(f"\n{exercise}: running the same sizes on oclgrind to find the kernel line:\n    {shown}")
@@ -637,7 +632,7 @@ def parts_mode(args):
     of its exercise, and every part folder of the room (Exercises/<Folder>/partN_<topic>/) has a part
     named after it."""
     build = args[args.index("--build") + 1] if "--build" in args else "build"
-    root = os.path.dirname(os.path.dirname(HERE))
+    root = os.path.dirname(HERE)
     problems, named = [], set()
     lines = [(e["folder"], ",".join(part["names"]), part["tests"])
              for e in manifest.load(root) for part in e.get("parts", [])]
@@ -712,7 +707,7 @@ def scratch_mode(args):
     run (hoc-runner --only it), fail script/check as its starter (naming Exercises/Exercise26_Scratch),
     pass it once solved, and be listed in the progress view."""
     build = os.path.abspath(args[args.index("--build") + 1] if "--build" in args else "build")
-    root = os.path.dirname(os.path.dirname(HERE))
+    root = os.path.dirname(HERE)
     copy = scratch_copy(root, build, "scratch.", add_scratch_exercise)
     tree = os.path.join(copy, "build")
     problems = []
@@ -773,7 +768,7 @@ def view_mode(args):
     the first failing exercise, its first message (file, line, hint) and the command must be right."""
     build = args[args.index("--build") + 1] if "--build" in args else "build"
     build = os.path.abspath(build)
-    root = os.path.dirname(os.path.dirname(HERE))
+    root = os.path.dirname(HERE)
     scratch = scratch_copy(root, build, "view.")
     def student_file(folder, name):  # where the room keeps the student's copy of a kernel
         for dirpath, _, files in os.walk(os.path.join(scratch, "Exercises", folder)):

@@ -1,5 +1,5 @@
 # The technique checks of course.json (an exercise's "technique" entries, docs/manifest.md): does the
-# student's kernel use the idea its exercise teaches? Included by tests/selfcheck/CMakeLists.txt.
+# student's kernel use the idea its exercise teaches? Included by checker/CMakeLists.txt.
 #
 #   exercise.<Folder>.technique.<check>  (label exercises: script/check) a check whose evidence is
 #       oclgrind's instruction counts ("counts"): technique.py runs the student's program on oclgrind with
@@ -7,11 +7,11 @@
 #       oclgrind it says which evidence it could not collect and is skipped. A check whose evidence a
 #       course test gives ("test") is that GoogleTest test, already among the exercise's tests.
 #   selfcheck.technique.<Folder>.<check>.<case>  (label solutions: CI) the check itself, both ways:
-#       every "absent" case (tests/selfcheck/technique/<Folder>/<case>/: the naive or given kernel in the
+#       every "absent" case (checker/technique/<Folder>/<case>/: the naive or given kernel in the
 #       student's file) must fail it with a first message naming the student's file and the entry's
 #       hint; the solution ("solution"), the exercise's alternative ("alternative", where it has the
 #       entry's file) and every "present" case (a correct kernel in another shape) must pass it.
-set(technique ${CMAKE_CURRENT_SOURCE_DIR}/technique.py)
+set(technique ${HOC_PYTHON} -m checker.technique)
 set(technique_cases ${CMAKE_CURRENT_SOURCE_DIR}/technique)
 
 # _hoc_technique_field(out entry index field): the field of the exercise's technique check `index`, or of

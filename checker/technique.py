@@ -17,7 +17,7 @@ that oclgrind counts and compares it with the bound.
       --case DIR puts the files of DIR (a kernel file whole, or FILE.diff: a change of the starter
       Exercises/<Folder>/FILE) where the student's would be, <scratch>/Exercises/<Folder>/FILE, found
       first through HOC_KERNEL_PATH, so the message reads as the student's would; --alternative does the
-      same with the exercise's alternative (tests/selfcheck/alternatives/<Folder>/). --expect fail: passes
+      same with the exercise's alternative (checker/alternatives/<Folder>/). --expect fail: passes
       only when the check fails with a first message that names Exercises/<Folder>/<file> and says the
       hint (the checker's planted "technique absent" tests); --expect pass: only when it passes.
 
@@ -42,14 +42,11 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-sys.path.insert(0, HERE)
+from . import alternative, manifest, results
+from .explain import student_path
 
-import alternative  # noqa: E402
-import manifest  # noqa: E402
-import results  # noqa: E402
-from explain import student_path  # noqa: E402
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
 
 FIRST = "== first message =="
 SKIPPED = 77  # ctest's SKIP_RETURN_CODE for these tests

@@ -11,9 +11,7 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-import alternative  # beside this file
+from . import alternative, module_env
 
 FOLDER = "ExerciseZZ_Scratch"
 STARTER = """// a kernel to fill in
@@ -114,10 +112,9 @@ def check_run():
 
 def run_tool(root, *args):
     """alternative.py's command line on the scratch course at root."""
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); import alternative; "
-            "sys.exit(alternative.main(sys.argv[3:], root=sys.argv[2]))")
-    return subprocess.run([sys.executable, "-c", code, os.path.dirname(alternative.__file__), root, *args],
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, check=False)
+    code = "import sys; from checker import alternative; sys.exit(alternative.main(sys.argv[2:], root=sys.argv[1]))"
+    return subprocess.run([sys.executable, "-c", code, root, *args], env=module_env(), stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True, check=False)
 
 
 def check_course():

@@ -1,14 +1,12 @@
 #!/usr/bin/env python3
 """Every exercise of course.json has a correct answer in another shape than the solution's
-("alternative", whose files are in tests/selfcheck/alternatives/<folder>/, whole or as the change of
+("alternative", whose files are in checker/alternatives/<folder>/, whole or as the change of
 the starter's file, FILE.diff, and whose tests are selfcheck.alternative.<folder>), or says in data
 why it cannot ("no_alternative": the reason). An exercise added without either fails here."""
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-import manifest  # beside this file
+from . import manifest
 
 ALTERNATIVES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "alternatives")
 

@@ -4,12 +4,10 @@
 part of the index that ran out from the element, the work-item and the sizes, whatever the variables
 are called, and offer both causes where the evidence does not decide."""
 import os
-import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from explain import _swapped_bounds, explain, parse_log
+from .explain import _swapped_bounds, explain, parse_log
 
 KERNEL = """__kernel void mmul_element(const int M, const int N, const int K,
                            __global const float* A,

@@ -13,16 +13,14 @@ import subprocess
 import sys
 import tempfile
 
+from . import manifest
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+ROOT = os.path.dirname(HERE)
 CHECK = os.path.join(ROOT, "script", "check")
-sys.path.insert(0, HERE)
-
-import manifest  # noqa: E402  (beside this file)
-
 
 def check(build, *args):
-    done = subprocess.run([sys.executable, CHECK, *args, "--build", build], stdout=subprocess.PIPE,
+    done = subprocess.run([CHECK, *args, "--build", build], stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, text=True, timeout=60, env=dict(os.environ, NO_COLOR="1"))
     return done.returncode, done.stdout
 

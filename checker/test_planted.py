@@ -9,10 +9,9 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+from . import module_command, module_env, planted
 
-import planted  # noqa: E402  (beside this file)
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 FOLDER = "ExerciseZZ_Scratch"
 KERNEL = """// Doubles each element below n.
@@ -76,7 +75,7 @@ def check_scratch():
         # The line the bug changes is gone: stopped, naming the line.
         with open(os.path.join(root, "Kernels", "twice.cl"), "w", encoding="utf-8") as f:
             f.write(KERNEL.replace("if (i < n)", "if (n > i)"))
-        expect_refused(f"{FOLDER}.le", root, "tests/selfcheck/planted/ExerciseZZ_Scratch/le.diff",
+        expect_refused(f"{FOLDER}.le", root, "checker/planted/ExerciseZZ_Scratch/le.diff",
                        "no longer applies to Kernels/twice.cl", "    |     if (i < n)")
         where = planted.planted_dir(FOLDER, root)
         with open(os.path.join(where, "le.diff"), encoding="utf-8") as f:
@@ -98,7 +97,7 @@ def check_scratch():
 
 def main():
     check_scratch()
-    done = subprocess.run([sys.executable, os.path.join(HERE, "planted.py"), "check"])
+    done = subprocess.run([*module_command("planted"), "check"], env=module_env())
     return done.returncode
 
 

@@ -26,6 +26,8 @@ import sys
 import tempfile
 import time
 
+from . import module_command, module_env
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXERCISE = "Exercise01_Vadd"
 MEMORY_BOUND = 2 << 30
@@ -140,12 +142,13 @@ def main():
         with open(os.path.join(kernels, "vadd.cl"), "w") as f:
             f.write(ENDLESS)
         env = dict(os.environ, HOC_KERNEL_PATH=kernels, NO_COLOR="1")
-        selfcheck = os.path.join(HERE, "selfcheck.py")
+        env = module_env(env)
+        selfcheck = module_command("selfcheck")
 
         if shutil.which("oclgrind"):
             status, output, found = watch(
                 "the oclgrind run at its time limit",
-                [selfcheck, "oclgrind", "--exercise", EXERCISE, "--kernels", kernels, "--timeout", "8", "--",
+                [*selfcheck, "oclgrind", "--exercise", EXERCISE, "--kernels", kernels, "--timeout", "8", "--",
                  args.program, "--size", "64", "--platform", "Oclgrind"], env)
             problems += found
             if status == 0 or not re.search(r"ran more than 8(\.0)? s on oclgrind", output):
@@ -162,7 +165,7 @@ def main():
                 first = suite + line.split("#")[0].strip()
         status, output, found = watch(
             "a GoogleTest test at its time limit",
-            [selfcheck, "gtest", "--exercise", EXERCISE, "--timeout", "8", "--", args.tests,
+            [*selfcheck, "gtest", "--exercise", EXERCISE, "--timeout", "8", "--", args.tests,
              f"--gtest_filter={first}"], env)
         problems += found
         if status == 0 or "did not finish within 8 s and was stopped" not in output:

@@ -2,13 +2,11 @@
 """Unit tests of the self-check's structured results (results.py): the order in which findings become
 the first message, GoogleTest's report read into findings with the whole hint, and the result files."""
 import os
-import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import results
-from results import finding
+from . import results
+from .results import finding
 
 
 def failed(*tests):

@@ -4,12 +4,9 @@ counts read per launch, the quantities a bound may use, the bounds' arithmetic, 
 technique entries (every entry complete, every bound's expression valid at its run's sizes, every case
 folder there)."""
 import os
-import sys
 import unittest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import manifest
-import technique
+from . import manifest, technique
 
 # oclgrind 21.10 --inst-counts, two launches of one kernel and one of another, with the program's
 # own lines between them (abridged from Exercise 09's matmul_blocked and Exercise 18's histogram).

@@ -1,4 +1,4 @@
-// A correct Exercise 00 written differently from the course's (tests/selfcheck: it must PASS Exercise
+// A correct Exercise 00 written differently from the course's (checker: it must PASS Exercise
 // 00's tests): each query through the C++ API's getInfo(name, &value) form, and the platforms' devices
 // gathered with a lambda.
 #include "device_info.hpp"

@@ -1,4 +1,4 @@
-// A correct Exercise 02 written differently from the course's (tests/selfcheck: it must PASS Exercise
+// A correct Exercise 02 written differently from the course's (checker: it must PASS Exercise
 // 02's tests of chainedVadd): the inputs copied in at creation (CL_MEM_COPY_HOST_PTR), one cl::Kernel
 // whose arguments are set again before each of the three launches (a lambda), the global range
 // rounded up by hand, and F read back with enqueueReadBuffer.

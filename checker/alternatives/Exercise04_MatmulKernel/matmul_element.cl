@@ -1,4 +1,4 @@
-// A correct element kernel written differently from the course's (tests/selfcheck: it must PASS
+// A correct element kernel written differently from the course's (checker: it must PASS
 // Exercise 04's tests): i is the column of C and j the row (the course's are the other way round),
 // an early return instead of an if around the work, the dot product by pointers with k counting
 // down, and fused multiply-adds.

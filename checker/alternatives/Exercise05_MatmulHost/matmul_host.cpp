@@ -1,4 +1,4 @@
-// A correct Exercise 05 written differently from the course's (tests/selfcheck: it must PASS Exercise
+// A correct Exercise 05 written differently from the course's (checker: it must PASS Exercise
 // 05's tests): the buffers made with explicit sizes and written by enqueueWriteBuffer, the kernel's
 // arguments set one by one with setArg and launched by enqueueNDRangeKernel in 8 x 8 work-groups (or
 // the largest square the kernel allows), C read back with enqueueReadBuffer.

@@ -1,4 +1,4 @@
-// A correct row kernel written differently from the course's (tests/selfcheck: it must PASS Exercise
+// A correct row kernel written differently from the course's (checker: it must PASS Exercise
 // 06's tests): r is the row, the bounds check wraps the work instead of returning early, pointers to
 // the row of A and of C, and the column loop written as a while loop.
 __kernel void mmul_row(const int M, const int N, const int K, __global const float* A,

@@ -1,4 +1,4 @@
-// Correct private-row kernels written differently from the course's (tests/selfcheck: they must PASS
+// Correct private-row kernels written differently from the course's (checker: they must PASS
 // Exercise 07's tests). Step 1 copies the row with the index counting down and keeps C's row pointer;
 // step 2 keeps the running sums in C itself: the first chunk writes C, each later chunk adds to it
 // (C[...] += ...), with the chunk's length worked out before the loop instead of with min().

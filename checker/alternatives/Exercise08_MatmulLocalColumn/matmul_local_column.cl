@@ -1,4 +1,4 @@
-// A correct local-column kernel written differently from the course's (tests/selfcheck: it must PASS
+// A correct local-column kernel written differently from the course's (checker: it must PASS
 // Exercise 08's tests): work-items past the last row are kept in (every one of them copies its share of
 // the column and reaches both barriers) by a flag, the copy is split in contiguous blocks instead of
 // cyclically, and the running sum of a chunk is added to C after the first chunk.

@@ -1,4 +1,4 @@
-// A correct blocked kernel written differently from the course's (tests/selfcheck: it must PASS
+// A correct blocked kernel written differently from the course's (checker: it must PASS
 // Exercise 09's tests of mmul_blocked): the tiles are one-dimensional arrays indexed row * TILE +
 // column, B's tile is stored transposed (so the inner loop reads both tiles along a row), the number
 // of tiles along K is counted first, and the edges are zeroed by a separate if/else.

@@ -1,4 +1,4 @@
-// Correct pi kernels written differently from the course's (tests/selfcheck: they must PASS Exercise
+// Correct pi kernels written differently from the course's (checker: they must PASS Exercise
 // 10's tests). Each work-item works out its own count of steps first (0 past nsteps); step 1's
 // work-item 0 adds the work-group's values from the last to the first; steps 2-4 share a tree of
 // their own, interleaved (in round s the work-items at multiples of 2s add the value s places on),

@@ -1,4 +1,4 @@
-// A correct record_ids written differently from the course's (tests/selfcheck: it must PASS Exercise
+// A correct record_ids written differently from the course's (checker: it must PASS Exercise
 // 13's tests): the ids come from the work-group's id and size plus the local id (global = group *
 // size + local, with no offset), the planes are reached by a pointer moved one plane at a time, and
 // work-items outside the grid return early.

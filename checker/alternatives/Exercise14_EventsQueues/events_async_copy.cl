@@ -1,4 +1,4 @@
-// A correct mmul_row_async written differently from the course's (tests/selfcheck: it must PASS
+// A correct mmul_row_async written differently from the course's (checker: it must PASS
 // Exercise 14's async-copy tests): the copy of column c of B is started through a pointer to that
 // column, the row of C is reached by a pointer, the dot product runs with k counting down into fused
 // multiply-adds, and the barrier that protects the column comes before each copy but the first.

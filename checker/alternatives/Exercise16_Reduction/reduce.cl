@@ -1,4 +1,4 @@
-// Correct kernels written differently from the course's (tests/selfcheck: they must PASS Exercise
+// Correct kernels written differently from the course's (checker: they must PASS Exercise
 // 16's reduce_sequential and reduce_cpu tests; the file holds only these two).
 
 // Step 2's tree, written differently: it halves the active count rounding up, (active + 1) / 2,

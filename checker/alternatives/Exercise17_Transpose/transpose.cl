@@ -1,4 +1,4 @@
-// Correct kernels written differently from the course's (tests/selfcheck: they must PASS Exercise
+// Correct kernels written differently from the course's (checker: they must PASS Exercise
 // 17's tests on PoCL and its oclgrind check). Two shapes the tools once failed on:
 //   transpose_tiled steps its loops by get_local_size(1): PoCL 3.1's full replication asserted on it
 //     at work-groups of 1 x 1 (hoc::poclAssertsOnSmallWorkGroups);

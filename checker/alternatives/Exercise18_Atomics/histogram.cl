@@ -1,4 +1,4 @@
-// Correct histogram kernels written differently from the course's (tests/selfcheck: they must PASS
+// Correct histogram kernels written differently from the course's (checker: they must PASS
 // Exercise 18's tests of the correct designs). The group's chunk is worked out from its global ids
 // (the host may launch one group at a time with an offset), bins are cleared and merged with one
 // stride loop per work-item written as while loops, the local counts use atomic_add(&x, 1), and

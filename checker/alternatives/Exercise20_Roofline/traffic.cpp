@@ -1,4 +1,4 @@
-// A correct Exercise 20 written differently from the course's (tests/selfcheck: it must PASS Exercise
+// A correct Exercise 20 written differently from the course's (checker: it must PASS Exercise
 // 20's tests): the reads and the writes of one work-item are counted separately, in floats, per
 // kernel, and turned into bytes at the end; the flops are the elements of C the work-item computes
 // times 2K.

@@ -1,4 +1,4 @@
-// A correct Exercise 20b written differently from the course's (tests/selfcheck: it must PASS the
+// A correct Exercise 20b written differently from the course's (checker: it must PASS the
 // exercise's tests): the block is copied into local memory once, not twice, and each round reads it
 // with the index wrapped round (TILE is a power of two), four float4s per step into four sums, which
 // do not wait for each other's additions (on a CPU, where one chain of additions is what limits the

@@ -1,4 +1,4 @@
-// A correct workGroupSizes written differently from the course's (tests/selfcheck: it must PASS
+// A correct workGroupSizes written differently from the course's (checker: it must PASS
 // Exercise 21's tests): the powers of two found by shifting a bit, the limit added unless the last
 // power is it.
 #include "sweep.hpp"

@@ -1,4 +1,4 @@
-// A correct Exercise 23 written differently from the course's (tests/selfcheck: it must PASS Exercise
+// A correct Exercise 23 written differently from the course's (checker: it must PASS Exercise
 // 23's tests): each limit is computed by a small helper that leaves the optional empty when a figure
 // is unknown, the fewest is chosen by a scan in the tie order, and step 3's prediction is worked out
 // by trying array sizes instead of being written as numbers.

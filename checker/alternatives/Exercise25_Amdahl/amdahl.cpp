@@ -1,4 +1,4 @@
-// A correct Exercise 25 written differently from the course's (tests/selfcheck: it must PASS Exercise
+// A correct Exercise 25 written differently from the course's (checker: it must PASS Exercise
 // 25's tests): the phases summed with std::accumulate over the commands' own start and end stamps,
 // the whole run from the earliest start to the latest end, Amdahl's law as time ratios, and the
 // pinned host array mapped without blocking, its map and unmap waited for through their events.

@@ -1,4 +1,4 @@
-// A correct pi_vector written differently from the course's (tests/selfcheck: it must PASS Exercise
+// A correct pi_vector written differently from the course's (checker: it must PASS Exercise
 // A's tests). The host builds pi.cl first, then this file, with -D WIDTH=2, 4, 8 or 16. Here each
 // vector's x comes from a vector of lane numbers made by a conversion (no table), the runs are 16
 // vectors long into a per-lane compensated sum, the steps that do not fill a whole vector are added

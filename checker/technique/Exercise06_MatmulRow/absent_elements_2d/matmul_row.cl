@@ -1,4 +1,4 @@
-// Technique absent (tests/selfcheck/technique): Exercise 04's kernel as mmul_row, one work-item per
+// Technique absent (checker/technique): Exercise 04's kernel as mmul_row, one work-item per
 // element of C (matmul_row.cpp launches a 2D range of N x M).
 // Exercise 6: one work-item computes a whole row of C (fewer work-items, each doing more work).
 // The host runs a 1D range over the rows i of C, rounded up to whole work-groups: work-items past

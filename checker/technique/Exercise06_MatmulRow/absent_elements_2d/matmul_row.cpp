@@ -1,4 +1,4 @@
-// Technique absent (tests/selfcheck/technique): Exercise 05's 2D range, one work-item per element of C
+// Technique absent (checker/technique): Exercise 05's 2D range, one work-item per element of C
 // (matmul_row.cl holds Exercise 04's kernel).
 // Exercise 6: the host program for one row of C per work-item. What changed since Exercise 05: the
 // kernel, and step 5's range (1D, one work-item per row, work-groups of 64 chosen by us).

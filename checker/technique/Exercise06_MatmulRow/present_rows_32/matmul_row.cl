@@ -1,4 +1,4 @@
-// Technique present (tests/selfcheck/technique): mmul_row in another shape than the solution's, written
+// Technique present (checker/technique): mmul_row in another shape than the solution's, written
 // from the starter (matmul_row.cpp launches work-groups of 32).
 // Exercise 6: one work-item computes a whole row of C (fewer work-items, each doing more work).
 // The host runs a 1D range over the rows i of C, rounded up to whole work-groups: work-items past

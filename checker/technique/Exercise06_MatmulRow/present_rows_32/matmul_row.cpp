@@ -1,4 +1,4 @@
-// Technique present (tests/selfcheck/technique): the host code in another shape than the solution's, written
+// Technique present (checker/technique): the host code in another shape than the solution's, written
 // from the starter: work-groups of 32.
 // Exercise 6: the host program for one row of C per work-item. What changed since Exercise 05: the
 // kernel, and step 5's range (1D, one work-item per row, work-groups of 64 chosen by us).

@@ -1,4 +1,4 @@
-// Technique absent (tests/selfcheck/technique): both steps written as Exercise 06's kernel, the row of A
+// Technique absent (checker/technique): both steps written as Exercise 06's kernel, the row of A
 // read from global memory again for every column j; no private array.
 // Exercise 7: private memory, in two steps, each changing one idea of the one before (the first line
 // above each kernel names it). Both take Exercise 06's arguments: one work-item per row i of C,

@@ -1,4 +1,4 @@
-// Technique present (tests/selfcheck/technique): both steps in another shape than the solution's, written
+// Technique present (checker/technique): both steps in another shape than the solution's, written
 // from the starter: the row copied and summed backwards with fma; the chunks walked by a while loop.
 // Exercise 7: private memory, in two steps, each changing one idea of the one before (the first line
 // above each kernel names it). Both take Exercise 06's arguments: one work-item per row i of C,

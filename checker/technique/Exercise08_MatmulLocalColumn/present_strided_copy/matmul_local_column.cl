@@ -1,4 +1,4 @@
-// Technique present (tests/selfcheck/technique): a local-column kernel in another shape than the
+// Technique present (checker/technique): a local-column kernel in another shape than the
 // solution's and the alternative's, written from the starter: the copy walks the chunk from its end.
 // Exercise 8: the work-group copies column j of B into local memory once and all its work-items share
 // it; each work-item still keeps its row of A in private memory (Exercise 7's step 2, chunks of CHUNK floats).

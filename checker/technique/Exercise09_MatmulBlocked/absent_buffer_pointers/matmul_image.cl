@@ -1,4 +1,4 @@
-// Technique absent (tests/selfcheck/technique): Exercise 04's kernel pasted as mmul_image, A and B read
+// Technique absent (checker/technique): Exercise 04's kernel pasted as mmul_image, A and B read
 // as buffers of floats instead of images (PoCL lets an image stand for a float pointer, so C comes out right).
 __kernel void mmul_image(const int M, const int N, const int K,
                            __global const float* A,

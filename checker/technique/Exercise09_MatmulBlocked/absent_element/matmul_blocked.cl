@@ -1,4 +1,4 @@
-// Technique absent (tests/selfcheck/technique): Exercise 04's kernel as mmul_blocked, the attribute
+// Technique absent (checker/technique): Exercise 04's kernel as mmul_blocked, the attribute
 // filled in: no tiles, no local memory, every element of A and B read from global memory K... N times.
 // Exercise 9: blocked. Each work-group computes a TILE x TILE block of C, one element per work-item,
 // walking along K one tile of A and one tile of B at a time, both held in local memory, so that every

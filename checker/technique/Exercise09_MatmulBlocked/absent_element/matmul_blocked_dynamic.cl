@@ -1,4 +1,4 @@
-// Technique absent (tests/selfcheck/technique): Exercise 04's kernel as mmul_blocked_dynamic: the
+// Technique absent (checker/technique): Exercise 04's kernel as mmul_blocked_dynamic: the
 // local memory argument unused, every element of A and B read from global memory.
 // Exercise 9, optional task (dynamic local memory): the blocked kernel without a compile-time tile size.
 // The tile side T is the work-group's side, get_local_size(0) (the host launches square work-groups),

@@ -1,4 +1,4 @@
-// Technique present, another shape (tests/selfcheck/technique): the work-items outside C return first,
+// Technique present, another shape (checker/technique): the work-items outside C return first,
 // the pixel coordinates are stepped along the row of A and down the column of B, and the products are
 // added with fma.
 __constant sampler_t nearest = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST;

@@ -1,4 +1,4 @@
-// Technique present (tests/selfcheck/technique): a blocked kernel in another shape than the solution's,
+// Technique present (checker/technique): a blocked kernel in another shape than the solution's,
 // written from the starter: A's tile stored transposed, B's padded, fma, a loop over k0 in steps of TILE.
 // Exercise 9: blocked. Each work-group computes a TILE x TILE block of C, one element per work-item,
 // walking along K one tile of A and one tile of B at a time, both held in local memory, so that every

@@ -1,4 +1,4 @@
-// Technique present (tests/selfcheck/technique): the dynamic blocked kernel in another shape than the
+// Technique present (checker/technique): the dynamic blocked kernel in another shape than the
 // solution's, written from the starter: A's tile stored transposed in the argument's memory, fma.
 // Exercise 9, optional task (dynamic local memory): the blocked kernel without a compile-time tile size.
 // The tile side T is the work-group's side, get_local_size(0) (the host launches square work-groups),

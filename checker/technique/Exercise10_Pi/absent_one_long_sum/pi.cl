@@ -1,4 +1,4 @@
-// Technique absent (tests/selfcheck/technique), the other steps as the solution has them: step 4's kernel written as step 3's: one long float sum per work-item, no compensated sum.
+// Technique absent (checker/technique), the other steps as the solution has them: step 4's kernel written as step 3's: one long float sum per work-item, no compensated sum.
 // Exercise 10: pi = integral of 4 / (1 + x^2) from 0 to 1, by the midpoint rule with nsteps steps.
 // Four kernels, each changing one idea of the one before (the first line above each names it).
 // All take the same arguments: the host gives each work-item `niters` consecutive steps (work-item

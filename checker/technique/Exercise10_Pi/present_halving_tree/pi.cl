@@ -1,4 +1,4 @@
-// Technique present (tests/selfcheck/technique): the four steps in other shapes than the solution's: a tree
+// Technique present (checker/technique): the four steps in other shapes than the solution's: a tree
 // that halves the count of values rounded up, x counted with fma, Kahan over runs of 16 terms.
 // Exercise 10: pi = integral of 4 / (1 + x^2) from 0 to 1, by the midpoint rule with nsteps steps.
 // Four kernels, each changing one idea of the one before (the first line above each names it).

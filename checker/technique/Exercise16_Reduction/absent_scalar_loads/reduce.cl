@@ -1,4 +1,4 @@
-// Technique absent (tests/selfcheck/technique), the other steps as the solution has them: reduce_float4 written
+// Technique absent (checker/technique), the other steps as the solution has them: reduce_float4 written
 // as the step before it, reduce_two_pass.
 // Exercise 16: the sum of n floats, in seven steps. Every kernel takes the same arguments: it adds
 // its work-group's share of in[0 .. n-1] and writes one partial sum per work-group to

@@ -1,4 +1,4 @@
-// Technique absent (tests/selfcheck/technique): the given scale kernel's body in scale_coarse, one element
+// Technique absent (checker/technique): the given scale kernel's body in scale_coarse, one element
 // per work-item whatever PER_ITEM is.
 // Exercise 16b: coarsening. out[i] = scale * in[i] for every i < n, 004's vectorScale, two ways.
 

@@ -1,4 +1,4 @@
-// Technique present (tests/selfcheck/technique): scale_coarse in the second correct shape the README names,
+// Technique present (checker/technique): scale_coarse in the second correct shape the README names,
 // written from the starter: a work-item's elements an NDRange apart.
 // Exercise 16b: coarsening. out[i] = scale * in[i] for every i < n, 004's vectorScale, two ways.
 

@@ -1,4 +1,4 @@
-// Technique absent (tests/selfcheck/technique): transpose_tiled and transpose_padded move each element
+// Technique absent (checker/technique): transpose_tiled and transpose_padded move each element
 // straight from `in` to `out` in the blocks' work-groups, as the naive transpose does: no local memory.
 // Exercise 17: out = the transpose of in. `in` has `rows` rows of `cols` floats (row-major); `out`
 // has cols rows of rows floats. Any shape works: work-items that fall outside the matrix (the

@@ -1,4 +1,4 @@
-// Technique absent (tests/selfcheck/technique): transpose_padded as a correct tiled transpose whose tile
+// Technique absent (checker/technique): transpose_padded as a correct tiled transpose whose tile
 // rows are TILE floats long, not padded: a tile column's floats share a bank.
 // Exercise 17: out = the transpose of in. `in` has `rows` rows of `cols` floats (row-major); `out`
 // has cols rows of rows floats. Any shape works: work-items that fall outside the matrix (the

@@ -1,4 +1,4 @@
-// Technique present (tests/selfcheck/technique): both tiled kernels in another shape than the solution's,
+// Technique present (checker/technique): both tiled kernels in another shape than the solution's,
 // written from the starter: the block is stored transposed as it comes in, and written out row by row.
 // Exercise 17: out = the transpose of in. `in` has `rows` rows of `cols` floats (row-major); `out`
 // has cols rows of rows floats. Any shape works: work-items that fall outside the matrix (the

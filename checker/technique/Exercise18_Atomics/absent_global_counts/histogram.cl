@@ -1,4 +1,4 @@
-// Technique absent (tests/selfcheck/technique), the other steps as the solution has them: histogram_local
+// Technique absent (checker/technique), the other steps as the solution has them: histogram_local
 // written as step 1's kernel (one global atomic per byte), group_histogram counting into its row of
 // partial with global atomics; no local bins.
 // Exercise 18: a histogram of bytes (BINS = 256 bins, one per value), four ways. Each work-group

@@ -1,4 +1,4 @@
-// Technique present (tests/selfcheck/technique): the four steps in other shapes than the solution's,
+// Technique present (checker/technique): the four steps in other shapes than the solution's,
 // written from the starter: atomic_add of 1, local bins zeroed from the top, zero bins left out of the merge.
 // Exercise 18: a histogram of bytes (BINS = 256 bins, one per value), four ways. Each work-group
 // counts one chunk of `chunk` consecutive bytes (the last chunk may be shorter); its work-items

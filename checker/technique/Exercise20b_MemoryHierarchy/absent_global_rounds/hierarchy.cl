@@ -1,4 +1,4 @@
-// Technique absent (tests/selfcheck/technique): local_read with the right sums and no local memory:
+// Technique absent (checker/technique): local_read with the right sums and no local memory:
 // every round reads the block from global memory. It must fail the exercise's technique checks.
 // Exercise 20b: the memory hierarchy, measured. Two of the program's probes are kernels of this file:
 // global memory read at a stride (given: 004 §4.13's bursts) and local memory read over and over

@@ -1,4 +1,4 @@
-// Technique present (tests/selfcheck/technique): local_read in another shape than the solution's, one
+// Technique present (checker/technique): local_read in another shape than the solution's, one
 // copy of the block in local memory read with the index masked round, one sum. It must pass.
 // Exercise 20b: the memory hierarchy, measured. Two of the program's probes are kernels of this file:
 // global memory read at a stride (given: 004 §4.13's bursts) and local memory read over and over

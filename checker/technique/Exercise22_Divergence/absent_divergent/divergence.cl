@@ -1,4 +1,4 @@
-// Technique absent (tests/selfcheck/technique): the given divergent kernel's body in grouped; span unused.
+// Technique absent (checker/technique): the given divergent kernel's body in grouped; span unused.
 // Exercise 22: the same work, branched two ways.
 // Element e of `out` is path_a(in[e]) when e is even and path_b(in[e]) when e is odd: two different
 // loops of `steps` rounds, two dependent multiply-adds each. Only fma() is used: it is correctly

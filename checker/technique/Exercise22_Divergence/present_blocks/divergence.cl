@@ -1,4 +1,4 @@
-// Technique present (tests/selfcheck/technique): grouped in another shape than the solution's, written
+// Technique present (checker/technique): grouped in another shape than the solution's, written
 // from the starter: the work-items counted in pairs of blocks.
 // Exercise 22: the same work, branched two ways.
 // Element e of `out` is path_a(in[e]) when e is even and path_b(in[e]) when e is odd: two different

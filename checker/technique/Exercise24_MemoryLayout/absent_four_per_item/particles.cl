@@ -1,4 +1,4 @@
-// Technique absent (tests/selfcheck/technique): update_soa with four neighbouring particles per work-item,
+// Technique absent (checker/technique): update_soa with four neighbouring particles per work-item,
 // so neighbouring work-items touch floats four apart in each array.
 // Exercise 24: one step of a particle update, over two memory layouts.
 // Every particle moves by its velocity for dt seconds, and gravity g changes its vertical velocity:

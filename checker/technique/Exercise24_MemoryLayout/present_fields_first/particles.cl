@@ -1,4 +1,4 @@
-// Technique present (tests/selfcheck/technique): update_soa in another shape than the solution's, written
+// Technique present (checker/technique): update_soa in another shape than the solution's, written
 // from the starter: a particle's fields read into private variables first.
 // Exercise 24: one step of a particle update, over two memory layouts.
 // Every particle moves by its velocity for dt seconds, and gravity g changes its vertical velocity:

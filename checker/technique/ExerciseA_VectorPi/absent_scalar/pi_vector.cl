@@ -1,4 +1,4 @@
-// Technique absent (tests/selfcheck/technique): pi_vector as Exercise 10's scalar pi, one step at a time;
+// Technique absent (checker/technique): pi_vector as Exercise 10's scalar pi, one step at a time;
 // no vector arithmetic.
 // Exercise A: step 4 of pi.cl (Exercise 10's kernel pi, the tree design) with WIDTH steps at a time in a vector.
 // The host builds pi.cl followed by this file, with -D WIDTH=4 or -D WIDTH=8 (2 and 16 work too),

@@ -1,4 +1,4 @@
-// Technique present (tests/selfcheck/technique): pi_vector in another shape than the solution's, written
+// Technique present (checker/technique): pi_vector in another shape than the solution's, written
 // from the starter: the lanes past the last step cut by select(), a compensated sum per lane.
 // Exercise A: step 4 of pi.cl (Exercise 10's kernel pi, the tree design) with WIDTH steps at a time in a vector.
 // The host builds pi.cl followed by this file, with -D WIDTH=4 or -D WIDTH=8 (2 and 16 work too),
