@@ -17,7 +17,9 @@ def module_command(module):
 
 def module_env(env=None, top=TOP):
     """env (default: this process's environment) with the course's top folder at `top` first on
-    PYTHONPATH, so that a Python process started with it finds that course's checker."""
+    PYTHONPATH, so that a Python process started with it finds that course's checker (and the working
+    folder off the module path, PYTHONSAFEPATH, as script/check runs it)."""
     env = dict(os.environ if env is None else env)
     env["PYTHONPATH"] = os.pathsep.join([top, *([env["PYTHONPATH"]] if env.get("PYTHONPATH") else [])])
+    env["PYTHONSAFEPATH"] = "1"
     return env
