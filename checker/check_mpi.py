@@ -1,25 +1,31 @@
 #!/usr/bin/env python3
-"""Runs Exercise 15b under mpirun and checks what it prints (tests/mpi/CMakeLists.txt registers the tests).
+"""Runs Exercise 15b under mpirun and checks its results (tests/mpi/CMakeLists.txt registers the tests).
 
-  check_mpi.py result --np N [--under Exercises/Exercise15b_Mpi] -- MPIEXEC PROGRAM ARGS...
-      Runs PROGRAM on N ranks and, for N > 1, on 1 rank too. Both runs must exit 0 with pi within the
+  python3 -m checker.check_mpi result --np N [--under Exercises/Exercise15b_Mpi] -- MPIEXEC PROGRAM ARGS...
+      Runs PROGRAM on N ranks and, for N > 1, on 1 rank too, each run writing its results as the
+      program records them (--json: each result's verdict, pi and each rank's part of it, the sum of C),
+      which this reads; nothing is read from what the ranks print. Both runs must exit 0 with pi within the
       course's 1e-6 of the exact midpoint-rule value and every element of C within the matmul error
       bound (the program checks both on rank 0); the N-rank run's pi must be within 1e-6 of the
       one-rank run's, and its C the same (the sum of C equal to the last bit: every element of C is
       computed by the same kernel in the same order, whichever rank computes it).
-  check_mpi.py error --np N --exit S --message REGEX... -- MPIEXEC PROGRAM ARGS...
+  python3 -m checker.check_mpi error --np N --exit S --message REGEX... -- MPIEXEC PROGRAM ARGS...
       PROGRAM on N ranks must exit with status S, print a line "[rank R on HOST] error: ..." on every
-      rank R, and match every REGEX (one line each, in any order).
+      rank R, and match every REGEX (one line each, in any order): the messages are what this tests.
 
 Every run is stopped after --timeout seconds (a hang is a failure, named as one). The ranks run on
 the test device: HOC_TEST_DEVICE, else PoCL's CPU device (HOC_DEVICE is set for the run).
 """
 
 import argparse
+import atexit
+import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 from . import results as structured
 
@@ -28,7 +34,9 @@ NAME = None  # --name: the test's key in the self-check's structured results
 K_TARGET = 1e-6  # hoc::pi::kTarget, the course's accuracy for pi (Pi/include/hoc/pi/reference.hpp)
 
 
-def run(mpiexec, np, program, args, timeout, under):
+def run(mpiexec, np, program, args, timeout, under, record=None):
+    """Runs PROGRAM on np ranks; returns (exit status, output). With record (a file path), the program
+    also writes its results there (--json), as rank 0 has them."""
     env = dict(os.environ)
     env["HOC_DEVICE"] = os.environ.get("HOC_TEST_DEVICE", "Portable Computing Language")
     env["OMPI_ALLOW_RUN_AS_ROOT"] = "1"          # CI runs as root; mpirun refuses root without both
@@ -42,7 +50,7 @@ def run(mpiexec, np, program, args, timeout, under):
     # local and remote interfaces" twice per rank when TCP may use eth0 (192.0.2.2/24), and nothing with
     # the loopback interface alone; Open MPI 4.1.4 prints nothing either way.
     env["OMPI_MCA_btl_tcp_if_include"] = "lo"
-    command = [mpiexec, "-np", str(np), "--oversubscribe", program, *args]
+    command = [mpiexec, "-np", str(np), "--oversubscribe", program, *args, *(["--json", record] if record else [])]
     print("$ " + " ".join(command), flush=True)
     try:
         done = subprocess.run(command, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -64,19 +72,33 @@ def fail(under, message, klass="other", kind="wrong-result"):
     sys.exit(1)
 
 
-def results(under, np, status, out, exercise):
-    """pi and the sum of C from one run, after checking its verdicts."""
-    pi = re.search(r"^pi over \d+ ranks?, [^:]+: (WRONG: )?pi = ([-0-9.e+]+)", out, re.M)
-    c = re.search(r"^C = A \* B over \d+ ranks?, [^:]+: (.*)$", out, re.M)
-    total = re.search(r"^  sum of C: (\S+)$", out, re.M)
-    if not pi or not c or not total:
-        fail(under, f"mpirun -np {np}: exit status {status}, and the output lacks the pi or C result lines")
+def recorded(path):
+    """The program's results as its --json file has them: {result name: result}, or None where it
+    wrote none that can be read (it stopped before its first result)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            document = json.load(f)
+        return {r["name"]: r for r in document["results"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def result_named(found, prefix):
+    return next((r for name, r in (found or {}).items() if name.startswith(prefix)), None)
+
+
+def results(under, np, status, record, exercise):
+    """pi and the sum of C from one run's --json record, after checking its verdicts."""
+    found = recorded(record)
+    pi = result_named(found, "pi over ")
+    c = result_named(found, "C = A * B over ")
+    if pi is None or c is None or "pi" not in pi.get("extra", {}) or "sum_of_c" not in c.get("extra", {}):
+        fail(under, f"mpirun -np {np}: exit status {status}, and the results it wrote (--json) lack pi or C")
+    value, total = pi["extra"]["pi"], c["extra"]["sum_of_c"]
     problems = []
-    if pi.group(1):
-        value = float(pi.group(2))
+    if not pi["correct"]:
         hint = ""
-        parts = [float(x) for x in re.findall(r"^  \d+ +\S+ +\d+-\d+ +[0-9.]+% +([-0-9.]+) ",
-                                                    out.split("Part 2:")[0], re.M)]  # part 1's table
+        parts = [v for key, v in pi["extra"].items() if key.startswith("part_of_rank_")]
         if exercise and parts and all(x == 0.0 for x in parts):
             hint = ("; every rank's part of pi is 0: this exercise integrates with your step 3 kernel from "
                     "Exercise 10 (Exercises/Exercise10_Pi/pi.cl, `pi`), which is not finished yet: "
@@ -89,18 +111,18 @@ def results(under, np, status, out, exercise):
             hint = ("; this exercise integrates with your step 3 kernel from Exercise 10 "
                     "(Exercises/Exercise10_Pi/pi.cl, `pi`): `script/test --exercises Exercise10` checks it")
         problems.append(f"pi over {np} ranks is {value}, not within {K_TARGET:g} of the midpoint rule's value{hint}")
-    if not c.group(1).startswith("all "):
+    if not c["correct"]:
         hint = ""
         if exercise:
             hint = ("; rows of A must reach every rank and rows of C come back to rank 0: TODO 2 "
                     "(MPI_Scatterv of a with a_counts and a_offsets into my_a) and TODO 3 (MPI_Gatherv of "
                     "my_c into result.c with c_counts and c_offsets) in mpi_split.cpp (matmulOverRanks)")
-        problems.append(f"C = A * B over {np} ranks: {c.group(1)}{hint}")
+        problems.append(f"C = A * B over {np} ranks: WRONG: {c['detail']}{hint}")
     if problems:
         fail(under, "; ".join(problems))
     if status != 0:
         fail(under, f"mpirun -np {np}: exit status {status} although every result is correct")
-    return float(pi.group(2)), total.group(1)
+    return value, total
 
 
 def main():
@@ -124,11 +146,16 @@ def main():
     NAME = a.name
 
     if a.mode == "result":
-        status, out = run(mpiexec, a.np, program, args, a.timeout, a.under)
-        pi, total = results(a.under, a.np, status, out, exercise)
+        # The results as the program records them (--json), one file per run, in a folder removed at exit.
+        folder = tempfile.mkdtemp(prefix="check_mpi.")
+        atexit.register(shutil.rmtree, folder, True)
+        record = os.path.join(folder, f"ranks_{a.np}.json")
+        status, _ = run(mpiexec, a.np, program, args, a.timeout, a.under, record)
+        pi, total = results(a.under, a.np, status, record, exercise)
         if a.np > 1:
-            status1, out1 = run(mpiexec, 1, program, args, a.timeout, a.under)
-            pi1, total1 = results(a.under, 1, status1, out1, exercise)
+            record1 = os.path.join(folder, "ranks_1.json")
+            status1, _ = run(mpiexec, 1, program, args, a.timeout, a.under, record1)
+            pi1, total1 = results(a.under, 1, status1, record1, exercise)
             if abs(pi - pi1) > K_TARGET:
                 fail(a.under, f"pi over {a.np} ranks is {pi}, over one rank {pi1}: more than {K_TARGET:g} apart")
             if total != total1:

@@ -75,7 +75,10 @@ void reportPi(hoc::Report& report, int ranks, const PiOverRanks& r, std::uint64_
     result.seconds = slowest;  // the ranks run at the same time: done when the slowest is
     result.rate = slowest > 0 ? static_cast<double>(steps) / slowest : 0;
     result.unit = "steps/s";
-    result.extra = {{"ranks", static_cast<double>(ranks)}};
+    // For the --json record (the MPI tests read it): pi itself and each rank's part of it.
+    result.extra = {{"ranks", static_cast<double>(ranks)}, {"pi", r.pi}};
+    for (std::size_t i = 0; i < r.rows.size(); ++i)
+        result.extra.emplace_back("part_of_rank_" + std::to_string(i), r.rows[i].part);
     report.add(result);
 }
 
@@ -96,9 +99,10 @@ void reportMatmul(hoc::Report& report, int ranks, const MatmulOverRanks& r, cons
     for (const float x : r.c)
         sum += x;
     std::cout << "  sum of C: " << number("%.17g", sum) << "\n";
-    // "devices": the ranks' devices together (script/run shows such a result on a row of its own).
+    // "devices": the ranks' devices together (script/run shows such a result on a row of its own);
+    // "sum_of_c": the sum printed above, for the --json record (the MPI tests compare runs by it).
     report.flops("C = A * B over " + ranksText(ranks), d.text(), hoc::matmul::check(a, b, r.c, d), {0, r.wall_s},
-                 d.flops(), {{"devices", static_cast<double>(ranks)}});
+                 d.flops(), {{"devices", static_cast<double>(ranks)}, {"sum_of_c", sum}});
 }
 
 void printHosts(const std::set<std::string>& hosts)
