@@ -24,6 +24,7 @@
 #include <link.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -246,11 +247,15 @@ std::string hangRecord(Record& r, double seconds)
             for (const cl_event w : c.waits)
                 if (w == event)
                     waiters += std::string(waiters.empty() ? "" : ",") + "{\"op\":\"" + c.op +
-                               "\",\"kernel\":" + quoted(c.launch.kernel) + ",\"at\":" + framesJson(c.at) + "}";
-        if (waiters.empty())
+                               "\",\"kernel\":" + quoted(c.launch.kernel) + ",\"queue\":" + hex(c.queue) +
+                               ",\"at\":" + framesJson(c.at) + "}";
+        // The wait in progress may wait for the user event itself (gate.wait()).
+        const bool direct = std::find(r.waitEvents.begin(), r.waitEvents.end(), event) != r.waitEvents.end();
+        if (waiters.empty() && !direct)
             continue;  // nothing waits for it: it cannot hold this wait
         pending += std::string(pending.empty() ? "" : ",") + "{\"event\":" + hex(event) +
-                   ",\"at\":" + framesJson(user.at) + ",\"waiters\":[" + waiters + "]}";
+                   ",\"at\":" + framesJson(user.at) + ",\"direct\":" + (direct ? "true" : "false") + ",\"waiters\":[" +
+                   waiters + "]}";
     }
     if (pending.empty())
         return "";
