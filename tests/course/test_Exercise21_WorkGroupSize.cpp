@@ -77,13 +77,12 @@ Origin originOf(SweptKernel kernel)
     const std::string tree = under.substr(0, under.find('/'));
     const std::string text = under + ": " + column.title + " with work-groups of " + first->shape + ": " +
                              first->detail + " (wrong at work-group sizes " + listed(wrong) +
-                             ")\n  where: " + column.title + " runs Exercise " + origin.id + "'s code, " +
-                             tree + "/" + origin.folder +
-                             " (its kernel and host code); sizes.cpp only chooses the sizes\n  hint: ";
+                             ")\n  where: " + column.title + " runs Exercise " + origin.id + "'s code, " + tree + "/" +
+                             origin.folder + " (its kernel and host code); sizes.cpp only chooses the sizes\n  hint: ";
     if (right.empty())
-        return ::testing::AssertionFailure() << text
-                                             << hoc::test::hint(hoc::hints::other_exercise_wrong,
-                                                                {{"id", origin.id}, {"title", column.title}});
+        return ::testing::AssertionFailure()
+               << text
+               << hoc::test::hint(hoc::hints::other_exercise_wrong, {{"id", origin.id}, {"title", column.title}});
     return ::testing::AssertionFailure() << text
                                          << hoc::test::hint(hoc::hints::other_exercise_some_sizes,
                                                             {{"id", origin.id},

@@ -47,8 +47,8 @@ try {
         }
 
     hoc::printSweepTable(std::cout, columns);  // one row per work-group size, one column per kernel
-    hoc::reportSweep(report, columns);  // work-groups of 1 and the fastest, correct only if every size was
-    return cli.finish(report);       // --json; exit status 0 when every result is correct, else 1
+    hoc::reportSweep(report, columns);         // work-groups of 1 and the fastest, correct only if every size was
+    return cli.finish(report);                 // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
 }
