@@ -101,16 +101,14 @@ std::vector<Variant> tensorVariants(const cl::Device& device)
                                  "sgemm_wgmma AREG=1 BK=8 BM=64 BN=128 FLUSH=2 GM=8 SB=2 STAGES=3"})
             variants.push_back(Variant::parse(text));
     // sgemm_ws (the same route): B packed once, bulk copies, a producer warpgroup and consumer
-    // warpgroups with an FP32 addition per 16 products (FLUSH=2) or per 32 (FLUSH=4). Two consumers of
-    // 64 x 128 with A read from global memory (ASRC=1) two or four stages ahead (AHEAD) in five stages
-    // of 8, or of 64 x 192 in three; A packed and copied with B (ASRC=0) in three; one consumer of
-    // 64 x 128 with two work-groups per compute unit (OCC=2); and K in two slices for small C.
+    // warpgroups with an FP32 addition per 16 products. Two consumers of 64 x 128 with A read from
+    // global memory (ASRC=1) two stages ahead in five stages of 8, or of 64 x 192 in three (the H100's
+    // choice at 4096 and above); A packed and copied with B (ASRC=0) in three; one consumer of 64 x 128
+    // with two work-groups per compute unit (OCC=2) and K in two slices for small C, both with A read
+    // four stages ahead (AHEAD=4). AHEAD=4 with 64 x 192 needs more registers than a consumer has.
     if (sm90aUnavailable(device).empty())
         for (const char* text : {"sgemm_ws ASRC=1 BK=8 BM=128 BN=128 FLUSH=2 GM=8 OCC=1 STAGES=5",
-                                 "sgemm_ws AHEAD=4 ASRC=1 BK=8 BM=128 BN=128 FLUSH=2 GM=8 OCC=1 STAGES=5",
                                  "sgemm_ws ASRC=1 BK=8 BM=128 BN=192 FLUSH=2 GM=8 OCC=1 STAGES=3",
-                                 "sgemm_ws AHEAD=4 ASRC=1 BK=8 BM=128 BN=192 FLUSH=2 GM=8 OCC=1 STAGES=3",
-                                 "sgemm_ws AHEAD=4 ASRC=1 BK=8 BM=128 BN=192 FLUSH=4 GM=8 OCC=1 STAGES=3",
                                  "sgemm_ws ASRC=0 BK=8 BM=128 BN=128 FLUSH=2 GM=8 OCC=1 STAGES=3",
                                  "sgemm_ws AHEAD=4 ASRC=1 BK=8 BM=64 BN=128 FLUSH=2 GM=8 OCC=2 STAGES=5",
                                  "sgemm_ws AHEAD=4 ASRC=1 BK=8 BM=128 BN=128 FLUSH=2 GM=8 KS=2 OCC=1 STAGES=5"})
@@ -268,7 +266,10 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
                                built.unavailable);
         program = built.program;
     } else {
-        program = hoc::buildSource(context_, device, source(), kKernelFile, variant.buildOptions());
+        // sgemm_async and sgemm_tc from their own file: source() holds sgemm_ws's too (the tuning
+        // cache's identity), and both files define tileOrigin and sum_slices.
+        program = hoc::buildSource(context_, device, hoc::readKernelFile(kKernelFile, HOC_COMPETITION_KERNEL_DIRS),
+                                   kKernelFile, variant.buildOptions());
     }
     kernel_ = cl::Kernel(program, variant.kernel.c_str());
     // Not asked of sgemm_ws: NVIDIA's driver 580.159 reports CL_KERNEL_WORK_GROUP_SIZE 256 for it, whose
