@@ -294,7 +294,7 @@ function(hoc_program folder kind program)
   # The program's folder and title, which its main file gives hoc::CommandLine (hoc/cli/main.hpp).
   target_compile_definitions(${exe} PRIVATE "HOC_KERNEL_DIRS=\"${kernel_dirs}\"" "HOC_FOLDER=\"${folder}\""
                                             "HOC_TITLE=\"${title}\"")
-  # On the target too (tests/selfcheck reads it): a folder added twice (exercise and solution) has one
+  # On the target too (checker reads it): a folder added twice (exercise and solution) has one
   # directory property, the last one set, so only the target knows its own kind's folders.
   set_target_properties(${exe} PROPERTIES HOC_KERNEL_DIRS "${kernel_dirs}" HOC_FOLDER ${folder})
   hoc_use_pch(${exe})

@@ -7,7 +7,7 @@ check_layout.py names ROOT
       - course.json itself;
       - the documentation: docs/ and every Markdown file (a README links the lessons it builds on);
       - the tests: every path with a tests/ folder, CI's scripts (.ci/) and the test drivers
-        (script/test, and the self-check: script/check);
+        (script/test, and the self-check: the package checker/, its planted bugs and fixtures);
     every other file finds an exercise through course.json (the build, the plain-make build, the
     bad-input cases, the programs' titles, the results page's ids). Prints each file and the folders
     it names; exit status 1 when there is one.
@@ -34,7 +34,7 @@ import subprocess
 import sys
 
 DOCS = ("docs/",)
-TESTS = (".ci/", "script/test", "script/check")
+TESTS = (".ci/", "script/test", "checker/")
 NOT_STUDENT_FILES = ("README.md", "CMakeLists.txt", "Makefile")
 
 
