@@ -1,8 +1,8 @@
 // What the main() of every matrix-multiplication program shares: the size options, the check of C
 // against the double reference reported with time and MFLOPS, and hoc::matmul::programMain, the whole
 // main() of Exercises 04-09's programs (each exercise's main.cpp names its runs and options only).
-// Header-only, in the front end (Cli/): it is used by the programs' main.cpp alone, whose folder links
-// hoc::matmul (Matmul/ is below Cli and never includes this header).
+// Header-only, a layer above both Matmul and the front end (Cli): the target hoc::matmul_main, which the
+// programs of a folder that uses Matmul link (cmake/HocCourse.cmake); hoc::matmul itself never includes it.
 #pragma once
 
 #include <climits>
