@@ -12,6 +12,13 @@ Traffic trafficPerElement()
     return traffic;
 }
 
+double fusedTimeFraction()
+{
+    const double chainFloats = 9, fusedFloats = 5;  // step 1's counts
+    const double rate = 1e9;                        // floats per second, the same for both: it cancels
+    return (fusedFloats / rate) / (chainFloats / rate);
+}
+
 FusionRun Fusion::fused(const hoc::Repeats& repeats)
 {
     cl::Kernel kernel(fusedProgram_, "vadd_fused");
