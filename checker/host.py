@@ -284,7 +284,7 @@ def refused_transfer(trace, root):
         if not buf or offset + size <= buf.get("size", 0):
             continue
         place, code, _ = _where(trace, r.get("at"), root)
-        bplace, bcode, bshort = _where(trace, buf.get("at"), root)
+        _, bcode, bshort = _where(trace, buf.get("at"), root)
         if not place:
             return None
         held = buf["size"]
@@ -300,8 +300,9 @@ def refused_transfer(trace, root):
                f"its size was given as a count of elements, but a buffer's size is in bytes "
                f"(sizeof(float) * {held} = {4 * held} for floats)" if ratio in (2, 4, 8) else
                f"the {verb} reaches byte {offset + size}, past the buffer's end")
-        hint = (f"the buffer{' (' + var + ')' if var else ''} made{' at ' + bshort if bshort else ''} holds {count(held)} "
-                f"(CL_MEM_SIZE), and this {verb} moves {count(size)} from offset {offset}: {why}")
+        made = f" made at {bshort}" if bshort else ""
+        hint = (f"the buffer{' (' + var + ')' if var else ''}{made} holds {count(held)} (CL_MEM_SIZE), and this "
+                f"{verb} moves {count(size)} from offset {offset}: {why}")
         lines = [text]
         if code:
             lines.append(f"    {place[1]} | {code}")
