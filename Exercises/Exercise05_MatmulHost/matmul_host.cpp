@@ -13,36 +13,25 @@ hoc::matmul::MatmulResult matmulHost(const cl::Device& device, const std::vector
 
     // Exercise 01's vadd.cpp shows every call you need. Write the five steps:
 
-    cl::Context context(device);
-    cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
+    // 1. Platform: a context holding `device`, and a command-queue with CL_QUEUE_PROFILING_ENABLE.
+    // TODO
 
-    cl::Program program = hoc::buildProgram(context, device, "matmul_element.cl");
+    // 2. Program: hoc::buildProgram(context, device, "matmul_element.cl"), your kernel from Exercise 04.
+    // TODO
 
-    const std::size_t aBytes = h_a.size() * sizeof(float), bBytes = h_b.size() * sizeof(float);
-    cl::Buffer dA(context, CL_MEM_READ_ONLY, aBytes);
-    cl::Buffer dB(context, CL_MEM_READ_ONLY, h_b.size());
-    cl::Buffer dC(context, CL_MEM_WRITE_ONLY, result.c.size() * sizeof(float));
-    queue.enqueueWriteBuffer(dA, CL_FALSE, 0, aBytes, h_a.data());
-    queue.enqueueWriteBuffer(dB, CL_FALSE, 0, bBytes, h_b.data());
+    // 3. Memory: read-only buffers filled from h_a and h_b, and a write-only buffer for C (M * N floats).
+    // TODO
 
-    cl::Kernel kernel(program, "mmul_element");
-    kernel.setArg(0, M);
-    kernel.setArg(1, N);
-    kernel.setArg(2, K);
-    kernel.setArg(3, dA);
-    kernel.setArg(4, dB);
-    kernel.setArg(5, dC);
+    // 4. Kernel: a cl::KernelFunctor whose argument types match mmul_element's parameters.
+    // TODO
 
-    const hoc::Timer clock;
-    const std::size_t side = hoc::matmul::squareLocalSize(kernel, device, 16);
-    const cl::NDRange local(side, side);
-    const cl::NDRange global(hoc::roundUp(d.n, side), hoc::roundUp(d.m, side));
-    cl::Event ran;
-    queue.enqueueNDRangeKernel(kernel, cl::NullRange, global, local, nullptr, &ran);
-    queue.enqueueReadBuffer(dC, CL_TRUE, 0, result.c.size() * sizeof(float), result.c.data());
-    result.timing.wall_s = clock.seconds();
-    result.timing.kernel_s = hoc::eventSeconds(ran);
-    result.launch = hoc::matmul::launchText(global, local);
+    // 5. Commands: start a hoc::Timer; run the kernel over a 2D NDRange, dimension 0 over the N columns
+    //    of C and dimension 1 over its M rows, each rounded up to whole work-groups, e.g. 16 x 16
+    //    (hoc::matmul::squareLocalSize(kernel, device, 16) and hoc::roundUp); copy C back into result.c.
+    //    Then fill in result.timing.wall_s (the timer), result.timing.kernel_s (hoc::eventSeconds of the
+    //    kernel's event) and result.launch (the text hoc::matmul::launchText makes of the two ranges).
+    // TODO
+    (void)device, (void)h_a, (void)h_b;
 
     return result;
 }
