@@ -183,8 +183,9 @@ PipelineResult saxpyThreeQueues(const cl::Device& device, float a, const std::ve
         in.enqueueWriteBuffer(slots.x[c.slot], CL_FALSE, 0, bytes, x.data() + c.first, &slot_free, &wx);
         in.enqueueWriteBuffer(slots.y[c.slot], CL_FALSE, 0, bytes, y.data() + c.first, &slot_free, &wy);
         const std::vector<cl::Event> written = {wx, wy};
-        cl::Event k = saxpy(cl::EnqueueArgs(run, written, cl::NDRange(hoc::roundUp(c.count, local)), cl::NDRange(local)), a,
-                            slots.x[c.slot], slots.y[c.slot], options.rounds, static_cast<int>(c.count));
+        cl::Event k = saxpy(
+            cl::EnqueueArgs(run, written, cl::NDRange(hoc::roundUp(c.count, local)), cl::NDRange(local)), a,
+            slots.x[c.slot], slots.y[c.slot], options.rounds, static_cast<int>(c.count));
         const std::vector<cl::Event> computed = {k};
         out.enqueueReadBuffer(slots.y[c.slot], CL_FALSE, 0, bytes, y.data() + c.first, &computed, &r);
         emptied[c.slot] = r;
