@@ -247,20 +247,27 @@ def hang_finding(trace, root):
             what = WHAT_OP.get(w.get("op"), w.get("op", "command"))
             if w.get("op") == "launch" and w.get("kernel"):
                 what += f" of {w['kernel']}"
-            waiters.append(f"the {what}{' at ' + wshort if wshort else ''}")
+            # A command of the queue this wait is for runs before the wait's command in an in-order queue.
+            same = hang.get("queue") not in (None, "(nil)", "0x0") and w.get("queue") == hang.get("queue")
+            waiters.append(f"the {what}{' at ' + wshort if wshort else ''}"
+                           + (", enqueued before it in the same queue," if same else ""))
         event = f"the user event made{' at ' + made_short if made_short else ''}"
         if made_code:
             event += f" ({made_code})"
-        causes.append(f"{event}, which {' and '.join(waiters)} wait{'s' if len(waiters) == 1 else ''} for")
+        if pending.get("direct"):
+            # The wait names the user event itself: it returns only once the host has set it complete.
+            causes.append(f"for {event} itself")
+        else:
+            causes.append(f"behind {event}, which {' and '.join(waiters)} wait{'s' if len(waiters) == 1 else ''} for")
     where = f"{place[0]}:{place[1]}" if place else "the host program"
     seconds = hang.get("seconds", 0)
     lines = [f"{where}: a wait that never returned: {call}"]
     if code:
         lines.append(f"    {place[1]} | {code}")
-    hint = (f"this wait waits behind {'; and '.join(causes)}; that user event was never set complete before the "
+    hint = (f"this wait waits {'; and '.join(causes)}; that user event was never set complete before the "
             f"wait, and nothing else can set it while the program's one thread waits here, so the wait cannot "
             f"return (the program was stopped after {seconds:.0f} s). Release the event "
-            f"(setStatus(CL_COMPLETE)) before you wait for anything that comes after it")
+            f"(setStatus(CL_COMPLETE)) before you wait for it or for anything that comes after it")
     lines.append(f"  hint: {hint}")
     return "\n".join(lines), place[0] if place else None, place[1] if place else None, hint
 

@@ -144,16 +144,29 @@ foreach(folder IN LISTS HOC_COURSE_FOLDERS)
         # A case of host code (its folder holds a .cpp of the solution's library: Exercise 06's launch,
         # 19's events) is built into a copy of the library and of the test program, as an alternative's is.
         set(program test_${folder}_solution)
+        # The .cpp is whole, or .cpp.diff: the solution's file with the diff applied, written when building
+        # (technique.py write: a diff that no longer applies stops the build naming the lines gone).
         file(GLOB hosts RELATIVE ${technique_cases}/${folder}/${case} CONFIGURE_DEPENDS
-             ${technique_cases}/${folder}/${case}/*.cpp)
+             ${technique_cases}/${folder}/${case}/*.cpp ${technique_cases}/${folder}/${case}/*.cpp.diff)
         foreach(host IN LISTS hosts)
           set(lib ${folder}_solution)
+          set(case_file ${technique_cases}/${folder}/${case}/${host})
+          string(REGEX REPLACE "\\.diff$" "" host ${host})
           set(source ${PROJECT_SOURCE_DIR}/Solutions/${folder}/${host})
           get_target_property(sources ${lib} SOURCES)
           if(NOT source IN_LIST sources)
-            message(FATAL_ERROR "${technique_cases}/${folder}/${case}/${host}: ${lib} builds no ${source} for it to replace")
+            message(FATAL_ERROR "${case_file}: ${lib} builds no ${source} for it to replace")
           endif()
-          hoc_library_copy(${lib}_technique_${case} ${lib} ${source} ${technique_cases}/${folder}/${case}/${host})
+          if(case_file MATCHES "\\.diff$")
+            set(written ${CMAKE_CURRENT_BINARY_DIR}/technique/${folder}/${case}/${host})
+            add_custom_command(OUTPUT ${written}
+                               COMMAND ${technique} write --exercise ${folder} --case ${technique_cases}/${folder}/${case}
+                                       --file ${host} --out ${written}
+                               DEPENDS ${source} ${case_file} ${technique} ${HOC_ALTERNATIVE}
+                               COMMENT "${folder}'s technique case ${case}: ${host} with ${host}.diff applied")
+            set(case_file ${written})
+          endif()
+          hoc_library_copy(${lib}_technique_${case} ${lib} ${source} ${case_file})
           set(program test_${folder}_technique_${case})
           hoc_manifest_test(test_source ${folder})
           add_executable(${program} ${test_source})

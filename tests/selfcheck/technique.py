@@ -14,12 +14,14 @@ that oclgrind counts and compares it with the bound.
       --name, writes the test's structured result (results.py: class "technique").
       Where oclgrind is not installed it says which evidence it could not collect (status "skipped",
       exit 77), never a pass or a fail.
-      --case DIR puts the files of DIR (a kernel file whole, or FILE.diff: a change of the starter
-      Exercises/<Folder>/FILE) where the student's would be, <scratch>/Exercises/<Folder>/FILE, found
-      first through HOC_KERNEL_PATH, so the message reads as the student's would; --alternative does the
-      same with the exercise's alternative (tests/selfcheck/alternatives/<Folder>/). --expect fail: passes
-      only when the check fails with a first message that names Exercises/<Folder>/<file> and says the
-      hint (the checker's planted "technique absent" tests); --expect pass: only when it passes.
+      --case DIR puts the files of DIR (a kernel file whole, or FILE.diff: a change of the solution's
+      file, Kernels/FILE or Solutions/<Folder>/FILE, or of the starter Exercises/<Folder>/FILE, named by
+      its `+++ b/PATH` line; `+++ b/FILE` alone is the starter's) where the student's would be,
+      <scratch>/Exercises/<Folder>/FILE, found first through HOC_KERNEL_PATH, so the message reads as
+      the student's would; --alternative does the same with the exercise's alternative
+      (tests/selfcheck/alternatives/<Folder>/). --expect fail: passes only when the check fails with a
+      first message that names Exercises/<Folder>/<file> and says the hint (the checker's planted
+      "technique absent" tests); --expect pass: only when it passes.
 
   technique.py gtest --exercise FOLDER --check NAME [--case DIR | --alternative] --expect fail|pass
                -- TEST_PROGRAM ARGS...
@@ -29,6 +31,11 @@ that oclgrind counts and compares it with the bound.
       passes only when the test fails with the entry's hint in its first message. Where the test skips
       itself (the device does not give that evidence: PoCL 6.0's CL_KERNEL_LOCAL_MEM_SIZE is always 0),
       exit 77, skipped.
+
+  technique.py write --exercise FOLDER --case DIR --file FILE --out PATH
+      The build's step for a case's host file given as FILE.diff: writes the file with the diff applied
+      to PATH (technique.cmake builds it into a copy of the folder's library); a diff that no longer
+      applies stops the build naming the lines that are gone.
 """
 import argparse
 import ast
@@ -243,6 +250,46 @@ def find_file(name, search):
     return next((os.path.join(d, name) for d in search if os.path.isfile(os.path.join(d, name))), None)
 
 
+def case_text(folder, case, name):
+    """The text of a case's file NAME (as the student's file is called): CASE/NAME whole, or CASE/NAME.diff
+    applied to the file its `+++ b/PATH` line names: a path from the course's top (Kernels/FILE or
+    Solutions/<Folder>/FILE: the solution's file; Exercises/<Folder>/FILE: the starter), or NAME alone
+    for the starter, as an alternative's diff. Applied with `git apply` (no fuzz): a diff whose lines the
+    file no longer has stops with a message naming the case and those lines."""
+    whole = os.path.join(case, name)
+    if os.path.isfile(whole):
+        with open(whole, encoding="utf-8") as f:
+            return f.read()
+    diff_path = whole + alternative.DIFF
+    shown = os.path.relpath(diff_path, ROOT)
+    with open(diff_path, encoding="utf-8") as f:
+        diff_text = f.read()
+    targets = re.findall(r"^\+\+\+ b/(\S+)", diff_text, re.MULTILINE)
+    if len(targets) != 1:
+        raise alternative.NotApplied(f"{shown} must change one file (its '+++ b/PATH' lines name {targets})")
+    if "/" not in targets[0]:
+        return alternative.apply(folder, name, where=case)
+    path = targets[0]
+    if os.path.basename(path) != os.path.basename(name):
+        raise alternative.NotApplied(f"{shown} changes {path}, not a file called {os.path.basename(name)}")
+    try:
+        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+            source = f.read()
+    except OSError:
+        raise alternative.NotApplied(f"{shown} changes {path}, which does not exist") from None
+    applied, output = alternative.git_apply(source, path, diff_path)
+    if applied is None:
+        try:
+            alternative.missing_lines(diff_text, source, path)
+        except alternative.NotApplied as e:
+            raise alternative.NotApplied(f"the case {shown} no longer applies to {path}: {e}\nwrite the case "
+                                         f"again against {path} as it is now") from None
+        raise alternative.NotApplied(f"the case {shown} does not apply to {path}:\n{output}")
+    if applied == source:
+        raise alternative.NotApplied(f"the case {shown} changes nothing in {path}")
+    return applied
+
+
 def place_case(folder, case, use_alternative):
     """Writes the case's files where the student's would be (<scratch>/Exercises/<folder>/), and returns
     (scratch, that folder)."""
@@ -254,14 +301,10 @@ def place_case(folder, case, use_alternative):
     else:
         names = []
         for name in sorted(os.listdir(case)):
-            if name.endswith((".cpp", ".hpp")):
+            if name.removesuffix(alternative.DIFF).endswith((".cpp", ".hpp")):
                 continue  # host code: built into a copy of the test program (technique.cmake)
-            if name.endswith(alternative.DIFF):
-                names.append((name.removesuffix(alternative.DIFF),
-                              alternative.apply(folder, name.removesuffix(alternative.DIFF), where=case)))
-            else:
-                with open(os.path.join(case, name), encoding="utf-8") as f:
-                    names.append((name, f.read()))
+            name = name.removesuffix(alternative.DIFF)
+            names.append((name, case_text(folder, case, name)))
     for name, text in names:
         path = os.path.join(target, alternative.written_as(name))  # a part's kernel too, where it is found
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -436,10 +479,29 @@ def gtest_mode(options, command):
     return code
 
 
+def write_mode(words):
+    """The build's step for a case's host file given as a diff (technique.cmake): writes it to --out."""
+    parser = argparse.ArgumentParser(prog="technique.py write")
+    parser.add_argument("--exercise", required=True, help="the exercise's folder")
+    parser.add_argument("--case", required=True, help="the case's folder")
+    parser.add_argument("--file", required=True, help="the host file, as the student's is called")
+    parser.add_argument("--out", required=True, help="where to write it")
+    options = parser.parse_args(words)
+    try:
+        text = case_text(options.exercise, options.case, options.file)
+    except alternative.NotApplied as e:
+        print(f"technique.py: {e}", file=sys.stderr)
+        return 1
+    alternative.write_if_changed(options.out, text)
+    return 0
+
+
 def main(argv):
     argv = list(argv)
     cut = argv.index("--") if "--" in argv else len(argv)
     words, command = argv[:cut], argv[cut + 1:]
+    if words[:1] == ["write"]:
+        return write_mode(words[1:])
     gtest = bool(words) and words[0] == "gtest"
     parser = argparse.ArgumentParser(prog="technique.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--exercise", required=True, help="the exercise's folder")
@@ -452,11 +514,13 @@ def main(argv):
         parser.add_argument("--program", required=True, help="the program that runs the kernel")
         parser.add_argument("--kernels", default="", help="the kernel folders, first found first")
     options = parser.parse_args(words[1:] if gtest else words)
-    if gtest:
-        if not command or not options.expect:
-            parser.error("gtest needs --expect and the test program after --")
-        return gtest_mode(options, command)
-    return counts_mode(options)
+    if gtest and (not command or not options.expect):
+        parser.error("gtest needs --expect and the test program after --")
+    try:
+        return gtest_mode(options, command) if gtest else counts_mode(options)
+    except alternative.NotApplied as e:
+        print(f"FAILED: {e}")  # a case whose diff no longer applies: never the check run on another file
+        return 1
 
 
 if __name__ == "__main__":

@@ -121,6 +121,35 @@ class Entries(unittest.TestCase):
                             self.assertIn(text, bound)
                         technique.evaluate(bound.get("at_most", bound.get("at_least")), {**names, **counted})
 
+    def test_every_case_given_as_a_diff_applies(self):
+        cases = os.path.join(technique.HERE, "technique")
+        for top, _, names in os.walk(cases):
+            for name in names:
+                if not name.endswith(".diff"):
+                    continue
+                folder = os.path.relpath(top, cases).split(os.sep)[0]
+                with self.subTest(case=os.path.relpath(os.path.join(top, name), cases)):
+                    text = technique.case_text(folder, top, name.removesuffix(".diff"))
+                    self.assertTrue(text.strip())
+
+
+class CaseDiffs(unittest.TestCase):
+    def test_a_diff_of_the_solution_is_applied_and_one_whose_lines_are_gone_is_refused(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as case:
+            with open(os.path.join(case, "vadd.cl.diff"), "w", encoding="utf-8") as f:
+                f.write("--- a/Kernels/vadd.cl\n+++ b/Kernels/vadd.cl\n@@ -1 +1,2 @@\n+// a case\n")
+            with open(os.path.join(technique.ROOT, "Kernels", "vadd.cl"), encoding="utf-8") as f:
+                solution = f.read()
+            first = solution.splitlines()[0]
+            with open(os.path.join(case, "vadd.cl.diff"), "a", encoding="utf-8") as f:
+                f.write(f" {first}\n")
+            self.assertEqual(technique.case_text("Exercise01_Vadd", case, "vadd.cl"), "// a case\n" + solution)
+            with open(os.path.join(case, "vadd.cl.diff"), "w", encoding="utf-8") as f:
+                f.write("--- a/Kernels/vadd.cl\n+++ b/Kernels/vadd.cl\n@@ -1 +1 @@\n-no such line\n+x\n")
+            with self.assertRaisesRegex(technique.alternative.NotApplied, "no such line"):
+                technique.case_text("Exercise01_Vadd", case, "vadd.cl")
+
 
 if __name__ == "__main__":
     unittest.main()
