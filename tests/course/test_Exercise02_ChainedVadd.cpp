@@ -112,6 +112,24 @@ TEST(Fusion, TrafficPerElementCountsEveryAccess)
     }
 }
 
+// Step 4: at one rate, each version's time is proportional to the floats it moves, so the fused
+// kernel takes 5 / 9 of the chain's time. Named from its value: not made, the fraction turned over,
+// kernels counted instead of floats.
+TEST(Fusion, StepFourPredictionFollowsTheCounts)
+{
+    const double want = 5.0 / 9.0, mine = fusedTimeFraction();
+    std::ostringstream where;
+    where << HOC_UNDER_TEST << "/part3_fusion/fusion.cpp: fusedTimeFraction() is " << mine << " (step 4 of the README)";
+    if (mine == 0)
+        ADD_FAILURE() << where.str() << ": not made yet\n  hint: " << hoc::test::hint(hoc::hints::fraction_not_made);
+    else if (std::fabs(mine - 1 / want) < 0.01)
+        ADD_FAILURE() << where.str() << "\n  hint: " << hoc::test::hint(hoc::hints::fraction_turned);
+    else if (std::fabs(mine - 1.0 / 3.0) < 0.01)
+        ADD_FAILURE() << where.str() << "\n  hint: " << hoc::test::hint(hoc::hints::fraction_kernels);
+    else
+        EXPECT_NEAR(mine, want, 0.005) << where.str() << "\n  hint: " << hoc::test::hint(hoc::hints::fraction_wrong);
+}
+
 namespace {
 
 struct Inputs {

@@ -7,7 +7,7 @@ check_layout.py names ROOT
       - course.json itself;
       - the documentation: docs/ and every Markdown file (a README links the lessons it builds on);
       - the tests: every path with a tests/ folder, CI's scripts (.ci/) and the test drivers
-        (script/test, and the self-check: script/check);
+        (script/test, and the self-check: the package checker/, its planted bugs and fixtures);
     every other file finds an exercise through course.json (the build, the plain-make build, the
     bad-input cases, the programs' titles, the results page's ids). Prints each file and the folders
     it names; exit status 1 when there is one.
@@ -23,8 +23,11 @@ check_layout.py layers ROOT
     A library never includes a room: no C++ file of the libraries (Common/, Matmul/, Measure/, Pi/,
     Cli/, Tools/) or of the competition (Competition/, a layer above the course, which reaches
     Exercise 9b's code through Matmul's contender interface) includes a header that only a room holds
-    (a .hpp under Exercises/ or Solutions/ that no library has). Prints each include; exit status 1
-    when there is one.
+    (a .hpp under Exercises/ or Solutions/ that no library has). And the layers point one way
+    (Common <- Matmul, Measure, Pi <- Cli): Common includes no other library's header, Matmul, Measure
+    and Pi no Cli header, Cli no Matmul, Measure or Pi header; the matrix programs' main
+    (Matmul/main/, above both Matmul and Cli) is the one place that includes both. Prints each
+    include; exit status 1 when there is one.
 
 All count the files git tracks (and new files it would add), so build products are left out."""
 import json
@@ -34,7 +37,7 @@ import subprocess
 import sys
 
 DOCS = ("docs/",)
-TESTS = (".ci/", "script/test", "script/check")
+TESTS = (".ci/", "script/test", "checker/")
 NOT_STUDENT_FILES = ("README.md", "CMakeLists.txt", "Makefile")
 
 
@@ -123,6 +126,9 @@ def given(root, course_ratio, room_ratio):
 
 
 LAYERS = ("Common/", "Matmul/", "Measure/", "Pi/", "Cli/", "Tools/", "Competition/")
+# Each library's folder and the header folders (hoc/<name>/) of the libraries it must not include.
+BELOW = {"Common/": ("cli", "matmul", "measure", "pi"), "Matmul/": ("cli", "measure", "pi"),
+         "Measure/": ("cli", "matmul", "pi"), "Pi/": ("cli", "matmul", "measure"), "Cli/": ("matmul", "measure", "pi")}
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 
 
@@ -140,14 +146,25 @@ def layers(root):
             for included in INCLUDE.findall(source.read()):
                 if os.path.basename(included) in room_headers:
                     breaches.append(f"{f} includes \"{included}\", a room's header")
+    for f in library:
+        if not f.endswith((".cpp", ".hpp")) or f.startswith("Matmul/main/"):
+            continue
+        below = next((folder for folder in BELOW if f.startswith(folder)), None)
+        if below is None:
+            continue
+        with open(os.path.join(root, f), encoding="utf-8") as source:
+            for included in INCLUDE.findall(source.read()):
+                if included.split("/")[:2] in [["hoc", other] for other in BELOW[below]]:
+                    breaches.append(f"{f} includes \"{included}\", a header of a layer that is not below "
+                                    f"{below.rstrip('/')}")
     for b in breaches:
         print(b)
     if breaches:
-        print("a library never includes a room; the competition reaches Exercise 9b through "
-              "hoc/matmul/contender.hpp (docs/layout.md)")
+        print("a library never includes a room nor a layer above or beside it (Common <- Matmul, Measure, Pi "
+              "<- Cli); the competition reaches Exercise 9b through hoc/matmul/contender.hpp (docs/layout.md)")
         return 1
     print(f"no file of {', '.join(LAYERS)} includes a room's header ({len(library)} files, "
-          f"{len(room_headers)} room headers)")
+          f"{len(room_headers)} room headers), and no library a header of a layer above or beside it")
     return 0
 
 

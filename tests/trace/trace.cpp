@@ -4,7 +4,7 @@
 // arguments, the same result, on any OpenCL implementation (PoCL, Intel's CPU runtime, oclgrind).
 //
 // With HOC_TRACE=FILE the record is also written to FILE, one JSON object per line, as it happens (a
-// crash or a kill loses nothing written before it): tests/selfcheck/trace.py reads it. Every record
+// crash or a kill loses nothing written before it): checker/calls.py reads it. Every record
 // that comes from the program's code carries "at": the return addresses of the calls that led to it,
 // as offsets in the program's file, which addr2line turns into file and line.
 //

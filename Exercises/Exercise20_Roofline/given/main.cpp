@@ -6,7 +6,7 @@
 #include <iostream>
 
 #include "hoc/cli/main.hpp"
-#include "hoc/cli/matmul_main.hpp"
+#include "hoc/matmul/main.hpp"
 #include "roofline.hpp"
 #include "run_kernel.hpp"
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "hoc/cli/matmul_main.hpp"
+#include "hoc/matmul/main.hpp"
 #include "hoc/common/names.hpp"
 #include "hoc/common/report.hpp"
 #include "hoc/matmul/matmul_host.hpp"
