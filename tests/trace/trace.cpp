@@ -420,11 +420,20 @@ cl_int transfer(const char* op, const char* call, const Frames& at, cl_command_q
         wait = std::make_unique<Wait>(call, queue, eventList(count, waits), at);
     const cl_int status = enqueue();
     wait.reset();
-    if (status == CL_SUCCESS)
+    if (status == CL_SUCCESS) {
         command(op, queue,
                 ",\"mem\":" + hex(mem) + ",\"blocking\":" + (blocking ? "true" : "false") +
                     ",\"offset\":" + std::to_string(offset) + ",\"size\":" + std::to_string(size),
                 count, waits, event, at, mem, blocking);
+    } else {
+        // A refused transfer (a size past the buffer's end: CL_INVALID_VALUE) is recorded too, so that
+        // the self-check can name the buffer and the call.
+        Record& r = record();
+        std::lock_guard<std::mutex> hold(r.lock);
+        emit(r, std::string("{\"op\":\"refused\",\"call\":\"") + op + "\",\"status\":" + std::to_string(status) +
+                    ",\"mem\":" + hex(mem) + ",\"offset\":" + std::to_string(offset) +
+                    ",\"size\":" + std::to_string(size) + ",\"at\":" + framesJson(at) + "}");
+    }
     return status;
 }
 
