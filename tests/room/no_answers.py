@@ -31,7 +31,8 @@ The files a student reads: Exercises/ (the rooms), course.json, every README and
    A prediction may also name, under "output", the lines of a program's output from which its answer
    follows (a rate that counts the floats asked for, a verdict beside the numbers it judges): those
    must not stand in an expected-output block (```console) of the exercise's own README outside such
-   a section either.
+   a section either, nor anywhere in the exercise's measurement log, docs/measurements/<Folder>.md,
+   outside such a section.
 
 Exit status 0 when nothing is handed out, 1 with one line per finding (file:line, what it shows and
 where the answer comes from)."""
@@ -241,7 +242,12 @@ def scan(root, predictions_file=PREDICTIONS):
         for folder in folders:
             if path != "course.json" and not path.endswith(".md") and course.room(path) != folder:
                 continue  # a prediction is said in prose, or in the room's own files
-            output = console_lines(lines) if path == f"Exercises/{folder}/README.md" else set()
+            if path == f"Exercises/{folder}/README.md":
+                output = console_lines(lines)
+            elif path == f"docs/measurements/{folder}.md":
+                output = set(range(len(lines)))  # a measurement log: every line is output
+            else:
+                output = set()
             for prediction in predictions.get(folder, ()):
                 for pattern in prediction["answers"]:
                     for i, line in enumerate(lines):
@@ -277,8 +283,9 @@ def self_test():
     """The rule on a scratch course of two exercises: an answer line in a TODO, in a README and in the
     room of the exercise before is found; in the room after, in given code, as a short line, in a file
     the student changed, it is not; a predicted number is found outside an after-section only, and an
-    output line it follows from in an expected output of the exercise's own README outside an
-    after-section only (not in a command, another kind of block or another README)."""
+    output line it follows from in an expected output of the exercise's own README or in its
+    measurement log outside an after-section only (not in a command, another kind of block of the
+    README, another README or another exercise's log)."""
     import tempfile
     with tempfile.TemporaryDirectory() as root:
         def write(path, text):
@@ -304,6 +311,10 @@ def self_test():
               "```console\n$ build/later\n  time 1.0 ms, 4.0 GB/s\n```\n")
         write("Exercises/ExerciseC_Later/mine.cl", "// x[i] = x[i] + x[i] * 1.0f, as you like it\n")
         write("docs/notes.md", "const uint i = get_global_id(0); is given code.\n")
+        write("docs/measurements/ExerciseB_Twice.md", "# Runs\n\n```text\n  time 1.0 ms, 4.0 GB/s\n```\n"
+              "<details><summary>After step 2 of Exercise B: every run</summary>\n\n"
+              "```text\n  time 2.0 ms, 2.0 GB/s\n```\n</details>\n")
+        write("docs/measurements/ExerciseC_Later.md", "```text\n  time 1.0 ms, 4.0 GB/s\n```\n")
         write("Exercises/ExerciseA_First/given/vadd.cl", "    if (i < n)\n        y[i] += x[i];\n")
         write("predictions.json", json.dumps({"ExerciseB_Twice": [
             {"step": 2, "asks": "the speedup", "answers": [r"\b42\.5 times"], "output": [r"\d GB/s"]}]}))
@@ -317,6 +328,7 @@ def self_test():
                     "Exercises/ExerciseB_Twice/README.md:3": "a line of the answer",
                     "Exercises/ExerciseB_Twice/README.md:15": "answer to step 2",
                     "Exercises/ExerciseB_Twice/README.md:18": "an expected output that gives",
+                    "docs/measurements/ExerciseB_Twice.md:4": "an expected output that gives",
                     "Exercises/ExerciseA_First/README.md:1": "a line of the answer"}
         where = {f.split(": ")[0]: f for f in found}
         problems = [f"not found: {place} ({what})" for place, what in expected.items()
