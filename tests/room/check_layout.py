@@ -29,7 +29,10 @@ check_layout.py layers ROOT
     (Matmul/main/, above both Matmul and Cli) is the one place that includes both. Prints each
     include; exit status 1 when there is one.
 
-All count the files git tracks (and new files it would add), so build products are left out."""
+All count the files git tracks (and new files it would add), so build products are left out.
+
+check_layout.py --self-test
+    Each check against a made-up course in a scratch folder, each rule broken once."""
 import json
 import os
 import re
@@ -168,7 +171,59 @@ def layers(root):
     return 0
 
 
+def self_test():
+    """The three checks against a made-up course in a scratch git folder: each rule broken once where it
+    must be found and kept where it must not be."""
+    import contextlib
+    import io
+    import tempfile
+
+    def write(root, path, text):
+        os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
+        with open(os.path.join(root, path), "w", encoding="utf-8") as f:
+            f.write(text)
+
+    def run(check, root):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            status = check(root)
+        return status, out.getvalue()
+
+    failures = []
+    with tempfile.TemporaryDirectory() as root:
+        subprocess.run(["git", "init", "-q", root], check=True)
+        write(root, "course.json", json.dumps({"exercises": [{"folder": "Exercise01_Vadd"}]}))
+        write(root, "Exercises/Exercise01_Vadd/vadd.cpp", "// Exercise01_Vadd's own file\n" * 2)
+        write(root, "Exercises/Exercise01_Vadd/given/vadd.hpp", "#pragma once\n" * 20)
+        write(root, "docs/notes.md", "Exercise01_Vadd\n")
+        write(root, "tests/course/test_Exercise01_Vadd.cpp", "// Exercise01_Vadd\n")
+        write(root, "Tools/src/page.cpp", "const char* folder = \"Exercise01_Vadd\";\n")
+        status, out = run(names, root)
+        if status != 1 or "Tools/src/page.cpp" not in out or "docs/" in out or "test_Exercise01" in out:
+            failures.append(f"names: a tool naming a folder not found alone ({status}): {out}")
+        write(root, "Common/src/common.cpp", '#include "vadd.hpp"\n')
+        write(root, "Cli/src/cli.cpp", '#include "hoc/matmul/dims.hpp"\n')
+        write(root, "Matmul/src/dims.cpp", '#include "hoc/common/errors.hpp"\n')
+        write(root, "Matmul/main/include/hoc/matmul/main.hpp", '#include "hoc/cli/main.hpp"\n')
+        status, out = run(layers, root)
+        if (status != 1 or "Common/src/common.cpp" not in out or "Cli/src/cli.cpp" not in out
+                or "Matmul/src/dims.cpp" in out or "Matmul/main/" in out):
+            failures.append(f"layers: the room's header and the layer above not both found, or more ({status}): {out}")
+        status, out = run(lambda r: given(r, 1.5, 6), root)
+        if status != 1 or "10.00" not in out:
+            failures.append(f"given: 20 lines of given/ over 2 of the student's not refused ({status}): {out}")
+        status, out = run(lambda r: given(r, 1.5, 20), root)
+        if status != 1 or "at most 6" in out:
+            failures.append(f"given: the room limit not taken ({status}): {out}")
+    for f in failures:
+        print(f)
+    print("check_layout.py self-test failed" if failures else "check_layout.py finds each rule broken and nothing else")
+    return 1 if failures else 0
+
+
 def main(argv):
+    if len(argv) >= 2 and argv[1] == "--self-test":
+        return self_test()
     if len(argv) >= 3 and argv[1] == "layers":
         return layers(argv[2])
     if len(argv) >= 3 and argv[1] == "names":

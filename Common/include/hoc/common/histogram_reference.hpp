@@ -1,6 +1,6 @@
-// Exercise 18's serial reference: the histogram of bytes counted on the host, the inputs, and a
-// check whose message says what the bins add up to (the evidence of the classic bugs of an atomic
-// histogram; the tests' hints for each are course.json's).
+// The serial reference of a histogram of bytes (Exercise 18's atomics): the bins counted on the host,
+// skewed inputs, and a check whose message says what the bins add up to (the evidence of the classic
+// bugs of an atomic histogram; the tests' hints for each are course.json's).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "histogram_reference.hpp"
+#include "hoc/common/histogram_reference.hpp"
 
 #include <random>
 
