@@ -30,7 +30,7 @@
 # "kernels_from", e.g. Exercise 05 uses the kernel the student wrote in Exercise 04).
 # The folder's library (the lesson) links hoc::common (Common/) and the "libraries" it names (e.g.
 # matmul, hoc::matmul); its programs link hoc::cli too (Cli/: the command line every main.cpp parses
-# with). How each program is run and checked (script/run, tests/reliability) is in the same entry
+# with), and hoc::matmul_main where it uses matmul (the matrix programs' one main). How each program is run and checked (script/run, tests/reliability) is in the same entry
 # (cmake/HocManifest.cmake). The plain-make build reads the same facts (Make_def_files/course.mk).
 
 # One precompiled header (the C++ bindings and the standard headers every program uses), built once
@@ -220,6 +220,9 @@ function(hoc_folder)
     _hoc_library_target(target ${name} "${folder}")
     target_link_libraries(${lib} PUBLIC ${target})
   endforeach()
+  if("matmul" IN_LIST libraries AND "cli" IN_LIST libraries)
+    target_link_libraries(${lib} PUBLIC hoc::matmul_main)  # its own command line with Matmul's size options
+  endif()
   _hoc_link_uses(${lib} PUBLIC ${kind} ${uses})
   target_compile_definitions(${lib} PRIVATE "HOC_KERNEL_DIRS=\"${kernel_dirs}\"")
   set_target_properties(${lib} PROPERTIES HOC_KERNEL_DIRS "${kernel_dirs}" HOC_FOLDER ${folder})
@@ -289,12 +292,17 @@ function(hoc_program folder kind program)
   add_executable(${exe} ${main})
   set_target_properties(${exe} PROPERTIES OUTPUT_NAME ${name})
   target_link_libraries(${exe} PRIVATE ${lib} hoc::cli)
+  hoc_manifest_entry(entry ${folder})
+  hoc_json_list(libraries "${entry}" build libraries)
+  if("matmul" IN_LIST libraries)
+    target_link_libraries(${exe} PRIVATE hoc::matmul_main)  # hoc::matmul::programMain (Matmul/main/)
+  endif()
   _hoc_link_uses(${exe} PRIVATE ${kind} ${uses})
   get_target_property(kernel_dirs ${lib} HOC_KERNEL_DIRS)
   # The program's folder and title, which its main file gives hoc::CommandLine (hoc/cli/main.hpp).
   target_compile_definitions(${exe} PRIVATE "HOC_KERNEL_DIRS=\"${kernel_dirs}\"" "HOC_FOLDER=\"${folder}\""
                                             "HOC_TITLE=\"${title}\"")
-  # On the target too (tests/selfcheck reads it): a folder added twice (exercise and solution) has one
+  # On the target too (checker reads it): a folder added twice (exercise and solution) has one
   # directory property, the last one set, so only the target knows its own kind's folders.
   set_target_properties(${exe} PROPERTIES HOC_KERNEL_DIRS "${kernel_dirs}" HOC_FOLDER ${folder})
   hoc_use_pch(${exe})

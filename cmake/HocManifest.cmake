@@ -1,8 +1,8 @@
 # The course manifest, course.json at the top: the one description of the course. Every list of the
 # exercises reads it: Exercises/CMakeLists.txt and Solutions/CMakeLists.txt (course order), the course
 # table of runs and checks (hoc_course(), below), build/course.txt (script/run, hoc-runner), the
-# self-check's tests (tests/selfcheck/CMakeLists.txt), script/check, the room and README-table tests.
-# The checker's planted bugs are not here but in tests/selfcheck/planted/ (they show solution lines).
+# self-check's tests (checker/CMakeLists.txt), script/check, the room and README-table tests.
+# The checker's planted bugs are not here but in checker/planted/ (they show solution lines).
 # docs/manifest.md describes its fields. Adding an exercise is its folder (Exercises/X, Solutions/X)
 # plus one entry in course.json.
 #
@@ -89,7 +89,7 @@ foreach(_hoc_i RANGE ${_hoc_last})
   string(JSON _hoc_planted ERROR_VARIABLE _hoc_error GET "${_hoc_entry}" planted)
   if(NOT _hoc_error)
     message(FATAL_ERROR "${HOC_MANIFEST}: ${_hoc_folder} has \"planted\" bugs: each is a file of "
-                        "tests/selfcheck/planted/${_hoc_folder}/ now, not an entry of the manifest "
+                        "checker/planted/${_hoc_folder}/ now, not an entry of the manifest "
                         "(docs/manifest.md, \"Planted bugs\")")
   endif()
   if(_hoc_needs AND NOT ${_hoc_needs})

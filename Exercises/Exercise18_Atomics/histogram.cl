@@ -66,7 +66,7 @@ __kernel void histogram_partial(__global const uchar* in, uint n, uint chunk, __
 
 __kernel void histogram_merge(__global const uint* partial, uint groups, __global uint* bins)
 {
-    // TODO (step 4): one work-item per bin b (skip b >= BINS): bins[b] = the sum of
-    //       partial[g * BINS + b] over the `groups` rows. The first kernel has finished: its end is
-    //       the barrier between all work-groups.
+    // TODO (step 4): one work-item per bin b (skip b >= BINS): bins[b] = the sum of bin b's count
+    //       in each of the `groups` rows of partial (row g is work-group g's BINS counts, as step 3
+    //       writes them). The first kernel has finished: its end is the barrier between all work-groups.
 }

@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <ostream>
 #include <string>
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
 #include "hoc/common/program.hpp"
+#include "hoc/common/report.hpp"
+#include "hoc/measure/bandwidth.hpp"
 
 // Where roofline_fma.cl is found by every program that links Common (exercises too): Kernels/.
 #ifndef HOC_MEASURE_KERNEL_DIRS
@@ -145,6 +148,38 @@ FmaRuns FmaBenchmark::runShape(const FmaShape& shape, cl::Kernel& kernel, std::s
     result.workItems = global;
     result.iterations = iterations;
     return result;
+}
+
+namespace {
+
+// Three significant digits or more: 0.0123, 1.23, 12.3, 1234.
+std::string roofText(double value) { return fixedText(value, value >= 100 ? 0 : value >= 10 ? 1 : value >= 1 ? 2 : 4); }
+
+}  // namespace
+
+DeviceRoofs measureRoofs(const cl::Device& device, DeviceRoofs given, std::size_t readFloats, const Repeats& repeats,
+                         std::ostream& out)
+{
+    requireBuffers(device, sizeof(float) * static_cast<double>(readFloats), 1, "the bandwidth roof");
+    DeviceRoofs roofs = given;
+    if (roofs.gbps <= 0) {
+        ReadBenchmark read(device);
+        const ReadRuns runs = read.runs(readFloats, repeats);
+        if (!runs.check.ok || runs.seconds.empty())
+            throw Failure("the read kernel used as the bandwidth roof summed wrongly on this device");
+        roofs.gbps = gbps(runs.bytes, *std::min_element(runs.seconds.begin(), runs.seconds.end()));
+    }
+    if (roofs.gflops <= 0) {
+        FmaBenchmark fma(device);
+        const FmaRuns runs = fma.runs(0, 1024, repeats);
+        if (!runs.check.ok)
+            throw Failure("the FMA kernel used as the compute roof computed wrongly on this device");
+        roofs.gflops = runs.flops / *std::min_element(runs.seconds.begin(), runs.seconds.end()) * 1e-9;
+    }
+    out << "Roofs: bandwidth " << roofText(roofs.gbps) << " GB/s" << (given.gbps > 0 ? " (given)" : " (read kernel)")
+        << ", peak " << roofText(roofs.gflops) << " GFLOP/s" << (given.gflops > 0 ? " (given)" : " (FMA kernel)")
+        << "; ridge point " << fixedText(roofs.ridge(), 2) << " FLOP/byte\n";
+    return roofs;
 }
 
 }  // namespace hoc

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "../cli/parse_args.hpp"
-#include "hoc/cli/matmul_main.hpp"
+#include "hoc/matmul/main.hpp"
 #include "hoc_unit_test.hpp"
 
 namespace {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The course tests' hints against course.json's (tests/support/hoc_hint.hpp): every hint a test gives
 is in the manifest, and every hint of the manifest is given by a test or by a technique check on
-oclgrind's counts (tests/selfcheck/technique.py; no dead hints).
+oclgrind's counts (checker/technique.py; no dead hints).
 
 An exercise's hints ("hints" of its entry) are named hoc::hints::<id> in its GoogleTest file; the
 manifest's own "hints" (the test support's) hoc::hints::shared::<id> in tests/support/. The build
@@ -11,12 +11,11 @@ import glob
 import json
 import os
 import re
-import sys
 import unittest
 
+from checker import manifest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tests", "selfcheck"))
-import manifest  # noqa: E402
 
 EXERCISE = re.compile(r"\bhoc::hints::([a-z][a-z0-9_]*)\b(?!::)")
 SHARED = re.compile(r"\bhoc::hints::shared::([a-z][a-z0-9_]*)\b")

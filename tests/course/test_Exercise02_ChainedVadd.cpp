@@ -2,6 +2,7 @@
 // serial code, so the result must be exactly equal. Part 3: the same F from one fused kernel, and the
 // floats each version moves per element.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <sstream>
 
@@ -13,6 +14,97 @@
 #include "hoc_hints/Exercise02_ChainedVadd.hpp"
 #include "hoc_test.hpp"
 
+namespace {
+
+// One way three vadd calls can combine the inputs: the value at one element, as an expression and how
+// many times it takes each of A, B, E and G.
+struct Combination {
+    float value;
+    std::string text;
+    std::array<int, 4> uses;
+};
+
+// Where the first wrong element of the chain's F comes from, read from the element itself: 0 (nothing
+// wrote it or F was not read back), the same four floats added in another grouping or order (the
+// README's warning), or a combination that three vadd calls make of other buffers: an input left out
+// or taken twice. Every program of up to three calls is tried, each call adding two of the inputs or
+// of the earlier calls' results.
+std::string chainHint(const std::array<const std::vector<float>*, 4>& in, const std::vector<float>& expected,
+                      const std::vector<float>& got)
+{
+    std::size_t i = 0;
+    while (i < got.size() && got[i] == expected[i])
+        ++i;
+    if (i == got.size())
+        return "";
+    const std::string element = std::to_string(i);
+    const std::string where = "\n  where: chained_vadd.cpp (the buffers each vadd call gets)\n  hint: ";
+    if (got[i] == 0.0f)
+        return where + hoc::test::hint(hoc::hints::chain_unwritten, {{"element", element}});
+    const char* names[] = {"A", "B", "E", "G"};
+    std::vector<Combination> inputs;
+    for (int k = 0; k < 4; ++k) {
+        std::array<int, 4> uses{};
+        uses[static_cast<std::size_t>(k)] = 1;
+        inputs.push_back({(*in[static_cast<std::size_t>(k)])[i], names[k], uses});
+    }
+    const auto add = [](const Combination& x, const Combination& y) {
+        std::array<int, 4> uses{};
+        for (std::size_t k = 0; k < 4; ++k)
+            uses[k] = x.uses[k] + y.uses[k];
+        const auto term = [](const Combination& c) {
+            return c.text.find(' ') == std::string::npos ? c.text : "(" + c.text + ")";
+        };
+        // A call's result first, as the chain writes it: (A + B) + G.
+        const bool swap = x.text.find(' ') == std::string::npos && y.text.find(' ') != std::string::npos;
+        return Combination{x.value + y.value, swap ? term(y) + " + " + term(x) : term(x) + " + " + term(y), uses};
+    };
+    // Breadth first: the results of one call, then of two, then of three, each from the inputs and
+    // the earlier results (the first match is the simplest combination that gives this value).
+    std::vector<Combination> found = inputs;
+    std::vector<std::vector<Combination>> programs = {inputs};
+    for (int calls = 1; calls <= 3; ++calls) {
+        std::vector<std::vector<Combination>> next;
+        for (const auto& operands : programs)
+            for (std::size_t x = 0; x < operands.size(); ++x)
+                for (std::size_t y = x; y < operands.size(); ++y) {
+                    std::vector<Combination> more = operands;
+                    more.push_back(add(operands[x], operands[y]));
+                    found.push_back(more.back());
+                    if (calls < 3)
+                        next.push_back(std::move(more));
+                }
+        programs = std::move(next);
+    }
+    const std::array<int, 4> once = {1, 1, 1, 1};
+    for (const Combination& c : found) {
+        if (c.value != got[i])
+            continue;
+        if (c.uses == once)
+            return where + hoc::test::hint(hoc::hints::chain_order, {{"element", element}, {"sum", c.text}});
+        std::string differs;
+        for (std::size_t k = 0; k < 4; ++k) {
+            if (c.uses[k] == 1)
+                continue;
+            const std::string what = std::string(names[k]) +
+                                     (c.uses[k] == 0   ? " is left out"
+                                      : c.uses[k] == 2 ? " is added twice"
+                                                       : " is added " + std::to_string(c.uses[k]) + " times");
+            differs += (differs.empty() ? "" : ", ") + what;
+        }
+        return where +
+               hoc::test::hint(hoc::hints::chain_inputs, {{"element", element}, {"sum", c.text}, {"differs", differs}});
+    }
+    // The same four floats in an order no chain of the calls above gives: a few units in the last place
+    // of the largest partial result from the exact sum.
+    const double exact = static_cast<double>(inputs[0].value) + inputs[1].value + inputs[2].value + inputs[3].value;
+    if (std::fabs(got[i] - exact) <= 4 * std::fabs(expected[i]) * 0x1p-24 + 4 * std::fabs(inputs[2].value) * 0x1p-24)
+        return where + hoc::test::hint(hoc::hints::chain_order, {{"element", element}, {"sum", "another order"}});
+    return where + hoc::test::hint(hoc::hints::chain_wrong, {{"element", element}});
+}
+
+}  // namespace
+
 class ChainedVadd : public ::testing::TestWithParam<std::size_t> {};
 
 TEST_P(ChainedVadd, MatchesSerialChain)
@@ -22,8 +114,10 @@ TEST_P(ChainedVadd, MatchesSerialChain)
     const auto e = hoc::randomFloats(n, 23, -100, 100), g = hoc::randomFloats(n, 24, 0, 1e-3f);
     const ChainResult r = hoc::test::run([&] { return chainedVadd(hoc::test::device(), a, b, e, g); });
     using hoc::ref::vadd;
-    EXPECT_TRUE(hoc::test::correct(hoc::compare(vadd(vadd(vadd(a, b), e), g), r.f),
-                                   "F = A + B + E + G, N = " + std::to_string(n)));
+    const std::vector<float> expected = vadd(vadd(vadd(a, b), e), g);
+    const auto check = hoc::compare(expected, r.f);
+    EXPECT_TRUE(hoc::test::correct(check, "F = A + B + E + G, N = " + std::to_string(n)))
+        << (check.ok ? "" : chainHint({&a, &b, &e, &g}, expected, r.f));
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, ChainedVadd, ::testing::ValuesIn(hoc::test::vectorSizes()), hoc::test::vectorSizeName);
@@ -110,6 +204,24 @@ TEST(Fusion, TrafficPerElementCountsEveryAccess)
         ADD_FAILURE() << HOC_UNDER_TEST << "/part3_fusion/fusion.cpp: trafficPerElement: fused " << text(traffic.fused)
                       << " floats per element, which is not what one vadd_fused call moves\n  hint: " << why;
     }
+}
+
+// Step 4: at one rate, each version's time is proportional to the floats it moves, so the fused
+// kernel takes 5 / 9 of the chain's time. Named from its value: not made, the fraction turned over,
+// kernels counted instead of floats.
+TEST(Fusion, StepFourPredictionFollowsTheCounts)
+{
+    const double want = 5.0 / 9.0, mine = fusedTimeFraction();
+    std::ostringstream where;
+    where << HOC_UNDER_TEST << "/part3_fusion/fusion.cpp: fusedTimeFraction() is " << mine << " (step 4 of the README)";
+    if (mine == 0)
+        ADD_FAILURE() << where.str() << ": not made yet\n  hint: " << hoc::test::hint(hoc::hints::fraction_not_made);
+    else if (std::fabs(mine - 1 / want) < 0.01)
+        ADD_FAILURE() << where.str() << "\n  hint: " << hoc::test::hint(hoc::hints::fraction_turned);
+    else if (std::fabs(mine - 1.0 / 3.0) < 0.01)
+        ADD_FAILURE() << where.str() << "\n  hint: " << hoc::test::hint(hoc::hints::fraction_kernels);
+    else
+        EXPECT_NEAR(mine, want, 0.005) << where.str() << "\n  hint: " << hoc::test::hint(hoc::hints::fraction_wrong);
 }
 
 namespace {

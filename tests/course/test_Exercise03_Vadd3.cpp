@@ -44,12 +44,32 @@ std::string sumHint(const std::vector<float>& a, const std::vector<float>& b, co
     for (const auto& [name, value] : sums)
         if (got[i] == value)
             return where + hoc::test::hint(hoc::hints::input_count, {{"element", element}, {"sum", name}});
+    // One input read one element off (its index i - 1 or i + 1), the others at i.
+    const std::vector<float>* inputs[] = {&a, &b, &c};
+    const char* names[] = {"A", "B", "C"};
+    for (int which = 0; which < 3; ++which)
+        for (const int off : {-1, 1}) {
+            if ((off < 0 && i == 0) || i + static_cast<std::size_t>(off + 1) > got.size())
+                continue;
+            float v[3] = {x, y, z};
+            v[which] = (*inputs[which])[i + static_cast<std::size_t>(off)];
+            if (got[i] == (v[0] + v[1]) + v[2])
+                return where + hoc::test::hint(hoc::hints::input_off_by_one,
+                                               {{"element", element},
+                                                {"input", names[which]},
+                                                {"other", std::to_string(i + static_cast<std::size_t>(off))}});
+        }
     // Another order of the same two additions: within a few units in the last place of the largest
     // partial result, but not equal.
     const double exact = static_cast<double>(x) + y + z;
     const double scale = std::max({std::fabs(x + y), std::fabs(x + z), std::fabs(y + z), std::fabs(expected[i])});
-    if (std::fabs(got[i] - exact) <= 4 * scale * 0x1p-24)
-        return where + hoc::test::hint(hoc::hints::order, {{"element", element}});
+    if (std::fabs(got[i] - exact) <= 4 * scale * 0x1p-24) {
+        // Which pair was added first, where the value tells (a float sum of two is the same either way).
+        const char* sum = got[i] == (x + z) + y   ? "(A + C) + B, that is A + C first"
+                          : got[i] == (y + z) + x ? "(B + C) + A, that is B + C first"
+                                                  : "neither (A + B) + C nor a pair of them added first";
+        return where + hoc::test::hint(hoc::hints::order, {{"element", element}, {"sum", sum}});
+    }
     return where + hoc::test::hint(hoc::hints::not_a_sum, {{"element", element}});
 }
 

@@ -338,6 +338,63 @@ std::string smoothHint(const std::vector<float>& in, const Grid& grid, const Siz
 
 }  // namespace
 
+// 004's quiz, worked out here: arr3d[i][j][k] of int arr3d[3][2][4] lies (i * 2 + j) * 4 + k ints
+// after arr3d[0][0][0], 4 bytes each, from address 100.
+TEST(Smooth3d, QuizAddress)
+{
+    const std::size_t ints = (1 * 2 + 1) * 4 + 3, want = 100 + ints * 4, mine = quizAddress();
+    const std::size_t turned = 3 * (2 * 3) + 1 * 3 + 1;  // the first index fastest: k * 6 + j * 3 + i
+    const std::string where = std::string(HOC_UNDER_TEST) + "/part2_three_dimensions/grid3d.cpp: quizAddress() is " +
+                              std::to_string(mine) + " (004's quiz \"C 3D Array Memory Layout\")";
+    if (mine == 0)
+        ADD_FAILURE() << where << ": not answered yet\n  hint: " << hoc::test::hint(hoc::hints::quiz_not_made);
+    else if (mine == 100 + ints)
+        ADD_FAILURE() << where << "\n  hint: " << hoc::test::hint(hoc::hints::quiz_ints_not_bytes);
+    else if (mine == 100 + turned * 4 || mine == 100 + turned)
+        ADD_FAILURE() << where << "\n  hint: " << hoc::test::hint(hoc::hints::quiz_turned);
+    else
+        EXPECT_EQ(mine, want) << where << "\n  hint: " << hoc::test::hint(hoc::hints::quiz_address);
+}
+
+// Step 3, worked out here for a 256 x 256 x 256 grid: work-item t of a work-group of (gx, gy, gz),
+// numbered with dimension 0 fastest, has local ids (t % gx, t / gx % gy, t / (gx gy)), and its cell
+// lies at that offset in x, y and z from the work-group's first cell; the first warp's 32 cells fall in
+// sectors of 8 floats.
+TEST(Smooth3d, StepThreePrediction)
+{
+    const std::size_t n = 256;
+    const auto offset = [&](const Sizes3& g, std::size_t t) {
+        return (t / (g[0] * g[1]) * n + t / g[0] % g[1]) * n + t % g[0];
+    };
+    const auto sectors = [&](const Sizes3& g) {
+        std::vector<std::size_t> seen;
+        for (std::size_t t = 0; t < 32; ++t)
+            seen.push_back(offset(g, t) / (32 / sizeof(float)));
+        std::sort(seen.begin(), seen.end());
+        return static_cast<std::size_t>(std::unique(seen.begin(), seen.end()) - seen.begin());
+    };
+    const Sizes3 wide = {32, 4, 2}, thin = {1, 16, 16};
+    const StepThreePrediction mine = stepThreePrediction();
+    const std::string where = std::string(HOC_UNDER_TEST) + "/part2_three_dimensions/grid3d.cpp: stepThreePrediction() "
+                                                            "(step 3 of the README)";
+    if (mine.floatsApart32x4x2 == 0 && mine.floatsApart1x16x16 == 0 && mine.sectors32x4x2 == 0 &&
+        mine.sectors1x16x16 == 0)
+        FAIL() << where
+               << ": not made yet (every figure is 0)\n  hint: " << hoc::test::hint(hoc::hints::step3_not_made);
+    EXPECT_EQ(mine.floatsApart32x4x2, offset(wide, 1) - offset(wide, 0))
+        << where << ": the floats between the cells of work-items 0 and 1 of a 32x4x2 work-group\n  hint: "
+        << hoc::test::hint(hoc::hints::step3_apart, {{"shape", "32x4x2"}});
+    EXPECT_EQ(mine.floatsApart1x16x16, offset(thin, 1) - offset(thin, 0))
+        << where << ": the floats between the cells of work-items 0 and 1 of a 1x16x16 work-group\n  hint: "
+        << hoc::test::hint(hoc::hints::step3_apart, {{"shape", "1x16x16"}});
+    EXPECT_EQ(mine.sectors32x4x2, sectors(wide))
+        << where << ": the 32-byte sectors the first warp of a 32x4x2 work-group reads\n  hint: "
+        << hoc::test::hint(hoc::hints::step3_sectors, {{"shape", "32x4x2"}});
+    EXPECT_EQ(mine.sectors1x16x16, sectors(thin))
+        << where << ": the 32-byte sectors the first warp of a 1x16x16 work-group reads\n  hint: "
+        << hoc::test::hint(hoc::hints::step3_sectors, {{"shape", "1x16x16"}});
+}
+
 TEST(Smooth3d, EnqueueOverGridMakesA3dRangeOfWholeWorkGroups)
 {
     const GridCase cases[] = {{{13, 7, 5}, {4, 2, 2}}, {{37, 19, 11}, {8, 4, 4}},  {{1, 1, 1}, {1, 1, 1}},

@@ -61,11 +61,11 @@ Origin originOf(SweptKernel kernel)
 
 // A column's wrong cells as one failure: the first wrong cell, which sizes are wrong, and whose code
 // runs there (the other exercise's, in the same tree: Exercises/ for the student's build).
-::testing::AssertionResult everyCellCorrect(const SweepColumn& column)
+::testing::AssertionResult everyCellCorrect(SweptKernel kernel, const hoc::SweepColumn& column)
 {
     std::vector<std::size_t> wrong, right;
-    const SweepCell* first = nullptr;
-    for (const SweepCell& cell : column.cells) {
+    const hoc::SweepCell* first = nullptr;
+    for (const hoc::SweepCell& cell : column.cells) {
         (cell.correct ? right : wrong).push_back(cell.size);
         if (!cell.correct && !first)
             first = &cell;
@@ -73,17 +73,16 @@ Origin originOf(SweptKernel kernel)
     if (!first)
         return ::testing::AssertionSuccess();
     const std::string under = HOC_UNDER_TEST;
-    const Origin origin = originOf(column.kernel);
+    const Origin origin = originOf(kernel);
     const std::string tree = under.substr(0, under.find('/'));
-    const std::string text = under + ": " + titleOf(column.kernel) + " with work-groups of " + first->shape + ": " +
+    const std::string text = under + ": " + column.title + " with work-groups of " + first->shape + ": " +
                              first->detail + " (wrong at work-group sizes " + listed(wrong) +
-                             ")\n  where: " + titleOf(column.kernel) + " runs Exercise " + origin.id + "'s code, " +
-                             tree + "/" + origin.folder +
-                             " (its kernel and host code); sizes.cpp only chooses the sizes\n  hint: ";
+                             ")\n  where: " + column.title + " runs Exercise " + origin.id + "'s code, " + tree + "/" +
+                             origin.folder + " (its kernel and host code); sizes.cpp only chooses the sizes\n  hint: ";
     if (right.empty())
-        return ::testing::AssertionFailure() << text
-                                             << hoc::test::hint(hoc::hints::other_exercise_wrong,
-                                                                {{"id", origin.id}, {"title", titleOf(column.kernel)}});
+        return ::testing::AssertionFailure()
+               << text
+               << hoc::test::hint(hoc::hints::other_exercise_wrong, {{"id", origin.id}, {"title", column.title}});
     return ::testing::AssertionFailure() << text
                                          << hoc::test::hint(hoc::hints::other_exercise_some_sizes,
                                                             {{"id", origin.id},
@@ -118,7 +117,7 @@ TEST(WorkGroupSize, EveryKernelIsCorrectAtEverySize)
     options.cols = 129;
     options.repeats = {0, 1};
     for (const SweptKernel kernel : sweptKernels()) {
-        const SweepColumn column = hoc::test::run([&] { return sweep(hoc::test::device(), kernel, options); });
+        const hoc::SweepColumn column = hoc::test::run([&] { return sweep(hoc::test::device(), kernel, options); });
         ASSERT_GE(column.limit, 1u) << titleOf(kernel);
         ASSERT_EQ(column.cells.size(), workGroupSizes(column.limit).size()) << titleOf(kernel);
         ASSERT_GT(column.cells.size(), 1u)
@@ -126,8 +125,8 @@ TEST(WorkGroupSize, EveryKernelIsCorrectAtEverySize)
             << "allows up to " << column.limit << ": " << hoc::test::hint(hoc::hints::sizes);
         EXPECT_EQ(column.cells.front().size, 1u) << titleOf(kernel);
         EXPECT_EQ(column.cells.back().size, column.limit) << titleOf(kernel);
-        EXPECT_TRUE(everyCellCorrect(column));
-        for (const SweepCell& cell : column.cells)
+        EXPECT_TRUE(everyCellCorrect(kernel, column));
+        for (const hoc::SweepCell& cell : column.cells)
             EXPECT_GT(cell.seconds, 0) << titleOf(kernel) << " with work-groups of " << cell.shape << ": no time";
     }
 }

@@ -260,6 +260,52 @@ TEST(Warps2d, WarpsPerGroupAnswersTheQuiz)
     }
 }
 
+// Step 4, worked out here with the course's numbering: in warps of 32, a warp of one of the four
+// shapes holds both paths under a rule when its work-items' local ids (the rule's one) have both
+// parities; such a warp runs both paths one after the other, and the two cost the same (two fma per
+// round each), so a kernel whose every warp is mixed takes twice by_warp's time.
+TEST(Warps2d, StepFourPrediction)
+{
+    const StepFourPrediction mine = stepFourPrediction();
+    const std::string where = std::string(HOC_UNDER_TEST) +
+                              "/part2_warps_2d/warps.cpp: stepFourPrediction() (step 4 of the README)";
+    const bool none = mine.timesByWarpWhenMixed == 0 &&
+                      std::all_of(mine.mixedByRow.begin(), mine.mixedByRow.end(),
+                                  [](std::size_t m) { return m == 0; }) &&
+                      std::all_of(mine.mixedByColumn.begin(), mine.mixedByColumn.end(),
+                                  [](std::size_t m) { return m == 0; });
+    if (none)
+        FAIL() << where
+               << ": not made yet (every figure is 0)\n  hint: " << hoc::test::hint(hoc::hints::step4_not_made);
+    for (std::size_t s = 0; s < kStepFourShapes.size(); ++s) {
+        const Shape shape = kStepFourShapes[s];
+        std::size_t byRow = 0, byColumn = 0;
+        for (std::size_t w = 0; w < (shape.x * shape.y) / 32; ++w) {
+            bool rows[2] = {false, false}, columns[2] = {false, false};
+            for (std::size_t ly = 0; ly < shape.y; ++ly)
+                for (std::size_t lx = 0; lx < shape.x; ++lx)
+                    if (courseWarp(lx, ly, shape.x, 32) == w) {
+                        rows[ly % 2] = true;
+                        columns[lx % 2] = true;
+                    }
+            byRow += rows[0] && rows[1] ? 1 : 0;
+            byColumn += columns[0] && columns[1] ? 1 : 0;
+        }
+        EXPECT_EQ(mine.mixedByRow[s], byRow)
+            << where << ": the warps of a " << shape.text() << " work-group that hold both paths under by_row's rule\n"
+            << "  hint: "
+            << hoc::test::hint(hoc::hints::step4_mixed, {{"shape", shape.text()}, {"id", "get_local_id(1)"}});
+        EXPECT_EQ(mine.mixedByColumn[s], byColumn)
+            << where << ": the warps of a " << shape.text()
+            << " work-group that hold both paths under by_column's rule\n"
+            << "  hint: "
+            << hoc::test::hint(hoc::hints::step4_mixed, {{"shape", shape.text()}, {"id", "get_local_id(0)"}});
+    }
+    EXPECT_NEAR(mine.timesByWarpWhenMixed, 2.0, 0.05)
+        << where << ": a kernel whose every warp holds both paths, as a multiple of by_warp's time\n  hint: "
+        << hoc::test::hint(hoc::hints::step4_times);
+}
+
 namespace {
 
 // The reference of a rule, with the course's own warp numbering: path_a where the rule's number is

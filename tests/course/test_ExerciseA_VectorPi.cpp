@@ -4,8 +4,10 @@
 // part empty and work-group sizes from 1 to the kernel's maximum. And the program `builtins` (given):
 // conversions, swizzles and a polynomial in __constant memory bit for bit against the host's own
 // computation, the precise math functions within the specification's error bounds.
+#include <algorithm>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <climits>
 #include <cmath>
@@ -42,18 +44,72 @@ double midpointPart(std::uint64_t steps, std::uint64_t last)
     return sum * step;
 }
 
+// The steps a vector's lane holds: step j is lane j % width (each work-item's steps start at a multiple
+// of the width). The hint when pi is the sum of some lanes only, the same lanes of every vector: which
+// lanes were added and which left out, among those that hold a step in this run; "" where no such set
+// of lanes gives pi.
+std::string lanesLeftOut(std::uint64_t steps, int width, double got)
+{
+    if (width < 2)
+        return "";
+    const double step = 1.0 / static_cast<double>(steps);
+    std::vector<double> lane(static_cast<std::size_t>(width), 0.0);
+    for (std::uint64_t j = 0; j < steps; ++j) {
+        const double x = (static_cast<double>(j) + 0.5) * step;
+        lane[j % static_cast<std::uint64_t>(width)] += 4.0 / (1.0 + x * x) * step;
+    }
+    const int held = static_cast<int>(std::min<std::uint64_t>(steps, static_cast<std::uint64_t>(width)));
+    const auto list = [](const std::vector<int>& lanes) {
+        std::string text;
+        for (std::size_t k = 0; k < lanes.size(); ++k)
+            text += (k == 0 ? "" : k + 1 == lanes.size() ? " and " : ", ") + std::to_string(lanes[k]);
+        return text;
+    };
+    // Every proper, non-empty subset of the lanes that hold steps; the sums of two subsets differ by a
+    // lane's sum at least (far more than the target 1e-6 for these step counts).
+    for (unsigned mask = 1; mask + 1 < (1u << held); ++mask) {
+        double sum = 0;
+        std::vector<int> added, left;
+        for (int l = 0; l < held; ++l) {
+            if (mask & (1u << l)) {
+                sum += lane[static_cast<std::size_t>(l)];
+                added.push_back(l);
+            } else {
+                left.push_back(l);
+            }
+        }
+        if (std::abs(got - sum) < hoc::pi::kTarget)
+            return hoc::test::hint(hoc::hints::lanes_left_out, {{"added", list(added)},
+                                                                {"left", list(left)},
+                                                                {"width", std::to_string(width)},
+                                                                {"last", std::to_string(width - 1)}});
+    }
+    return "";
+}
+
 // Where a wrong pi comes from, from its value: 0 (nothing written), a whole multiple of pi (every
 // step counted that many times), or the sum without the steps of the last, partly filled vector.
 std::string hint(std::uint64_t steps, int width, double got)
 {
-    const std::string where = std::string("\n  where: ") +
-                              (width == 1 ? "pi() in pi.cl" : "pi_vector() in pi_vector.cl") + "\n  hint: ";
+    // The scalar baseline is Exercise 10's kernel, built from that exercise's room: say so, so that an
+    // unfinished Exercise 10 is not taken for a mistake here.
+    const std::string under = HOC_UNDER_TEST;
+    const std::string tree = under.substr(0, under.find('/'));
+    const std::string where =
+        std::string("\n  where: ") +
+        (width == 1 ? "pi() in Exercise 10's pi.cl (" + tree +
+                          "/Exercise10_Pi): this exercise runs it as its scalar baseline, so Exercise 10 must pass "
+                          "first (script/check 10)"
+                    : std::string("pi_vector() in pi_vector.cl")) +
+        "\n  hint: ";
     const double expected = hoc::pi::reference(steps);
     const std::uint64_t tail = steps % static_cast<std::uint64_t>(width);
     if (tail != 0 && std::abs(got - midpointPart(steps, steps - tail)) < hoc::pi::kTarget)
         return where + hoc::test::hint(hoc::hints::last_vector, {{"tail", std::to_string(tail)}});
     if (got == 0)
         return where + hoc::test::hint(hoc::hints::zero);
+    if (const std::string lanes = lanesLeftOut(steps, width, got); !lanes.empty())
+        return where + lanes;
     const double times = got / expected;
     const double whole = std::round(times);
     if (whole >= 2 && std::abs(times - whole) < 1e-3)

@@ -395,8 +395,8 @@ def environment():
     env["HOME"] = tempfile.mkdtemp(prefix="readme-home-")
     env["OMPI_ALLOW_RUN_AS_ROOT"] = "1"  # Open MPI's mpirun refuses root (CI) without both
     env["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
-    env["OMPI_MCA_btl_vader_single_copy_mechanism"] = "none"  # as tests/mpi/check_mpi.py, for containers
-    env["OMPI_MCA_btl_tcp_if_include"] = "lo"  # as tests/mpi/check_mpi.py: one machine, TCP on loopback
+    env["OMPI_MCA_btl_vader_single_copy_mechanism"] = "none"  # as checker/check_mpi.py, for containers
+    env["OMPI_MCA_btl_tcp_if_include"] = "lo"  # as checker/check_mpi.py: one machine, TCP on loopback
     env["TERM"] = "dumb"
     env["LC_ALL"] = "C.UTF-8"
     return env

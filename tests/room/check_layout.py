@@ -7,7 +7,7 @@ check_layout.py names ROOT
       - course.json itself;
       - the documentation: docs/ and every Markdown file (a README links the lessons it builds on);
       - the tests: every path with a tests/ folder, CI's scripts (.ci/) and the test drivers
-        (script/test, and the self-check: script/check);
+        (script/test, and the self-check: the package checker/, its planted bugs and fixtures);
     every other file finds an exercise through course.json (the build, the plain-make build, the
     bad-input cases, the programs' titles, the results page's ids). Prints each file and the folders
     it names; exit status 1 when there is one.
@@ -23,10 +23,16 @@ check_layout.py layers ROOT
     A library never includes a room: no C++ file of the libraries (Common/, Matmul/, Measure/, Pi/,
     Cli/, Tools/) or of the competition (Competition/, a layer above the course, which reaches
     Exercise 9b's code through Matmul's contender interface) includes a header that only a room holds
-    (a .hpp under Exercises/ or Solutions/ that no library has). Prints each include; exit status 1
-    when there is one.
+    (a .hpp under Exercises/ or Solutions/ that no library has). And the layers point one way
+    (Common <- Matmul, Measure, Pi <- Cli): Common includes no other library's header, Matmul, Measure
+    and Pi no Cli header, Cli no Matmul, Measure or Pi header; the matrix programs' main
+    (Matmul/main/, above both Matmul and Cli) is the one place that includes both. Prints each
+    include; exit status 1 when there is one.
 
-All count the files git tracks (and new files it would add), so build products are left out."""
+All count the files git tracks (and new files it would add), so build products are left out.
+
+check_layout.py --self-test
+    Each check against a made-up course in a scratch folder, each rule broken once."""
 import json
 import os
 import re
@@ -34,7 +40,7 @@ import subprocess
 import sys
 
 DOCS = ("docs/",)
-TESTS = (".ci/", "script/test", "script/check")
+TESTS = (".ci/", "script/test", "checker/")
 NOT_STUDENT_FILES = ("README.md", "CMakeLists.txt", "Makefile")
 
 
@@ -123,6 +129,9 @@ def given(root, course_ratio, room_ratio):
 
 
 LAYERS = ("Common/", "Matmul/", "Measure/", "Pi/", "Cli/", "Tools/", "Competition/")
+# Each library's folder and the header folders (hoc/<name>/) of the libraries it must not include.
+BELOW = {"Common/": ("cli", "matmul", "measure", "pi"), "Matmul/": ("cli", "measure", "pi"),
+         "Measure/": ("cli", "matmul", "pi"), "Pi/": ("cli", "matmul", "measure"), "Cli/": ("matmul", "measure", "pi")}
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 
 
@@ -140,18 +149,81 @@ def layers(root):
             for included in INCLUDE.findall(source.read()):
                 if os.path.basename(included) in room_headers:
                     breaches.append(f"{f} includes \"{included}\", a room's header")
+    for f in library:
+        if not f.endswith((".cpp", ".hpp")) or f.startswith("Matmul/main/"):
+            continue
+        below = next((folder for folder in BELOW if f.startswith(folder)), None)
+        if below is None:
+            continue
+        with open(os.path.join(root, f), encoding="utf-8") as source:
+            for included in INCLUDE.findall(source.read()):
+                if included.split("/")[:2] in [["hoc", other] for other in BELOW[below]]:
+                    breaches.append(f"{f} includes \"{included}\", a header of a layer that is not below "
+                                    f"{below.rstrip('/')}")
     for b in breaches:
         print(b)
     if breaches:
-        print("a library never includes a room; the competition reaches Exercise 9b through "
-              "hoc/matmul/contender.hpp (docs/layout.md)")
+        print("a library never includes a room nor a layer above or beside it (Common <- Matmul, Measure, Pi "
+              "<- Cli); the competition reaches Exercise 9b through hoc/matmul/contender.hpp (docs/layout.md)")
         return 1
     print(f"no file of {', '.join(LAYERS)} includes a room's header ({len(library)} files, "
-          f"{len(room_headers)} room headers)")
+          f"{len(room_headers)} room headers), and no library a header of a layer above or beside it")
     return 0
 
 
+def self_test():
+    """The three checks against a made-up course in a scratch git folder: each rule broken once where it
+    must be found and kept where it must not be."""
+    import contextlib
+    import io
+    import tempfile
+
+    def write(root, path, text):
+        os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
+        with open(os.path.join(root, path), "w", encoding="utf-8") as f:
+            f.write(text)
+
+    def run(check, root):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            status = check(root)
+        return status, out.getvalue()
+
+    failures = []
+    with tempfile.TemporaryDirectory() as root:
+        subprocess.run(["git", "init", "-q", root], check=True)
+        write(root, "course.json", json.dumps({"exercises": [{"folder": "Exercise01_Vadd"}]}))
+        write(root, "Exercises/Exercise01_Vadd/vadd.cpp", "// Exercise01_Vadd's own file\n" * 2)
+        write(root, "Exercises/Exercise01_Vadd/given/vadd.hpp", "#pragma once\n" * 20)
+        write(root, "docs/notes.md", "Exercise01_Vadd\n")
+        write(root, "tests/course/test_Exercise01_Vadd.cpp", "// Exercise01_Vadd\n")
+        write(root, "Tools/src/page.cpp", "const char* folder = \"Exercise01_Vadd\";\n")
+        status, out = run(names, root)
+        if status != 1 or "Tools/src/page.cpp" not in out or "docs/" in out or "test_Exercise01" in out:
+            failures.append(f"names: a tool naming a folder not found alone ({status}): {out}")
+        write(root, "Common/src/common.cpp", '#include "vadd.hpp"\n')
+        write(root, "Cli/src/cli.cpp", '#include "hoc/matmul/dims.hpp"\n')
+        write(root, "Matmul/src/dims.cpp", '#include "hoc/common/errors.hpp"\n')
+        write(root, "Matmul/main/include/hoc/matmul/main.hpp", '#include "hoc/cli/main.hpp"\n')
+        status, out = run(layers, root)
+        if (status != 1 or "Common/src/common.cpp" not in out or "Cli/src/cli.cpp" not in out
+                or "Matmul/src/dims.cpp" in out or "Matmul/main/" in out):
+            failures.append(f"layers: the room's header and the layer above not both found, or more ({status}): {out}")
+        status, out = run(lambda r: given(r, 1.5, 6), root)
+        if status != 1 or "10.00" not in out:
+            failures.append(f"given: 20 lines of given/ over 2 of the student's not refused ({status}): {out}")
+        status, out = run(lambda r: given(r, 1.5, 20), root)
+        if status != 1 or "at most 6" in out:
+            failures.append(f"given: the room limit not taken ({status}): {out}")
+    for f in failures:
+        print(f)
+    print("check_layout.py self-test failed" if failures else "check_layout.py finds each rule broken and nothing else")
+    return 1 if failures else 0
+
+
 def main(argv):
+    if len(argv) >= 2 and argv[1] == "--self-test":
+        return self_test()
     if len(argv) >= 3 and argv[1] == "layers":
         return layers(argv[2])
     if len(argv) >= 3 and argv[1] == "names":

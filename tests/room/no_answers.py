@@ -177,7 +177,8 @@ def after_sections(lines):
     """The line numbers (0-based) inside a `<details><summary>After step ...` section."""
     inside, hidden, depth = False, set(), 0
     for i, line in enumerate(lines):
-        if not inside and AFTER.search(line):
+        # <details> and its <summary> on one line or on two
+        if not inside and (AFTER.search(line) or (i + 1 < len(lines) and AFTER.search(line + lines[i + 1]))):
             inside, depth = True, 0
         if inside:
             hidden.add(i)
@@ -266,6 +267,7 @@ def self_test():
         write("Exercises/ExerciseB_Twice/README.md", "Step 2: predict the speedup.\n\n"
               "Write `x[i] = x[i] + x[i] * 1.0f` in the kernel.\n\n"
               "<details><summary>After step 2: the speedup</summary>\n\nIt is 42.5 times.\n</details>\n"
+              "<details>\n<summary>After step 2, again</summary>\n\nStill 42.5 times.\n</details>\n"
               "Given code is no answer: `if (i < n)`.\nThe speedup is 42.5 times.\n")
         write("Exercises/ExerciseA_First/README.md", "Later you will write x[i] = x[i] + x[i] * 1.0f.\n")
         write("Exercises/ExerciseC_Later/README.md", "Exercise B wrote x[i] = x[i] + x[i] * 1.0f.\n")
@@ -282,7 +284,7 @@ def self_test():
         found = scan(root, os.path.join(root, "predictions.json"))
         expected = {"Exercises/ExerciseB_Twice/twice.cl:4": "a line of the answer",
                     "Exercises/ExerciseB_Twice/README.md:3": "a line of the answer",
-                    "Exercises/ExerciseB_Twice/README.md:10": "answer to step 2",
+                    "Exercises/ExerciseB_Twice/README.md:15": "answer to step 2",
                     "Exercises/ExerciseA_First/README.md:1": "a line of the answer"}
         where = {f.split(": ")[0]: f for f in found}
         problems = [f"not found: {place} ({what})" for place, what in expected.items()

@@ -26,7 +26,7 @@ using HintValues = std::initializer_list<std::pair<const char*, std::string>>;
 // The hint's text with each {name} replaced by its value. Call it where a check has failed (in the
 // message streamed after the check, or in an AssertionFailure): it records the text as the running
 // test's property "hint" ("hint_2", "hint_3", ... for other hints of the same test), which GoogleTest's
-// JSON report carries and tests/selfcheck/results.py gives to the failure whose message holds it.
+// JSON report carries and checker/results.py gives to the failure whose message holds it.
 // A {name} with no value, or a value whose name the text lacks, fails the test: the test and the
 // manifest disagree.
 inline std::string hint(const Hint& h, HintValues values = {})

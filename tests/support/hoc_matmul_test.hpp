@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <ostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -91,6 +92,146 @@ inline std::string restartedSums(const std::vector<double>& expected, const std:
                                                                       {"value", std::to_string(got[first])}});
 }
 
+// What the wrong elements hold, read from their values against the inputs: the same value for each of up
+// to 8 wrong elements (all asked must agree) of one of these, tried in order: the element across the
+// diagonal (C stored transposed), a neighbour's value (C written one element off), a sum over k with A
+// or B (or both) read as if stored transposed, the sum without its first or last term, or the right
+// value times one factor. The hint, or "" where none explains them all.
+inline std::string productPattern(const std::vector<double>& expected, const std::vector<float>& got,
+                                  const std::vector<double>& bound, Dims d, const hoc::matmul::Inputs& in)
+{
+    const std::size_t M = d.m, N = d.n, K = d.k;
+    std::vector<std::size_t> asked;
+    for (std::size_t at = 0; at < M * N && asked.size() < 8; ++at)
+        if (!(std::fabs(static_cast<double>(got[at]) - expected[at]) <= bound[at]))
+            asked.push_back(at);
+    if (asked.empty())
+        return "";
+    // A dot product of K terms in float: the element's own bound, or the same bound for another sum.
+    const auto close = [&](double value, double magnitude, float g) {
+        const double tol = (static_cast<double>(K) + 2) * 0x1p-24 * magnitude + 1e-30;
+        return std::fabs(static_cast<double>(g) - value) <= tol;
+    };
+    const auto a = [&](std::size_t i, std::size_t k) { return static_cast<double>(in.a[i * K + k]); };
+    const auto b = [&](std::size_t k, std::size_t j) { return static_cast<double>(in.b[k * N + j]); };
+    const auto every = [&](auto&& holds) {
+        return std::all_of(asked.begin(), asked.end(), [&](std::size_t at) { return holds(at / N, at % N); });
+    };
+    const std::size_t row = asked[0] / N, column = asked[0] % N;
+    const std::string asks = std::to_string(asked.size()), rows = std::to_string(row), columns = std::to_string(column);
+    const auto magnitudeOf = [&](auto&& term) {
+        return [&, term](std::size_t i, std::size_t j) {
+            double sum = 0, abs = 0;
+            for (std::size_t k = 0; k < K; ++k) {
+                const double t = term(i, j, k);
+                sum += t, abs += std::fabs(t);
+            }
+            return std::pair<double, double>{sum, abs};
+        };
+    };
+    const auto matches = [&](auto&& term) {
+        const auto value = magnitudeOf(term);
+        return every([&](std::size_t i, std::size_t j) {
+            const auto [sum, abs] = value(i, j);
+            return close(sum, abs, got[i * N + j]);
+        });
+    };
+    if (M == N && M > 1 && every([&](std::size_t i, std::size_t j) {
+            return i != j && std::fabs(static_cast<double>(got[i * N + j]) - expected[j * N + i]) <= bound[j * N + i];
+        }))
+        return ". " +
+               hoc::test::hint(hoc::hints::shared::c_transposed, {{"asked", asks}, {"row", rows}, {"column", columns}});
+    // C written one element off: a neighbour's right value, the same neighbour for every element asked.
+    const int steps[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
+    for (const auto& step : steps) {
+        const bool inside = every([&](std::size_t i, std::size_t j) {
+            const long r = static_cast<long>(i) + step[0], c = static_cast<long>(j) + step[1];
+            if (r < 0 || c < 0 || r >= static_cast<long>(M) || c >= static_cast<long>(N))
+                return false;
+            const std::size_t other = static_cast<std::size_t>(r) * N + static_cast<std::size_t>(c);
+            return std::fabs(static_cast<double>(got[i * N + j]) - expected[other]) <= bound[other];
+        });
+        if (inside)
+            return ". " + hoc::test::hint(hoc::hints::shared::c_neighbour,
+                                          {{"asked", asks},
+                                           {"row", rows},
+                                           {"column", columns},
+                                           {"other_row", std::to_string(static_cast<long>(row) + step[0])},
+                                           {"other_column", std::to_string(static_cast<long>(column) + step[1])}});
+    }
+    // A sum carried on from the element before (the sum not set back to 0 between the elements one
+    // work-item computes): each wrong element is its right value plus the one before it as written, along
+    // the row or down the column.
+    for (const bool alongRow : {true, false}) {
+        const bool carried = every([&](std::size_t i, std::size_t j) {
+            if ((alongRow ? j : i) == 0)
+                return false;
+            const std::size_t before = alongRow ? i * N + j - 1 : (i - 1) * N + j;
+            const double value = expected[i * N + j] + static_cast<double>(got[before]);
+            const double tol = bound[i * N + j] + (static_cast<double>(K) + 2) * 0x1p-24 * std::fabs(got[before]);
+            return std::fabs(static_cast<double>(got[i * N + j]) - value) <= tol;
+        });
+        if (carried)
+            return ". " + hoc::test::hint(hoc::hints::shared::sum_carried,
+                                          {{"asked", asks},
+                                           {"row", rows},
+                                           {"column", columns},
+                                           {"before", alongRow ? "C[" + rows + "][" + std::to_string(column - 1) + "]"
+                                                               : "C[" + std::to_string(row - 1) + "][" + columns + "]"},
+                                           {"along", alongRow ? "along its row" : "down its column"}});
+    }
+    // A or B read as if transposed: A's element (i, k) taken from k * M + i, B's (k, j) from j * K + k.
+    const auto aT = [&](std::size_t i, std::size_t k) { return static_cast<double>(in.a[k * M + i]); };
+    const auto bT = [&](std::size_t k, std::size_t j) { return static_cast<double>(in.b[j * K + k]); };
+    if (matches([&](std::size_t i, std::size_t j, std::size_t k) { return aT(i, k) * bT(k, j); }))
+        return ". " + hoc::test::hint(hoc::hints::shared::both_transposed,
+                                      {{"asked", asks}, {"row", rows}, {"column", columns}});
+    if (matches([&](std::size_t i, std::size_t j, std::size_t k) { return aT(i, k) * b(k, j); }))
+        return ". " + hoc::test::hint(hoc::hints::shared::a_transposed, {{"asked", asks},
+                                                                         {"row", rows},
+                                                                         {"column", columns},
+                                                                         {"m", std::to_string(M)},
+                                                                         {"k", std::to_string(K)}});
+    if (matches([&](std::size_t i, std::size_t j, std::size_t k) { return a(i, k) * bT(k, j); }))
+        return ". " + hoc::test::hint(hoc::hints::shared::b_transposed, {{"asked", asks},
+                                                                         {"row", rows},
+                                                                         {"column", columns},
+                                                                         {"n", std::to_string(N)},
+                                                                         {"k", std::to_string(K)}});
+    if (K > 1) {  // at K = 1, leaving the one term out is not told from not writing C
+        for (const std::size_t left : {std::size_t{0}, K - 1})
+            if (matches(
+                    [&](std::size_t i, std::size_t j, std::size_t k) { return k == left ? 0.0 : a(i, k) * b(k, j); }))
+                return ". " +
+                       hoc::test::hint(hoc::hints::shared::term_left_out, {{"asked", asks},
+                                                                           {"row", rows},
+                                                                           {"column", columns},
+                                                                           {"which", left == 0 ? "first" : "last"},
+                                                                           {"left", std::to_string(left)},
+                                                                           {"last", std::to_string(K - 1)}});
+    }
+    // The right value times one factor, the same for every element asked (elements far from 0).
+    double factor = 0;
+    bool scaled = true;
+    for (const std::size_t at : asked) {
+        if (std::fabs(expected[at]) < 1e-3) {
+            scaled = false;
+            break;
+        }
+        const double f = static_cast<double>(got[at]) / expected[at];
+        if (factor == 0)
+            factor = f;
+        scaled = scaled && std::fabs(f - factor) <= 1e-4 * std::fabs(factor);
+    }
+    if (scaled && asked.size() >= 2 && std::fabs(factor - 1) > 1e-3) {
+        std::ostringstream text;
+        text << factor;
+        return ". " + hoc::test::hint(hoc::hints::shared::c_scaled,
+                                      {{"asked", asks}, {"row", rows}, {"column", columns}, {"factor", text.str()}});
+    }
+    return "";
+}
+
 // The range the host ran the kernel in, where it explains the wrong elements: the last 2D launch recorded
 // after `since` (tests/trace) whose range leaves out exactly the wrong elements, reading dimension 0 as
 // the column (the course's order): the range in the order (rows, columns), or rounded down. "" where
@@ -101,9 +242,32 @@ inline std::string rangeHint([[maybe_unused]] std::size_t since, [[maybe_unused]
 {
 #if HOC_HAVE_TRACE
     const std::vector<hoc::trace::Launch> launches = hoc::trace::launches("", since);
-    const auto last = std::find_if(launches.rbegin(), launches.rend(), [](const auto& l) { return l.dims == 2; });
+    const auto last = std::find_if(launches.rbegin(), launches.rend(),
+                                   [](const auto& l) { return l.dims == 1 || l.dims == 2; });
     if (last == launches.rend())
         return "";
+    if (last->dims == 1) {
+        // One work-item per row (or per column) of C: the wrong elements are exactly the rows (columns)
+        // from the range's size on.
+        const std::size_t g = last->global[0];
+        for (const bool rows : {true, false}) {
+            bool explains = true, leavesOut = false;
+            for (std::size_t at = 0; at < d.m * d.n && explains; ++at) {
+                const bool wrong = !(std::fabs(static_cast<double>(got[at]) - expected[at]) <= bound[at]);
+                const bool outside = (rows ? at / d.n : at % d.n) >= g;
+                leavesOut = leavesOut || outside;
+                explains = wrong == outside;
+            }
+            if (explains && leavesOut)
+                return ". " +
+                       hoc::test::hint(hoc::hints::shared::range_1d_short,
+                                       {{"at", last->site.known() ? " at " + last->site.text() : ""},
+                                        {"g", std::to_string(g)},
+                                        {"what", rows ? "rows" : "columns"},
+                                        {"count", rows ? "M = " + std::to_string(d.m) : "N = " + std::to_string(d.n)}});
+        }
+        return "";
+    }
     const std::size_t g0 = last->global[0], g1 = last->global[1];
     bool explains = true, leavesOut = false;
     for (std::size_t i = 0; i < d.m && explains; ++i)
@@ -156,14 +320,18 @@ inline std::string whereWrong(const std::vector<double>& expected, const std::ve
     const auto add = [&text](const hoc::test::Hint& hint) { text += ". " + hoc::test::hint(hint); };
     if (!range.empty())  // the host's range leaves out exactly these: that, not the kernel, is the cause
         text += range;
+    else if (allZero && d.m * d.n == 1)
+        text += ". " + hoc::test::hint(hoc::hints::shared::c_one_zero, {{"k", std::to_string(d.k)}});
     else if (allZero)
-        add(d.m * d.n == 1 ? hoc::hints::shared::c_one_zero : hoc::hints::shared::c_all_zero);
+        add(hoc::hints::shared::c_all_zero);
     else if (nan == wrong && wrong == d.m * d.n)
         add(hoc::hints::shared::c_all_nan);
     else if (nan == wrong)
         add(hoc::hints::shared::c_some_nan);
     else if (const std::string restart = in ? restartedSums(expected, got, bound, d, *in) : ""; !restart.empty())
         text += restart;
+    else if (const std::string pattern = in ? productPattern(expected, got, bound, d, *in) : ""; !pattern.empty())
+        text += pattern;
     else if (wrong == d.m * d.n && d.m * d.n == 1)
         add(hoc::hints::shared::one_wrong);
     else if (wrong == d.m * d.n && d.m == d.n)

@@ -4,7 +4,7 @@
 // arguments, the same result, on any OpenCL implementation (PoCL, Intel's CPU runtime, oclgrind).
 //
 // With HOC_TRACE=FILE the record is also written to FILE, one JSON object per line, as it happens (a
-// crash or a kill loses nothing written before it): tests/selfcheck/trace.py reads it. Every record
+// crash or a kill loses nothing written before it): checker/calls.py reads it. Every record
 // that comes from the program's code carries "at": the return addresses of the calls that led to it,
 // as offsets in the program's file, which addr2line turns into file and line.
 //
@@ -24,6 +24,7 @@
 #include <link.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -246,11 +247,15 @@ std::string hangRecord(Record& r, double seconds)
             for (const cl_event w : c.waits)
                 if (w == event)
                     waiters += std::string(waiters.empty() ? "" : ",") + "{\"op\":\"" + c.op +
-                               "\",\"kernel\":" + quoted(c.launch.kernel) + ",\"at\":" + framesJson(c.at) + "}";
-        if (waiters.empty())
+                               "\",\"kernel\":" + quoted(c.launch.kernel) + ",\"queue\":" + hex(c.queue) +
+                               ",\"at\":" + framesJson(c.at) + "}";
+        // The wait in progress may wait for the user event itself (gate.wait()).
+        const bool direct = std::find(r.waitEvents.begin(), r.waitEvents.end(), event) != r.waitEvents.end();
+        if (waiters.empty() && !direct)
             continue;  // nothing waits for it: it cannot hold this wait
         pending += std::string(pending.empty() ? "" : ",") + "{\"event\":" + hex(event) +
-                   ",\"at\":" + framesJson(user.at) + ",\"waiters\":[" + waiters + "]}";
+                   ",\"at\":" + framesJson(user.at) + ",\"direct\":" + (direct ? "true" : "false") + ",\"waiters\":[" +
+                   waiters + "]}";
     }
     if (pending.empty())
         return "";
@@ -379,6 +384,26 @@ std::string argsJson(const std::vector<hoc::trace::Arg>& args)
         }
     }
     return out + "]";
+}
+
+// A read or a write of a buffer (op): while a blocking one runs it is a wait (call names it); one that
+// succeeds is recorded with its buffer, whether it blocked, its offset and its size.
+template <typename Enqueue>
+cl_int transfer(const char* op, const char* call, const Frames& at, cl_command_queue queue, cl_mem mem,
+                cl_bool blocking, size_t offset, size_t size, cl_uint count, const cl_event* waits, cl_event* event,
+                Enqueue enqueue)
+{
+    std::unique_ptr<Wait> wait;
+    if (blocking)
+        wait = std::make_unique<Wait>(call, queue, eventList(count, waits), at);
+    const cl_int status = enqueue();
+    wait.reset();
+    if (status == CL_SUCCESS)
+        command(op, queue,
+                ",\"mem\":" + hex(mem) + ",\"blocking\":" + (blocking ? "true" : "false") +
+                    ",\"offset\":" + std::to_string(offset) + ",\"size\":" + std::to_string(size),
+                count, waits, event, at);
+    return status;
 }
 
 }  // namespace
@@ -541,17 +566,9 @@ cl_int __wrap_clEnqueueReadBuffer(cl_command_queue queue, cl_mem mem, cl_bool bl
                                   void* ptr, cl_uint count, const cl_event* waits, cl_event* event)
 {
     const Frames at = callers();
-    std::unique_ptr<Wait> wait;
-    if (blocking)
-        wait = std::make_unique<Wait>("blocking read", queue, eventList(count, waits), at);
-    const cl_int status = __real_clEnqueueReadBuffer(queue, mem, blocking, offset, size, ptr, count, waits, event);
-    wait.reset();
-    if (status == CL_SUCCESS)
-        command("read", queue,
-                ",\"mem\":" + hex(mem) + ",\"blocking\":" + (blocking ? "true" : "false") +
-                    ",\"offset\":" + std::to_string(offset) + ",\"size\":" + std::to_string(size),
-                count, waits, event, at);
-    return status;
+    return transfer("read", "blocking read", at, queue, mem, blocking, offset, size, count, waits, event, [&] {
+        return __real_clEnqueueReadBuffer(queue, mem, blocking, offset, size, ptr, count, waits, event);
+    });
 }
 
 cl_int __real_clEnqueueWriteBuffer(cl_command_queue, cl_mem, cl_bool, size_t, size_t, const void*, cl_uint,
@@ -560,17 +577,9 @@ cl_int __wrap_clEnqueueWriteBuffer(cl_command_queue queue, cl_mem mem, cl_bool b
                                    const void* ptr, cl_uint count, const cl_event* waits, cl_event* event)
 {
     const Frames at = callers();
-    std::unique_ptr<Wait> wait;
-    if (blocking)
-        wait = std::make_unique<Wait>("blocking write", queue, eventList(count, waits), at);
-    const cl_int status = __real_clEnqueueWriteBuffer(queue, mem, blocking, offset, size, ptr, count, waits, event);
-    wait.reset();
-    if (status == CL_SUCCESS)
-        command("write", queue,
-                ",\"mem\":" + hex(mem) + ",\"blocking\":" + (blocking ? "true" : "false") +
-                    ",\"offset\":" + std::to_string(offset) + ",\"size\":" + std::to_string(size),
-                count, waits, event, at);
-    return status;
+    return transfer("write", "blocking write", at, queue, mem, blocking, offset, size, count, waits, event, [&] {
+        return __real_clEnqueueWriteBuffer(queue, mem, blocking, offset, size, ptr, count, waits, event);
+    });
 }
 
 cl_int __real_clEnqueueCopyBuffer(cl_command_queue, cl_mem, cl_mem, size_t, size_t, size_t, cl_uint, const cl_event*,

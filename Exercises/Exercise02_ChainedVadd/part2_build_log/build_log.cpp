@@ -9,9 +9,9 @@ cl::Program buildAndShowLog(const cl::Context& context, const cl::Device& device
     // and a failure would leave no program object to ask for the log).
     cl::Program program(context, source);
 
-    // TODO: build inside a try block. Catch the cl::Error; when its err() is
-    //       CL_BUILD_PROGRAM_FAILURE, write program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device) to
-    //       `log`. Then rethrow it (`throw;`), so that the caller still stops with the error.
+    // TODO: when this build fails because the source does not compile (CL_BUILD_PROGRAM_FAILURE),
+    //       write the device's build log to `log` (the program gives it: CL_PROGRAM_BUILD_LOG), and
+    //       let the caller still stop with the very error the build threw, whatever it was.
     program.build({device});
     return program;
 }

@@ -12,6 +12,14 @@ Traffic trafficPerElement()
     return traffic;
 }
 
+// Step 4 of the README: your prediction, worked out before you run the program (the tests check it).
+double fusedTimeFraction()
+{
+    // TODO: the fused kernel's time over the chain's, if both move floats at the same rate (your
+    //       counts of step 1 say how many floats each moves).
+    return 0;
+}
+
 // Steps 4 and 5 with one kernel. chain() in given/fusion_chain.cpp shows the pattern with three.
 FusionRun Fusion::fused(const hoc::Repeats& repeats)
 {

@@ -1,6 +1,6 @@
-// Exercise 4: command line, inputs, check and report (hoc::matmul::programMain, Cli/include/hoc/cli/matmul_main.hpp).
+// Exercise 4: command line, inputs, check and report (hoc::matmul::programMain, hoc/matmul/main.hpp).
 // Your kernel is matmul_element.cl.
-#include "hoc/cli/matmul_main.hpp"
+#include "hoc/matmul/main.hpp"
 #include "matmul_kernel.hpp"
 
 int main(int argc, char** argv)

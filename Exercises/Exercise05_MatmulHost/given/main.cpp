@@ -1,6 +1,6 @@
-// Exercise 5: command line, inputs, check and report (hoc::matmul::programMain, Cli/include/hoc/cli/matmul_main.hpp).
+// Exercise 5: command line, inputs, check and report (hoc::matmul::programMain, hoc/matmul/main.hpp).
 // The OpenCL work is in matmul_host.cpp.
-#include "hoc/cli/matmul_main.hpp"
+#include "hoc/matmul/main.hpp"
 #include "matmul_host.hpp"
 
 int main(int argc, char** argv)

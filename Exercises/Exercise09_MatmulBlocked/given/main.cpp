@@ -1,9 +1,9 @@
 // Exercise 9: command line, inputs, check and report for the blocked kernel and its variants
-// (hoc::matmul::programMain, Cli/include/hoc/cli/matmul_main.hpp). The OpenCL work is in
+// (hoc::matmul::programMain, hoc/matmul/main.hpp). The OpenCL work is in
 // matmul_blocked.cpp, matmul_blocked_dynamic.cpp and matmul_image.cpp.
 #include <algorithm>
 
-#include "hoc/cli/matmul_main.hpp"
+#include "hoc/matmul/main.hpp"
 #include "matmul_blocked.hpp"
 
 int main(int argc, char** argv)

@@ -6,7 +6,7 @@
 #include <iostream>
 
 #include "hoc/cli/main.hpp"
-#include "hoc/cli/matmul_main.hpp"
+#include "hoc/matmul/main.hpp"
 #include "matmul_blocked.hpp"
 #include "matmul_host.hpp"
 #include "matmul_local_column.hpp"

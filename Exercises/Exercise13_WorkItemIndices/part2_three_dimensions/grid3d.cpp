@@ -12,3 +12,20 @@ cl::Event enqueueOverGrid([[maybe_unused]] cl::CommandQueue& queue, [[maybe_unus
     //       the event.
     return cl::Event();
 }
+
+// Before step 1 of the README: 004's quiz, worked out before you write the kernel (the tests check it).
+std::size_t quizAddress()
+{
+    // TODO: how many ints lie before arr3d[1][1][3], and so at which byte address it starts.
+    return 0;
+}
+
+// Step 3 of the README: your prediction, worked out before you run anything (the tests check it).
+StepThreePrediction stepThreePrediction()
+{
+    StepThreePrediction prediction;
+    // TODO: for each of the two shapes, the work-item numbered 1 after work-item 0 of a work-group
+    //       (which local ids does it have?), how far its cell lies from work-item 0's, and which
+    //       cells the 32 work-items of the first warp read.
+    return prediction;
+}

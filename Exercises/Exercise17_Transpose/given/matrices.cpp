@@ -1,6 +1,5 @@
 #include "matrices.hpp"
 
-#include <algorithm>
 #include <climits>
 #include <cstdint>
 
@@ -25,21 +24,7 @@ void Options::add(hoc::CommandLine& cli)
                    INT_MAX);
 }
 
-std::vector<Matrix> matrices(const std::vector<std::vector<std::size_t>>& values)
-{
-    std::vector<Matrix> shapes;
-    for (const auto& v : values)
-        shapes.push_back({v[0], v[1]});
-    return shapes;
-}
-
-const Matrix& largestOf(const std::vector<Matrix>& matrices)
-{
-    return *std::max_element(matrices.begin(), matrices.end(),
-                             [](const Matrix& a, const Matrix& b) { return a.count() < b.count(); });
-}
-
-void requireMemory(const cl::Device& device, const Matrix& largest)
+void requireMemory(const cl::Device& device, const hoc::MatrixShape& largest)
 {
     hoc::requireBuffers(device, sizeof(float) * static_cast<double>(largest.count()), 4,
                         "a " + largest.text() + " matrix");

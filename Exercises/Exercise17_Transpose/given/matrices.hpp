@@ -1,5 +1,5 @@
-// Exercise 17: the driver's (main.cpp) command line, matrices and refusals, so that main.cpp reads
-// as the measurement.
+// Exercise 17: the driver's (main.cpp) command line and refusals, so that main.cpp reads as the
+// measurement. The matrices' shapes are hoc::MatrixShape (hoc/common/matrix_shape.hpp).
 #pragma once
 
 #include <cstddef>
@@ -8,23 +8,13 @@
 
 #include "hoc/cli/main.hpp"
 #include "hoc/common/names.hpp"
+#include "hoc/common/matrix_shape.hpp"
 #include "hoc/common/timing.hpp"
 #include "transpose.hpp"
 
-// A matrix shape of --shapes.
-struct Matrix {
-    std::size_t rows = 0, cols = 0;
-    std::size_t count() const { return rows * cols; }
-    std::string text() const { return std::to_string(rows) + " x " + std::to_string(cols); }
-};
-
-// The shapes of --shapes ({rows, cols} each), and the one with the most elements (the first of them).
-std::vector<Matrix> matrices(const std::vector<std::vector<std::size_t>>& values);
-const Matrix& largestOf(const std::vector<Matrix>& matrices);
-
 // Refuses (hoc::UsageError, exit status 2) a largest matrix the device cannot hold four buffers of,
 // or the host its input, expected result and each kernel's result.
-void requireMemory(const cl::Device& device, const Matrix& largest);
+void requireMemory(const cl::Device& device, const hoc::MatrixShape& largest);
 
 // The command line.
 struct Options {

@@ -6,7 +6,7 @@
 #include <iostream>
 
 #include "hoc/cli/main.hpp"
-#include "hoc/cli/matmul_main.hpp"
+#include "hoc/matmul/main.hpp"
 #include "roofline.hpp"
 #include "run_kernel.hpp"
 
@@ -30,7 +30,7 @@ try {
     requireCounts(kernels, d, tile);
 
     // 2. The roofs.
-    const Roofs roofs = measureRoofs(device, opt.given, opt.readFloats, opt.repeats, std::cout);
+    const Roofs roofs = hoc::measureRoofs(device, opt.given, opt.readFloats, opt.repeats, std::cout);
     std::cout << "Matrices: " << d.text() << ", blocked tile " << opt.tile << "\n";
 
     // 3. Each kernel: run, check, compare with the prediction of your counts.

@@ -8,8 +8,6 @@
 #include "hoc/cli/main.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
-#include "hoc/measure/bandwidth.hpp"
-#include "hoc/measure/roofs.hpp"
 
 namespace {
 
@@ -47,31 +45,6 @@ void requireCounts(const std::vector<LadderKernel>& kernels, hoc::matmul::Dims d
                                " flops and " + hoc::fixedText(c.bytes, 0) + " bytes for the " + keyOf(k) +
                                " kernel; count them from the kernel's code first (see the README's procedure)");
     }
-}
-
-Roofs measureRoofs(const cl::Device& device, Roofs given, std::size_t readFloats, const hoc::Repeats& repeats,
-                   std::ostream& out)
-{
-    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(readFloats), 1, "the bandwidth roof");
-    Roofs roofs = given;
-    if (roofs.gbps <= 0) {
-        hoc::ReadBenchmark read(device);
-        const hoc::ReadRuns runs = read.runs(readFloats, repeats);
-        if (!runs.check.ok || runs.seconds.empty())
-            throw hoc::Failure("the read kernel used as the bandwidth roof summed wrongly on this device");
-        roofs.gbps = hoc::gbps(runs.bytes, *std::min_element(runs.seconds.begin(), runs.seconds.end()));
-    }
-    if (roofs.gflops <= 0) {
-        hoc::FmaBenchmark fma(device);
-        const hoc::FmaRuns runs = fma.runs(0, 1024, repeats);
-        if (!runs.check.ok)
-            throw hoc::Failure("the FMA kernel used as the compute roof computed wrongly on this device");
-        roofs.gflops = runs.flops / *std::min_element(runs.seconds.begin(), runs.seconds.end()) * 1e-9;
-    }
-    out << "Roofs: bandwidth " << rate(roofs.gbps) << " GB/s" << (given.gbps > 0 ? " (given)" : " (read kernel)")
-        << ", peak " << rate(roofs.gflops) << " GFLOP/s" << (given.gflops > 0 ? " (given)" : " (FMA kernel)")
-        << "; ridge point " << hoc::fixedText(roofs.ridge(), 2) << " FLOP/byte\n";
-    return roofs;
 }
 
 RooflineTable::RooflineTable(hoc::Report& report, const Roofs& roofs, hoc::matmul::Dims d, double tile)

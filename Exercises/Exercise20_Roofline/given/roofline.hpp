@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "hoc/cli/matmul_main.hpp"
+#include "hoc/matmul/main.hpp"
 #include "hoc/common/names.hpp"
 #include "hoc/common/report.hpp"
 #include "hoc/matmul/matmul_host.hpp"
@@ -30,12 +30,6 @@ struct Options {
 // Refuses (hoc::Failure, exit status 3) counts of perWorkItem (traffic.cpp) that are not there yet:
 // no flops or no bytes for a kernel of `kernels`.
 void requireCounts(const std::vector<LadderKernel>& kernels, hoc::matmul::Dims d, double tile);
-
-// The roofs: measured (the best of the timed runs, as hoc-roofline does) unless given (> 0), the
-// bandwidth with the read kernel over `readFloats` floats, the peak with the FMA kernel; printed as
-// "Roofs: bandwidth ... GB/s (read kernel), peak ... GFLOP/s (FMA kernel); ridge point ...".
-Roofs measureRoofs(const cl::Device& device, Roofs given, std::size_t readFloats, const hoc::Repeats& repeats,
-                   std::ostream& out);
 
 // The kernels' rows: each kernel's counts, intensity, prediction and measured rate, reported as it
 // is added and printed as one table at the end (after the runs, which print their results as they go).

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "hoc/matmul/matmul.hpp"
+#include "hoc/measure/roofs.hpp"
 
 // The kernels of the ladder, in course order.
 enum class LadderKernel {
@@ -51,12 +52,10 @@ Uses usesOfEachElement(hoc::matmul::Dims d);
 // How many work-items compute C: one per element (element, blocked) or one per row (the others).
 double workItems(LadderKernel kernel, hoc::matmul::Dims d);
 
-// The device's two roofs, measured (or given on the command line).
-struct Roofs {
-    double gbps = 0;                                // peak bandwidth, GB/s: the read kernel (hoc::ReadBenchmark)
-    double gflops = 0;                              // peak FP32 rate, GFLOP/s: the FMA kernel
-    double ridge() const { return gflops / gbps; }  // FLOP/byte where the two roofs meet
-};
+// The device's two roofs, measured (or given on the command line): gbps, the peak bandwidth in GB/s
+// (the read kernel), gflops, the peak FP32 rate in GFLOP/s (the FMA kernel), and ridge(), the FLOP/byte
+// where they meet (hoc/measure/roofs.hpp).
+using Roofs = hoc::DeviceRoofs;
 
 // The roofline's prediction for a kernel of `intensity` FLOP/byte: the lower of the two roofs.
 inline double predictedGflops(double intensity, const Roofs& roofs)

@@ -1,7 +1,8 @@
 // Exercise 20b: the driver. Measures the four levels of 000's memory hierarchy on one device, each
 // result checked: the host level by copies from pageable and from pinned host memory, each way;
 // global memory by the roofline's read probe and by strided reads (004 §4.13's bursts); local memory
-// by your local_read; private memory by the FMA probe. Then the two tables (table.cpp).
+// by your local_read; private memory by the FMA probe. Then the two tables. The probes and the tables
+// are Measure's (hoc/measure/hierarchy.hpp); the strided and local reads are this room's (hierarchy.cpp).
 #include <algorithm>
 #include <iostream>
 #include <string>
@@ -11,28 +12,8 @@
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
 #include "hoc/common/host_memory.hpp"
-#include "hoc/measure/bandwidth.hpp"
-#include "hoc/measure/roofs.hpp"
+#include "hoc/measure/hierarchy.hpp"
 #include "hoc/measure/transfer.hpp"
-#include "table.hpp"
-
-namespace {
-
-// A probe's vectors as "16-float loads x 16": the fastest candidate differs between devices and
-// runs, so its widths are printed as numbers of their own. Read kernels are named read_floatW
-// (read_float for W = 1).
-std::string readShapeText(const hoc::ReadRuns& r)
-{
-    const std::string width = r.kernel.substr(r.kernel.find("float") + 5);
-    return (width.empty() ? "1" : width) + "-float loads x " + std::to_string(r.perItem);
-}
-
-std::string fmaShapeText(const hoc::FmaShape& shape)
-{
-    return std::to_string(shape.width) + "-float vectors x " + std::to_string(shape.vectors);
-}
-
-}  // namespace
 
 int main(int argc, char** argv)
 try {
@@ -91,36 +72,14 @@ try {
         hoc::TransferBenchmark::require(device, transfer, "--transfer-size " + std::to_string(transfer));
     }
 
-    Levels levels;
+    hoc::MemoryLevels levels;
     levels.rounds = rounds;
-    const auto median = [](const std::vector<double>& s) { return hoc::median(s); };
-
-    // The host level: copies each way, from pageable and from pinned host memory.
     if (!kernelsOnly) {
-        hoc::TransferBenchmark copies(device);
-        const std::string size = "N = " + hoc::sizeText(transfer) + " floats";
-        for (const hoc::HostBuffer kind : {hoc::HostBuffer::pageable, hoc::HostBuffer::pinned}) {
-            const hoc::TransferRuns t = copies.runs(transfer, kind, repeats);
-            const bool pinned = kind == hoc::HostBuffer::pinned;
-            const std::string from = pinned ? "pinned" : "pageable";
-            report.bandwidth("host -> device, " + from, size, t.check, {median(t.writeSeconds), 0}, t.bytes);
-            report.bandwidth("device -> host, " + from, size, t.check, {median(t.readSeconds), 0}, t.bytes);
-            (pinned ? levels.pinnedWriteGbps : levels.pageableWriteGbps) = hoc::gbps(t.bytes, median(t.writeSeconds));
-            (pinned ? levels.pinnedReadGbps : levels.pageableReadGbps) = hoc::gbps(t.bytes, median(t.readSeconds));
-        }
-    }
-
-    // Global memory: the roofline's read probe (its fastest candidate), then the strided reads.
-    if (!kernelsOnly) {
-        hoc::ReadBenchmark read(device);
-        const hoc::ReadRuns r = read.runs(n, repeats);
-        levels.globalKernel = readShapeText(r);
-        report.bandwidth("global memory, read probe (" + levels.globalKernel + ")", "N = " + hoc::sizeText(n), r.check,
-                         {median(r.seconds), 0}, r.bytes);
-        levels.globalGbps = hoc::gbps(r.bytes, median(r.seconds));
+        hoc::measureHostLevel(device, transfer, repeats, report, levels);  // copies each way, pageable and pinned
+        hoc::measureGlobalRead(device, n, repeats, report, levels);        // the roofline's read probe
     }
     Hierarchy hierarchy(device);
-    std::vector<StrideRow> strideRows;
+    std::vector<hoc::StrideRow> strideRows;
     {
         const std::vector<float> in = wholeNumbers(n);
         for (const std::size_t s : strides) {
@@ -144,17 +103,11 @@ try {
     }
 
     // Private memory: registers, read by the FMA probe's chains of fused multiply-adds.
-    if (!kernelsOnly) {
-        hoc::FmaBenchmark fma(device);
-        const hoc::FmaRuns r = fma.runs(fmaItems, iterations, repeats);
-        report.flops("private memory, fma chains (" + fmaShapeText(r.shape) + ")",
-                     std::to_string(r.workItems) + " work-items x " + std::to_string(r.chains) + " chains", r.check,
-                     {median(r.seconds), 0}, r.flops);
-        levels.fmaGflops = r.flops / median(r.seconds) * 1e-9;
-    }
+    if (!kernelsOnly)
+        hoc::measurePrivateLevel(device, fmaItems, iterations, repeats, report, levels);
 
-    printLevels(std::cout, device, levels);
-    printStrides(std::cout, n, strideRows, levels.globalGbps);
+    hoc::printMemoryLevels(std::cout, device, levels);
+    hoc::printStrides(std::cout, n, strideRows, levels.globalGbps);
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

@@ -1,7 +1,7 @@
 // Exercise 21: one table of the same kernels over work-group sizes from 1 to the device's largest.
 // Each column is one kernel (pi's tree design, the two-pass reduction, the naive transpose), each
 // row one work-group size; every cell is checked. The sizes come from your workGroupSizes()
-// (sizes.cpp); the measuring, the table and the report are in sweep.cpp.
+// (sizes.cpp); the runs are in sweep.cpp, the table and the report in hoc/measure/sweep.hpp.
 //   workgroup_sizes
 //   workgroup_sizes --kernels pi reduce --steps 16777216 --runs 5
 #include <algorithm>
@@ -38,7 +38,7 @@ try {
     options.cols = cols;
     options.repeats.runs = static_cast<int>(runs);
 
-    std::vector<SweepColumn> columns;
+    std::vector<hoc::SweepColumn> columns;
     for (const SweptKernel k : sweptKernels())
         if (std::find(chosen.begin(), chosen.end(), keyOf(k)) != chosen.end()) {
             columns.push_back(sweep(device, k, options));
@@ -46,9 +46,9 @@ try {
                       << ", its limit on this device " << columns.back().limit << "\n";
         }
 
-    printTable(std::cout, columns);  // one row per work-group size, one column per kernel
-    reportColumns(report, columns);  // work-groups of 1 and the fastest, correct only if every size was
-    return cli.finish(report);       // --json; exit status 0 when every result is correct, else 1
+    hoc::printSweepTable(std::cout, columns);  // one row per work-group size, one column per kernel
+    hoc::reportSweep(report, columns);         // work-groups of 1 and the fastest, correct only if every size was
+    return cli.finish(report);                 // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
 }

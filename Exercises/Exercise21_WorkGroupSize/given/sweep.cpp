@@ -3,9 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iomanip>
-#include <ostream>
-#include <sstream>
 
 #include "hoc/common/check.hpp"
 #include "hoc/common/data.hpp"
@@ -37,8 +34,6 @@ std::string titleOf(SweptKernel kernel)
                                            : "transpose (naive)";
 }
 
-std::string unitOf(SweptKernel kernel) { return kernel == SweptKernel::Pi ? "G steps/s" : "GB/s"; }
-
 namespace {
 
 // A 2D work-group of `size` work-items for the transpose, as square as powers of two allow
@@ -56,9 +51,9 @@ std::pair<std::size_t, std::size_t> square(std::size_t size, const std::vector<c
     return {x, y};
 }
 
-SweepColumn sweepPi(const cl::Device& device, const SweepOptions& o)
+hoc::SweepColumn sweepPi(const cl::Device& device, const SweepOptions& o)
 {
-    SweepColumn column{SweptKernel::Pi, 0, {}};
+    hoc::SweepColumn column{titleOf(SweptKernel::Pi), "G steps/s", 0, {}};
     const double expected = hoc::pi::reference(o.piSteps);
     PiOptions options;
     options.steps = o.piSteps;
@@ -78,9 +73,9 @@ SweepColumn sweepPi(const cl::Device& device, const SweepOptions& o)
     return column;
 }
 
-SweepColumn sweepReduce(const cl::Device& device, const SweepOptions& o)
+hoc::SweepColumn sweepReduce(const cl::Device& device, const SweepOptions& o)
 {
-    SweepColumn column{SweptKernel::Reduce, 0, {}};
+    hoc::SweepColumn column{titleOf(SweptKernel::Reduce), "GB/s", 0, {}};
     const double floats = sizeof(float) * static_cast<double>(o.reduceSize);
     const std::string what = "the reduction of " + std::to_string(o.reduceSize) + " floats";
     hoc::requireBuffers(device, floats, 2, what);
@@ -101,9 +96,9 @@ SweepColumn sweepReduce(const cl::Device& device, const SweepOptions& o)
     return column;
 }
 
-SweepColumn sweepTranspose(const cl::Device& device, const SweepOptions& o)
+hoc::SweepColumn sweepTranspose(const cl::Device& device, const SweepOptions& o)
 {
-    SweepColumn column{SweptKernel::Transpose, 0, {}};
+    hoc::SweepColumn column{titleOf(SweptKernel::Transpose), "GB/s", 0, {}};
     const double matrix = sizeof(float) * static_cast<double>(o.rows) * static_cast<double>(o.cols);
     const std::string what = "the transpose of " + std::to_string(o.rows) + " x " + std::to_string(o.cols);
     hoc::requireBuffers(device, matrix, 2, what);
@@ -130,7 +125,7 @@ SweepColumn sweepTranspose(const cl::Device& device, const SweepOptions& o)
 
 }  // namespace
 
-SweepColumn sweep(const cl::Device& device, SweptKernel kernel, const SweepOptions& options)
+hoc::SweepColumn sweep(const cl::Device& device, SweptKernel kernel, const SweepOptions& options)
 {
     switch (kernel) {
     case SweptKernel::Pi: return sweepPi(device, options);
@@ -138,75 +133,4 @@ SweepColumn sweep(const cl::Device& device, SweptKernel kernel, const SweepOptio
     case SweptKernel::Transpose: return sweepTranspose(device, options);
     }
     throw hoc::Failure("unknown kernel");
-}
-
-namespace {
-
-std::string rate(double value)
-{
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(value >= 100 ? 0 : value >= 10 ? 1 : value >= 1 ? 2 : 3) << value;
-    return s.str();
-}
-
-}  // namespace
-
-void printTable(std::ostream& out, const std::vector<SweepColumn>& columns)
-{
-    std::vector<std::size_t> sizes;
-    for (const SweepColumn& c : columns)
-        for (const SweepCell& cell : c.cells)
-            sizes.push_back(cell.size);
-    std::sort(sizes.begin(), sizes.end());
-    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-    out << "\n" << std::setw(10) << "work-group";
-    for (const SweepColumn& c : columns)
-        out << std::setw(20) << titleOf(c.kernel) << std::setw(8) << "";
-    out << "\n" << std::setw(10) << "size";
-    for (const SweepColumn& c : columns)
-        out << std::setw(20) << unitOf(c.kernel) << std::setw(8) << "best";
-    out << "\n";
-    for (const std::size_t size : sizes) {
-        out << std::setw(10) << size;
-        for (const SweepColumn& c : columns) {
-            const auto cell = std::find_if(c.cells.begin(), c.cells.end(), [&](auto& x) { return x.size == size; });
-            double best = 0;
-            for (const SweepCell& x : c.cells)
-                best = std::max(best, x.rate);
-            if (cell == c.cells.end())
-                out << std::setw(20) << "-" << std::setw(8) << "";
-            else
-                out << std::setw(20) << (cell->correct ? rate(cell->rate) : "WRONG") << std::setw(7)
-                    << static_cast<int>(best > 0 ? 100.0 * cell->rate / best + 0.5 : 0) << "%";
-        }
-        out << "\n";
-    }
-    out << "\n";
-}
-
-void reportColumns(hoc::Report& report, const std::vector<SweepColumn>& columns)
-{
-    for (const SweepColumn& c : columns) {
-        const auto wrong = std::find_if(c.cells.begin(), c.cells.end(), [](auto& x) { return !x.correct; });
-        const auto best = std::max_element(c.cells.begin(), c.cells.end(),
-                                           [](auto& x, auto& y) { return x.rate < y.rate; });
-        const std::string all = wrong == c.cells.end()
-                                    ? "correct at all " + std::to_string(c.cells.size()) + " sizes"
-                                    : "WRONG at work-group size " + wrong->shape + ": " + wrong->detail;
-        const std::pair<const char*, const SweepCell*> rows[] = {{", work-groups of 1", &c.cells.front()},
-                                                                 {", fastest work-group", &*best}};
-        for (const auto& [title, cell] : rows) {
-            hoc::Result r;
-            r.name = titleOf(c.kernel) + title;
-            r.correct = wrong == c.cells.end();
-            r.detail = all + "; work-group " + cell->shape;
-            r.seconds = cell->seconds;
-            r.rate = c.kernel == SweptKernel::Pi ? cell->rate * 1e9 : cell->rate;
-            r.unit = c.kernel == SweptKernel::Pi ? "steps/s" : "GB/s";
-            if (c.kernel != SweptKernel::Pi)
-                r.extra.emplace_back("bytes", cell->rate * 1e9 * cell->seconds);
-            r.extra.emplace_back("work_group_size", static_cast<double>(cell->size));
-            report.add(r);
-        }
-    }
 }

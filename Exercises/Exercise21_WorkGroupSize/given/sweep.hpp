@@ -5,13 +5,12 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <iosfwd>
 #include <string>
 #include <vector>
 
 #include "hoc/common/opencl.hpp"
-#include "hoc/common/report.hpp"
 #include "hoc/common/timing.hpp"
+#include "hoc/measure/sweep.hpp"
 
 // THE EXERCISE (sizes.cpp): the work-group sizes to try for a kernel whose largest allowed
 // work-group on the device is `limit` (at least 1): every power of two from 1 up to `limit`, in
@@ -23,7 +22,6 @@ enum class SweptKernel { Pi, Reduce, Transpose };
 const std::vector<SweptKernel>& sweptKernels();
 std::string keyOf(SweptKernel kernel);    // "pi", "reduce", "transpose"
 std::string titleOf(SweptKernel kernel);  // "pi (tree)", ...
-std::string unitOf(SweptKernel kernel);   // "G steps/s" or "GB/s"
 
 struct SweepOptions {
     std::uint64_t piSteps = std::uint64_t{1} << 24;
@@ -32,31 +30,7 @@ struct SweepOptions {
     hoc::Repeats repeats{1, 3};                     // a warm-up, then timed runs; the median counts
 };
 
-// One work-group size of one kernel.
-struct SweepCell {
-    std::size_t size = 0;  // work-items per work-group
-    std::string shape;     // "64" or, for the 2D transpose, "8 x 8"
-    bool correct = false;
-    double rate = 0;     // in unitOf(kernel)
-    double seconds = 0;  // median device time
-    std::string detail;  // the check's message
-};
-
-struct SweepColumn {
-    SweptKernel kernel = SweptKernel::Pi;
-    std::size_t limit = 0;         // the kernel's largest work-group on this device (CL_KERNEL_WORK_GROUP_SIZE
-                                   // and, for the transpose, the device's largest sides)
-    std::vector<SweepCell> cells;  // one per workGroupSizes(limit), in that order
-};
-
 // Runs `kernel` at every size of workGroupSizes(limit) on `device` (the limit is asked of the
-// device first) and checks each result against the serial reference.
-SweepColumn sweep(const cl::Device& device, SweptKernel kernel, const SweepOptions& options);
-
-// The table: one row per size any column ran, each cell its rate ("WRONG" if its check failed) and
-// its percentage of the column's best; "-" past a kernel's limit.
-void printTable(std::ostream& out, const std::vector<SweepColumn>& columns);
-
-// Reported: for each kernel, work-groups of 1 and the fastest size; correct only when every size
-// was (the detail names the first that was not).
-void reportColumns(hoc::Report& report, const std::vector<SweepColumn>& columns);
+// device first) and checks each result against the serial reference: one column of the table
+// (hoc/measure/sweep.hpp prints and reports the columns).
+hoc::SweepColumn sweep(const cl::Device& device, SweptKernel kernel, const SweepOptions& options);

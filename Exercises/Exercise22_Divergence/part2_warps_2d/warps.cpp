@@ -21,3 +21,13 @@ std::size_t warpsPerGroup([[maybe_unused]] std::size_t localX, [[maybe_unused]] 
     // TODO
     return 0;
 }
+
+// Step 4 of the README: your prediction, worked out before you run anything (the tests check it).
+StepFourPrediction stepFourPrediction()
+{
+    StepFourPrediction prediction;
+    // TODO: for each shape of kStepFourShapes, in warps of 32: the warps that hold both paths under
+    //       by_row's rule (get_local_id(1) % 2) and under by_column's (get_local_id(0) % 2); and the
+    //       time of a kernel whose every warp holds both, as a multiple of by_warp's.
+    return prediction;
+}

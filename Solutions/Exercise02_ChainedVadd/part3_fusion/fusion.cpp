@@ -13,6 +13,13 @@ Traffic trafficPerElement()
     return traffic;
 }
 
+// Step 4: at one rate, a version's time is proportional to the floats it moves.
+double fusedTimeFraction()
+{
+    const Traffic moved = trafficPerElement();
+    return moved.fused / moved.chain;
+}
+
 // Steps 4 and 5 with one kernel. chain() in given/fusion_chain.cpp shows the pattern with three.
 FusionRun Fusion::fused(const hoc::Repeats& repeats)
 {

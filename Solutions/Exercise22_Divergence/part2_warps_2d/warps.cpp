@@ -17,3 +17,15 @@ std::size_t warpsPerGroup(std::size_t localX, std::size_t localY, std::size_t wa
 {
     return (localX * localY + warp - 1) / warp;
 }
+
+// Step 4: a warp of 32 is one row of 32x8, two rows of 16x16, four rows of 8x32 and half a row of
+// 64x4. by_row mixes the warps that span rows; by_column mixes every warp of every shape (its
+// neighbouring work-items alternate). A mixed warp runs both paths one after the other.
+StepFourPrediction stepFourPrediction()
+{
+    StepFourPrediction prediction;
+    prediction.mixedByRow = {0, 8, 8, 0};
+    prediction.mixedByColumn = {8, 8, 8, 8};
+    prediction.timesByWarpWhenMixed = 2;
+    return prediction;
+}

@@ -19,6 +19,10 @@ struct Traffic {
 // Step 1 (fusion.cpp): your counts, before you measure.
 Traffic trafficPerElement();
 
+// Step 4 (fusion.cpp): your prediction, before you run: the fused kernel's time as a fraction of the
+// chain's, if both versions move floats at the same rate. 0: not made yet.
+double fusedTimeFraction();
+
 struct FusionRun {
     std::vector<float> f;  // F read back after the last run
     double seconds = 0;    // median device time of one run: first command's start to last one's end

@@ -56,6 +56,8 @@ try {
     };
     row("chain", chain, traffic.chain);
     row("fused", fused, traffic.fused);
+    std::cout << "your prediction of step 4 (fusedTimeFraction in fusion.cpp): "
+              << (fusedTimeFraction() != 0 ? "made; the tests check it against the counts" : "not made yet") << "\n";
     return cli.finish(report);  // --json; exit status 0 when both results are correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

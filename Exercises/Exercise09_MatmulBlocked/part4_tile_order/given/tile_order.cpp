@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "hoc/cli/main.hpp"
-#include "hoc/cli/matmul_main.hpp"
+#include "hoc/matmul/main.hpp"
 #include "matmul_blocked.hpp"
 #include "hoc/matmul/performance_table.hpp"
 

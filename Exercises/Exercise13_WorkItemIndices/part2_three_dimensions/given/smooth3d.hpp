@@ -24,6 +24,23 @@ std::string sizesText(const Sizes3& sizes);  // "8x4x4"
 // device's and the host's memory: checked before the run.)
 constexpr std::size_t kMaxSide = 0xffffffffu;
 
+// Before step 1 (grid3d.cpp): 004's quiz "C 3D Array Memory Layout", your answer: the address of
+// arr3d[1][1][3] in int arr3d[3][2][4], whose first int lies at address 100 (an int is 4 bytes;
+// addresses count bytes). 0: not answered yet.
+std::size_t quizAddress();
+
+// Step 3's prediction (grid3d.cpp), made before any run, for a 256 x 256 x 256 grid and warps of 32
+// work-items (a work-group's work-items numbered with dimension 0 fastest, then 1, then 2): for
+// work-groups of 32x4x2 and of 1x16x16, how many floats apart in memory lie the cells of a
+// work-group's work-items 0 and 1, and how many 32-byte sectors the reads of the first warp of a
+// work-group touch, each work-item reading its own cell (the work-group's first cell at the start of
+// a sector). 0 everywhere: not made yet.
+struct StepThreePrediction {
+    std::size_t floatsApart32x4x2 = 0, floatsApart1x16x16 = 0;
+    std::size_t sectors32x4x2 = 0, sectors1x16x16 = 0;
+};
+StepThreePrediction stepThreePrediction();
+
 // Step 5 (grid3d.cpp): enqueues `kernel`, whose arguments are set, on `queue` over the grid, one
 // work-item per cell (x in dimension 0, y in 1, z in 2), in work-groups of `local`; returns the event
 // of the command.

@@ -3,6 +3,7 @@
 // two paths; they differ only in the rule that picks each element's path.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -16,6 +17,16 @@ std::size_t warpOf(std::size_t lx, std::size_t ly, std::size_t localX, std::size
 // ... and how many warps a work-group of localX x localY holds (004's quiz: work-groups of 256).
 std::size_t warpsPerGroup(std::size_t localX, std::size_t localY, std::size_t warp);
 
+// Step 4's prediction (warps.cpp), made before any run, for warps of 32 work-items and the work-groups
+// of kStepFourShapes: of the 8 warps of each, how many hold both paths under by_row's rule and under
+// by_column's, and how many times by_warp's time a kernel takes whose every warp holds both (the two
+// paths cost the same). 0 everywhere: not made yet.
+struct StepFourPrediction {
+    std::array<std::size_t, 4> mixedByRow{}, mixedByColumn{};  // in the order of kStepFourShapes
+    double timesByWarpWhenMixed = 0;
+};
+StepFourPrediction stepFourPrediction();
+
 // The three kernels of warps2d.cl, by the rule each branches on.
 enum class Rule { column, row, warp };
 const char* kernelName(Rule rule);  // "by_column", "by_row", "by_warp"
@@ -26,6 +37,9 @@ struct Shape {
     std::size_t x = 1, y = 1;
     std::string text() const;  // "16x16"
 };
+
+// Step 4's work-group shapes, dimension 0 first: 32x8, 16x16, 8x32 and 64x4, 256 work-items each.
+inline const std::array<Shape, 4> kStepFourShapes = {Shape{32, 8}, Shape{16, 16}, Shape{8, 32}, Shape{64, 4}};
 
 // The serial reference of a kernel: element (x, y) takes path_a when the rule gives an even number
 // for its work-item, path_b when odd. For Rule::warp the rule is your warpOf.

@@ -1,7 +1,8 @@
 // Exercise 22, part 2: runs the three kernels of warps2d.cl on the same grid for each work-group
 // shape, checks each result against its serial reference (exactly), and prints, per shape, how many
 // warps your warpsPerGroup gives a work-group, how many of them hold both paths under each rule
-// (by your warpOf), and each kernel's time as a multiple of by_warp's.
+// (by your warpOf), and each kernel's time as a multiple of by_warp's; then whether your step 4
+// prediction is made (the tests check it).
 #include <iomanip>
 #include <iostream>
 
@@ -86,6 +87,12 @@ try {
         };
         std::cout << std::setw(10) << ratio(0) << std::setw(7) << ratio(1) << std::setw(8) << ratio(2) << "\n";
     }
+    const StepFourPrediction prediction = stepFourPrediction();
+    const bool made = prediction.timesByWarpWhenMixed != 0 ||
+                      prediction.mixedByRow != decltype(prediction.mixedByRow){} ||
+                      prediction.mixedByColumn != decltype(prediction.mixedByColumn){};
+    std::cout << "your prediction of step 4 (stepFourPrediction in warps.cpp): "
+              << (made ? "made; the tests check it against warps of 32" : "not made yet") << "\n";
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

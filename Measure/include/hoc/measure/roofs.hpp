@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <iosfwd>
 #include <string>
 #include <utility>
 #include <vector>
@@ -57,5 +58,18 @@ private:
     cl::CommandQueue queue_;
     std::vector<std::pair<FmaShape, cl::Kernel>> kernels_;
 };
+
+// A device's two roofs of the roofline, measured (or given on a command line).
+struct DeviceRoofs {
+    double gbps = 0;                                // peak bandwidth, GB/s: the read kernel (hoc::ReadBenchmark)
+    double gflops = 0;                              // peak FP32 rate, GFLOP/s: the FMA kernel
+    double ridge() const { return gflops / gbps; }  // FLOP/byte where the two roofs meet
+};
+
+// The roofs: measured (the best of the timed runs, as hoc-roofline does) unless given (> 0), the
+// bandwidth with the read kernel over `readFloats` floats, the peak with the FMA kernel; printed as
+// "Roofs: bandwidth ... GB/s (read kernel), peak ... GFLOP/s (FMA kernel); ridge point ...".
+DeviceRoofs measureRoofs(const cl::Device& device, DeviceRoofs given, std::size_t readFloats, const Repeats& repeats,
+                         std::ostream& out);
 
 }  // namespace hoc

@@ -1,0 +1,60 @@
+#include "hoc/common/histogram_reference.hpp"
+
+#include <random>
+
+namespace hoc {
+
+std::vector<std::uint8_t> randomBytes(std::size_t n, std::uint32_t seed)
+{
+    std::mt19937 generator(seed);
+    std::geometric_distribution<int> skewed(1.0 / 24);  // mean 24: bins 0-30 get most bytes
+    std::vector<std::uint8_t> bytes(n);
+    for (auto& b : bytes)
+        b = static_cast<std::uint8_t>(skewed(generator) % 256);
+    return bytes;
+}
+
+std::vector<std::uint64_t> histogramReference(const std::vector<std::uint8_t>& data)
+{
+    std::vector<std::uint64_t> bins(256, 0);
+    for (const std::uint8_t b : data)
+        ++bins[b];
+    return bins;
+}
+
+HistogramTotals histogramTotals(const std::vector<std::uint64_t>& expected, const std::vector<std::uint32_t>& got)
+{
+    HistogramTotals totals;
+    for (const std::uint64_t count : expected)
+        totals.want += count;
+    for (const std::uint32_t count : got)
+        totals.have += count;
+    return totals;
+}
+
+CheckResult checkHistogram(const std::vector<std::uint64_t>& expected, const std::vector<std::uint32_t>& got)
+{
+    CheckResult r;
+    r.count = expected.size();
+    if (got.size() != expected.size()) {
+        r.problem = "expected " + std::to_string(expected.size()) + " bins, got " + std::to_string(got.size());
+        return r;
+    }
+    for (std::size_t b = 0; b < expected.size(); ++b)
+        if (expected[b] != got[b]) {
+            if (r.wrong++ == 0) {
+                r.first = b;
+                r.expected = static_cast<double>(expected[b]);
+                r.got = static_cast<double>(got[b]);
+            }
+        }
+    r.ok = r.wrong == 0;
+    if (!r.ok) {
+        const HistogramTotals t = histogramTotals(expected, got);
+        r.problem = r.message() + "; the bins add up to " + std::to_string(t.have) + " counts for " +
+                    std::to_string(t.want) + " bytes";
+    }
+    return r;
+}
+
+}  // namespace hoc

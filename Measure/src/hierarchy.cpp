@@ -1,0 +1,137 @@
+#include "hoc/measure/hierarchy.hpp"
+
+#include <iomanip>
+#include <ostream>
+#include <unistd.h>
+
+#include "hoc/common/sizes.hpp"
+#include "hoc/measure/bandwidth.hpp"
+#include "hoc/measure/roofs.hpp"
+#include "hoc/measure/transfer.hpp"
+
+namespace hoc {
+
+namespace {
+
+// This machine's memory (the host level's size), from the system; 0 when it cannot tell.
+double hostMemoryBytes()
+{
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page > 0 ? static_cast<double>(pages) * static_cast<double>(page) : 0;
+}
+
+std::string timesGlobal(double rate, double global)
+{
+    return global > 0 && rate > 0 ? fixedText(rate / global, rate / global >= 10 ? 0 : 2) : "-";
+}
+
+// A rate, or what a level not measured in this run shows.
+std::string measuredText(double rate, const std::string& text)
+{
+    return rate > 0 ? text : "not measured (--kernels-only)";
+}
+
+double levelMedian(const std::vector<double>& seconds) { return median(seconds); }
+
+}  // namespace
+
+void measureHostLevel(const cl::Device& device, std::size_t floats, const Repeats& repeats, Report& report,
+                      MemoryLevels& levels)
+{
+    TransferBenchmark copies(device);
+    const std::string size = "N = " + sizeText(floats) + " floats";
+    for (const HostBuffer kind : {HostBuffer::pageable, HostBuffer::pinned}) {
+        const TransferRuns t = copies.runs(floats, kind, repeats);
+        const bool pinned = kind == HostBuffer::pinned;
+        const std::string from = pinned ? "pinned" : "pageable";
+        report.bandwidth("host -> device, " + from, size, t.check, {levelMedian(t.writeSeconds), 0}, t.bytes);
+        report.bandwidth("device -> host, " + from, size, t.check, {levelMedian(t.readSeconds), 0}, t.bytes);
+        (pinned ? levels.pinnedWriteGbps : levels.pageableWriteGbps) = gbps(t.bytes, levelMedian(t.writeSeconds));
+        (pinned ? levels.pinnedReadGbps : levels.pageableReadGbps) = gbps(t.bytes, levelMedian(t.readSeconds));
+    }
+}
+
+void measureGlobalRead(const cl::Device& device, std::size_t floats, const Repeats& repeats, Report& report,
+                       MemoryLevels& levels)
+{
+    ReadBenchmark read(device);
+    const ReadRuns r = read.runs(floats, repeats);
+    // The probe's vectors as "16-float loads x 16": the fastest candidate differs between devices and
+    // runs. Read kernels are named read_floatW (read_float for W = 1).
+    const std::string width = r.kernel.substr(r.kernel.find("float") + 5);
+    levels.globalKernel = (width.empty() ? "1" : width) + "-float loads x " + std::to_string(r.perItem);
+    report.bandwidth("global memory, read probe (" + levels.globalKernel + ")", "N = " + sizeText(floats), r.check,
+                     {levelMedian(r.seconds), 0}, r.bytes);
+    levels.globalGbps = gbps(r.bytes, levelMedian(r.seconds));
+}
+
+void measurePrivateLevel(const cl::Device& device, std::size_t workItems, int iterations, const Repeats& repeats,
+                         Report& report, MemoryLevels& levels)
+{
+    FmaBenchmark fma(device);
+    const FmaRuns r = fma.runs(workItems, iterations, repeats);
+    const std::string shape = std::to_string(r.shape.width) + "-float vectors x " + std::to_string(r.shape.vectors);
+    report.flops("private memory, fma chains (" + shape + ")",
+                 std::to_string(r.workItems) + " work-items x " + std::to_string(r.chains) + " chains", r.check,
+                 {levelMedian(r.seconds), 0}, r.flops);
+    levels.fmaGflops = r.flops / levelMedian(r.seconds) * 1e-9;
+}
+
+void printMemoryLevels(std::ostream& out, const cl::Device& device, const MemoryLevels& l)
+{
+    const double host = hostMemoryBytes();
+    const double global = static_cast<double>(device.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>());
+    const double local = static_cast<double>(device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>());
+    out << "\nthe hierarchy on this device: each level's size, its bandwidth measured above, and that bandwidth "
+           "over global memory's read\n";
+    out << std::left << std::setw(9) << "level" << std::setw(52) << "size" << std::setw(44) << "measured"
+        << "x global\n";
+    const auto row = [&](const std::string& level, const std::string& size, const std::string& measured,
+                         const std::string& ratio) {
+        out << std::left << std::setw(9) << level << std::setw(52) << size << std::setw(44) << measured << ratio
+            << "\n";
+    };
+    const bool copies = l.pageableWriteGbps > 0;
+    row("host", host > 0 ? memoryText(host) + " (this machine)" : "not known",
+        measuredText(l.pageableWriteGbps, "pageable: write " + rateText(l.pageableWriteGbps) + ", read " +
+                                              rateText(l.pageableReadGbps) + " GB/s"),
+        copies ? timesGlobal(l.pageableWriteGbps, l.globalGbps) + ", " + timesGlobal(l.pageableReadGbps, l.globalGbps)
+               : "-");
+    if (copies)
+        row("", "", "pinned: write " + rateText(l.pinnedWriteGbps) + ", read " + rateText(l.pinnedReadGbps) + " GB/s",
+            timesGlobal(l.pinnedWriteGbps, l.globalGbps) + ", " + timesGlobal(l.pinnedReadGbps, l.globalGbps));
+    row("global", memoryText(global) + " (CL_DEVICE_GLOBAL_MEM_SIZE)",
+        measuredText(l.globalGbps, "read " + rateText(l.globalGbps) + " GB/s (" + l.globalKernel + ")"),
+        l.globalGbps > 0 ? "1.00" : "-");
+    row("local", memoryText(local) + " per work-group (CL_DEVICE_LOCAL_MEM_SIZE)",
+        "read " + rateText(l.localGbps) + " GB/s (local_read, " + std::to_string(l.rounds) + " rounds)",
+        timesGlobal(l.localGbps, l.globalGbps));
+    // An fma reads three floats from registers: the rate at which private memory feeds the arithmetic.
+    const double operandGbps = l.fmaGflops / 2 * 3 * sizeof(float);
+    row("private", "not reported (registers)",
+        measuredText(l.fmaGflops,
+                     "fma " + rateText(l.fmaGflops) + " GFLOP/s: " + rateText(operandGbps) + " GB/s of operands"),
+        timesGlobal(operandGbps, l.globalGbps));
+}
+
+void printStrides(std::ostream& out, std::size_t floats, const std::vector<StrideRow>& rows, double yardstickGbps)
+{
+    if (rows.empty() || rows.front().stride != 1)
+        return;
+    const bool probe = yardstickGbps > 0;
+    const double yardstick =  // bytes per second
+        probe ? yardstickGbps * 1e9 : static_cast<double>(rows.front().reads) * sizeof(float) / rows.front().seconds;
+    out << "\nglobal memory read at a stride, one float in every `stride` of " << sizeText(floats)
+        << " floats; bytes per float: what global memory delivers in the time of one float read, at "
+        << (probe ? "the read probe's " : "stride 1's ") << rateText(yardstick * 1e-9) << " GB/s\n";
+    out << std::right << std::setw(8) << "stride" << std::setw(14) << "floats read" << std::setw(14) << "time"
+        << std::setw(14) << "useful GB/s" << std::setw(18) << "bytes per float" << "\n";
+    for (const StrideRow& r : rows) {
+        const double useful = static_cast<double>(r.reads) * sizeof(float) / r.seconds * 1e-9;
+        const double perFloat = r.seconds * yardstick / static_cast<double>(r.reads);
+        out << std::setw(8) << r.stride << std::setw(14) << r.reads << std::setw(14) << formatTime(r.seconds)
+            << std::setw(14) << rateText(useful) << std::setw(18) << fixedText(perFloat, 1) << "\n";
+    }
+}
+
+}  // namespace hoc

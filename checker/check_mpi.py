@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Runs Exercise 15b under mpirun and checks what it prints (tests/mpi/CMakeLists.txt registers the tests).
+
+  check_mpi.py result --np N [--under Exercises/Exercise15b_Mpi] -- MPIEXEC PROGRAM ARGS...
+      Runs PROGRAM on N ranks and, for N > 1, on 1 rank too. Both runs must exit 0 with pi within the
+      course's 1e-6 of the exact midpoint-rule value and every element of C within the matmul error
+      bound (the program checks both on rank 0); the N-rank run's pi must be within 1e-6 of the
+      one-rank run's, and its C the same (the sum of C equal to the last bit: every element of C is
+      computed by the same kernel in the same order, whichever rank computes it).
+  check_mpi.py error --np N --exit S --message REGEX... -- MPIEXEC PROGRAM ARGS...
+      PROGRAM on N ranks must exit with status S, print a line "[rank R on HOST] error: ..." on every
+      rank R, and match every REGEX (one line each, in any order).
+
+Every run is stopped after --timeout seconds (a hang is a failure, named as one). The ranks run on
+the test device: HOC_TEST_DEVICE, else PoCL's CPU device (HOC_DEVICE is set for the run).
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+from . import results as structured
+
+NAME = None  # --name: the test's key in the self-check's structured results
+
+K_TARGET = 1e-6  # hoc::pi::kTarget, the course's accuracy for pi (Pi/include/hoc/pi/reference.hpp)
+
+
+def run(mpiexec, np, program, args, timeout, under):
+    env = dict(os.environ)
+    env["HOC_DEVICE"] = os.environ.get("HOC_TEST_DEVICE", "Portable Computing Language")
+    env["OMPI_ALLOW_RUN_AS_ROOT"] = "1"          # CI runs as root; mpirun refuses root without both
+    env["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+    env["OMPI_MCA_rmaps_base_oversubscribe"] = "1"
+    # Open MPI copies large messages between ranks of one machine with cross-memory attach, which
+    # containers (CI) often forbid ("Read -1, expected ..., errno = 1"); plain shared memory always works.
+    env["OMPI_MCA_btl_vader_single_copy_mechanism"] = "none"
+    # Every rank runs on this machine: TCP, where Open MPI uses it at all, stays on the loopback interface.
+    # On this project's virtual machine Open MPI 5.0.7 prints "Unable to find reachable pairing between
+    # local and remote interfaces" twice per rank when TCP may use eth0 (192.0.2.2/24), and nothing with
+    # the loopback interface alone; Open MPI 4.1.4 prints nothing either way.
+    env["OMPI_MCA_btl_tcp_if_include"] = "lo"
+    command = [mpiexec, "-np", str(np), "--oversubscribe", program, *args]
+    print("$ " + " ".join(command), flush=True)
+    try:
+        done = subprocess.run(command, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, timeout=timeout, text=True)
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+        print(out)
+        fail(under, f"mpirun -np {np} did not finish within {timeout} s: a rank waits for another "
+                    "(a collective that not every rank reaches?)", "crash", "hang")
+    print(done.stdout, flush=True)
+    return done.returncode, done.stdout
+
+
+def fail(under, message, klass="other", kind="wrong-result"):
+    print(f"{under}: {message}")
+    if NAME:
+        structured.write(os.path.basename(under), NAME, "failed",
+                         [structured.finding(klass, kind, f"{under}: {message}")])
+    sys.exit(1)
+
+
+def results(under, np, status, out, exercise):
+    """pi and the sum of C from one run, after checking its verdicts."""
+    pi = re.search(r"^pi over \d+ ranks?, [^:]+: (WRONG: )?pi = ([-0-9.e+]+)", out, re.M)
+    c = re.search(r"^C = A \* B over \d+ ranks?, [^:]+: (.*)$", out, re.M)
+    total = re.search(r"^  sum of C: (\S+)$", out, re.M)
+    if not pi or not c or not total:
+        fail(under, f"mpirun -np {np}: exit status {status}, and the output lacks the pi or C result lines")
+    problems = []
+    if pi.group(1):
+        value = float(pi.group(2))
+        hint = ""
+        parts = [float(x) for x in re.findall(r"^  \d+ +\S+ +\d+-\d+ +[0-9.]+% +([-0-9.]+) ",
+                                                    out.split("Part 2:")[0], re.M)]  # part 1's table
+        if exercise and parts and all(x == 0.0 for x in parts):
+            hint = ("; every rank's part of pi is 0: this exercise integrates with your step 3 kernel from "
+                    "Exercise 10 (Exercises/Exercise10_Pi/pi.cl, `pi`), which is not finished yet: "
+                    "`script/test --exercises Exercise10` checks it; then TODO 1 in mpi_split.cpp (piOverRanks) "
+                    "adds the ranks' parts on rank 0 (one MPI_Reduce)")
+        elif exercise and value == 0.0:
+            hint = ("; the ranks' sums never reached rank 0: TODO 1 in mpi_split.cpp (piOverRanks): "
+                    "hint: one MPI_Reduce of part.sum into total, MPI_SUM, root 0")
+        elif exercise:
+            hint = ("; this exercise integrates with your step 3 kernel from Exercise 10 "
+                    "(Exercises/Exercise10_Pi/pi.cl, `pi`): `script/test --exercises Exercise10` checks it")
+        problems.append(f"pi over {np} ranks is {value}, not within {K_TARGET:g} of the midpoint rule's value{hint}")
+    if not c.group(1).startswith("all "):
+        hint = ""
+        if exercise:
+            hint = ("; rows of A must reach every rank and rows of C come back to rank 0: TODO 2 "
+                    "(MPI_Scatterv of a with a_counts and a_offsets into my_a) and TODO 3 (MPI_Gatherv of "
+                    "my_c into result.c with c_counts and c_offsets) in mpi_split.cpp (matmulOverRanks)")
+        problems.append(f"C = A * B over {np} ranks: {c.group(1)}{hint}")
+    if problems:
+        fail(under, "; ".join(problems))
+    if status != 0:
+        fail(under, f"mpirun -np {np}: exit status {status} although every result is correct")
+    return float(pi.group(2)), total.group(1)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("mode", choices=["result", "error"])
+    parser.add_argument("--np", type=int, required=True)
+    parser.add_argument("--under", default="Solutions/Exercise15b_Mpi")
+    parser.add_argument("--exit", type=int)
+    parser.add_argument("--message", action="append", default=[])
+    parser.add_argument("--timeout", type=int, default=120)
+    parser.add_argument("--name", help="the test's name in the self-check's structured results")
+    argv = sys.argv[1:]
+    split = argv.index("--") if "--" in argv else len(argv)
+    a = parser.parse_args(argv[:split])
+    command = argv[split + 1:]
+    if len(command) < 2:
+        parser.error("give -- MPIEXEC PROGRAM [ARGS...] after the options")
+    mpiexec, program, args = command[0], command[1], command[2:]
+    exercise = a.under.startswith("Exercises/")
+    global NAME
+    NAME = a.name
+
+    if a.mode == "result":
+        status, out = run(mpiexec, a.np, program, args, a.timeout, a.under)
+        pi, total = results(a.under, a.np, status, out, exercise)
+        if a.np > 1:
+            status1, out1 = run(mpiexec, 1, program, args, a.timeout, a.under)
+            pi1, total1 = results(a.under, 1, status1, out1, exercise)
+            if abs(pi - pi1) > K_TARGET:
+                fail(a.under, f"pi over {a.np} ranks is {pi}, over one rank {pi1}: more than {K_TARGET:g} apart")
+            if total != total1:
+                fail(a.under, f"C over {a.np} ranks differs from C over one rank (sum of C {total} against "
+                              f"{total1}): some rows were computed from other rows of A, or landed in the wrong place")
+        print(f"{a.under}: {a.np} ranks: pi and C as on one rank")
+        if NAME:
+            structured.write(os.path.basename(a.under), NAME, "passed")
+        return 0
+
+    status, out = run(mpiexec, a.np, program, args, a.timeout, a.under)
+    problems = []
+    if status != a.exit:
+        problems.append(f"exit status {status}, expected {a.exit}")
+    for rank in range(a.np):
+        if not re.search(rf"^\[rank {rank} on [^\]]+\] error: ", out, re.M):
+            problems.append(f"rank {rank} printed no error line ('[rank {rank} on HOST] error: ...')")
+    for regex in a.message:
+        if not re.search(regex, out, re.M):
+            problems.append(f"no line matches {regex!r}")
+    if problems:
+        fail(a.under, "; ".join(problems))
+    print(f"{a.under}: {a.np} ranks: every rank stopped with exit status {a.exit} and said why")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,294 @@
+"""Host code named from evidence: oclgrind's findings in a kernel read together with the record of the
+program's OpenCL calls (calls.py; tests/trace writes it), so that a mistake made in the host program is
+named in the host file, at its line, instead of at the kernel line where it shows.
+
+  host_explanations(findings, trace, search, root, values)
+      Explanations (explain.Explanation) of what the record shows, most specific first, and the kernel
+      findings they explain (which then need no message of their own):
+  host-arguments     oclgrind's "Invalid read from write-only buffer" and "Invalid write to read-only
+                     buffer" where the launch passes the buffers in another order than the kernel's
+                     parameters (clGetKernelArgInfo: which parameter the kernel reads, which it writes):
+                     the launch's line, and which two are swapped.
+  buffer-flags       the same findings otherwise: the buffer's line and its flags against what the kernel
+                     does with the parameter it is passed as.
+  host-buffer-size   an access past the end of a global buffer whose size (CL_MEM_SIZE) is the number of
+                     elements the launch works on, not that many bytes: the buffer's line.
+"""
+import os
+import re
+
+from .calls import buffer_name, flag_names, source_line
+from .explain import Explanation, Source, access_at, kernel_file, student_path
+
+TYPE_BYTES = {"float": 4, "int": 4, "uint": 4, "double": 8, "long": 8, "ulong": 8, "short": 2, "ushort": 2,
+              "char": 1, "uchar": 1, "half": 2}
+
+
+def _place_text(place, root, program):
+    """The text of the line a site names (its file as addr2line found it on disk)."""
+    return source_line(place[2], place[1]) if place and place[2] else ""
+
+
+def _element_bytes(param):
+    """The bytes of one element of a pointer parameter ("float*": 4, "float4*": 16), or None."""
+    m = re.fullmatch(r"(\w+?)(\d*)\*", (param or {}).get("type", "").replace(" ", ""))
+    if not m or m.group(1) not in TYPE_BYTES:
+        return None
+    return TYPE_BYTES[m.group(1)] * (int(m.group(2)) if m.group(2) else 1)
+
+
+def _accessed(f, kernel, search, built=None):
+    """(parameter name, whether a store) of an oclgrind finding's first access, from the kernel's line."""
+    e = f["entities"][0] if f["entities"] else None
+    if not e:
+        return None, None
+    path = kernel_file(kernel, search, built)
+    code = Source(path).code(e["line"]) if path else e["code"]
+    store = f["head"].lower().startswith("invalid write") or e.get("op") == "store"
+    name, _ = access_at(code, e["column"], store)
+    return name, store
+
+
+def _counts(trace, launch, values):
+    """{count: how it is named} of the element counts this launch works with: its integer arguments,
+    the run's sizes, its range and work-groups, and the products of two different ones of them."""
+    params = trace.params(launch.get("name"))
+    names = []  # (value, name or None, text)
+    for i, v in trace.int_args(launch).items():
+        name = params[i]["name"] if i < len(params) else None
+        names.append((v, name, f"{name} = {v}" if name else f"argument {i + 1} = {v}"))
+    for option, v in (values or {}).items():
+        names.append((v, None, f"--{option} {v}"))
+    global_ = launch.get("global") or []
+    local = launch.get("local") or []
+    for d, g in enumerate(global_):
+        names.append((g, None, f"the range's size {g}" + (f" in dimension {d}" if len(global_) > 1 else "")))
+        if d < len(local) and local[d] and g % local[d] == 0:
+            names.append((g // local[d], None, f"the launch's {g // local[d]} work-groups"
+                          + (f" in dimension {d}" if len(global_) > 1 else "")))
+    names = [n for n in names if n[0] > 0]
+    counts = {}
+    for v, _, text in names:
+        counts.setdefault(v, text)
+    for i, (a, na, _) in enumerate(names):
+        for b, nb, _ in names[i + 1:]:
+            if na and nb and na != nb:
+                counts.setdefault(a * b, f"{na} * {nb} = {a * b}")
+    for a, na, _ in names:
+        if na:
+            counts.setdefault(a * a, f"{na} * {na} = {a * a}")
+    return counts
+
+
+def host_explanations(findings, trace, search, root, values=None):
+    """(explanations, explained): host-code explanations the record supports, and the ids of the kernel
+    findings (id(finding)) they account for."""
+    if not trace:
+        return [], set()
+    out, explained = [], set()
+    groups = {}
+    for f in findings:
+        groups.setdefault(f["kernel"], []).append(f)
+    for kernel, group in groups.items():
+        params = trace.params(kernel)
+        launches = [x for x in trace.launches if x.get("name") == kernel]
+        if not params or not launches:
+            continue
+        flags = [f for f in group if f["kind"] == "buffer-flags"]
+        if flags:
+            found = _flags_explanation(kernel, flags, params, launches, trace, search, root)
+            if found:
+                out.append(found)
+                explained.update(id(f) for f in flags)
+        bounds = [f for f in group if f["kind"] == "bounds-global" and f.get("access")]
+        if bounds:
+            found = _size_explanation(kernel, bounds, params, launches, trace, search, root, values)
+            if found:
+                out.append(found)
+                explained.update(id(f) for f in bounds)
+    return out, explained
+
+
+def _where(trace, at, root):
+    place = trace.site(at)
+    if not place:
+        return None, "", ""
+    return place, _place_text(place, root, trace.program), f"{os.path.basename(place[0])}:{place[1]}"
+
+
+def _flags_explanation(kernel, flags, params, launches, trace, search, root):
+    """Reads from a write-only buffer and writes to a read-only one: the arguments swapped (the launch's
+    line) where exchanging two makes every access allowed, else the buffer whose flags forbid it."""
+    reads, writes = set(), set()
+    for f in flags:
+        name, _store = _accessed(f, kernel, search, trace.sources)
+        index = next((i for i, p in enumerate(params) if p["name"] == name), None)
+        if index is None:
+            continue
+        (writes if "read-only" in f["head"] else reads).add(index)
+    if not reads and not writes:
+        return None
+    heads = sorted({f["head"] for f in flags})
+    count = len(flags)
+    names = ", ".join(p["name"] for p in params)
+
+    def describe(buffer):
+        place, code, short = _where(trace, buffer.get("at"), root)
+        var = buffer_name(code) if code else None
+        return place, code, short, var
+
+    for launch in launches:
+        bufs = {i: trace.buffer_of(launch, i) for i in range(len(params))}
+        bad_reads = [i for i in reads if bufs.get(i) and bufs[i]["flags"] & 2]
+        bad_writes = [i for i in writes if bufs.get(i) and bufs[i]["flags"] & 4]
+        if not bad_reads and not bad_writes:
+            continue
+        place, code, short = _where(trace, launch.get("at"), root)
+        # Two arguments swapped: the parameter read got the write-only buffer and the one written the
+        # read-only buffer; exchanged, each goes where the kernel uses it as its flags allow.
+        for r in bad_reads:
+            for w in bad_writes:
+                if place:
+                    a, b = describe(bufs[r]), describe(bufs[w])
+                    said = [f"{params[r]['name']} (parameter {r + 1}), which the kernel reads, gets the buffer "
+                            f"made {flag_names(bufs[r]['flags'])}{' at ' + a[2] if a[2] else ''}"
+                            f"{' (' + a[3] + ')' if a[3] else ''}",
+                            f"{params[w]['name']} (parameter {w + 1}), which it writes, gets the buffer made "
+                            f"{flag_names(bufs[w]['flags'])}{' at ' + b[2] if b[2] else ''}"
+                            f"{' (' + b[3] + ')' if b[3] else ''}"]
+                    hint = (f"the kernel's parameters are ({names}); in this launch {said[0]}, and {said[1]}: "
+                            f"the two are swapped. Pass the arguments in the order of the kernel's parameters "
+                            f"(the C++ functor takes them in that order, with nothing to check the names)")
+                    return Explanation("host-arguments", place[0], place[1], code, kernel, "; ".join(heads), count,
+                                       hint)
+        # One buffer whose flags forbid what the kernel does with it: named where it was made.
+        index = (bad_writes or bad_reads)[0]
+        buf = bufs[index]
+        bplace, bcode, _bshort, var = describe(buf)
+        if not bplace:
+            return None
+        does = "writes" if index in bad_writes else "reads"
+        allowed = "read-only (CL_MEM_READ_ONLY)" if does == "writes" else "write-only (CL_MEM_WRITE_ONLY)"
+        hint = (f"the kernel {does} {params[index]['name']} (parameter {index + 1} of ({names})), and the launch"
+                f"{' at ' + short if short else ''} passes this buffer{' (' + var + ')' if var else ''} for it, made "
+                f"{allowed}: either the buffer's flags are wrong (CL_MEM_READ_WRITE, or "
+                f"{'CL_MEM_WRITE_ONLY' if does == 'writes' else 'CL_MEM_READ_ONLY'}), or the launch passes it "
+                f"in the wrong place")
+        return Explanation("buffer-flags", bplace[0], bplace[1], bcode, kernel, "; ".join(heads), count, hint)
+    return None
+
+
+def _size_explanation(kernel, bounds, params, launches, trace, search, root, values):
+    """An access past the end of a buffer whose size in bytes is the number of elements the launch works
+    on (a size in elements where bytes were meant): the buffer's line."""
+    by_name = {}
+    for f in bounds:
+        name, store = _accessed(f, kernel, search, trace.sources)
+        index = next((i for i, p in enumerate(params) if p["name"] == name), None)
+        if index is not None:
+            by_name.setdefault(index, []).append((f, store))
+    for index, hits in by_name.items():
+        offsets = [f["access"]["offset"] for f, _ in hits]
+        size = hits[0][0]["access"]["size"]
+        element = _element_bytes(params[index]) or size
+        for launch in launches:
+            buf = trace.buffer_of(launch, index)
+            if not buf or min(offsets) + size <= buf["size"]:
+                continue  # not this launch's buffer: the access fits in it
+            counts = _counts(trace, launch, values)
+            # The elements reported, counted from the buffer's start: within its size read as a count.
+            lowest, highest = min(offsets) // element, max(offsets) // element
+            named = counts.get(buf["size"])
+            if element <= 1 or not named or highest >= buf["size"]:
+                continue
+            place, code, _short = _where(trace, buf.get("at"), root)
+            if not place:
+                return None
+            _, _, lshort = _where(trace, launch.get("at"), root)
+            var = buffer_name(code) if code else None
+            f, store = hits[0]
+            e = f["entities"][0] if f["entities"] else {"line": 0}
+            kpath = kernel_file(kernel, search, trace.sources)
+            kplace = f"{student_path(kpath, root)}:{e['line']}" if kpath else f"line {e['line']} of the kernel"
+            type_name = params[index]["type"].rstrip("*").strip()
+            hint = (f"this buffer{' (' + var + ')' if var else ''} holds {buf['size']} bytes (CL_MEM_SIZE), room for "
+                    f"{buf['size'] // element} {type_name}s; the launch{' at ' + lshort if lshort else ''} passes it "
+                    f"as {params[index]['name']} (parameter {index + 1}), and the kernel "
+                    f"{'wrote' if store else 'read'} it at element {lowest} and on ({kplace}), past that end. "
+                    f"{buf['size']} is {named}: the size was given in elements, but a buffer's size is in bytes: "
+                    f"sizeof({type_name}) * {buf['size']} = {buf['size'] * element}")
+            head = f["head"]
+            return Explanation("host-buffer-size", place[0], place[1], code, kernel, head, len(bounds), hint)
+    return None
+
+
+WAIT_CALLS = {"clWaitForEvents": "a wait for events (clWaitForEvents: cl::Event::wait, cl::Event::waitForEvents)",
+              "clFinish": "a wait for the queue (clFinish: queue.finish())",
+              "blocking read": "a blocking read (CL_TRUE)", "blocking write": "a blocking write (CL_TRUE)",
+              "blocking map": "a blocking map (CL_TRUE)"}
+WHAT_OP = {"launch": "kernel launch", "read": "read", "write": "write", "copy": "copy", "fill": "fill",
+           "map": "map", "unmap": "unmap", "marker": "marker", "barrier": "barrier"}
+
+
+def hang_finding(trace, root):
+    """(text, file, line, hint) of a wait the record says could never return (its "hang": the program
+    was stopped), or None."""
+    if not trace or not trace.hangs:
+        return None
+    hang = trace.hangs[-1]
+    place, code, _ = _where(trace, hang.get("at"), root)
+    call = WAIT_CALLS.get(hang.get("call"), hang.get("call", "a wait"))
+    causes = []
+    for pending in hang.get("pending", []):
+        _, made_code, made_short = _where(trace, pending.get("at"), root)
+        waiters = []
+        for w in pending.get("waiters", []):
+            _, _, wshort = _where(trace, w.get("at"), root)
+            what = WHAT_OP.get(w.get("op"), w.get("op", "command"))
+            if w.get("op") == "launch" and w.get("kernel"):
+                what += f" of {w['kernel']}"
+            # A command of the queue this wait is for runs before the wait's command in an in-order queue.
+            same = hang.get("queue") not in (None, "(nil)", "0x0") and w.get("queue") == hang.get("queue")
+            waiters.append(f"the {what}{' at ' + wshort if wshort else ''}"
+                           + (", enqueued before it in the same queue," if same else ""))
+        event = f"the user event made{' at ' + made_short if made_short else ''}"
+        if made_code:
+            event += f" ({made_code})"
+        if pending.get("direct"):
+            # The wait names the user event itself: it returns only once the host has set it complete.
+            causes.append(f"for {event} itself")
+        else:
+            causes.append(f"behind {event}, which {' and '.join(waiters)} wait{'s' if len(waiters) == 1 else ''} for")
+    where = f"{place[0]}:{place[1]}" if place else "the host program"
+    seconds = hang.get("seconds", 0)
+    lines = [f"{where}: a wait that never returned: {call}"]
+    if code:
+        lines.append(f"    {place[1]} | {code}")
+    hint = (f"this wait waits {'; and '.join(causes)}; that user event was never set complete before the "
+            f"wait, and nothing else can set it while the program's one thread waits here, so the wait cannot "
+            f"return (the program was stopped after {seconds:.0f} s). Release the event "
+            f"(setStatus(CL_COMPLETE)) before you wait for it or for anything that comes after it")
+    lines.append(f"  hint: {hint}")
+    return "\n".join(lines), place[0] if place else None, place[1] if place else None, hint
+
+
+def folders_run(trace, exercise, search, root):
+    """{folder: what of it ran} for the exercises other than `exercise` whose code the recorded launches
+    ran (the launch's line in their host code, or the kernel from their room), and whether any launch
+    ran the exercise's own code: (others, own)."""
+    others, own = {}, False
+    for launch in trace.launches if trace else []:
+        place = trace.site(launch.get("at"))
+        path = kernel_file(launch.get("name"), search, trace.sources)
+        kernel = student_path(path, root) if path else ""
+        for file, what in ((place[0] if place else "", "host code"), (kernel, f"kernel {launch.get('name')}")):
+            m = re.match(r"Exercises/([^/]+)/", file)
+            if not m:
+                continue
+            if m.group(1) == exercise:
+                own = True
+            else:
+                entry = others.setdefault(m.group(1), [])
+                if what not in entry:
+                    entry.append(what)
+    return others, own

@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Unit tests of the self-check's structured results (results.py): the order in which findings become
+the first message, GoogleTest's report read into findings with the whole hint, and the result files."""
+import os
+import tempfile
+import unittest
+
+from . import results
+from .results import finding
+
+
+def failed(*tests):
+    """[(index, name, findings)] from (name, findings) pairs in test order."""
+    return [(i, name, findings) for i, (name, findings) in enumerate(tests)]
+
+
+class FirstMessageOrder(unittest.TestCase):
+    def test_a_kernel_finding_comes_before_a_crash_an_assertion_and_anything_else(self):
+        other = finding("other", "tool-crash", "oclgrind itself crashed")
+        assertion = finding("assertion", "assertion", "expected 3.2, got 6.26")
+        crash = finding("crash", "crash", "the test program crashed")
+        kernel = finding("kernel", "race-local", "pi.cl:21: a data race in local memory")
+        found, test = results.first(failed(("a", [other]), ("b", [assertion]), ("c", [crash]), ("d", [kernel])))
+        self.assertEqual((found, test), (kernel, "d"))
+        found, _ = results.first(failed(("a", [other]), ("b", [assertion]), ("c", [crash])))
+        self.assertEqual(found, crash)
+
+    def test_a_tool_failure_never_outranks_a_wrong_value(self):
+        tool = finding("other", "tool-crash", "oclgrind itself crashed (SIGSEGV) ...")
+        value = finding("assertion", "assertion", "Exercises/ExerciseA_VectorPi: pi: expected 3.2, got 6.26")
+        self.assertEqual(results.first(failed(("oclgrind.vector_pi", [tool]), ("VectorPi.Value", [value])))[0],
+                         value)
+
+    def test_a_missing_technique_comes_after_every_wrong_value_and_before_anything_else(self):
+        technique = finding("technique", "technique", "transpose.cl:33: transpose_tiled reads no local memory")
+        value = finding("assertion", "assertion", "transpose_tiled, 17 x 33: element (0, 1) wrong")
+        other = finding("other", "no-evidence", "the technique check could not collect its evidence")
+        self.assertEqual(results.first(failed(("technique.tiled", [technique]), ("Transpose.Shapes", [value])))[0],
+                         value)
+        self.assertEqual(results.first(failed(("a", [other]), ("technique.tiled", [technique])))[0], technique)
+
+    def test_kernel_findings_follow_explains_order_then_the_tests_order(self):
+        race = finding("kernel", "race-local", "race")
+        bounds = finding("kernel", "bounds-global", "bounds")
+        uninit = finding("kernel", "uninitialized", "uninit")
+        self.assertEqual(results.first(failed(("t1", [uninit, race]), ("t2", [bounds])))[0], bounds)
+        first_race = finding("kernel", "race-local", "first race")
+        self.assertEqual(results.first(failed(("t1", [first_race]), ("t2", [race])))[0], first_race)
+
+    def test_within_a_class_the_earlier_test_then_the_earlier_finding(self):
+        one, two, three = (finding("assertion", "assertion", t) for t in ("one", "two", "three"))
+        self.assertEqual(results.first(failed(("t1", [one, two]), ("t2", [three])))[0], one)
+        self.assertEqual(results.first(failed(("t1", []), ("t2", [three])))[0], three)
+        self.assertEqual(results.first([]), (None, None))
+
+
+class GoogleTestReport(unittest.TestCase):
+    def report(self, failure, result="COMPLETED"):
+        case = {"name": "EveryKernel", "status": "RUN", "result": result}
+        if failure is not None:
+            case["failures"] = [{"failure": failure, "type": ""}]
+        return {"testsuites": [{"name": "Transpose", "testsuite": [case]}]}
+
+    def test_a_boolean_check_keeps_its_message_and_the_whole_streamed_hint(self):
+        text = ("/src/tests/course/test_Exercise17_Transpose.cpp:49\n"
+                "Value of: hoc::test::correct(check, what)\n"
+                "  Actual: false (Exercises/Exercise17_Transpose: transpose_tiled, 33 x 17: "
+                "out[5] is 0 (expected 1.5))\n"
+                "Expected: true\n\n"
+                "  where: kernel transpose_tiled in transpose.cl\n"
+                "  hint: a barrier(CLK_LOCAL_MEM_FENCE) between filling the tile and reading it back")
+        status, findings = results.gtest_findings(self.report(text))["Transpose.EveryKernel"]
+        self.assertEqual(status, "failed")
+        self.assertEqual(findings[0]["file"], "/src/tests/course/test_Exercise17_Transpose.cpp")
+        self.assertEqual(findings[0]["line"], 49)
+        self.assertEqual(findings[0]["text"],
+                         "Exercises/Exercise17_Transpose: transpose_tiled, 33 x 17: out[5] is 0 (expected 1.5)\n"
+                         "  where: kernel transpose_tiled in transpose.cl\n"
+                         "  hint: a barrier(CLK_LOCAL_MEM_FENCE) between filling the tile and reading it back")
+
+    def test_a_message_on_several_lines_is_kept_whole(self):
+        text = ("/t.cpp:7\nValue of: ok\n  Actual: false (Exercises/X: wrong\n  second line of the check)\n"
+                "Expected: true\n  hint: the hint")
+        _, findings = results.gtest_findings(self.report(text))["Transpose.EveryKernel"]
+        self.assertEqual(findings[0]["text"], "Exercises/X: wrong\n  second line of the check\n  hint: the hint")
+
+    def test_a_fail_starts_with_its_message(self):
+        text = ("/t.cpp:9\nFailed\nExercises/X: toAos's particle 0, field vx is 40, expected 30\n"
+                "  where: toAos in soa.cpp\n  hint: the hint")
+        _, findings = results.gtest_findings(self.report(text))["Transpose.EveryKernel"]
+        self.assertEqual(findings[0]["text"], "Exercises/X: toAos's particle 0, field vx is 40, expected 30\n"
+                                              "  where: toAos in soa.cpp\n  hint: the hint")
+
+    def test_a_flag_check_starts_with_its_streamed_message(self):
+        text = ("/t.cpp:9\nValue of: wrong.empty()\n  Actual: false\nExpected: true\n"
+                "Exercises/X: range 16x16: get_local_id(0) wrong\n  hint: the hint")
+        _, findings = results.gtest_findings(self.report(text))["Transpose.EveryKernel"]
+        self.assertEqual(findings[0]["text"], "Exercises/X: range 16x16: get_local_id(0) wrong\n  hint: the hint")
+
+    def test_a_comparison_starts_with_the_courses_sentence_and_ends_with_the_check(self):
+        near = ("/t.cpp:99\nThe difference between p.whole and 8.0e-3 is 0.0003, which exceeds 1e-12, where\n"
+                "p.whole evaluates to 0.0083,\n8.0e-3 evaluates to 0.008, and\n1e-12 evaluates to 1e-12.\n"
+                "Exercises/X: first write starts at 0, last read ends at 8 ms\n  hint: the hint")
+        _, findings = results.gtest_findings(self.report(near))["Transpose.EveryKernel"]
+        self.assertTrue(findings[0]["text"].startswith("Exercises/X: first write starts at 0, last read ends at "
+                                                       "8 ms\n  hint: the hint\n  (the check: The difference"))
+        equal = ("/t.cpp:5\nExpected equality of these values:\n  r.commands.size()\n    Which is: 4\n"
+                 "  static_cast<std::size_t>(runs) + 3\n    Which is: 5\nExercises/X: expected write A, write B, 2 "
+                 "kernel runs, read C")
+        _, findings = results.gtest_findings(self.report(equal))["Transpose.EveryKernel"]
+        self.assertEqual(findings[0]["text"],
+                         "Exercises/X: expected write A, write B, 2 kernel runs, read C\n  (the check: Expected "
+                         "equality of these values: r.commands.size() Which is: 4 static_cast<std::size_t>(runs) "
+                         "+ 3 Which is: 5)")
+        less = "/t.cpp:5\nExpected: (t.whole) >= (t.kernel), actual: 1 vs 2\nvadd, N = 1\n  where: phasesOf in a.cpp"
+        _, findings = results.gtest_findings(self.report(less))["Transpose.EveryKernel"]
+        self.assertEqual(findings[0]["text"], "vadd, N = 1\n  where: phasesOf in a.cpp\n  (the check: Expected: "
+                                              "(t.whole) >= (t.kernel), actual: 1 vs 2)")
+        # A check with nothing streamed after it keeps GoogleTest's words: there is no other sentence.
+        bare = "/t.cpp:5\nExpected equality of these values:\n  a\n    Which is: 1\n  b\n    Which is: 2"
+        _, findings = results.gtest_findings(self.report(bare))["Transpose.EveryKernel"]
+        self.assertTrue(findings[0]["text"].startswith("Expected equality of these values:"))
+
+    def test_each_failure_gets_the_longest_recorded_hint_its_message_holds(self):
+        report = {"testsuites": [{"name": "Reduce", "testsuite": [{
+            "name": "Each", "status": "RUN", "result": "COMPLETED",
+            "hint": "the last 1 element(s) are missing", "hint_2": "the sum is 0: if not, the last 1 element(s) are "
+            "missing", "hint_3": "exactly the last element is missing", "other": "the last 1 element(s) are missing",
+            "failures": [
+                {"failure": "/t.cpp:7\nN = 1: wrong\n  hint: the sum is 0: if not, the last 1 element(s) are missing"},
+                {"failure": "/t.cpp:8\nN = 9: wrong\n  hint: exactly the last element is missing"},
+                {"failure": "/t.cpp:9\nN = 9: no profiling time"}]}]}]}
+        _, findings = results.gtest_findings(report)["Reduce.Each"]
+        self.assertEqual([f.get("hint") for f in findings],
+                         ["the sum is 0: if not, the last 1 element(s) are missing",
+                          "exactly the last element is missing", None])
+
+    def test_an_exception_has_no_line(self):
+        text = "unknown file\nC++ exception with description \"clBuildProgram: -11\" thrown in the test body."
+        _, findings = results.gtest_findings(self.report(text))["Transpose.EveryKernel"]
+        self.assertEqual((findings[0]["kind"], findings[0].get("line")), ("exception", None))
+
+    def test_passed_and_skipped(self):
+        self.assertEqual(results.gtest_findings(self.report(None))["Transpose.EveryKernel"], ("passed", []))
+        self.assertEqual(results.gtest_findings(self.report(None, "SKIPPED"))["Transpose.EveryKernel"],
+                         ("skipped", []))
+
+
+class ResultFiles(unittest.TestCase):
+    def test_written_and_read_by_the_key_ctest_names(self):
+        with tempfile.TemporaryDirectory() as directory:
+            key = "Sizes/MatmulKernel.MatchesReference/M1_N1_K1"
+            found = [finding("assertion", "assertion", "C was not written at all")]
+            results.write("Exercise04_MatmulKernel", key, "failed", found, directory=directory)
+            self.assertEqual(os.listdir(directory), [results.file_name(key)])
+            self.assertEqual(results.read(directory, key)["findings"], found)
+            self.assertIsNone(results.read(directory, "Other.Test"))
+        command = ["selfcheck.py", "gtest", "--exercise", "F", "--", "prog", f"--gtest_filter={key}"]
+        self.assertEqual(results.key_of(command), key)
+        self.assertEqual(results.key_of(["selfcheck.py", "oclgrind", "--name", "exercise.F.oclgrind.x"]),
+                         "exercise.F.oclgrind.x")
+        self.assertIsNone(results.key_of(["test_F_exercise_NOT_BUILT"]))
+
+    def test_nothing_is_written_without_a_folder(self):
+        saved = os.environ.pop("HOC_RESULTS_DIR", None)
+        try:
+            self.assertIsNone(results.write("F", "T.t", "passed"))
+        finally:
+            if saved is not None:
+                os.environ["HOC_RESULTS_DIR"] = saved
+
+
+if __name__ == "__main__":
+    unittest.main()
