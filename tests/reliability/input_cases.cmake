@@ -224,9 +224,9 @@ hoc_expect_error(NAME ${t}.command_line.runner_progress_nan EXIT 2 MESSAGE "--pr
 # HOC_HOST_MEMORY_LIMIT at the largest size its check accepts (peak_rss: found by bisection from the
 # refusals' figures, then run; label slow): LIMIT, the size's range, and the arguments with {} for the
 # size; a program with two such sizes has a case for each. 400 MiB leave about 200 MiB of data beside
-# the runtime (PoCL's share is 100 to 140 MiB); the matmul programs' 200 MiB (160 MiB for those that
-# run several kernels) keep their serial reference and kernels to seconds. The programs
-# with no such size: device_info, build_log, and the pi programs (pi, pi_serial, vector_pi), whose
+# the runtime (PoCL's share is 100 to 140 MiB); the matmul programs' 200 MiB (tile_order's 160 MiB:
+# it runs every load order) keep their serial reference and kernels to seconds. The programs with no
+# such size: device_info, build_log, and the pi programs (pi, pi_serial, vector_pi), whose
 # memory does not grow with --steps (a partial sum per work-group: 100 MiB at 4e9 steps). Not held
 # here: matmul_private_row, matmul_table and roofline, which on PoCL 3.1 peak 52 to 82 MiB above the
 # limit at their largest accepted size (more than the runtime's reserve, kRuntimeReserve, while their
@@ -252,7 +252,7 @@ set(peak_rss_cases
     "matmul_host|209715200|16|30000|${program_matmul_host}|--size {}"
     "matmul_row|209715200|16|30000|${program_matmul_row}|--size {}"
     "matmul_local_column|209715200|16|30000|${program_matmul_local_column}|--size {}"
-    "matmul_blocked|167772160|16|30000|${program_matmul_blocked}|--size {}"
+    "matmul_blocked|209715200|16|30000|${program_matmul_blocked}|--size {}"
     "tile_order|167772160|16|30000|${program_tile_order}|--size {} --repeats 1"
     "sgemm|209715200|16|30000|${sgemm}|--size {} --repeats 1 --variant 'sgemm_panel NV=2 RM=6 SKEW=1 VW=8'"
     "sgemm_benchmark|419430400|16|30000|${benchmark}|--sizes {} --repeats 3 --no-bandwidth --peers none --variant 'sgemm_panel NV=2 RM=6 SKEW=1 VW=8'"
@@ -261,7 +261,7 @@ set(peak_rss_cases
     "indices|419430400|2|2500|${indices}|--range {4}x{4} --groups 4x4"
     "events|419430400|1000|400000000|${events}|--size {} --rounds 1 --hold 0 --parts 1 2 3"
     "events_dims|209715200|16|30000|${events}|--size 1000 --dims {} --parts 4"
-    "multi_device|167772160|16|30000|${multi_device}|--dims {} --split one"
+    "multi_device|209715200|16|30000|${multi_device}|--dims {} --split one"
     "shared_context|419430400|1000|400000000|${program_shared_context}|--size {}"
     "transpose|419430400|8|10000|${transpose}|--shapes {}x{} --runs 1 --read-size 1048576"
     "memory_hierarchy|419430400|1|4096|${program_memory_hierarchy}|--size {262144} --transfer-size 1024 --strides 2 --rounds 1 --runs 1"
