@@ -595,7 +595,7 @@ def function_start(source, line):
     return 1
 
 
-def _local_loop_start(source, first, last, line, index, group):
+def _local_loop_start(source, first, last, line, index, group, values=None):
     """A tree whose loop starts its stride at the work-group's size (s = get_local_size(0)) where the
     first round must take half: lid + s is past a local array of one slot per work-item in the very
     first round. The hint, from the element oclgrind reports and the loop, or None."""
@@ -614,10 +614,18 @@ def _local_loop_start(source, first, last, line, index, group):
         if not m or m.group(1) not in index_variables(index):
             continue
         counter, start = m.group(1), m.group(2).strip()
+        said = "the work-group's size"
         if start not in sizes and not re.fullmatch(r"get_local_size\s*\(\s*0\s*\)", start):
-            continue
+            # A start the code does not show to be the group's size (a parameter, say): the run tells it,
+            # where the index is the work-item's local id plus the counter and the counter was the run's
+            # work-group size (--local) when it read past the end.
+            local = (values or {}).get("local")
+            terms = [_strip(t) for t in _terms(_strip(index), "+")]
+            if not local or element - lid != local or len(terms) != 2 or counter not in terms:
+                continue
+            said = f"which was {local} here, the work-group's size (work-item {lid} read element {lid} + {local})"
         return (f"work-item {lid} of its group read {index} = element {element}; the loop at line {loop_line} starts "
-                f"{counter} at {start}, the work-group's size, so in its first round {index} already passes a "
+                f"{counter} at {start}, {said}, so in its first round {index} already passes a "
                 f"local array of one slot per work-item. The first round adds the upper half onto the lower: "
                 f"start {counter} at half the size ({start} / 2)")
     return None
@@ -1262,7 +1270,7 @@ def explain(findings, search, root, values=None, built=None):
                     why = check_tests_part(source, line, seen["var"], seen["bound"], seen["reached"])
                 why = why or check_before_loop(source, first, line, index or "")
                 if kind == "bounds-local" and not why:
-                    why = _local_loop_start(source, first, last, line, index or "", group)
+                    why = _local_loop_start(source, first, last, line, index or "", group, values)
                 why = why or bound_hint(source, first, last, variables, line, bounds,
                                         "local" if kind == "bounds-local" else "global", seen)
                 space = "local array" if kind == "bounds-local" else "buffer"

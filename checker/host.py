@@ -272,11 +272,59 @@ def hang_finding(trace, root):
     return "\n".join(lines), place[0] if place else None, place[1] if place else None, hint
 
 
+def refused_transfer(trace, root):
+    """(text, file, line, hint) of a read or write the runtime refused because it reaches past the end of
+    its buffer (CL_INVALID_VALUE: offset + size beyond CL_MEM_SIZE), named at the call with the buffer's
+    size and line, or None."""
+    for r in trace.records if trace else []:
+        if r.get("op") != "refused" or r.get("status") != -30:
+            continue
+        buf = trace.buffers.get(r.get("mem"))
+        size, offset = r.get("size", 0), r.get("offset", 0)
+        if not buf or offset + size <= buf.get("size", 0):
+            continue
+        place, code, _ = _where(trace, r.get("at"), root)
+        _, bcode, bshort = _where(trace, buf.get("at"), root)
+        if not place:
+            return None
+        held = buf["size"]
+        var = buffer_name(bcode) if bcode else None
+        verb = "write" if r.get("call") == "write" else "read"
+        def count(n):
+            return f"{n} byte{'' if n == 1 else 's'}"
+
+        text = (f"{place[0]}:{place[1]}: a {verb} of {count(size)} {'into' if verb == 'write' else 'from'} a buffer "
+                f"that holds {count(held)}: the runtime refused it (CL_INVALID_VALUE)")
+        ratio = size // held if held and size % held == 0 else 0
+        why = (f"{size} is {ratio} times {held}: where the buffer holds elements of {ratio} bytes (a float is 4), "
+               f"its size was given as a count of elements, but a buffer's size is in bytes "
+               f"(sizeof(float) * {held} = {4 * held} for floats)" if ratio in (2, 4, 8) else
+               f"the {verb} reaches byte {offset + size}, past the buffer's end")
+        made = f" made at {bshort}" if bshort else ""
+        hint = (f"the buffer{' (' + var + ')' if var else ''}{made} holds {count(held)} (CL_MEM_SIZE), and this "
+                f"{verb} moves {count(size)} from offset {offset}: {why}")
+        lines = [text]
+        if code:
+            lines.append(f"    {place[1]} | {code}")
+        lines.append(f"  hint: {hint}")
+        return "\n".join(lines), place[0], place[1], hint
+    return None
+
+
 def folders_run(trace, exercise, search, root):
     """{folder: what of it ran} for the exercises other than `exercise` whose code the recorded launches
     ran (the launch's line in their host code, or the kernel from their room), and whether any launch
     ran the exercise's own code: (others, own)."""
     others, own = {}, False
+    # Any OpenCL call made from the exercise's own files (a buffer made, a command enqueued) is its own
+    # code running: a program that fails before its first launch (a write larger than its buffer) failed
+    # there, not in the kernels it would have run.
+    for record in trace.records if trace else []:
+        if record.get("op") in ("buffer", "read", "write", "copy", "fill", "map", "user-event", "queue"):
+            place = trace.site(record.get("at"))
+            if place and re.match(r"Exercises/" + re.escape(exercise) + r"/", place[0]):
+                own = True
+                break
     for launch in trace.launches if trace else []:
         place = trace.site(launch.get("at"))
         path = kernel_file(launch.get("name"), search, trace.sources)

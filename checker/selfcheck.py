@@ -63,7 +63,7 @@ import tempfile
 from . import manifest, planted, processes, results
 from .calls import Trace
 from .explain import ORDER, explain, parse_log
-from .host import folders_run, hang_finding, host_explanations
+from .host import folders_run, hang_finding, host_explanations, refused_transfer
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)  # the course's top folder
@@ -240,6 +240,10 @@ def _failed_run(exercise, command, status, output, calls, search, root, program)
             if re.search(r"\bWRONG\b|\bwrong\b|FAILED|[Ee]rror", line) and not line.startswith(("run:", "----"))]
     shown = "".join(f"\n    {line[:300]}" for line in said[:6])
     what = "wrong values" if status == 1 else "an OpenCL call failed"
+    refused = refused_transfer(calls, root)
+    if refused:
+        return results.finding("kernel", "host-buffer-size", refused[0], file=refused[1], line=refused[2],
+                               hint=refused[3])
     others, own = folders_run(calls, exercise, search, root)
     build = next((p for p in _parents(program) if os.path.isfile(os.path.join(p, "CMakeCache.txt"))), None)
     # The exercises whose code the program links (the build's list, script/check's): one whose starter
@@ -455,7 +459,17 @@ def gtest_mode(args):
     try:
         status = process.wait(timeout=timeout)
         what = None
-        hang = hang_finding(Trace(calls_file), TOP) if status == 124 else None
+        calls = Trace(calls_file)
+        hang = hang_finding(calls, TOP) if status == 124 else None
+        refused = refused_transfer(calls, TOP) if status == 1 else None
+        if refused:
+            found = results.finding("kernel", "host-buffer-size", refused[0], file=refused[1], line=refused[2],
+                                    hint=refused[3])
+            if key:
+                results.write(exercise, key, "failed", [found])
+            print()
+            first_message(found["text"])
+            return 1
         if hang:
             found = results.finding("kernel", "host-wait", hang[0], file=hang[1], line=hang[2], hint=hang[3])
             if key:

@@ -35,7 +35,10 @@
 //            additions truncate); 0: never (not FP32-accurate). The consumer warpgroups' blocks end at
 //            different stages, so that one adds while the other's products keep the tensor cores busy
 //   ASRC     0: A packed by ws_pack_a and copied with B; 1: each consumer warp reads its fragments of
-//            A from global memory two stages ahead (A unpacked, padded to whole tiles)
+//            A from global memory AHEAD stages ahead (A unpacked, padded to whole tiles)
+//   AHEAD    (ASRC=1) how many stages ahead A's fragments are read: 2 (the default) or 4, in as many
+//            sets of registers; a step's products are 384 to 576 tensor-core cycles, about as long as
+//            a load that misses L1, so that 2 stages ahead may leave the split waiting for A
 //   OCC      the work-groups per compute unit the registers are planned for (1, or 2 with BM = 64):
 //            the register cap at entry (.maxnreg), from which setmaxnreg moves registers
 //   GM, KS   the tile order and split K, as for sgemm_tiles (Kernels/matmul_competition.cl)
@@ -109,6 +112,13 @@ __kernel void ws_pack_a(__global const float* restrict A, const int lda, const i
 #ifndef OCC
 #define OCC 1
 #endif
+#ifndef AHEAD
+#define AHEAD 2
+#endif
+#if AHEAD != 2 && AHEAD != 4
+#error "sgemm_ws: AHEAD is 2 or 4"
+#endif
+#define UNROLL AHEAD  // steps per iteration of the main loop: the register sets are chosen at compile time
 #define CW (BM / 64)             // consumer warpgroups
 #define WS_SIZE (128 * (CW + 1)) // work-items: the producer warpgroup, then the consumers
 #define A_BYTES (ASRC ? 0 : BM * BK * 4)  // a stage: A's fragments (ASRC=0) ...
@@ -314,19 +324,21 @@ void sgemm_ws(const int M, const int N, const int K,
             for (int e = 0; e < 4; e++)
                 ahi[P][kk][e] = alo[P][kk][e] = 0u;
 #if ASRC
-    // Raw fragments of the next two steps (set P: steps of parity P).
+    // Raw fragments of the next AHEAD steps (set P: the steps t with t % AHEAD == P).
     __global const float* pa = A + (i0 + 64 * w + 16 * q + g) * lda + z * K + 2 * t4;
-    float4 araw[2][KK];
-    LOAD_A(0, 0);
-    if (steps > 1)
-        LOAD_A(1, 1);
+    float4 araw[AHEAD][KK];
+#pragma unroll
+    for (int P = 0; P < AHEAD; P++)
+        if (steps > P)
+            LOAD_A(P, P);
 #endif
     int pending = -1;  // a step whose stage this warp has not yet given back (its products may run)
 
-    // Two steps an iteration, P = 0 and 1 (unrolled: P selects the sets at compile time).
-    for (int t0 = 0; t0 < steps; t0 += 2)
+    // UNROLL steps an iteration, P = 0 ... UNROLL - 1 (unrolled: P selects the sets at compile time;
+    // the split A of step t in set t % 2, the raw A in set t % AHEAD).
+    for (int t0 = 0; t0 < steps; t0 += UNROLL)
 #pragma unroll
-    for (int P = 0; P < 2; P++) {
+    for (int P = 0; P < UNROLL; P++) {
         const int t = t0 + P;
         if (t >= steps)
             break;
@@ -336,17 +348,17 @@ void sgemm_ws(const int M, const int N, const int K,
 #pragma unroll
         for (int kk = 0; kk < KK; kk++) {
 #if ASRC
-            const float4 x = araw[P][kk];
+            const float4 x = araw[P % AHEAD][kk];
 #else
             const float4 x = ring[s * (STAGE_BYTES / 16) + (w * KK + kk) * 128 + q * 32 + lane];
 #endif
-            SPLIT_A(P, kk, x);
+            SPLIT_A(P % 2, kk, x);
         }
 #if ASRC
-        if (t + 2 < steps)
-            LOAD_A(P, t + 2);
+        if (t + AHEAD < steps)
+            LOAD_A(P % AHEAD, t + AHEAD);
 #endif
-        KEEP_A(P);  // A's registers written before the fence, read after it
+        KEEP_A(P % 2);  // A's registers written before the fence, read after it
 #if FLUSH
         const int fresh = (t + shift) % FLUSH == 0;  // the block starts at zero
 #else
@@ -357,9 +369,9 @@ void sgemm_ws(const int M, const int N, const int K,
         for (int kk = 0; kk < KK; kk++) {
             const ulong dhi = descriptor(stage + A_BYTES + kk * 256);
             const ulong dlo = descriptor(stage + A_BYTES + BN * BK * 4 + kk * 256);
-            WGMMA_RS_N(part, alo[P][kk], dhi, (kk > 0 || !fresh));  // the small products first
-            WGMMA_RS_N(part, ahi[P][kk], dlo, 1);
-            WGMMA_RS_N(part, ahi[P][kk], dhi, 1);
+            WGMMA_RS_N(part, alo[P % 2][kk], dhi, (kk > 0 || !fresh));  // the small products first
+            WGMMA_RS_N(part, ahi[P % 2][kk], dlo, 1);
+            WGMMA_RS_N(part, ahi[P % 2][kk], dhi, 1);
         }
         TOUCH_N("wgmma.commit_group.sync.aligned;", part);
 #if FLUSH
@@ -380,7 +392,7 @@ void sgemm_ws(const int M, const int N, const int K,
         }
 #endif
         TOUCH_N("wgmma.wait_group.sync.aligned 1;", part);  // all but this step's products have finished
-        KEEP_A(1 - P);
+        KEEP_A(1 - P % 2);
         if (lane == 0 && pending >= 0)
             mbarArrive(EMPTY(pending % STAGES));
         pending = t;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <climits>
-#include <cstdlib>
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
@@ -103,18 +102,16 @@ std::vector<Variant> tensorVariants(const cl::Device& device)
             variants.push_back(Variant::parse(text));
     // sgemm_ws (the same route): B packed once, bulk copies, a producer warpgroup and consumer
     // warpgroups with an FP32 addition per 16 products. Two consumers of 64 x 128 with A read from
-    // global memory (ASRC=1) in five stages of 8, or of 64 x 192 in three; A packed and copied with B
-    // (ASRC=0) in three; one consumer of 64 x 128 with two work-groups per compute unit (OCC=2); and
-    // K in two slices for small C. Listed only with HOC_SGEMM_WS=1 in the environment: every variant
-    // has run right on the H100, but the tuner has not yet raced them beside the others there, so the
-    // tuner and the tests leave them out unless asked (--variant races any of its variants).
-    const char* ws = std::getenv("HOC_SGEMM_WS");
-    if (sm90aUnavailable(device).empty() && ws != nullptr && std::string(ws) == "1")
+    // global memory (ASRC=1) two stages ahead in five stages of 8, or of 64 x 192 in three (the H100's
+    // choice at 4096 and above); A packed and copied with B (ASRC=0) in three; one consumer of 64 x 128
+    // with two work-groups per compute unit (OCC=2) and K in two slices for small C, both with A read
+    // four stages ahead (AHEAD=4). AHEAD=4 with 64 x 192 needs more registers than a consumer has.
+    if (sm90aUnavailable(device).empty())
         for (const char* text : {"sgemm_ws ASRC=1 BK=8 BM=128 BN=128 FLUSH=2 GM=8 OCC=1 STAGES=5",
                                  "sgemm_ws ASRC=1 BK=8 BM=128 BN=192 FLUSH=2 GM=8 OCC=1 STAGES=3",
                                  "sgemm_ws ASRC=0 BK=8 BM=128 BN=128 FLUSH=2 GM=8 OCC=1 STAGES=3",
-                                 "sgemm_ws ASRC=1 BK=8 BM=64 BN=128 FLUSH=2 GM=8 OCC=2 STAGES=5",
-                                 "sgemm_ws ASRC=1 BK=8 BM=128 BN=128 FLUSH=2 GM=8 KS=2 OCC=1 STAGES=5"})
+                                 "sgemm_ws AHEAD=4 ASRC=1 BK=8 BM=64 BN=128 FLUSH=2 GM=8 OCC=2 STAGES=5",
+                                 "sgemm_ws AHEAD=4 ASRC=1 BK=8 BM=128 BN=128 FLUSH=2 GM=8 KS=2 OCC=1 STAGES=5"})
             variants.push_back(Variant::parse(text));
     return variants;
 }
@@ -220,11 +217,14 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
                         "the work-group size 2*BM is a multiple of BK/4 and BN/4 (its copies cover whole rows)");
         sm90a_ = true;
     } else if (variant.kernel == "sgemm_ws") {
-        variant.only({"BM", "BN", "BK", "STAGES", "FLUSH", "ASRC", "OCC", "GM", "KS"});
+        variant.only({"BM", "BN", "BK", "STAGES", "FLUSH", "ASRC", "AHEAD", "OCC", "GM", "KS"});
         bm = variant.within("BM", 64, 128), bn = variant.within("BN", 64, 256), bk = variant.within("BK", 8, 32);
         const int stages = variant.within("STAGES", 2, 8);
         variant.within("FLUSH", 0, 64);
         const int asrc = variant.within("ASRC", 0, 1), occ = variant.within("OCC", 1, 2);
+        if (variant.values.count("AHEAD"))
+            variant.require(variant.within("AHEAD", 2, 4) != 3 && asrc == 1,
+                            "AHEAD is 2 or 4 (the stages A's fragments are read ahead), and only with ASRC=1");
         if (variant.values.count("GM"))
             variant.within("GM", 1, 64);
         variant.require(bm % 64 == 0 && (bn == 64 || bn == 128 || bn == 192 || bn == 256) && bk % 8 == 0,
@@ -266,7 +266,10 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
                                built.unavailable);
         program = built.program;
     } else {
-        program = hoc::buildSource(context_, device, source(), kKernelFile, variant.buildOptions());
+        // sgemm_async and sgemm_tc from their own file: source() holds sgemm_ws's too (the tuning
+        // cache's identity), and both files define tileOrigin and sum_slices.
+        program = hoc::buildSource(context_, device, hoc::readKernelFile(kKernelFile, HOC_COMPETITION_KERNEL_DIRS),
+                                   kKernelFile, variant.buildOptions());
     }
     kernel_ = cl::Kernel(program, variant.kernel.c_str());
     // Not asked of sgemm_ws: NVIDIA's driver 580.159 reports CL_KERNEL_WORK_GROUP_SIZE 256 for it, whose

@@ -33,8 +33,8 @@ bool isTensorKernel(const std::string& kernel);
 // the bound of that arithmetic, and offered only where as accurate as FP32.
 bool isTf32Kernel(const std::string& kernel);
 
-// The variants of those kernels worth trying on `device`: none unless hasCpAsync(device); sgemm_ws's
-// only with HOC_SGEMM_WS=1 in the environment (not yet raced by the tuner on a GPU).
+// The variants of those kernels worth trying on `device`: none unless hasCpAsync(device); sgemm_wgmma's
+// and sgemm_ws's only where the two-stage sm_90a build is available.
 std::vector<Variant> tensorVariants(const cl::Device& device);
 
 // sgemm_ws's packing kernels alone, ws_pack_b and ws_pack_a of kernels/sgemm_ws.cl for BM x BN tiles

@@ -311,9 +311,8 @@ TEST(Competition, TensorCoreVariantsAreRightAtAwkwardSizes)
 }
 
 // Warpgroup MMA (sgemm_wgmma and sgemm_ws, listed only on NVIDIA GPUs of compute capability 9.0, built
-// there by the two-stage sm_90a route; sgemm_ws only with HOC_SGEMM_WS=1): every variant right at
-// awkward sizes, within the bound of its 3xTF32 arithmetic. Skipped, with the reason, where the route
-// is not available.
+// there by the two-stage sm_90a route): every variant right at awkward sizes, within the bound of its
+// 3xTF32 arithmetic. Skipped, with the reason, where the route is not available.
 TEST(Competition, WarpgroupMmaVariantsAreRightAtAwkwardSizes)
 {
     const auto& device = hoc::test::device();

@@ -28,11 +28,27 @@ Transposer makeTransposer(const TransposeShape& shape)
 
 // Where a wrong transpose most likely comes from, for each kernel (the oclgrind test of the exercise
 // names a missing barrier as a data race and an unchecked edge as an access past the buffer).
-std::string hint(TransposeKernel kernel, const std::vector<float>& out)
+std::string hint(TransposeKernel kernel, const std::vector<float>& out, const std::vector<float>& in, std::size_t rows,
+                 std::size_t cols)
 {
     const std::string where = "\n  where: kernel " + kernelName(kernel) + " in transpose.cl\n  hint: ";
     if (std::all_of(out.begin(), out.end(), [](float x) { return x == 0.0f; }))
         return where + hoc::test::hint(hoc::hints::starter, {{"kernel", kernelName(kernel)}});
+    // Where the first wrong element's value came from: out is cols x rows, out[i][j] = in[j][i]; the
+    // inputs are random floats, so a value found in `in` names the element that was copied there.
+    for (std::size_t w = 0; w < out.size() && w < rows * cols; ++w) {
+        const std::size_t i = w / rows, j = w % rows;
+        if (out[w] == in[j * cols + i])
+            continue;
+        const auto from = std::find(in.begin(), in.end(), out[w]);
+        if (out[w] == 0.0f || from == in.end())
+            break;
+        const std::size_t at = static_cast<std::size_t>(from - in.begin());
+        return where + hoc::test::hint(hoc::hints::value_from, {{"row", std::to_string(i)},
+                                                                {"column", std::to_string(j)},
+                                                                {"from_row", std::to_string(at / cols)},
+                                                                {"from_column", std::to_string(at % cols)}});
+    }
     if (kernel == TransposeKernel::Naive)
         return where + hoc::test::hint(hoc::hints::naive_indices);
     return where + hoc::test::hint(hoc::hints::tiled_barrier_and_bounds);
@@ -52,7 +68,7 @@ void checkShapes(Transposer& transposer, TransposeKernel kernel, const std::stri
         ASSERT_TRUE(hoc::test::correct(hoc::compare(hoc::ref::transpose(in, s.rows, s.cols), r.out),
                                        kernelName(kernel) + ", " + std::to_string(s.rows) + " x " +
                                            std::to_string(s.cols) + ", " + config))
-            << hint(kernel, r.out);
+            << hint(kernel, r.out, in, s.rows, s.cols);
         EXPECT_GT(r.seconds, 0.0) << "the kernel's profiling event should report its run time";
     }
 }

@@ -28,6 +28,12 @@ The files a student reads: Exercises/ (the rooms), course.json, every README and
    each answer as a regular expression of how it would be written): they must not appear in the
    exercise's room, course.json, the READMEs or docs/, except inside a section to open after the step,
    `<details><summary>After step N ...` (Markdown), where the student reads them once answered.
+   A prediction may also name, under "output", the lines of a program's output from which its answer
+   follows (a rate that counts the floats asked for, a verdict beside the numbers it judges): those
+   must not stand in an expected-output block (```console) of the exercise's own README outside such
+   a section either, nor anywhere in the exercise's measurement log, docs/measurements/<Folder>.md,
+   outside such a section. Lines that answer only on the device the log measures (a GPU's times per
+   span, where the README's expected output is a CPU's) are named under "log": refused in the log only.
 
 Exit status 0 when nothing is handed out, 1 with one line per finding (file:line, what it shows and
 where the answer comes from)."""
@@ -178,7 +184,8 @@ def after_sections(lines):
     inside, hidden, depth = False, set(), 0
     for i, line in enumerate(lines):
         # <details> and its <summary> on one line or on two
-        if not inside and (AFTER.search(line) or (i + 1 < len(lines) and AFTER.search(line + lines[i + 1]))):
+        if not inside and (AFTER.search(line) or ("<details>" in line and i + 1 < len(lines)
+                                                   and AFTER.search(line + lines[i + 1]))):
             inside, depth = True, 0
         if inside:
             hidden.add(i)
@@ -186,6 +193,19 @@ def after_sections(lines):
             if depth <= 0:
                 inside = False
     return hidden
+
+
+def console_lines(lines):
+    """The line numbers (0-based) of the output lines of ```console blocks (their "$ " commands left out)."""
+    inside, found = False, set()
+    for i, line in enumerate(lines):
+        fence = re.match(r"^\s*```+\s*(\S*)", line)
+        if fence:
+            inside = not inside and fence.group(1) == "console"
+            continue
+        if inside and not line.lstrip().startswith("$ "):
+            found.add(i)
+    return found
 
 
 PREDICTIONS = os.path.join(HERE, "predictions.json")
@@ -224,12 +244,25 @@ def scan(root, predictions_file=PREDICTIONS):
         for folder in folders:
             if path != "course.json" and not path.endswith(".md") and course.room(path) != folder:
                 continue  # a prediction is said in prose, or in the room's own files
+            if path == f"Exercises/{folder}/README.md":
+                output = console_lines(lines)
+            elif path == f"docs/measurements/{folder}.md":
+                output = set(range(len(lines)))  # a measurement log: every line is output
+            else:
+                output = set()
             for prediction in predictions.get(folder, ()):
                 for pattern in prediction["answers"]:
                     for i, line in enumerate(lines):
                         if i not in hidden and re.search(pattern, line):
                             shown.setdefault(i, f"{folder}'s answer to step {prediction['step']} "
                                                 f"({prediction['asks']}), outside a section to open after it")
+                logged = prediction.get("log", ()) if path == f"docs/measurements/{folder}.md" else ()
+                for pattern in [*prediction.get("output", ()), *logged]:
+                    for i in sorted(output - hidden):
+                        if re.search(pattern, lines[i]):
+                            shown.setdefault(i, f"an expected output that gives {folder}'s answer to step "
+                                                f"{prediction['step']} ({prediction['asks']}) away, outside a "
+                                                "section to open after it")
         findings += [f"{path}:{i + 1}: {what}" for i, what in sorted(shown.items())]
     return findings
 
@@ -252,7 +285,10 @@ SELF_TEST_SOLUTION = """__kernel void twice(__global float* x, const uint n)
 def self_test():
     """The rule on a scratch course of two exercises: an answer line in a TODO, in a README and in the
     room of the exercise before is found; in the room after, in given code, as a short line, in a file
-    the student changed, it is not; a predicted number is found outside an after-section only."""
+    the student changed, it is not; a predicted number is found outside an after-section only, and an
+    output line it follows from in an expected output of the exercise's own README or in its
+    measurement log outside an after-section only (not in a command, another kind of block of the
+    README, another README or another exercise's log)."""
     import tempfile
     with tempfile.TemporaryDirectory() as root:
         def write(path, text):
@@ -268,14 +304,24 @@ def self_test():
               "Write `x[i] = x[i] + x[i] * 1.0f` in the kernel.\n\n"
               "<details><summary>After step 2: the speedup</summary>\n\nIt is 42.5 times.\n</details>\n"
               "<details>\n<summary>After step 2, again</summary>\n\nStill 42.5 times.\n</details>\n"
-              "Given code is no answer: `if (i < n)`.\nThe speedup is 42.5 times.\n")
+              "Given code is no answer: `if (i < n)`.\nThe speedup is 42.5 times.\n"
+              "```console\n$ build/twice --rate 4.0 GB/s\n  time 1.0 ms, 4.0 GB/s\n```\n"
+              "```sh\n  time 1.0 ms, 4.0 GB/s\n```\n"
+              "<details><summary>After step 2: the run</summary>\n\n"
+              "```console\n$ build/twice\n  time 1.0 ms, 4.0 GB/s\n```\n</details>\n")
         write("Exercises/ExerciseA_First/README.md", "Later you will write x[i] = x[i] + x[i] * 1.0f.\n")
-        write("Exercises/ExerciseC_Later/README.md", "Exercise B wrote x[i] = x[i] + x[i] * 1.0f.\n")
+        write("Exercises/ExerciseC_Later/README.md", "Exercise B wrote x[i] = x[i] + x[i] * 1.0f.\n"
+              "```console\n$ build/later\n  time 1.0 ms, 4.0 GB/s\n```\n")
         write("Exercises/ExerciseC_Later/mine.cl", "// x[i] = x[i] + x[i] * 1.0f, as you like it\n")
         write("docs/notes.md", "const uint i = get_global_id(0); is given code.\n")
+        write("docs/measurements/ExerciseB_Twice.md", "# Runs\n\n```text\n  time 1.0 ms, 4.0 GB/s\n```\nspan 32: 1 ms\n"
+              "<details><summary>After step 2 of Exercise B: every run</summary>\n\n"
+              "```text\n  time 2.0 ms, 2.0 GB/s\n```\n</details>\n")
+        write("docs/measurements/ExerciseC_Later.md", "```text\n  time 1.0 ms, 4.0 GB/s\n```\n")
         write("Exercises/ExerciseA_First/given/vadd.cl", "    if (i < n)\n        y[i] += x[i];\n")
         write("predictions.json", json.dumps({"ExerciseB_Twice": [
-            {"step": 2, "asks": "the speedup", "answers": [r"\b42\.5 times"]}]}))
+            {"step": 2, "asks": "the speedup", "answers": [r"\b42\.5 times"], "output": [r"\d GB/s"],
+             "log": [r"^span \d+:"]}]}))
         subprocess.run(["git", "init", "-q", root], check=True)
         subprocess.run(["git", "-C", root, "add", "-A"], check=True)
         subprocess.run(["git", "-C", root, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "t"],
@@ -285,6 +331,9 @@ def self_test():
         expected = {"Exercises/ExerciseB_Twice/twice.cl:4": "a line of the answer",
                     "Exercises/ExerciseB_Twice/README.md:3": "a line of the answer",
                     "Exercises/ExerciseB_Twice/README.md:15": "answer to step 2",
+                    "Exercises/ExerciseB_Twice/README.md:18": "an expected output that gives",
+                    "docs/measurements/ExerciseB_Twice.md:4": "an expected output that gives",
+                    "docs/measurements/ExerciseB_Twice.md:6": "an expected output that gives",
                     "Exercises/ExerciseA_First/README.md:1": "a line of the answer"}
         where = {f.split(": ")[0]: f for f in found}
         problems = [f"not found: {place} ({what})" for place, what in expected.items()

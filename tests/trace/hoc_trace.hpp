@@ -48,8 +48,29 @@ struct Buffer {
     Site site;
 };
 
-// Where the record stands now: launches() and reads() take what came after such a mark.
+// A command the program enqueued (clEnqueue...), or a wait of the host that returned (clFinish,
+// clWaitForEvents), as the record has it: enough to tell which commands may run at the same time.
+struct Call {
+    std::string op;    // "launch", "read", "write", "copy", "fill", "map", "unmap", "marker", "barrier"; "wait"
+    std::string wait;  // op "wait": "clFinish" or "clWaitForEvents"
+    const void* queue = nullptr;     // its queue (clWaitForEvents: none)
+    bool outOfOrder = false;         // the queue was made with CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE
+    bool blocking = false;           // a blocking read, write or map: the host waited for it to end
+    const void* mem = nullptr;       // the buffer a read, write, fill, map or unmap works on (a copy: its destination)
+    std::vector<const void*> waits;  // its wait list (a wait: the events waited for)
+    const void* event = nullptr;     // the event it returned, if asked for one
+    Launch launch;                   // op "launch" (its site left unknown: see where())
+    std::vector<std::uintptr_t> at;  // where in the program (where() reads it)
+};
+
+// Where the record stands now: launches() and calls() take what came after such a mark.
 std::size_t mark();
+
+// Every command and host wait recorded after `since`, in the order the program made them.
+std::vector<Call> calls(std::size_t since = 0);
+
+// The place in the program that made a call.
+Site where(const Call& call);
 
 // The launches of `kernel` (every kernel when empty) recorded after `since`, in order.
 std::vector<Launch> launches(const std::string& kernel = "", std::size_t since = 0);

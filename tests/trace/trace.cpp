@@ -43,9 +43,13 @@ namespace {
 using Frames = std::vector<std::uintptr_t>;  // offsets of return addresses in the program's file
 
 struct Command {
-    std::string op;  // "launch", "read", "write", ...
+    std::string op;    // "launch", "read", "write", ...; "wait": the host waited (clFinish, clWaitForEvents)
+    std::string call;  // op "wait": the call
     cl_command_queue queue = nullptr;
-    std::vector<cl_event> waits;
+    std::vector<cl_event> waits;  // a wait: the events waited for
+    cl_event event = nullptr;     // the event the command returned
+    cl_mem mem = nullptr;         // the buffer a read, write, fill, map or unmap works on (a copy: its destination)
+    bool blocking = false;
     hoc::trace::Launch launch;  // op "launch"
     Frames at;
 };
@@ -66,6 +70,7 @@ struct Record {
     std::map<cl_mem, std::pair<hoc::trace::Buffer, Frames>> buffers;
     std::map<cl_kernel, KernelState> kernels;
     std::map<cl_event, UserEvent> userEvents;
+    std::map<cl_command_queue, cl_queue_properties> queues;  // each queue's CL_QUEUE_PROPERTIES
     std::vector<Command> commands;
     std::size_t dropped = 0;  // commands left out of `commands` to bound its memory (the oldest)
     // The wait now in progress (one at a time is enough: the course's programs wait from one thread).
@@ -209,7 +214,7 @@ std::vector<cl_event> eventList(cl_uint count, const cl_event* list)
 
 // The record of an enqueued command other than a launch.
 void command(const char* op, cl_command_queue queue, const std::string& fields, cl_uint count, const cl_event* waits,
-             const cl_event* event, const Frames& at)
+             const cl_event* event, const Frames& at, cl_mem mem = nullptr, bool blocking = false)
 {
     Record& r = record();
     std::lock_guard<std::mutex> hold(r.lock);
@@ -220,6 +225,23 @@ void command(const char* op, cl_command_queue queue, const std::string& fields, 
     c.op = op;
     c.queue = queue;
     c.waits = eventList(count, waits);
+    c.event = event ? *event : nullptr;
+    c.mem = mem;
+    c.blocking = blocking;
+    c.at = at;
+    keep(r, std::move(c));
+}
+
+// The record of a wait of the host that returned: every command it waited for has ended.
+void waited(const char* call, cl_command_queue queue, std::vector<cl_event> events, const Frames& at)
+{
+    Record& r = record();
+    std::lock_guard<std::mutex> hold(r.lock);
+    Command c;
+    c.op = "wait";
+    c.call = call;
+    c.queue = queue;
+    c.waits = std::move(events);
     c.at = at;
     keep(r, std::move(c));
 }
@@ -398,11 +420,20 @@ cl_int transfer(const char* op, const char* call, const Frames& at, cl_command_q
         wait = std::make_unique<Wait>(call, queue, eventList(count, waits), at);
     const cl_int status = enqueue();
     wait.reset();
-    if (status == CL_SUCCESS)
+    if (status == CL_SUCCESS) {
         command(op, queue,
                 ",\"mem\":" + hex(mem) + ",\"blocking\":" + (blocking ? "true" : "false") +
                     ",\"offset\":" + std::to_string(offset) + ",\"size\":" + std::to_string(size),
-                count, waits, event, at);
+                count, waits, event, at, mem, blocking);
+    } else {
+        // A refused transfer (a size past the buffer's end: CL_INVALID_VALUE) is recorded too, so that
+        // the self-check can name the buffer and the call.
+        Record& r = record();
+        std::lock_guard<std::mutex> hold(r.lock);
+        emit(r, std::string("{\"op\":\"refused\",\"call\":\"") + op + "\",\"status\":" + std::to_string(status) +
+                    ",\"mem\":" + hex(mem) + ",\"offset\":" + std::to_string(offset) +
+                    ",\"size\":" + std::to_string(size) + ",\"at\":" + framesJson(at) + "}");
+    }
     return status;
 }
 
@@ -551,6 +582,7 @@ cl_int __wrap_clEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel, c
         c.launch.local[d] = local ? local[d] : 0;
     }
     c.launch.args = k.args;
+    c.event = event ? *event : nullptr;
     emit(r, "{\"op\":\"launch\",\"queue\":" + hex(queue) + ",\"kernel\":" + hex(kernel) + ",\"name\":" +
                 quoted(k.name) + ",\"dims\":" + std::to_string(dims) + ",\"global\":" + numbers(global, dims) +
                 ",\"local\":" + numbers(local, dims) + ",\"offset\":" + numbers(offset, dims) +
@@ -591,7 +623,7 @@ cl_int __wrap_clEnqueueCopyBuffer(cl_command_queue queue, cl_mem from, cl_mem to
     const cl_int status = __real_clEnqueueCopyBuffer(queue, from, to, fromOffset, toOffset, size, count, waits, event);
     if (status == CL_SUCCESS)
         command("copy", queue, ",\"from\":" + hex(from) + ",\"mem\":" + hex(to) + ",\"size\":" + std::to_string(size),
-                count, waits, event, at);
+                count, waits, event, at, to);
     return status;
 }
 
@@ -606,7 +638,7 @@ cl_int __wrap_clEnqueueFillBuffer(cl_command_queue queue, cl_mem mem, const void
     if (status == CL_SUCCESS)
         command("fill", queue,
                 ",\"mem\":" + hex(mem) + ",\"offset\":" + std::to_string(offset) + ",\"size\":" + std::to_string(size),
-                count, waits, event, at);
+                count, waits, event, at, mem);
     return status;
 }
 
@@ -629,7 +661,7 @@ void* __wrap_clEnqueueMapBuffer(cl_command_queue queue, cl_mem mem, cl_bool bloc
                 ",\"mem\":" + hex(mem) + ",\"blocking\":" + (blocking ? "true" : "false") +
                     ",\"flags\":" + std::to_string(flags) + ",\"offset\":" + std::to_string(offset) +
                     ",\"size\":" + std::to_string(size),
-                count, waits, event, at);
+                count, waits, event, at, mem, blocking);
     return mapped;
 }
 
@@ -640,7 +672,7 @@ cl_int __wrap_clEnqueueUnmapMemObject(cl_command_queue queue, cl_mem mem, void* 
     const Frames at = callers();
     const cl_int status = __real_clEnqueueUnmapMemObject(queue, mem, mapped, count, waits, event);
     if (status == CL_SUCCESS)
-        command("unmap", queue, ",\"mem\":" + hex(mem), count, waits, event, at);
+        command("unmap", queue, ",\"mem\":" + hex(mem), count, waits, event, at, mem);
     return status;
 }
 
@@ -699,16 +731,28 @@ cl_int __real_clWaitForEvents(cl_uint, const cl_event*);
 cl_int __wrap_clWaitForEvents(cl_uint count, const cl_event* events)
 {
     const Frames at = callers();
-    Wait wait("clWaitForEvents", nullptr, eventList(count, events), at);
-    return __real_clWaitForEvents(count, events);
+    cl_int status = CL_SUCCESS;
+    {
+        Wait wait("clWaitForEvents", nullptr, eventList(count, events), at);
+        status = __real_clWaitForEvents(count, events);
+    }
+    if (status == CL_SUCCESS)
+        waited("clWaitForEvents", nullptr, eventList(count, events), at);
+    return status;
 }
 
 cl_int __real_clFinish(cl_command_queue);
 cl_int __wrap_clFinish(cl_command_queue queue)
 {
     const Frames at = callers();
-    Wait wait("clFinish", queue, {}, at);
-    return __real_clFinish(queue);
+    cl_int status = CL_SUCCESS;
+    {
+        Wait wait("clFinish", queue, {}, at);
+        status = __real_clFinish(queue);
+    }
+    if (status == CL_SUCCESS)
+        waited("clFinish", queue, {}, at);
+    return status;
 }
 
 cl_int __real_clFlush(cl_command_queue);
@@ -737,6 +781,7 @@ cl_command_queue __wrap_clCreateCommandQueueWithProperties(cl_context context, c
     if (queue != nullptr) {
         Record& r = record();
         std::lock_guard<std::mutex> hold(r.lock);
+        r.queues[queue] = flags;
         emit(r, "{\"op\":\"queue\",\"id\":" + hex(queue) + ",\"properties\":" + std::to_string(flags) +
                     ",\"at\":" + framesJson(at) + "}");
     }
@@ -752,6 +797,7 @@ cl_command_queue __wrap_clCreateCommandQueue(cl_context context, cl_device_id de
     if (queue != nullptr) {
         Record& r = record();
         std::lock_guard<std::mutex> hold(r.lock);
+        r.queues[queue] = properties;
         emit(r, "{\"op\":\"queue\",\"id\":" + hex(queue) + ",\"properties\":" + std::to_string(properties) +
                     ",\"at\":" + framesJson(at) + "}");
     }
@@ -824,6 +870,32 @@ std::vector<Launch> launches(const std::string& kernel, std::size_t since)
     }
     return out;
 }
+
+std::vector<Call> calls(std::size_t since)
+{
+    Record& r = record();
+    std::lock_guard<std::mutex> hold(r.lock);
+    std::vector<Call> out;
+    for (std::size_t i = since > r.dropped ? since - r.dropped : 0; i < r.commands.size(); ++i) {
+        const Command& c = r.commands[i];
+        Call call;
+        call.op = c.op;
+        call.wait = c.call;
+        call.queue = c.queue;
+        const auto queue = r.queues.find(c.queue);
+        call.outOfOrder = queue != r.queues.end() && (queue->second & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) != 0;
+        call.blocking = c.blocking;
+        call.mem = c.mem;
+        call.waits.assign(c.waits.begin(), c.waits.end());
+        call.event = c.event;
+        call.launch = c.launch;
+        call.at = c.at;
+        out.push_back(std::move(call));
+    }
+    return out;
+}
+
+Site where(const Call& call) { return resolve(call.at); }
 
 bool buffer(const void* mem, Buffer& out)
 {

@@ -1,5 +1,4 @@
 // Exercise 2, part 2: building a program so that a compile error shows the compiler's messages.
-// (The course's helper hoc::buildProgram, in Common/src/program.cpp, does what you write here.)
 #include "build_log.hpp"
 
 cl::Program buildAndShowLog(const cl::Context& context, const cl::Device& device, const std::string& source,

@@ -105,19 +105,22 @@ void printTables(std::ostream& out, const PhaseRows& rows, int runs, const hoc::
         return nullptr;
     };
     printPhases(out, rows, runs);
+    // Step 4's prediction against this run's own p, under the table (never the answer itself). The
+    // last line says only whether a prediction is made, so that an output shown before step 4 is
+    // answered can end with it and leave the table and this line out.
+    const Program mine = worthAFasterKernel();
+    if (mine != Program::none && row("vadd") && row("matmul")) {
+        const double vaddP = row("vadd")->kernel / row("vadd")->whole,
+                     matmulP = row("matmul")->kernel / row("matmul")->whole;
+        const Program larger = matmulP >= vaddP ? Program::matmul : Program::vadd;
+        out << "this run's p against your step 4: " << (mine == larger ? "agrees" : "does not agree") << "\n";
+    }
     if (row("vadd") && row("pinned"))  // the pinned row is there once step 7 is written
         printPinnedAgainstPageable(out, *row("vadd"), *row("pinned"));
     if (row("matmul") && row("blocked"))
         printLawAgainstMeasurement(out, *row("matmul"), *row("blocked"), d);  // element against blocked
-    // Step 4's prediction against this run's own p (never the answer itself).
-    out << "your prediction of step 4 (worthAFasterKernel) against this run's p: ";
-    const Program mine = worthAFasterKernel();
-    if (mine == Program::none || !row("vadd") || !row("matmul")) {
-        out << (mine == Program::none ? "not made yet\n" : "no runs to compare with\n");
-        return;
-    }
-    const double vaddP = row("vadd")->kernel / row("vadd")->whole,
-                 matmulP = row("matmul")->kernel / row("matmul")->whole;
-    const Program larger = matmulP >= vaddP ? Program::matmul : Program::vadd;
-    out << (mine == larger ? "agrees" : "does not agree") << " (the tests check it for a GPU)\n";
+    out << "your prediction of step 4 (worthAFasterKernel in amdahl.cpp): "
+        << (mine == Program::none ? "not made yet"
+                                  : "made; the tests check it for a GPU, the line under the table against this run's p")
+        << "\n";
 }

@@ -37,10 +37,12 @@ void reportMatmul(hoc::Report& report, PhaseRows& rows, const std::string& row, 
 
 // The tables of the rows "vadd", "pinned", "matmul" and "blocked", in that order:
 // - each program's phases (medians of `runs`), p = kernel / whole, and the whole-program speedup
-//   Amdahl's law gives for a kernel 10 times and infinitely faster;
+//   Amdahl's law gives for a kernel 10 times and infinitely faster, and under them whether step 4's
+//   prediction (worthAFasterKernel) names the program of the larger p in this run;
 // - vadd's copies, p and whole run from ordinary host arrays against from pinned ones;
 // - the law against a measurement: the blocked kernel takes 1/s of the element kernel's time (on a
 //   GPU s > 1; on a CPU it may be less); with the element program's p, Amdahl's law predicts the
 //   whole program's speedup, and the two programs' whole runs measure it. They agree as far as only
-//   the kernel changed between the runs.
+//   the kernel changed between the runs;
+// - last, whether step 4's prediction is made (not the prediction, nor how it compares).
 void printTables(std::ostream& out, const PhaseRows& rows, int runs, const hoc::matmul::Dims& d);
