@@ -30,6 +30,7 @@
 
 #include "hoc/common/data.hpp"
 #include "hoc/matmul/dims.hpp"
+#include "hoc/matmul/matmul_host.hpp"
 #include "hoc/common/errors.hpp"
 #include "hoc/cli/main.hpp"
 #include "hoc/common/timing.hpp"
@@ -179,9 +180,10 @@ try {
 
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
-    // Every size's A, B, C and reference on the host, before the first is made (one size at a time).
+    // Every size's A, B, C and reference on the host (and the buffers, where the device's memory is the
+    // host's), before the first is made (one size at a time).
     for (const Dims& d : problems)
-        hoc::matmul::requireHostMemory(d, "C = A * B at " + d.text());
+        hoc::matmul::requireHostMemory(device, d, "C = A * B at " + d.text());
     if (!noBandwidth)  // the bandwidth test comes after the race: its size is refused before it
         hoc::bandwidth::requireMeasurable(device, bandwidthSize);
 

@@ -38,13 +38,17 @@ KernelDims kernelDims(Dims d)
     return {static_cast<int>(d.m), static_cast<int>(d.n), static_cast<int>(d.k)};
 }
 
+void requireHostMemory(const cl::Device& device, Dims d, const std::string& what)
+{
+    const double a = 4.0 * d.m * d.k, b = 4.0 * d.k * d.n, c = 4.0 * d.m * d.n;
+    hoc::requireHostMemory(hostBytes(device, a + b + c + 2.0 * 8.0 * d.m * d.n, a + b + c), what);
+}
+
 void requireMatrices(const cl::Device& device, Dims d)
 {
     kernelDims(d);
     const double a = 4.0 * d.m * d.k, b = 4.0 * d.k * d.n, c = 4.0 * d.m * d.n;
-    // On the host: A, B, C, the double reference and its bounds (hoc::matmul::requireHostMemory's
-    // count), and on a device that shares the host's memory the three buffers too.
-    hoc::requireHostMemory(hostBytes(device, a + b + c + 2.0 * 8.0 * d.m * d.n, a + b + c), d.text());
+    requireHostMemory(device, d, d.text());
     requireBuffers(device, a, 1, "A (M x K), " + d.text());
     requireBuffers(device, b, 1, "B (K x N), " + d.text());
     requireBuffers(device, c, 1, "C (M x N), " + d.text());

@@ -192,6 +192,46 @@ TEST(Runner, AFailingProgramDoesNotStopTheOthers)
     EXPECT_NE(md.find("Failed (2 of 3 runs):"), std::string::npos) << md;
 }
 
+// Open MPI installed after the course was first configured: configuring again (script/build does,
+// cmake/HocDependencies.cmake looks for MPI again) lists Exercise 15b's program in course.txt, and
+// until it is built the runner names it as not built, with the remedy, instead of "No such file or
+// directory"; the program beside it still runs and its results are kept.
+TEST(Runner, AProgramConfiguredButNotBuiltIsNamedAsNotBuilt)
+{
+    const fs::path dir = scratch("configured_not_built");
+    const auto real = hoc::tools::readCourseFile(std::string(HOC_BINARY_DIR) + "/course.txt");
+    ASSERT_FALSE(real.empty());
+    // Where the build puts Exercise 15b's program, in a build folder that has not built it.
+    const fs::path mpiSplit = dir / "build" / "Solutions" / "Exercise15b_Mpi" / "mpi_split";
+    {
+        std::ofstream course(dir / "course.txt");
+        course << "Exercise15b_Mpi\t" << mpiSplit.string()
+               << "\t--steps 1073741824 --dims 1024\t--steps 16777216 --dims 256\n"
+               << real[0].folder << "\t" << real[0].program << "\t\t";
+        for (const auto& a : real[0].quickArgs)
+            course << a << " ";
+        course << "\n";
+    }
+    const auto r = runner({"--course", (dir / "course.txt").string(), "--out", (dir / "out").string(), "--quick",
+                           "--no-roofline", "--device", testDeviceIndex()},
+                          dir / "runner.log");
+    const std::string log = readText(dir / "runner.log");
+    EXPECT_EQ(r.exitCode, 1) << log;
+    const std::string said = "not built: " + mpiSplit.string() +
+                             " does not exist (the course was configured with it and not built since: run "
+                             "script/build)";
+    EXPECT_NE(log.find("Exercise15b_Mpi mpi_split on "), std::string::npos) << log;
+    EXPECT_NE(log.find(" s): " + said), std::string::npos) << log;  // after "FAILED (0.0"
+    EXPECT_EQ(log.find("No such file or directory"), std::string::npos) << log;
+
+    const auto doc = nlohmann::json::parse(readText(dir / "out" / "results.json"));
+    ASSERT_EQ(doc["failures"].size(), 1u) << doc.dump(1);
+    EXPECT_NE(doc["failures"][0].get<std::string>().find(said), std::string::npos) << doc["failures"][0];
+    ASSERT_EQ(doc["rows"].size(), 2u);
+    EXPECT_EQ(doc["rows"][1]["exercise"], real[0].folder);
+    EXPECT_EQ(doc["rows"][1]["cells"][0]["status"], "correct");
+}
+
 // What CI runs: every solution of the built course with its quick sizes on the test device, the
 // roofs measured; every output written and readable, every program's results in the table.
 TEST(Runner, QuickRunOfTheCourse)

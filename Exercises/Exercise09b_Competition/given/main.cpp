@@ -7,6 +7,7 @@
 #include "hoc/cli/main.hpp"
 #include "hoc/common/data.hpp"
 #include "hoc/matmul/dims.hpp"
+#include "hoc/matmul/matmul_host.hpp"
 #include "hoc/matmul/matmul.hpp"
 #include "run.hpp"
 #include "sgemm.hpp"
@@ -42,7 +43,7 @@ try {
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
     // A, B and C in floats, and the check's double reference and bounds, before anything is made.
-    hoc::matmul::requireHostMemory(d, "C = A * B at " + d.text());
+    hoc::matmul::requireHostMemory(device, d, "C = A * B at " + d.text());
     const Variant variant = chooseVariant(device, given, d, cache, retune, noTune);  // tuned unless told
 
     const auto a = hoc::randomFloats(d.m * d.k, 1, -1, 1), b = hoc::randomFloats(d.k * d.n, 2, -1, 1);

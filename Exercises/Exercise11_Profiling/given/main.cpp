@@ -5,9 +5,12 @@
 
 #include "hoc/cli/main.hpp"
 #include "hoc/common/data.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/host_memory.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/reference.hpp"
 #include "hoc/matmul/dims.hpp"
+#include "hoc/matmul/matmul_host.hpp"
 #include "profiling.hpp"
 #include "timelines.hpp"
 
@@ -32,7 +35,10 @@ try {
     for (const auto& kernel : kernels) {
         if (kernel == "vadd") {
             hoc::requireBuffers(device, n * sizeof(float), 3, "N = " + std::to_string(n));
-            hoc::requireHostMemory(4.0 * sizeof(float) * static_cast<double>(n), "N = " + std::to_string(n));
+            // A, B, C and the reference on the host, with the three buffers where the device's memory is
+            // the host's.
+            const double vector = sizeof(float) * static_cast<double>(n);
+            hoc::requireHostMemory(hoc::hostBytes(device, 4 * vector, 3 * vector), "N = " + std::to_string(n));
             const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2);
             const ProfileResult r = profileVadd(device, a, b, static_cast<int>(runs));
             report.bandwidth("vadd: C = A + B", "N = " + std::to_string(n), hoc::compare(hoc::ref::vadd(a, b), r.c),
@@ -40,7 +46,7 @@ try {
             show("vadd", r, report);
         } else {
             hoc::requireBuffers(device, sizeof(float) * std::max({d.m * d.k, d.k * d.n, d.m * d.n}), 3, d.text());
-            hoc::matmul::requireHostMemory(d, "--dims " + d.text());
+            hoc::matmul::requireHostMemory(device, d, "--dims " + d.text());
             const auto a = hoc::randomFloats(d.m * d.k, 3, -1, 1), b = hoc::randomFloats(d.k * d.n, 4, -1, 1);
             const ProfileResult r = profileMatmul(device, a, b, d, static_cast<int>(runs));
             report.flops("matmul: C = A * B, one element per work-item", d.text(), hoc::matmul::check(a, b, r.c, d),

@@ -49,7 +49,10 @@ void requireMemory(const cl::Device& device, Shape range)
 {
     const std::string rangeText = std::to_string(range.x) + "x" + std::to_string(range.y);
     hoc::requireBuffers(device, 6.0 * sizeof(int) * range.x * range.y, 1, "--range " + rangeText);
-    hoc::requireHostMemory(6.0 * sizeof(int) * range.x * range.y, "--range " + rangeText);
+    // The six planes on the host, their copies in the grids and the buffer where the device's memory
+    // is the host's.
+    const double planes = 6.0 * sizeof(int) * range.x * range.y;
+    hoc::requireHostMemory(hoc::hostBytes(device, 2 * planes, planes), "--range " + rangeText);
 }
 
 hoc::CheckResult checkIds(const IndexGrids& r)

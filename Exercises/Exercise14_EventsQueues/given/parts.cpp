@@ -10,6 +10,7 @@
 #include "hoc/common/host_memory.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/matmul/matmul.hpp"
+#include "hoc/matmul/matmul_host.hpp"
 
 namespace {
 
@@ -44,13 +45,15 @@ bool Options::part(const char* number) const { return std::find(parts.begin(), p
 
 void requireMemory(const cl::Device& device, std::size_t n, bool matmul, const hoc::matmul::Dims& d)
 {
-    hoc::requireBuffers(device, n * sizeof(float), 5, "N = " + std::to_string(n));
-    hoc::requireHostMemory(6.0 * sizeof(float) * static_cast<double>(n), "N = " + std::to_string(n));
     if (matmul) {
         hoc::requireBuffers(device, sizeof(float) * static_cast<double>(std::max({d.m * d.k, d.k * d.n, d.m * d.n})), 3,
                             d.text());
-        hoc::matmul::requireHostMemory(d, "--dims " + d.text());
+        hoc::matmul::requireHostMemory(device, d, "--dims " + d.text());
     }
+    hoc::requireBuffers(device, n * sizeof(float), 5, "N = " + std::to_string(n));
+    // Six vectors of N on the host, with the five buffers where the device's memory is the host's.
+    const double vector = sizeof(float) * static_cast<double>(n);
+    hoc::requireHostMemory(hoc::hostBytes(device, 6 * vector, 5 * vector), "N = " + std::to_string(n));
 }
 
 void reportGate(hoc::Report& report, const GateResult& gate, const std::vector<float>& px, const std::string& size)

@@ -4,6 +4,7 @@
 #include "hoc/cli/main.hpp"
 #include "hoc/common/data.hpp"
 #include "hoc/matmul/dims.hpp"
+#include "hoc/matmul/matmul_host.hpp"
 #include "hoc/matmul/matmul.hpp"
 #include "multi_device.hpp"
 
@@ -26,8 +27,9 @@ try {
     const auto d = hoc::matmul::dimsFrom(dims);  // sizes the kernels cannot index: exit 2
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
-    // A, B, C and the check's reference on the host, before any of them is made.
-    hoc::matmul::requireHostMemory(d, "--dims " + d.text());
+    // A, B, C and the check's reference on the host (and the buffers, where the device's memory is the
+    // host's), before any of them is made.
+    hoc::matmul::requireHostMemory(device, d, "--dims " + d.text());
     const std::vector<cl::Device> devices = chooseDevices(device, split, parts);
 
     const auto a = hoc::randomFloats(d.m * d.k, 1, -1, 1), b = hoc::randomFloats(d.k * d.n, 2, -1, 1);

@@ -28,6 +28,8 @@ void requireMemory(const cl::Device& device, const hoc::MatrixShape& largest)
 {
     hoc::requireBuffers(device, sizeof(float) * static_cast<double>(largest.count()), 4,
                         "a " + largest.text() + " matrix");
-    hoc::requireHostMemory(3.0 * sizeof(float) * static_cast<double>(largest.count()),
-                           "a " + largest.text() + " matrix");
+    // The matrix, its reference transpose and the result on the host, with the four buffers where the
+    // device's memory is the host's.
+    const double matrix = sizeof(float) * static_cast<double>(largest.count());
+    hoc::requireHostMemory(hoc::hostBytes(device, 3 * matrix, 4 * matrix), "a " + largest.text() + " matrix");
 }

@@ -10,6 +10,7 @@
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
 #include "hoc/common/float_sum.hpp"
+#include "hoc/common/host_memory.hpp"
 #include "hoc/pi/reference.hpp"
 #include "pi.hpp"
 #include "reduce.hpp"
@@ -75,8 +76,12 @@ hoc::SweepColumn sweepPi(const cl::Device& device, const SweepOptions& o)
 hoc::SweepColumn sweepReduce(const cl::Device& device, const SweepOptions& o)
 {
     hoc::SweepColumn column{titleOf(SweptKernel::Reduce), "GB/s", 0, {}};
-    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(o.reduceSize), 2,
-                        "the reduction of " + std::to_string(o.reduceSize) + " floats");
+    const double floats = sizeof(float) * static_cast<double>(o.reduceSize);
+    const std::string what = "the reduction of " + std::to_string(o.reduceSize) + " floats";
+    hoc::requireBuffers(device, floats, 2, what);
+    // On the host: the data, its reference sum's copy and what the reduction reads back, with the two
+    // buffers where the device's memory is the host's (Exercise 16's count).
+    hoc::requireHostMemory(hoc::hostBytes(device, 3 * floats, 2 * floats), what);
     const std::vector<float> data = hoc::randomFloats(o.reduceSize, 21, -1.0f, 1.0f);
     const hoc::SumReference expected = hoc::sumReference(data);
     Reduction reduction(device);
@@ -94,8 +99,12 @@ hoc::SweepColumn sweepReduce(const cl::Device& device, const SweepOptions& o)
 hoc::SweepColumn sweepTranspose(const cl::Device& device, const SweepOptions& o)
 {
     hoc::SweepColumn column{titleOf(SweptKernel::Transpose), "GB/s", 0, {}};
-    hoc::requireBuffers(device, sizeof(float) * static_cast<double>(o.rows) * static_cast<double>(o.cols), 2,
-                        "the transpose of " + std::to_string(o.rows) + " x " + std::to_string(o.cols));
+    const double matrix = sizeof(float) * static_cast<double>(o.rows) * static_cast<double>(o.cols);
+    const std::string what = "the transpose of " + std::to_string(o.rows) + " x " + std::to_string(o.cols);
+    hoc::requireBuffers(device, matrix, 2, what);
+    // On the host: the matrix, its transpose as the reference and the result read back, with the two
+    // buffers where the device's memory is the host's.
+    hoc::requireHostMemory(hoc::hostBytes(device, 3 * matrix, 2 * matrix), what);
     const std::vector<float> in = hoc::randomFloats(o.rows * o.cols, 17, -1.0f, 1.0f);
     const std::vector<float> expected = hoc::ref::transpose(in, o.rows, o.cols);
     const auto sides = device.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();

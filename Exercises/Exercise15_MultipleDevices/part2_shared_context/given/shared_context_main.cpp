@@ -5,6 +5,8 @@
 #include <iostream>
 
 #include "hoc/common/data.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/host_memory.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/cli/main.hpp"
 #include "hoc/measure/timeline.hpp"
@@ -51,7 +53,9 @@ try {
               << "  device 0: " << describe(pair.devices[0]) << "\n"
               << "  device 1: " << describe(pair.devices[1]) << "\n";
     requireChainMemory(pair, n);
-    hoc::requireHostMemory(6.0 * sizeof(float) * static_cast<double>(n), "N = " + std::to_string(n));
+    // Six vectors of N on the host, with X, Y and Z where the device's memory is the host's.
+    const double vector = sizeof(float) * static_cast<double>(n);
+    hoc::requireHostMemory(hoc::hostBytes(device, 6 * vector, 3 * vector), "N = " + std::to_string(n));
     const std::string size = "N = " + std::to_string(n);
     std::cout << (pair.kind == PairKind::OneDevice ? "One context, two queues on the device"
                                                    : "One context over both devices, a queue on each")

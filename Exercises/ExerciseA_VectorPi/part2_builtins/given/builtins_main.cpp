@@ -7,6 +7,8 @@
 
 #include "builtins.hpp"
 #include "hoc/common/data.hpp"
+#include "hoc/common/device.hpp"
+#include "hoc/common/host_memory.hpp"
 #include "hoc/cli/main.hpp"
 
 namespace {
@@ -31,10 +33,21 @@ try {
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
 
+    const auto part = [&](const char* name) { return std::find(parts.begin(), parts.end(), name) != parts.end(); };
     const cl::Device device = cli.device();
+    // The host memory of the largest part, before any of it is allocated: the polynomial's points, its
+    // result and the host's reference with the coefficients (two buffers of points and the coefficients'
+    // on the device), or native_'s points, precise and native values (three buffers of them).
+    const double point = sizeof(float) * static_cast<double>(std::max<std::size_t>(n, 2));
+    const double coefficients = sizeof(float) * static_cast<double>(terms);
+    double need = 0;
+    if (part("constant"))
+        need = hoc::hostBytes(device, 3 * point + coefficients, 2 * point + coefficients);
+    if (part("native"))
+        need = std::max(need, hoc::hostBytes(device, 3 * point, 3 * point));
+    hoc::requireHostMemory(need, "--size " + std::to_string(n) + " with --terms " + std::to_string(terms));
     hoc::Report report = cli.report(device);
     Builtins builtins(device);
-    const auto part = [&](const char* name) { return std::find(parts.begin(), parts.end(), name) != parts.end(); };
 
     if (part("conversions")) {
         std::printf("\nConversions: convert_int_sat_<rounding> and convert_uchar_sat[_rte]\n");

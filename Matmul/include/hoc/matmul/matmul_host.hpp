@@ -31,8 +31,14 @@ struct KernelDims {
 };
 KernelDims kernelDims(Dims d);
 
-// Fails with a clear message when A, B and C do not fit in the device's memory.
+// Fails with a clear message when A, B and C do not fit in the device's memory, or on the host with
+// what requireHostMemory(device, d, ...) counts.
 void requireMatrices(const cl::Device& device, Dims d);
+
+// Refuses (hoc::UsageError, exit status 2) what the host cannot hold: A, B, C, the double reference
+// and its bounds (hoc::matmul::requireHostMemory's count), and on a device that shares the host's
+// memory the three buffers too. `what` names the sizes in the message.
+void requireHostMemory(const cl::Device& device, Dims d, const std::string& what);
 
 // The inputs every matmul program and test uses: A (M x K) and B (K x N), uniform in [-1, 1),
 // the same numbers on every run for the same sizes.
