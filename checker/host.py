@@ -13,6 +13,10 @@ named in the host file, at its line, instead of at the kernel line where it show
                      does with the parameter it is passed as.
   host-buffer-size   an access past the end of a global buffer whose size (CL_MEM_SIZE) is the number of
                      elements the launch works on, not that many bytes: the buffer's line.
+
+  refused_launch, unwaited_read (the record alone, where no kernel finding explains a failure, or none
+  was made): a launch the runtime refused because its range is no whole number of work-groups
+  (host-launch), a non-blocking read that no wait covers (host-read).
 """
 import os
 import re
@@ -340,3 +344,103 @@ def folders_run(trace, exercise, search, root):
                 if what not in entry:
                     entry.append(what)
     return others, own
+
+
+ERRORS = {-54: "CL_INVALID_WORK_GROUP_SIZE", -63: "CL_INVALID_GLOBAL_WORK_SIZE", -52: "CL_INVALID_KERNEL_ARGS",
+          -53: "CL_INVALID_WORK_DIMENSION", -55: "CL_INVALID_WORK_ITEM_SIZE"}
+
+
+def refused_launch(trace, root):
+    """(text, file, line, hint) of a kernel launch the runtime refused because its range is no whole
+    number of work-groups (CL_INVALID_WORK_GROUP_SIZE with a global size that the local size does not
+    divide), named at the launch's line with both sizes, or None."""
+    for r in trace.records if trace else []:
+        if r.get("op") != "refused" or r.get("call") != "launch":
+            continue
+        global_, local = r.get("global") or [], r.get("local") or []
+        ragged = [d for d in range(min(len(global_), len(local))) if local[d] and global_[d] % local[d]]
+        if r.get("status") != -54 or not ragged:
+            continue
+        place, code, _ = _where(trace, r.get("at"), root)
+        if not place:
+            return None
+        d = ragged[0]
+        dim = f" in dimension {d}" if len(global_) > 1 else ""
+        name = ERRORS.get(r.get("status"), str(r.get("status")))
+        text = (f"{place[0]}:{place[1]}: a launch of kernel {r.get('name')} that the runtime refused ({name} "
+                f"({r.get('status')})): its range is no whole number of work-groups")
+        hint = (f"the launch asks for a range of {global_[d]}{dim} in work-groups of {local[d]}: {global_[d]} is "
+                f"not a multiple of {local[d]}, and a device of OpenCL 1.2 (or one without non-uniform "
+                f"work-groups) refuses it. Round the global size up to whole work-groups "
+                f"({(global_[d] + local[d] - 1) // local[d] * local[d]} here) and let the kernel's bounds check "
+                f"keep the extra work-items from writing")
+        lines = [text]
+        if code:
+            lines.append(f"    {place[1]} | {code}")
+        lines.append(f"  hint: {hint}")
+        return "\n".join(lines), place[0], place[1], hint
+    return None
+
+
+def unwaited_read(trace, root, exercise):
+    """(text, file, line, hint) of a non-blocking read in the exercise's own code that no wait of the
+    host covers before the program ends (no clFinish of its queue, no wait for its event or for a later
+    command of its in-order queue, no blocking command after it in that queue, no callback on or status
+    read of such an event): the host used data that the device may not have written yet. Or None."""
+    if not trace:
+        return None
+    out_of_order = {r.get("id") for r in trace.records if r.get("op") == "queue" and (r.get("properties") or 0) & 1}
+    records = trace.records
+    for i, r in enumerate(records):
+        if r.get("op") != "read" or r.get("blocking") is not False:
+            continue
+        place = trace.site(r.get("at"))
+        if not place or not re.match(r"(Exercises|Solutions)/" + re.escape(exercise) + r"/", place[0]):
+            continue
+        queue = r.get("queue")
+        in_order = queue not in out_of_order
+        # The events whose end means this read has ended, and the queues where a later wait covers it.
+        done = {r["event"]} if r.get("event") not in (None, "null", "(nil)", "0x0") else set()
+        queues = {queue}
+        covered = False
+        for later in records[i + 1:]:
+            op = later.get("op")
+            events = set(later.get("events") or [])
+            if op == "wait":
+                if events & done or (later.get("queue") in queues and (
+                        later.get("call") == "clFinish" or in_order)):
+                    covered = True
+                    break
+            elif op in ("seen-complete", "callback"):
+                if events & done:
+                    covered = True
+                    break
+            elif later.get("queue") and "event" in later:
+                # A command after the read: in its in-order queue, or waiting for it, it ends after it.
+                if set(later.get("waits") or []) & done or (later.get("queue") == queue and in_order):
+                    if later.get("event") not in (None, "null"):
+                        done.add(later["event"])
+                    queues.add(later.get("queue"))
+                    if later.get("blocking") is True:
+                        covered = True
+                        break
+        if covered:
+            continue
+        _, code, _ = _where(trace, r.get("at"), root)
+        buf = trace.buffers.get(r.get("mem"))
+        _, bcode, _ = _where(trace, buf.get("at"), root) if buf else (None, "", "")
+        var = buffer_name(bcode) if bcode else None
+        text = (f"{place[0]}:{place[1]}: a read the host never waited for: it was enqueued non-blocking "
+                f"(CL_FALSE), and nothing after it waits for it")
+        hint = (f"this read of {r.get('size', 0)} bytes from {('buffer ' + var) if var else 'the buffer'} returns at "
+                f"once, before the device has copied anything; the record of the program's OpenCL calls shows no "
+                f"wait after it (no blocking call on its queue, no clFinish, no wait for its event), so the program "
+                f"may use the host memory before the data has arrived: the values were there in this run by chance, "
+                f"and on another device or at another size they are not. Make the read blocking (CL_TRUE), or wait "
+                f"for its event (or queue.finish()) before the data is used")
+        lines = [text]
+        if code:
+            lines.append(f"    {place[1]} | {code}")
+        lines.append(f"  hint: {hint}")
+        return "\n".join(lines), place[0], place[1], hint
+    return None
