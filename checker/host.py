@@ -13,6 +13,9 @@ named in the host file, at its line, instead of at the kernel line where it show
                      does with the parameter it is passed as.
   host-buffer-size   an access past the end of a global buffer whose size (CL_MEM_SIZE) is the number of
                      elements the launch works on, not that many bytes: the buffer's line.
+  host-count         the same access where the buffer holds the run's elements and an integer argument of
+                     the launch is their size in bytes (the count the kernel's bounds check uses): the
+                     launch's line.
 
   refused_launch, unwaited_read (the record alone, where no kernel finding explains a failure, or none
   was made): a launch the runtime refused because its range is no whole number of work-groups
@@ -205,6 +208,10 @@ def _size_explanation(kernel, bounds, params, launches, trace, search, root, val
             named = counts.get(buf["size"])
             if element <= 1 or not named or highest >= buf["size"]:
                 continue
+            bytes_arg = _count_in_bytes(trace, launch, buf["size"], element, values)
+            if bytes_arg:
+                return _count_explanation(kernel, bounds, hits, params, params[index], launch, bytes_arg, buf,
+                                          element, trace, search, root)
             place, code, _short = _where(trace, buf.get("at"), root)
             if not place:
                 return None
@@ -224,6 +231,41 @@ def _size_explanation(kernel, bounds, params, launches, trace, search, root, val
             head = f["head"]
             return Explanation("host-buffer-size", place[0], place[1], code, kernel, head, len(bounds), hint)
     return None
+
+
+def _count_in_bytes(trace, launch, size, element, values):
+    """(index, value) of the launch's integer argument that equals the buffer's size in bytes where the buffer
+    holds just the elements the run works on (the run's --size, or the range's size): the buffer is right,
+    the count the kernel bounds its work-items by is in bytes. Or None."""
+    if element <= 1 or size % element:
+        return None
+    elements = size // element
+    sizes = set((values or {}).values()) | set(launch.get("global") or [])
+    if elements not in sizes:
+        return None
+    return next(((i, v) for i, v in trace.int_args(launch).items() if v == size), None)
+
+
+def _count_explanation(kernel, bounds, hits, params, param, launch, bytes_arg, buf, element, trace, search, root):
+    """The launch's line, where an integer argument is a count of bytes and the kernel's bounds check lets
+    work-items past the end of every buffer."""
+    place, code, _ = _where(trace, launch.get("at"), root)
+    if not place:
+        return None
+    index, value = bytes_arg
+    name = params[index]["name"] if index < len(params) else f"argument {index + 1}"
+    f, store = hits[0]
+    e = f["entities"][0] if f["entities"] else {"line": 0}
+    kpath = kernel_file(kernel, search, trace.sources)
+    kplace = f"{student_path(kpath, root)}:{e['line']}" if kpath else f"line {e['line']} of the kernel"
+    elements = buf["size"] // element
+    type_name = param["type"].rstrip("*").strip()
+    hint = (f"the launch passes {name} (parameter {index + 1}) = {value}, and the buffers hold {elements} "
+            f"{type_name}s ({buf['size']} bytes, CL_MEM_SIZE): {value} is their size in bytes, "
+            f"sizeof({type_name}) * {elements}, where the kernel counts elements, so its bounds check lets "
+            f"work-items up to {value - 1} through and they {'write' if store else 'read'} past the end "
+            f"({kplace}). Pass the number of elements, {elements}")
+    return Explanation("host-count", place[0], place[1], code, kernel, f["head"], len(bounds), hint)
 
 
 WAIT_CALLS = {"clWaitForEvents": "a wait for events (clWaitForEvents: cl::Event::wait, cl::Event::waitForEvents)",
