@@ -8,7 +8,9 @@ named in the host file, at its line, instead of at the kernel line where it show
   host-arguments     oclgrind's "Invalid read from write-only buffer" and "Invalid write to read-only
                      buffer" where the launch passes the buffers in another order than the kernel's
                      parameters (clGetKernelArgInfo: which parameter the kernel reads, which it writes):
-                     the launch's line, and which two are swapped.
+                     the launch's line, and which two are swapped; and an access past a buffer's end
+                     where two integer parameters named like the run's sizes (M and N, --m and --n)
+                     get each other's values.
   buffer-flags       the same findings otherwise: the buffer's line and its flags against what the kernel
                      does with the parameter it is passed as.
   host-buffer-size   an access past the end of a global buffer whose size (CL_MEM_SIZE) is the number of
@@ -109,7 +111,8 @@ def host_explanations(findings, trace, search, root, values=None):
                 explained.update(id(f) for f in flags)
         bounds = [f for f in group if f["kind"] == "bounds-global" and f.get("access")]
         if bounds:
-            found = _size_explanation(kernel, bounds, params, launches, trace, search, root, values)
+            found = (_sizes_swapped(kernel, bounds, params, launches, trace, root, values)
+                     or _size_explanation(kernel, bounds, params, launches, trace, search, root, values))
             if found:
                 out.append(found)
                 explained.update(id(f) for f in bounds)
@@ -230,6 +233,37 @@ def _size_explanation(kernel, bounds, params, launches, trace, search, root, val
                     f"sizeof({type_name}) * {buf['size']} = {buf['size'] * element}")
             head = f["head"]
             return Explanation("host-buffer-size", place[0], place[1], code, kernel, head, len(bounds), hint)
+    return None
+
+
+def _sizes_swapped(kernel, bounds, params, launches, trace, root, values):
+    """An access past the end of a buffer where the launch passes two of the kernel's integer size
+    parameters each other's values: the run's sizes (its options, --m 17 --n 33) name what each parameter
+    of that name must be (clGetKernelArgInfo gives the names). The launch's line."""
+    for launch in launches:
+        ints = trace.int_args(launch)
+        wrong = {}  # parameter index: (its name, the value passed, the run's value of that name)
+        for i, v in ints.items():
+            name = params[i]["name"] if i < len(params) else ""
+            run = (values or {}).get(name.lower())
+            if run is not None and v != run:
+                wrong[i] = (name, v, run)
+        pairs = [(i, j) for i in wrong for j in wrong if i < j and wrong[i][1] == wrong[j][2] and
+                 wrong[j][1] == wrong[i][2]]
+        if not pairs:
+            continue
+        place, code, _ = _where(trace, launch.get("at"), root)
+        if not place:
+            return None
+        i, j = pairs[0]
+        (a, av, ar), (b, bv, br) = wrong[i], wrong[j]
+        names = ", ".join(p["name"] for p in params)
+        options = " ".join(f"--{n.lower()} {(values or {})[n.lower()]}" for n in (a, b))
+        hint = (f"the launch passes {a} = {av} and {b} = {bv}, but this run's sizes are {a} = {ar} and {b} = {br} "
+                f"({options}): the two are swapped, so the kernel walks its buffers with the other size and reaches "
+                f"past their end. The kernel's parameters are ({names}): pass each size in its place")
+        f = bounds[0]
+        return Explanation("host-arguments", place[0], place[1], code, kernel, f["head"], len(bounds), hint)
     return None
 
 
