@@ -491,15 +491,15 @@ def unwaited_read(trace, root, exercise):
                 if events & done:
                     covered = True
                     break
-            elif later.get("queue") and "event" in later:
+            elif later.get("queue") and "event" in later and (
+                    set(later.get("waits") or []) & done or (later.get("queue") == queue and in_order)):
                 # A command after the read: in its in-order queue, or waiting for it, it ends after it.
-                if set(later.get("waits") or []) & done or (later.get("queue") == queue and in_order):
-                    if later.get("event") not in (None, "null"):
-                        done.add(later["event"])
-                    queues.add(later.get("queue"))
-                    if later.get("blocking") is True:
-                        covered = True
-                        break
+                if later.get("event") not in (None, "null"):
+                    done.add(later["event"])
+                queues.add(later.get("queue"))
+                if later.get("blocking") is True:
+                    covered = True
+                    break
         if covered:
             continue
         _, code, _ = _where(trace, r.get("at"), root)
