@@ -39,7 +39,8 @@ void printCoarseningPrediction(std::ostream& out, const std::string& what, std::
     if (prediction == 0)
         out << "not made yet\n";
     else
-        out << (prediction == first ? "agrees" : "does not agree") << " (the tests check it against the count itself)\n";
+        out << (prediction == first ? "agrees" : "does not agree")
+            << " (the tests check it against the count itself)\n";
 }
 
 }  // namespace hoc

@@ -43,8 +43,8 @@ try {
         const ScaleResult r = i == 0 ? coarsening.runPlain(in, scale, local, repeats)
                                      : coarsening.run(in, scale, factor, local, repeats);
         const std::string kernel = i == 0 ? "scale" : "scale_coarse";
-        report.bandwidth(kernel + ", " + std::to_string(factor) + " per work-item", size,
-                         hoc::compare(expected, r.out), {r.seconds, 0}, bytes);
+        report.bandwidth(kernel + ", " + std::to_string(factor) + " per work-item", size, hoc::compare(expected, r.out),
+                         {r.seconds, 0}, bytes);
         rows.push_back({kernel, factor, r.launch.workItems, r.launch.groups, r.seconds});  // checked; out freed
         if (i == 0)
             ran = r.local;

@@ -17,11 +17,11 @@ namespace hoc {
 
 // One launch: its kernel's name, its coarsening factor (elements per work-item), and what it gave.
 struct CoarseningRow {
-    std::string kernel;          // "scale"
-    std::size_t factor = 1;      // elements per work-item
-    std::size_t workItems = 0;   // the work-items that have elements
-    std::size_t groups = 0;      // work-groups launched
-    double seconds = 0;          // median kernel time
+    std::string kernel;         // "scale"
+    std::size_t factor = 1;     // elements per work-item
+    std::size_t workItems = 0;  // the work-items that have elements
+    std::size_t groups = 0;     // work-groups launched
+    double seconds = 0;         // median kernel time
 };
 
 // The table: each launch's kernel, factor, work-items, work-groups, work-groups per compute unit of
