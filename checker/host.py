@@ -520,3 +520,28 @@ def unwaited_read(trace, root, exercise):
         lines.append(f"  hint: {hint}")
         return "\n".join(lines), place[0], place[1], hint
     return None
+
+
+def queue_without_profiling(trace, root, exercise):
+    """(text, file, line, hint) of a command-queue made in the exercise's own code without
+    CL_QUEUE_PROFILING_ENABLE, where asking an event for a timestamp failed with
+    CL_PROFILING_INFO_NOT_AVAILABLE: the queue's line. Or None."""
+    for r in trace.records if trace else []:
+        if r.get("op") != "queue" or (r.get("properties") or 0) & 2:
+            continue
+        place, code, _ = _where(trace, r.get("at"), root)
+        if not place or not re.match(r"(Exercises|Solutions)/" + re.escape(exercise) + r"/", place[0]):
+            continue
+        profiled = [q for q in trace.records if q.get("op") == "queue" and (q.get("properties") or 0) & 2]
+        text = (f"{place[0]}:{place[1]}: a command-queue made without profiling, whose commands' events were "
+                f"asked for their timestamps (CL_PROFILING_INFO_NOT_AVAILABLE)")
+        hint = (f"an event gives its QUEUED, SUBMIT, START and END times only when its queue was made with "
+                f"CL_QUEUE_PROFILING_ENABLE; the record of the program's OpenCL calls shows this queue made without "
+                f"it{', while ' + str(len(profiled)) + ' other queue(s) have it' if profiled else ''}. Pass "
+                f"CL_QUEUE_PROFILING_ENABLE (cl::QueueProperties::Profiling) when you make it")
+        lines = [text]
+        if code:
+            lines.append(f"    {place[1]} | {code}")
+        lines.append(f"  hint: {hint}")
+        return "\n".join(lines), place[0], place[1], hint
+    return None

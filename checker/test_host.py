@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Unit tests of host code named from the record of the OpenCL calls alone (host.py): a non-blocking read
-that no wait covers, and a launch refused because its range is no whole number of work-groups. The
+that no wait covers, a launch refused because its range is no whole number of work-groups, a queue made
+without profiling. The
 records are written here as tests/trace writes them; each call's place is given, not looked up."""
 import json
 import os
@@ -8,7 +9,7 @@ import tempfile
 import unittest
 
 from .calls import Trace
-from .host import refused_launch, unwaited_read
+from .host import queue_without_profiling, refused_launch, unwaited_read
 
 EX = "Exercise01_Vadd"
 FILE = f"Exercises/{EX}/vadd.cpp"
@@ -94,6 +95,17 @@ class RefusedLaunch(unittest.TestCase):
         args = {"op": "refused", "call": "launch", "status": -52, "name": "vadd", "dims": 1, "global": [1000],
                 "local": [64], "at": [30]}
         self.assertIsNone(refused_launch(trace(args), "/"))
+
+
+class QueueWithoutProfiling(unittest.TestCase):
+    def test_the_queue_made_without_profiling_is_named_at_its_line(self):
+        profiled = {"op": "queue", "id": "0xa", "properties": 2, "at": [20]}
+        plain = {"op": "queue", "id": "0xb", "properties": 0, "at": [33]}
+        found = queue_without_profiling(trace(profiled, plain), "/", EX)
+        self.assertEqual(found[1:3], (FILE, 33))
+        self.assertIn("while 1 other queue(s) have it", found[3])
+        self.assertIsNone(queue_without_profiling(trace(profiled), "/", EX))
+        self.assertIsNone(queue_without_profiling(trace(plain), "/", "Exercise02_ChainedVadd"))
 
 
 if __name__ == "__main__":
