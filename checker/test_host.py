@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Unit tests of host code named from the record of the OpenCL calls alone (host.py): a non-blocking read
 that no wait covers, a launch refused because its range is no whole number of work-groups, a queue made
-without profiling. The
-records are written here as tests/trace writes them; each call's place is given, not looked up."""
+without profiling. The records are written here as tests/trace writes them; each call's place is given,
+not looked up."""
 import json
 import os
 import tempfile
