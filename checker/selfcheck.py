@@ -63,8 +63,15 @@ import tempfile
 from . import manifest, planted, processes, results
 from .calls import Trace
 from .explain import ORDER, explain, parse_log
-from .host import (folders_run, hang_finding, host_explanations, queue_without_profiling, refused_launch,
-                   refused_transfer, unwaited_read)
+from .host import (
+    folders_run,
+    hang_finding,
+    host_explanations,
+    queue_without_profiling,
+    refused_launch,
+    refused_transfer,
+    unwaited_read,
+)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)  # the course's top folder
