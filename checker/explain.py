@@ -32,7 +32,7 @@ ORDER = ["host-wait", "host-launch", "host-queue", "host-read", "host-arguments"
 WHAT = {
     "host-wait": "a wait that never returned",
     "host-launch": "a kernel launch that the runtime refused",
-    "host-read": "a read the host never waited for",
+    "host-read": "a read or map the host never waited for",
     "host-queue": "a timestamp asked of a command whose queue has no profiling",
     "host-arguments": "kernel arguments passed in another order than the kernel's parameters",
     "host-buffer-size": "a buffer smaller than what the kernel works on",

@@ -72,6 +72,17 @@ class UnwaitedRead(unittest.TestCase):
         finish = {"op": "wait", "call": "clFinish", "queue": "0xo", "events": [], "at": [41]}
         self.assertIsNone(unwaited_read(trace(OOO, read, finish), "/", EX))
 
+    def test_a_map_nothing_waits_for_is_named_too(self):
+        mapped = dict(READ, op="map", flags=1)
+        self.assertIn("a map the host never waited for", unwaited_read(trace(QUEUE, LAUNCH, mapped), "/", EX)[0])
+        wait = {"op": "wait", "call": "clWaitForEvents", "queue": None, "events": ["0xr"], "at": [41]}
+        self.assertIsNone(unwaited_read(trace(QUEUE, LAUNCH, mapped, wait), "/", EX))
+        # Unmapped before anything waited for the map: the host used (or dropped) memory not yet there.
+        unmap = {"op": "unmap", "queue": "0xq", "mem": "0xc", "waits": [], "event": None, "at": [42]}
+        finish = {"op": "wait", "call": "clFinish", "queue": "0xq", "events": [], "at": [43]}
+        self.assertIsNotNone(unwaited_read(trace(QUEUE, LAUNCH, mapped, unmap, finish), "/", EX))
+        self.assertIsNone(unwaited_read(trace(QUEUE, LAUNCH, mapped, wait, unmap, finish), "/", EX))
+
     def test_a_blocking_read_and_a_read_in_another_folder_are_not_named(self):
         self.assertIsNone(unwaited_read(trace(QUEUE, LAUNCH, dict(READ, blocking=True)), "/", EX))
         self.assertIsNone(unwaited_read(trace(QUEUE, LAUNCH, READ), "/", "Exercise02_ChainedVadd"))
