@@ -229,14 +229,19 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
                         "the work-group size 2*BM is a multiple of BK/4 and BN/4 (its copies cover whole rows)");
         sm90a_ = true;
     } else if (variant.kernel == "sgemm_ws") {
-        variant.only({"BM", "BN", "BK", "STAGES", "FLUSH", "ASRC", "AHEAD", "OCC", "GM", "KS"});
+        variant.only({"BM", "BN", "BK", "STAGES", "FLUSH", "SFLUSH", "ASRC", "AHEAD", "OCC", "GM", "KS"});
         bm = variant.within("BM", 64, 128), bn = variant.within("BN", 64, 256), bk = variant.within("BK", 8, 32);
         const int stages = variant.within("STAGES", 2, 8);
-        variant.within("FLUSH", 0, 64);
+        const int flush = variant.within("FLUSH", 0, 64);
         const int asrc = variant.within("ASRC", 0, 1), occ = variant.within("OCC", 1, 2);
+        int ahead = 2;
         if (variant.values.count("AHEAD"))
-            variant.require(variant.within("AHEAD", 2, 4) != 3 && asrc == 1,
+            variant.require((ahead = variant.within("AHEAD", 2, 4)) != 3 && asrc == 1,
                             "AHEAD is 2 or 4 (the stages A's fragments are read ahead), and only with ASRC=1");
+        if (variant.values.count("SFLUSH") && variant.within("SFLUSH", 0, 1) == 1)
+            variant.require(flush >= 1 && (ahead % flush == 0 || flush % ahead == 0),
+                            "SFLUSH=1 (the FP32 additions at stages fixed at compile time) needs FLUSH to divide "
+                            "AHEAD (2 unless given) or AHEAD to divide FLUSH");
         if (variant.values.count("GM"))
             variant.within("GM", 1, 64);
         variant.require(bm % 64 == 0 && (bn == 64 || bn == 128 || bn == 192 || bn == 256) && bk % 8 == 0,
