@@ -34,10 +34,10 @@
 //            which is then added to the accumulators in FP32, rounded to nearest (the tensor cores' own
 //            additions truncate); 0: never (not FP32-accurate). The consumer warpgroups' blocks end at
 //            different stages, so that one adds while the other's products keep the tensor cores busy
-//   SFLUSH   1: the stages that end a block are fixed at compile time (the loop unrolled by FLUSH
-//            steps, both warpgroups adding at the same stages, the last partial block added after the
-//            loop), so that no run-time branch separates the steps that add from those that do not:
-//            for such a branch ptxas serializes the warpgroup MMAs (its warning C7518)
+//   SFLUSH   1: the stages that end a block are fixed at compile time (the loop unrolled by FLUSH or
+//            AHEAD steps, whichever is more; both warpgroups add at the same stages; the last partial
+//            block is added after the loop), so that no run-time branch separates the steps that add
+//            from those that do not: for such a branch ptxas serializes the warpgroup MMAs (C7518)
 //   ASRC     0: A packed by ws_pack_a and copied with B; 1: each consumer warp reads its fragments of
 //            A from global memory AHEAD stages ahead (A unpacked, padded to whole tiles)
 //   AHEAD    (ASRC=1) how many stages ahead A's fragments are read: 2 (the default) or 4, in as many

@@ -101,24 +101,17 @@ std::vector<Variant> tensorVariants(const cl::Device& device)
                                  "sgemm_wgmma AREG=1 BK=8 BM=64 BN=128 FLUSH=2 GM=8 SB=2 STAGES=3"})
             variants.push_back(Variant::parse(text));
     // sgemm_ws (the same route): B packed once, bulk copies, a producer warpgroup and consumer
-    // warpgroups with an FP32 addition per 16 products. With FLUSH=1 every step ends with the FP32
-    // addition, and the loop has no branch between steps that add and steps that do not (a branch that
-    // makes ptxas serialize the warpgroup MMAs, its warning C7518): steps of 16 (or 32) with FLUSH=1
-    // keep an addition per 16 (32) products and halve the per-step work. Two consumers of 64 x 128 in
-    // two stages of 16 (alone, the fastest on the H100 at 4096 and 8192), or of 64 x 64 in four stages
-    // of 16 or two of 32; one consumer of 64 x 128 (two work-groups per compute unit, OCC=2) or K in
-    // two slices for small C; 64 x 192 in three stages of 8. With FLUSH=2: two consumers of 64 x 128
-    // with A read from global memory (ASRC=1) two stages ahead in five stages of 8, or of 64 x 192 in
-    // three; A packed and copied with B (ASRC=0) in three; one consumer of 64 x 128 with two
-    // work-groups per compute unit (OCC=2) and K in two slices for small C, both with A read four
-    // stages ahead (AHEAD=4). AHEAD=4 with 64 x 192 needs more registers than a consumer has.
+    // warpgroups with an FP32 addition per 16 products. Two consumers of 64 x 128 in two stages of 16
+    // with the addition after every step (FLUSH=1): the loop then has no run-time branch between
+    // steps that add and steps that do not, a branch for which ptxas serializes the warpgroup MMAs
+    // (its warning C7518); alone, the fastest on the H100 at 4096 and 8192. With FLUSH=2: two
+    // consumers of 64 x 128 with A read from global memory (ASRC=1) two stages ahead in five stages
+    // of 8, or of 64 x 192 in three; A packed and copied with B (ASRC=0) in three; one consumer of
+    // 64 x 128 with two work-groups per compute unit (OCC=2) and K in two slices for small C, both
+    // with A read four stages ahead (AHEAD=4). AHEAD=4 with 64 x 192 needs more registers than a
+    // consumer has.
     if (sm90aUnavailable(device).empty())
         for (const char* text : {"sgemm_ws ASRC=1 BK=16 BM=128 BN=128 FLUSH=1 GM=8 OCC=1 STAGES=2",
-                                 "sgemm_ws ASRC=1 BK=16 BM=128 BN=64 FLUSH=1 GM=8 OCC=1 STAGES=4",
-                                 "sgemm_ws ASRC=1 BK=32 BM=128 BN=64 FLUSH=1 GM=8 OCC=1 STAGES=2",
-                                 "sgemm_ws ASRC=1 BK=16 BM=64 BN=128 FLUSH=1 GM=8 OCC=2 STAGES=2",
-                                 "sgemm_ws ASRC=1 BK=16 BM=128 BN=128 FLUSH=1 GM=8 KS=2 OCC=1 STAGES=2",
-                                 "sgemm_ws ASRC=1 BK=8 BM=128 BN=192 FLUSH=1 GM=8 OCC=1 STAGES=3",
                                  "sgemm_ws ASRC=1 BK=8 BM=128 BN=128 FLUSH=2 GM=8 OCC=1 STAGES=5",
                                  "sgemm_ws ASRC=1 BK=8 BM=128 BN=192 FLUSH=2 GM=8 OCC=1 STAGES=3",
                                  "sgemm_ws ASRC=0 BK=8 BM=128 BN=128 FLUSH=2 GM=8 OCC=1 STAGES=3",
