@@ -129,8 +129,8 @@ void printPinnedAgainstPageable(std::ostream& out, const PhaseRow& pageable, con
 }
 
 void printLawAgainstMeasurement(std::ostream& out, const std::string& what, const std::string& ratio,
-                                const PhaseRow& base,
-                                const PhaseRow& faster, const std::function<double(double, double)>& speedup)
+                                const PhaseRow& base, const PhaseRow& faster,
+                                const std::function<double(double, double)>& speedup)
 {
     const double p = base.kernel / base.whole, s = base.kernel / faster.kernel;
     out << what << ": kernel speedup s = " << s << " (" << ratio << ")\n"

@@ -36,7 +36,8 @@ try {
     const double vector = sizeof(float) * static_cast<double>(n);
     hoc::requireBuffers(device, vector, 6, "vadd of " + std::to_string(n) + " elements");
     hoc::requireBuffers(device, sizeof(float) * static_cast<double>(d.m * d.k), 3, "matmul " + d.text());
-    hoc::requireHostMemory(hoc::hostBytes(device, 7 * vector, 6 * vector), "vadd of " + std::to_string(n) + " elements");
+    hoc::requireHostMemory(hoc::hostBytes(device, 7 * vector, 6 * vector),
+                           "vadd of " + std::to_string(n) + " elements");
     hoc::matmul::requireMatrices(device, d);
 
     // A run's row of the tables, and its check: the result's, and the phases' own.
@@ -57,8 +58,8 @@ try {
                 continue;
             }
             const hoc::CheckResult check = phases(row, run, hoc::compare(expected, run.out));
-            for (const auto& [part, seconds] : {std::pair{", kernel alone", run.phases.kernel},
-                                                 std::pair{", whole program", run.phases.whole}})
+            for (const auto& [part, seconds] :
+                 {std::pair{", kernel alone", run.phases.kernel}, std::pair{", whole program", run.phases.whole}})
                 report.bandwidth(name + part, "N = " + hoc::sizeText(n), check, {seconds, 0}, 3 * vector);
         }
     }
@@ -67,11 +68,11 @@ try {
         for (const MatmulKernel k : {MatmulKernel::element, MatmulKernel::blocked}) {
             const bool blocked = k == MatmulKernel::blocked;
             const ProgramRun run = amdahl.matmul(in.a, in.b, d, repeats, k);
-            const hoc::CheckResult check =
-                phases(blocked ? "blocked" : "matmul", run, hoc::matmul::check(in.a, in.b, run.out, d));
+            const hoc::CheckResult check = phases(blocked ? "blocked" : "matmul", run,
+                                                  hoc::matmul::check(in.a, in.b, run.out, d));
             const std::string name = blocked ? "matmul blocked" : "matmul";
-            for (const auto& [part, seconds] : {std::pair{", kernel alone", run.phases.kernel},
-                                                 std::pair{", whole program", run.phases.whole}})
+            for (const auto& [part, seconds] :
+                 {std::pair{", kernel alone", run.phases.kernel}, std::pair{", whole program", run.phases.whole}})
                 report.flops(name + part, d.text(), check, {seconds, 0}, d.flops());
         }
     }
@@ -96,9 +97,9 @@ try {
     if (row("vadd") && row("pinned"))  // the pinned row is there once step 7 is written
         hoc::printPinnedAgainstPageable(std::cout, *row("vadd"), *row("pinned"));
     if (row("matmul") && row("blocked"))  // the law against a measurement
-        hoc::printLawAgainstMeasurement(std::cout, "Exercise 09's blocked kernel in the same program, matmul " + d.text(),
-                                        "element kernel / blocked kernel", *row("matmul"), *row("blocked"),
-                                        amdahlSpeedup);
+        hoc::printLawAgainstMeasurement(
+            std::cout, "Exercise 09's blocked kernel in the same program, matmul " + d.text(),
+            "element kernel / blocked kernel", *row("matmul"), *row("blocked"), amdahlSpeedup);
     std::cout << "your prediction of step 4 (worthAFasterKernel in amdahl.cpp): "
               << (mine == Program::none ? "not made yet"
                                         : "made; the tests check it for a GPU, the line under the table against this "

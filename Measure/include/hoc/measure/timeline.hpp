@@ -65,7 +65,7 @@ void printPinnedAgainstPageable(std::ostream& out, const PhaseRow& pageable, con
 // kernels); with base's p, speedup(p, s) predicts the whole program's speedup, and the two whole runs
 // measure it. `what` names the faster program, `ratio` the kernels whose times give s.
 void printLawAgainstMeasurement(std::ostream& out, const std::string& what, const std::string& ratio,
-                                const PhaseRow& base,
-                                const PhaseRow& faster, const std::function<double(double, double)>& speedup);
+                                const PhaseRow& base, const PhaseRow& faster,
+                                const std::function<double(double, double)>& speedup);
 
 }  // namespace hoc
