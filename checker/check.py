@@ -12,7 +12,7 @@
                                  the kernels on oclgrind) and prints the first message.
   script/check NAME --tests REGEX
                                  only the tests of NAME whose names, as ctest shows them, match
-                                 exercise\.REGEX (e.g. 'Exercise07_MatmulPrivateRow\..*InChunks'):
+                                 exercise\\.REGEX (e.g. '<Folder>\\..*InChunks'):
                                  the same build and first message, the result not kept.
   script/check --watch [NAME]    checks NAME (else the first exercise not passed) whenever one of the
                                  files of an exercise is saved, then that exercise: a kernel (.cl) edit
