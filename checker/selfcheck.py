@@ -832,6 +832,11 @@ def view_mode(args):
     failing = plant.split(".", 1)[0]
     broken = student_file(failing, planted.Bug(plant).file)
     plant_bug(plant, os.path.dirname(broken))
+    # The build's own files: script/check builds in it, and a scratch copy under build/ that one of the
+    # build's globs saw would configure the whole build again, under the other tests running beside.
+    generated = next((p for p in (os.path.join(build, n) for n in ("build.ninja", "Makefile")) if os.path.isfile(p)),
+                     None)
+    before = os.stat(generated).st_mtime_ns if generated else None
     result = subprocess.run([os.path.join(scratch, "script", "check"), "--build", build],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=1500,
                             env=dict(os.environ, NO_COLOR="1"))
@@ -855,6 +860,10 @@ def view_mode(args):
             problems.append(f"the view does not say {text!r}")
     if result.returncode != 1:
         problems.append(f"exit status {result.returncode}, not 1 (not every exercise passes)")
+    if before is not None and os.stat(generated).st_mtime_ns != before:
+        problems.append(f"the build was configured again during the view ({os.path.basename(generated)} "
+                        f"rewritten): a CONFIGURE_DEPENDS glob of the build sees the scratch copy "
+                        f"{os.path.relpath(scratch, build)}")
     if problems:
         print("FAILED: " + "; ".join(problems))
         return 1
