@@ -63,7 +63,15 @@ import tempfile
 from . import manifest, planted, processes, results
 from .calls import Trace
 from .explain import ORDER, explain, parse_log
-from .host import folders_run, hang_finding, host_explanations, refused_launch, refused_transfer, unwaited_read
+from .host import (
+    folders_run,
+    hang_finding,
+    host_explanations,
+    queue_without_profiling,
+    refused_launch,
+    refused_transfer,
+    unwaited_read,
+)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)  # the course's top folder
@@ -512,6 +520,14 @@ def gtest_mode(args):
         except (OSError, ValueError):
             tests = {}
         findings = [found for _, found_list in tests.values() for found in found_list]
+        # A timestamp asked of an event whose queue has no profiling: the queue's line, from the record.
+        unprofiled = (queue_without_profiling(calls, TOP, exercise)
+                      if any("CL_PROFILING_INFO_NOT_AVAILABLE" in f.get("text", "") for f in findings) else None)
+        if unprofiled:
+            findings = [results.finding("kernel", "host-queue", unprofiled[0], file=unprofiled[1], line=unprofiled[2],
+                                        hint=unprofiled[3])]
+            print()
+            first_message(unprofiled[0])
         if status != 0 and not findings:
             findings = [results.finding("other", "error", f"{exercise}: {test} ended with exit status {status} "
                                                           f"and no failure GoogleTest reports")]

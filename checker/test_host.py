@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Unit tests of host code named from the record of the OpenCL calls alone (host.py): a non-blocking read
-that no wait covers, and a launch refused because its range is no whole number of work-groups. The
-records are written here as tests/trace writes them; each call's place is given, not looked up."""
+that no wait covers, a launch refused because its range is no whole number of work-groups, a queue made
+without profiling. The records are written here as tests/trace writes them; each call's place is given,
+not looked up."""
 import json
 import os
 import tempfile
 import unittest
 
 from .calls import Trace
-from .host import refused_launch, unwaited_read
+from .host import queue_without_profiling, refused_launch, unwaited_read
 
 EX = "Exercise01_Vadd"
 FILE = f"Exercises/{EX}/vadd.cpp"
@@ -71,6 +72,17 @@ class UnwaitedRead(unittest.TestCase):
         finish = {"op": "wait", "call": "clFinish", "queue": "0xo", "events": [], "at": [41]}
         self.assertIsNone(unwaited_read(trace(OOO, read, finish), "/", EX))
 
+    def test_a_map_nothing_waits_for_is_named_too(self):
+        mapped = dict(READ, op="map", flags=1)
+        self.assertIn("a map the host never waited for", unwaited_read(trace(QUEUE, LAUNCH, mapped), "/", EX)[0])
+        wait = {"op": "wait", "call": "clWaitForEvents", "queue": None, "events": ["0xr"], "at": [41]}
+        self.assertIsNone(unwaited_read(trace(QUEUE, LAUNCH, mapped, wait), "/", EX))
+        # Unmapped before anything waited for the map: the host used (or dropped) memory not yet there.
+        unmap = {"op": "unmap", "queue": "0xq", "mem": "0xc", "waits": [], "event": None, "at": [42]}
+        finish = {"op": "wait", "call": "clFinish", "queue": "0xq", "events": [], "at": [43]}
+        self.assertIsNotNone(unwaited_read(trace(QUEUE, LAUNCH, mapped, unmap, finish), "/", EX))
+        self.assertIsNone(unwaited_read(trace(QUEUE, LAUNCH, mapped, wait, unmap, finish), "/", EX))
+
     def test_a_blocking_read_and_a_read_in_another_folder_are_not_named(self):
         self.assertIsNone(unwaited_read(trace(QUEUE, LAUNCH, dict(READ, blocking=True)), "/", EX))
         self.assertIsNone(unwaited_read(trace(QUEUE, LAUNCH, READ), "/", "Exercise02_ChainedVadd"))
@@ -94,6 +106,17 @@ class RefusedLaunch(unittest.TestCase):
         args = {"op": "refused", "call": "launch", "status": -52, "name": "vadd", "dims": 1, "global": [1000],
                 "local": [64], "at": [30]}
         self.assertIsNone(refused_launch(trace(args), "/"))
+
+
+class QueueWithoutProfiling(unittest.TestCase):
+    def test_the_queue_made_without_profiling_is_named_at_its_line(self):
+        profiled = {"op": "queue", "id": "0xa", "properties": 2, "at": [20]}
+        plain = {"op": "queue", "id": "0xb", "properties": 0, "at": [33]}
+        found = queue_without_profiling(trace(profiled, plain), "/", EX)
+        self.assertEqual(found[1:3], (FILE, 33))
+        self.assertIn("while 1 other queue(s) have it", found[3])
+        self.assertIsNone(queue_without_profiling(trace(profiled), "/", EX))
+        self.assertIsNone(queue_without_profiling(trace(plain), "/", "Exercise02_ChainedVadd"))
 
 
 if __name__ == "__main__":

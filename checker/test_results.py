@@ -188,5 +188,22 @@ class ResultFiles(unittest.TestCase):
                 os.environ["HOC_RESULTS_DIR"] = saved
 
 
+class PartOfAWholeRun(unittest.TestCase):
+    def test_a_part_keeps_the_findings_in_its_own_kernel_only(self):
+        """Exercise 16's oclgrind run covers every step: for `script/check 16 step3` a race in
+        reduce_first_add fails the part, a wrong value of an unwritten step does not."""
+        from .check import part_result
+        race = finding("kernel", "race-local", "reduce.cl:74: a data race in local memory", kernel="reduce_first_add")
+        other = finding("kernel", "bounds-global", "reduce.cl:90: past the end", kernel="reduce_per_item")
+        wrong = finding("other", "wrong-result", "the program's own check failed")
+        run = {"status": "failed", "findings": [other, race, wrong]}
+        self.assertEqual(part_result(run, {"reduce_first_add", "step3"}),
+                         {"status": "failed", "findings": [race]})
+        self.assertEqual(part_result(run, {"reduce_sequential", "step2"})["status"], "passed")
+        self.assertIsNone(part_result(None, {"reduce_sequential"}))
+        skipped = {"status": "skipped", "findings": [wrong]}
+        self.assertEqual(part_result(skipped, {"reduce_sequential"}), skipped)
+
+
 if __name__ == "__main__":
     unittest.main()
