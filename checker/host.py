@@ -450,6 +450,16 @@ def refused_launch(trace, root):
                 f"work-groups) refuses it. Round the global size up to whole work-groups "
                 f"({(global_[d] + local[d] - 1) // local[d] * local[d]} here) and let the kernel's bounds check "
                 f"keep the extra work-items from writing")
+        turned = list(reversed(local[:2])) + list(local[2:])
+        if len(global_) >= 2 and len(local) >= 2 and local[0] != local[1] and all(
+                t and g % t == 0 for g, t in zip(global_, turned, strict=False)):
+            # The same two sides in the other order divide the range: the work-group's shape was given
+            # turned round, not a range that needs rounding.
+            shape, other = " x ".join(map(str, local)), " x ".join(map(str, turned))
+            hint = (f"the launch's range is {' x '.join(map(str, global_))} and its work-groups {shape} "
+                    f"(dimension 0 first): {global_[d]}{dim} is not a multiple of {local[d]}, but the same sides in "
+                    f"the other order, {other}, divide the range. The work-group's sizes are given in the order of "
+                    f"the range's dimensions, dimension 0 (along a row, x) first: check which size you pass first")
         lines = [text]
         if code:
             lines.append(f"    {place[1]} | {code}")

@@ -99,6 +99,12 @@ class RefusedLaunch(unittest.TestCase):
         two = dict(refused, dims=2, **{"global": [64, 33], "local": [16, 16]})
         self.assertIn("a range of 33 in dimension 1 in work-groups of 16", refused_launch(trace(two), "/")[3])
 
+    def test_a_work_group_shape_given_turned_round_is_named_as_such(self):
+        turned = {"op": "refused", "call": "launch", "status": -54, "name": "ids", "dims": 2, "global": [12, 6],
+                  "local": [3, 4], "at": [30]}  # 4 x 3 asked: 4 does not divide 6
+        found = refused_launch(trace(turned), "/")
+        self.assertIn("the same sides in the other order, 4 x 3, divide the range", found[3])
+
     def test_a_refusal_for_another_reason_is_not_named_as_this_one(self):
         whole = {"op": "refused", "call": "launch", "status": -54, "name": "vadd", "dims": 1, "global": [4096],
                  "local": [2048], "at": [30]}  # whole groups, each larger than the device allows
