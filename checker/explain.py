@@ -25,9 +25,8 @@ import re
 # The order in which kinds are told: the cause first (a wrong index or a missing barrier often makes
 # uninitialized values follow), the tool's own trouble last.
 ORDER = ["host-wait", "host-launch", "host-queue", "host-read", "host-arguments", "host-count", "host-buffer-size",
-         "buffer-flags", "divergence", "bounds-global",
-         "bounds-local", "bounds-private", "race-local", "race-global", "uninitialized-local", "uninitialized", "api",
-         "other", "tool"]
+         "buffer-flags", "divergence", "bounds-global", "bounds-local", "bounds-private", "race-local", "race-global",
+         "async-wait", "uninitialized-local", "uninitialized", "api", "other", "tool"]
 
 WHAT = {
     "host-wait": "a wait that never returned",
@@ -47,6 +46,7 @@ WHAT = {
     "uninitialized-local": "a local-memory value read before any work-item wrote it",
     "divergence": "a barrier or work-group function that not every work-item of the work-group reached",
     "api": "an OpenCL call with wrong arguments",
+    "async-wait": "an async copy whose event the work-items never waited for",
     "other": "a problem oclgrind reports",
     "tool": "oclgrind stopped on something it does not support: a failure of the tool, not a finding in your code",
 }
@@ -75,6 +75,8 @@ def kind_of(head):
         return "divergence"
     if "api" in line or line.startswith("oclgrind - opencl runtime error"):
         return "api"
+    if "finished without waiting for events" in line:
+        return "async-wait"
     return "other"
 
 
@@ -1369,6 +1371,21 @@ def explain(findings, search, root, values=None, built=None):
                     f"{stopped}, which the compiler makes of correct code too (`freeze`: a ceiling division "
                     f"a / b + (a % b != 0), for example). This is not a verdict on your kernel: what oclgrind "
                     f"could still check is above, and the course tests on PoCL check the values")
+        elif kind == "async-wait" and path:
+            # oclgrind names the kernel's end; the cause is the copy whose event no wait_group_events takes.
+            copies = [n for n in range(first, last + 1)
+                      if re.search(r"\basync_work_group_(?:strided_)?copy\s*\(", source.code(n))]
+            waits = [n for n in range(first, last + 1) if re.search(r"\bwait_group_events\s*\(", source.code(n))]
+            if copies:
+                line, code = copies[0], source.line(copies[0]).strip()
+            waited = ("no wait_group_events in the kernel waits for" if not waits else
+                      f"the wait_group_events at line {', '.join(str(n) for n in waits)} does not wait for (another "
+                      f"event, or one not reached)")
+            hint = (f"oclgrind names where the work-items ended; the asynchronous copy"
+                    f"{' at line ' + str(copies[0]) if copies else ''} returned an event that {waited}"
+                    f": the work-items may read the local copy before the copy has written it. Pass the copy's "
+                    f"event to wait_group_events after the copy and before the local array is read, in code every "
+                    f"work-item of the group reaches")
         else:
             hint = "see oclgrind's text above"
         count = sum(1 for _ in group)
