@@ -1118,6 +1118,33 @@ def _copy_too_short(source, first, last, name, w, wcode):
     return None
 
 
+def _limits(condition):
+    """The names a condition's comparisons stop at: {rows, cols} of "r0 + k < rows && c0 + lx < cols"."""
+    return set(re.findall(r"<=?\s*([A-Za-z_]\w*)\b(?!\s*[\[(])", condition))
+
+
+def _guarded_read_of_unset_slots(source, name, line, on_line, cond, w, wcode):
+    """The read at `line` runs under a condition that bounds the same limits as the write's condition
+    (every name the write's comparisons stop at, rows and cols, is one the read's stop at too), and it
+    still read unset slots: the reads stay inside the data as the writes do, so the slot read for an
+    element is not the slot written with it (a transpose whose copy or read forgot to mirror the block).
+    Writing 0 into the unset slots would hide that, so the hint says it instead; None otherwise."""
+    if name not in on_line:
+        return None
+    guards = [c for _, c in source.conditions(line)]
+    written = _limits(cond)
+    read = set().union(*(_limits(c) for c in guards)) if guards else set()
+    if not written or not written <= read or cond in guards:
+        return None
+    return (f"line {line} reads {name} only where {guards[0]}, within the same limits "
+            f"({', '.join(sorted(written))}) as the write at line {w} ({wcode}), which runs where {cond}; "
+            f"yet it read slots that were never written, so the slot it reads for an element is not the slot "
+            f"the write filled with that element. Take one element of the output and follow it: which slot of "
+            f"{name} does line {w} put it in, and which slot does line {line} take it from? They must be "
+            f"the same (in a transpose one of the two indexes the block mirrored). Writing 0 into the unset "
+            f"slots would only hide this")
+
+
 def _uninitialized_hint(kind, e, kernel, source, first, last):
     """Which local array or slot is never written, from the kernel source."""
     line = e["line"]
@@ -1160,6 +1187,9 @@ def _uninitialized_hint(kind, e, kernel, source, first, last):
                             f"within one, so {x} is bounded by {xb} and {z} by {zb}, the other way round "
                             f"({x} < {xb} && {z} < {zb}). The slots the swapped condition skips stay unset, "
                             f"and {use}")
+                mismatch = _guarded_read_of_unset_slots(source, name, line, on_line, cond, w, wcode)
+                if mismatch:
+                    return mismatch
                 return (f"{name} is written only where {cond} (line {w}: {wcode}); the work-items for "
                         f"which it is false leave their slots of {name} unset (garbage: in the first "
                         f"round nothing was ever written there), and {use}. Write 0 "
