@@ -266,14 +266,20 @@ def _failed_run(exercise, command, status, output, calls, search, root, program)
     build = next((p for p in _parents(program) if os.path.isfile(os.path.join(p, "CMakeCache.txt"))), None)
     # The exercises whose code the program links (the build's list, script/check's): one whose starter
     # makes no OpenCL call at all leaves nothing in the record.
+    # Followed through: Exercise 20 runs Exercise 05's host code, which runs Exercise 04's kernel.
     try:
         with open(os.path.join(build or "", "selfcheck", "exercises.tsv"), encoding="utf-8") as f:
+            rows = {}
             for row in f:
                 folder, _, depends = [*row.rstrip("\n").split("\t"), "", ""][:3]
-                if folder == exercise:
-                    for other in depends.split(":"):
-                        if other and other != exercise:
-                            others.setdefault(other, ["code it runs"])
+                rows[folder] = [d for d in depends.split(":") if d and d != folder]
+        pending, seen = list(rows.get(exercise, [])), {exercise}
+        while pending:
+            other = pending.pop(0)
+            if other not in seen:
+                seen.add(other)
+                others.setdefault(other, ["code it runs"])
+                pending += rows.get(other, [])
     except OSError:
         pass
     states = {folder: _exercise_state(folder, build) if build else "state unknown" for folder in others}

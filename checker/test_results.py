@@ -205,5 +205,28 @@ class PartOfAWholeRun(unittest.TestCase):
         self.assertEqual(part_result(skipped, {"reduce_sequential"}), skipped)
 
 
+class EarlierExercises(unittest.TestCase):
+    def test_the_code_an_earlier_exercise_runs_is_named_too(self):
+        """Exercise 20 runs Exercise 05's host code, which runs Exercise 04's kernel: a wrong result with
+        Exercise 04 still the starter names Exercise 04, not only 05 to 09."""
+        from .selfcheck import _failed_run
+        with tempfile.TemporaryDirectory() as build:
+            os.makedirs(os.path.join(build, "selfcheck"))
+            open(os.path.join(build, "CMakeCache.txt"), "w").close()
+            with open(os.path.join(build, "selfcheck", "exercises.tsv"), "w", encoding="utf-8") as f:
+                f.write("Exercise04_MatmulKernel\tcheck_Exercise04_MatmulKernel\tExercise04_MatmulKernel\n"
+                        "Exercise05_MatmulHost\tcheck_Exercise05_MatmulHost\tExercise05_MatmulHost:"
+                        "Exercise04_MatmulKernel\n"
+                        "Exercise20_Roofline\tcheck_Exercise20_Roofline\tExercise20_Roofline:"
+                        "Exercise05_MatmulHost\n")
+            program = os.path.join(build, "Exercises", "Exercise20_Roofline", "roofline")
+            found = _failed_run("Exercise20_Roofline", "roofline", 1, "WRONG: 561 of 561 elements wrong",
+                                None, [], build, program)
+        self.assertEqual(found["kind"], "earlier-exercise")
+        self.assertIn("Exercise04_MatmulKernel (code it runs)", found["text"])
+        self.assertIn("Exercise05_MatmulHost (code it runs)", found["text"])
+        self.assertIn("script/check 04", found["text"])
+
+
 if __name__ == "__main__":
     unittest.main()
