@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 
+from . import manifest
 from . import results as structured
 
 NAME = None  # --name: the test's key in the self-check's structured results
@@ -87,6 +88,15 @@ def result_named(found, prefix):
     return next((r for name, r in (found or {}).items() if name.startswith(prefix)), None)
 
 
+def hint_text(under, hint_id):
+    """The hint `hint_id` of the exercise in `under` (course.json's "hints" of its entry, which
+    tests/course/hints.py holds to those this file gives)."""
+    for hint in (manifest.entry(os.path.basename(os.path.normpath(under))) or {}).get("hints", []):
+        if hint["id"] == hint_id:
+            return hint["text"]
+    raise manifest.ManifestError(f"course.json's {os.path.basename(under)} has no hint {hint_id!r}")
+
+
 def results(under, np, status, record, exercise):
     """pi and the sum of C from one run's --json record, after checking its verdicts."""
     found = recorded(record)
@@ -100,23 +110,14 @@ def results(under, np, status, record, exercise):
         hint = ""
         parts = [v for key, v in pi["extra"].items() if key.startswith("part_of_rank_")]
         if exercise and parts and all(x == 0.0 for x in parts):
-            hint = ("; every rank's part of pi is 0: this exercise integrates with your step 3 kernel from "
-                    "Exercise 10 (Exercises/Exercise10_Pi/pi.cl, `pi`), which is not finished yet: "
-                    "`script/test --exercises Exercise10` checks it; then TODO 1 in mpi_split.cpp (piOverRanks) "
-                    "adds the ranks' parts on rank 0 (one MPI_Reduce)")
+            hint = "; " + hint_text(under, "mpi_every_part_zero")
         elif exercise and value == 0.0:
-            hint = ("; the ranks' sums never reached rank 0: TODO 1 in mpi_split.cpp (piOverRanks): "
-                    "hint: one MPI_Reduce of part.sum into total, MPI_SUM, root 0")
+            hint = "; " + hint_text(under, "mpi_parts_not_reduced")
         elif exercise:
-            hint = ("; this exercise integrates with your step 3 kernel from Exercise 10 "
-                    "(Exercises/Exercise10_Pi/pi.cl, `pi`): `script/test --exercises Exercise10` checks it")
+            hint = "; " + hint_text(under, "mpi_pi_kernel")
         problems.append(f"pi over {np} ranks is {value}, not within {K_TARGET:g} of the midpoint rule's value{hint}")
     if not c["correct"]:
-        hint = ""
-        if exercise:
-            hint = ("; rows of A must reach every rank and rows of C come back to rank 0: TODO 2 "
-                    "(MPI_Scatterv of a with a_counts and a_offsets into my_a) and TODO 3 (MPI_Gatherv of "
-                    "my_c into result.c with c_counts and c_offsets) in mpi_split.cpp (matmulOverRanks)")
+        hint = "; " + hint_text(under, "mpi_rows_not_sent") if exercise else ""
         problems.append(f"C = A * B over {np} ranks: WRONG: {c['detail']}{hint}")
     if problems:
         fail(under, "; ".join(problems))

@@ -24,14 +24,18 @@ import re
 
 # The order in which kinds are told: the cause first (a wrong index or a missing barrier often makes
 # uninitialized values follow), the tool's own trouble last.
-ORDER = ["host-wait", "host-arguments", "host-buffer-size", "buffer-flags", "divergence", "bounds-global",
+ORDER = ["host-wait", "host-launch", "host-read", "host-arguments", "host-count", "host-buffer-size", "buffer-flags",
+         "divergence", "bounds-global",
          "bounds-local", "bounds-private", "race-local", "race-global", "uninitialized-local", "uninitialized", "api",
          "other", "tool"]
 
 WHAT = {
     "host-wait": "a wait that never returned",
+    "host-launch": "a kernel launch that the runtime refused",
+    "host-read": "a read the host never waited for",
     "host-arguments": "kernel arguments passed in another order than the kernel's parameters",
     "host-buffer-size": "a buffer smaller than what the kernel works on",
+    "host-count": "a count passed in bytes where the kernel counts elements",
     "buffer-flags": "a kernel access that the buffer's flags forbid",
     "race-local": "a data race in local memory",
     "race-global": "a data race in global memory",

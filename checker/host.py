@@ -8,11 +8,20 @@ named in the host file, at its line, instead of at the kernel line where it show
   host-arguments     oclgrind's "Invalid read from write-only buffer" and "Invalid write to read-only
                      buffer" where the launch passes the buffers in another order than the kernel's
                      parameters (clGetKernelArgInfo: which parameter the kernel reads, which it writes):
-                     the launch's line, and which two are swapped.
+                     the launch's line, and which two are swapped; and an access past a buffer's end
+                     where two integer parameters named like the run's sizes (M and N, --m and --n)
+                     get each other's values.
   buffer-flags       the same findings otherwise: the buffer's line and its flags against what the kernel
                      does with the parameter it is passed as.
   host-buffer-size   an access past the end of a global buffer whose size (CL_MEM_SIZE) is the number of
                      elements the launch works on, not that many bytes: the buffer's line.
+  host-count         the same access where the buffer holds the run's elements and an integer argument of
+                     the launch is their size in bytes (the count the kernel's bounds check uses): the
+                     launch's line.
+
+  refused_launch, unwaited_read (the record alone, where no kernel finding explains a failure, or none
+  was made): a launch the runtime refused because its range is no whole number of work-groups
+  (host-launch), a non-blocking read that no wait covers (host-read).
 """
 import os
 import re
@@ -102,7 +111,8 @@ def host_explanations(findings, trace, search, root, values=None):
                 explained.update(id(f) for f in flags)
         bounds = [f for f in group if f["kind"] == "bounds-global" and f.get("access")]
         if bounds:
-            found = _size_explanation(kernel, bounds, params, launches, trace, search, root, values)
+            found = (_sizes_swapped(kernel, bounds, params, launches, trace, root, values)
+                     or _size_explanation(kernel, bounds, params, launches, trace, search, root, values))
             if found:
                 out.append(found)
                 explained.update(id(f) for f in bounds)
@@ -201,6 +211,10 @@ def _size_explanation(kernel, bounds, params, launches, trace, search, root, val
             named = counts.get(buf["size"])
             if element <= 1 or not named or highest >= buf["size"]:
                 continue
+            bytes_arg = _count_in_bytes(trace, launch, buf["size"], element, values)
+            if bytes_arg:
+                return _count_explanation(kernel, bounds, hits, params, params[index], launch, bytes_arg, buf,
+                                          element, trace, search, root)
             place, code, _short = _where(trace, buf.get("at"), root)
             if not place:
                 return None
@@ -220,6 +234,72 @@ def _size_explanation(kernel, bounds, params, launches, trace, search, root, val
             head = f["head"]
             return Explanation("host-buffer-size", place[0], place[1], code, kernel, head, len(bounds), hint)
     return None
+
+
+def _sizes_swapped(kernel, bounds, params, launches, trace, root, values):
+    """An access past the end of a buffer where the launch passes two of the kernel's integer size
+    parameters each other's values: the run's sizes (its options, --m 17 --n 33) name what each parameter
+    of that name must be (clGetKernelArgInfo gives the names). The launch's line."""
+    for launch in launches:
+        ints = trace.int_args(launch)
+        wrong = {}  # parameter index: (its name, the value passed, the run's value of that name)
+        for i, v in ints.items():
+            name = params[i]["name"] if i < len(params) else ""
+            run = (values or {}).get(name.lower())
+            if run is not None and v != run:
+                wrong[i] = (name, v, run)
+        pairs = [(i, j) for i in wrong for j in wrong if i < j and wrong[i][1] == wrong[j][2] and
+                 wrong[j][1] == wrong[i][2]]
+        if not pairs:
+            continue
+        place, code, _ = _where(trace, launch.get("at"), root)
+        if not place:
+            return None
+        i, j = pairs[0]
+        (a, av, ar), (b, bv, br) = wrong[i], wrong[j]
+        names = ", ".join(p["name"] for p in params)
+        options = " ".join(f"--{n.lower()} {(values or {})[n.lower()]}" for n in (a, b))
+        hint = (f"the launch passes {a} = {av} and {b} = {bv}, but this run's sizes are {a} = {ar} and {b} = {br} "
+                f"({options}): the two are swapped, so the kernel walks its buffers with the other size and reaches "
+                f"past their end. The kernel's parameters are ({names}): pass each size in its place")
+        f = bounds[0]
+        return Explanation("host-arguments", place[0], place[1], code, kernel, f["head"], len(bounds), hint)
+    return None
+
+
+def _count_in_bytes(trace, launch, size, element, values):
+    """(index, value) of the launch's integer argument that equals the buffer's size in bytes where the buffer
+    holds just the elements the run works on (the run's --size, or the range's size): the buffer is right,
+    the count the kernel bounds its work-items by is in bytes. Or None."""
+    if element <= 1 or size % element:
+        return None
+    elements = size // element
+    sizes = set((values or {}).values()) | set(launch.get("global") or [])
+    if elements not in sizes:
+        return None
+    return next(((i, v) for i, v in trace.int_args(launch).items() if v == size), None)
+
+
+def _count_explanation(kernel, bounds, hits, params, param, launch, bytes_arg, buf, element, trace, search, root):
+    """The launch's line, where an integer argument is a count of bytes and the kernel's bounds check lets
+    work-items past the end of every buffer."""
+    place, code, _ = _where(trace, launch.get("at"), root)
+    if not place:
+        return None
+    index, value = bytes_arg
+    name = params[index]["name"] if index < len(params) else f"argument {index + 1}"
+    f, store = hits[0]
+    e = f["entities"][0] if f["entities"] else {"line": 0}
+    kpath = kernel_file(kernel, search, trace.sources)
+    kplace = f"{student_path(kpath, root)}:{e['line']}" if kpath else f"line {e['line']} of the kernel"
+    elements = buf["size"] // element
+    type_name = param["type"].rstrip("*").strip()
+    hint = (f"the launch passes {name} (parameter {index + 1}) = {value}, and the buffers hold {elements} "
+            f"{type_name}s ({buf['size']} bytes, CL_MEM_SIZE): {value} is their size in bytes, "
+            f"sizeof({type_name}) * {elements}, where the kernel counts elements, so its bounds check lets "
+            f"work-items up to {value - 1} through and they {'write' if store else 'read'} past the end "
+            f"({kplace}). Pass the number of elements, {elements}")
+    return Explanation("host-count", place[0], place[1], code, kernel, f["head"], len(bounds), hint)
 
 
 WAIT_CALLS = {"clWaitForEvents": "a wait for events (clWaitForEvents: cl::Event::wait, cl::Event::waitForEvents)",
@@ -340,3 +420,103 @@ def folders_run(trace, exercise, search, root):
                 if what not in entry:
                     entry.append(what)
     return others, own
+
+
+ERRORS = {-54: "CL_INVALID_WORK_GROUP_SIZE", -63: "CL_INVALID_GLOBAL_WORK_SIZE", -52: "CL_INVALID_KERNEL_ARGS",
+          -53: "CL_INVALID_WORK_DIMENSION", -55: "CL_INVALID_WORK_ITEM_SIZE"}
+
+
+def refused_launch(trace, root):
+    """(text, file, line, hint) of a kernel launch the runtime refused because its range is no whole
+    number of work-groups (CL_INVALID_WORK_GROUP_SIZE with a global size that the local size does not
+    divide), named at the launch's line with both sizes, or None."""
+    for r in trace.records if trace else []:
+        if r.get("op") != "refused" or r.get("call") != "launch":
+            continue
+        global_, local = r.get("global") or [], r.get("local") or []
+        ragged = [d for d in range(min(len(global_), len(local))) if local[d] and global_[d] % local[d]]
+        if r.get("status") != -54 or not ragged:
+            continue
+        place, code, _ = _where(trace, r.get("at"), root)
+        if not place:
+            return None
+        d = ragged[0]
+        dim = f" in dimension {d}" if len(global_) > 1 else ""
+        name = ERRORS.get(r.get("status"), str(r.get("status")))
+        text = (f"{place[0]}:{place[1]}: a launch of kernel {r.get('name')} that the runtime refused ({name} "
+                f"({r.get('status')})): its range is no whole number of work-groups")
+        hint = (f"the launch asks for a range of {global_[d]}{dim} in work-groups of {local[d]}: {global_[d]} is "
+                f"not a multiple of {local[d]}, and a device of OpenCL 1.2 (or one without non-uniform "
+                f"work-groups) refuses it. Round the global size up to whole work-groups "
+                f"({(global_[d] + local[d] - 1) // local[d] * local[d]} here) and let the kernel's bounds check "
+                f"keep the extra work-items from writing")
+        lines = [text]
+        if code:
+            lines.append(f"    {place[1]} | {code}")
+        lines.append(f"  hint: {hint}")
+        return "\n".join(lines), place[0], place[1], hint
+    return None
+
+
+def unwaited_read(trace, root, exercise):
+    """(text, file, line, hint) of a non-blocking read in the exercise's own code that no wait of the
+    host covers before the program ends (no clFinish of its queue, no wait for its event or for a later
+    command of its in-order queue, no blocking command after it in that queue, no callback on or status
+    read of such an event): the host used data that the device may not have written yet. Or None."""
+    if not trace:
+        return None
+    out_of_order = {r.get("id") for r in trace.records if r.get("op") == "queue" and (r.get("properties") or 0) & 1}
+    records = trace.records
+    for i, r in enumerate(records):
+        if r.get("op") != "read" or r.get("blocking") is not False:
+            continue
+        place = trace.site(r.get("at"))
+        if not place or not re.match(r"(Exercises|Solutions)/" + re.escape(exercise) + r"/", place[0]):
+            continue
+        queue = r.get("queue")
+        in_order = queue not in out_of_order
+        # The events whose end means this read has ended, and the queues where a later wait covers it.
+        done = {r["event"]} if r.get("event") not in (None, "null", "(nil)", "0x0") else set()
+        queues = {queue}
+        covered = False
+        for later in records[i + 1:]:
+            op = later.get("op")
+            events = set(later.get("events") or [])
+            if op == "wait":
+                if events & done or (later.get("queue") in queues and (
+                        later.get("call") == "clFinish" or in_order)):
+                    covered = True
+                    break
+            elif op in ("seen-complete", "callback"):
+                if events & done:
+                    covered = True
+                    break
+            elif later.get("queue") and "event" in later and (
+                    set(later.get("waits") or []) & done or (later.get("queue") == queue and in_order)):
+                # A command after the read: in its in-order queue, or waiting for it, it ends after it.
+                if later.get("event") not in (None, "null"):
+                    done.add(later["event"])
+                queues.add(later.get("queue"))
+                if later.get("blocking") is True:
+                    covered = True
+                    break
+        if covered:
+            continue
+        _, code, _ = _where(trace, r.get("at"), root)
+        buf = trace.buffers.get(r.get("mem"))
+        _, bcode, _ = _where(trace, buf.get("at"), root) if buf else (None, "", "")
+        var = buffer_name(bcode) if bcode else None
+        text = (f"{place[0]}:{place[1]}: a read the host never waited for: it was enqueued non-blocking "
+                f"(CL_FALSE), and nothing after it waits for it")
+        hint = (f"this read of {r.get('size', 0)} bytes from {('buffer ' + var) if var else 'the buffer'} returns at "
+                f"once, before the device has copied anything; the record of the program's OpenCL calls shows no "
+                f"wait after it (no blocking call on its queue, no clFinish, no wait for its event), so the program "
+                f"may use the host memory before the data has arrived: the values were there in this run by chance, "
+                f"and on another device or at another size they are not. Make the read blocking (CL_TRUE), or wait "
+                f"for its event (or queue.finish()) before the data is used")
+        lines = [text]
+        if code:
+            lines.append(f"    {place[1]} | {code}")
+        lines.append(f"  hint: {hint}")
+        return "\n".join(lines), place[0], place[1], hint
+    return None

@@ -123,6 +123,12 @@ def parts(folder, root=ROOT):
     return found
 
 
+def part_names(folder, part, root=ROOT):
+    """Every name of the part of folder that PART is one of (Exercise 16's ["reduce_sequential",
+    "step2"]: its kernel's name and its step's), or [] for no such part."""
+    return next((p["names"] for p in (entry(folder, root) or {}).get("parts", []) if part in p["names"]), [])
+
+
 def techniques(folder, root=ROOT):
     """The technique checks of folder (its entry's "technique", docs/manifest.md), each with the fields
     it does not give itself taken from the check it is "like" (all but "check" and "part")."""

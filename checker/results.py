@@ -184,7 +184,13 @@ def _without_gtest_frame(text):
     the check, or a boolean check's own message) first. GoogleTest frames a boolean check's message as
     'Value of: EXPR / Actual: false (MESSAGE) / Expected: true', which becomes MESSAGE; any other frame
     (Expected equality of these values, The difference between ... evaluates to ..., Expected: (a) <=
-    (b), ...) goes after the test's own lines, in one line, or stays where the test streams nothing."""
+    (b), ...) goes after the test's own lines, in one line, or stays where the test streams nothing. An
+    exception's frame ('C++ exception with description "WHAT" thrown in the test body.') goes: WHAT stays."""
+    # An exception: 'C++ exception with description "WHAT" thrown in the test body.' (or in SetUp(), ...)
+    # becomes WHAT, the course's sentence (a failed build's message and log, an OpenCL call's error).
+    thrown = re.fullmatch(r'C\+\+ exception with description "(.*)" thrown in [^\n"]*\.', text, re.DOTALL)
+    if thrown and thrown.group(1).strip():
+        text = thrown.group(1).strip()
     lines = text.split("\n")
     if (len(lines) >= 3 and lines[0].startswith("Value of: ") and lines[1].startswith("  Actual: false (")):
         end = next((i for i in range(1, len(lines)) if lines[i] == "Expected: true"), None)

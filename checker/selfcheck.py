@@ -63,7 +63,7 @@ import tempfile
 from . import manifest, planted, processes, results
 from .calls import Trace
 from .explain import ORDER, explain, parse_log
-from .host import folders_run, hang_finding, host_explanations, refused_transfer
+from .host import folders_run, hang_finding, host_explanations, refused_launch, refused_transfer, unwaited_read
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)  # the course's top folder
@@ -204,6 +204,12 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300, parsed=
     crashed = re.search(r"FAILED: exit status (1[3-9]\d|2\d\d)", output)
     if explanations:
         return status, output, explanations, kernel_finding(explanations[0], with_others(explanations))
+    # A non-blocking read that nothing waited for: the values may be right here by chance (oclgrind runs a
+    # command when it is enqueued), so the record, not the values, tells.
+    unwaited = unwaited_read(calls, root, exercise) if exercise else None
+    if unwaited and not crashed:
+        return status or 1, output, [], results.finding("kernel", "host-read", unwaited[0], file=unwaited[1],
+                                                         line=unwaited[2], hint=unwaited[3])
     if crashed:
         code = int(crashed.group(1))
         name = signal.Signals(code - 128).name if 128 < code < 160 else str(code)
@@ -240,6 +246,10 @@ def _failed_run(exercise, command, status, output, calls, search, root, program)
             if re.search(r"\bWRONG\b|\bwrong\b|FAILED|[Ee]rror", line) and not line.startswith(("run:", "----"))]
     shown = "".join(f"\n    {line[:300]}" for line in said[:6])
     what = "wrong values" if status == 1 else "an OpenCL call failed"
+    refused = refused_launch(calls, root)
+    if refused:
+        return results.finding("kernel", "host-launch", refused[0], file=refused[1], line=refused[2],
+                               hint=refused[3])
     refused = refused_transfer(calls, root)
     if refused:
         return results.finding("kernel", "host-buffer-size", refused[0], file=refused[1], line=refused[2],
@@ -330,8 +340,11 @@ def oclgrind_mode(args):
     for number, e in enumerate(explanations[1:], 2):
         note = " (it may follow from the finding above: fix that first)" if e.kind.startswith("uninit") else ""
         print(f"{number}. {e.text()}{note}")
+    first = found
     found = {e.kind for e in explanations}
     found |= {"uninitialized" for k in found if k == "uninitialized-local"}
+    if first and first.get("class") == "kernel":
+        found.add(first["kind"])  # host code the record names (host-read, host-launch)
     if status != 0 and not explanations:
         found.add("wrong-result" if status == 1 else "hang" if status == 124 else "error")
     if not expect and not texts and not where:
@@ -461,10 +474,11 @@ def gtest_mode(args):
         what = None
         calls = Trace(calls_file)
         hang = hang_finding(calls, TOP) if status == 124 else None
-        refused = refused_transfer(calls, TOP) if status == 1 else None
+        launch = refused_launch(calls, TOP) if status == 1 else None
+        refused = launch or (refused_transfer(calls, TOP) if status == 1 else None)
         if refused:
-            found = results.finding("kernel", "host-buffer-size", refused[0], file=refused[1], line=refused[2],
-                                    hint=refused[3])
+            found = results.finding("kernel", "host-launch" if launch else "host-buffer-size", refused[0],
+                                    file=refused[1], line=refused[2], hint=refused[3])
             if key:
                 results.write(exercise, key, "failed", [found])
             print()
@@ -531,6 +545,11 @@ def gtest_mode(args):
             lines = [with_others(explanations), f"  (found by oclgrind at the crash's sizes: {what.split('.')[0]}"
                      f"{', at ' + sizes if sizes else ''}; to run it again: {shown})"]
             found = kernel_finding(explanations[0], "\n".join(lines))
+        elif message and message.get("class") == "kernel":
+            # Host code the record names (a launch the runtime refused, a read never waited for): the
+            # crash follows from it.
+            found = dict(message, text=message["text"] + f"\n  (found by oclgrind at the crash's sizes: "
+                         f"{what.split('.')[0]}{', at ' + sizes if sizes else ''}; to run it again: {shown})")
         else:
             lines.append(f"To see the kernel line, run it on oclgrind at those sizes:\n    {shown}"
                          + (f"\n  ({message['text']})" if message else ""))

@@ -139,6 +139,24 @@ class GoogleTestReport(unittest.TestCase):
         text = "unknown file\nC++ exception with description \"clBuildProgram: -11\" thrown in the test body."
         _, findings = results.gtest_findings(self.report(text))["Transpose.EveryKernel"]
         self.assertEqual((findings[0]["kind"], findings[0].get("line")), ("exception", None))
+        self.assertEqual(findings[0]["text"], "clBuildProgram: -11")
+
+    def test_an_exceptions_frame_goes_and_its_description_stays_whole(self):
+        what = ("Exercises/Exercise17_Transpose: building kernel file transpose.cl for pthread failed: "
+                "CL_BUILD_PROGRAM_FAILURE (-11)\n---- build log ----\nerror: transpose.cl:31:64: expected ';' "
+                "after expression\n---- end of build log ----")
+        for where in ("the test body", "SetUp()", "the test fixture's constructor"):
+            text = f'unknown file\nC++ exception with description "{what}" thrown in {where}.'
+            _, findings = results.gtest_findings(self.report(text))["Transpose.EveryKernel"]
+            self.assertEqual((findings[0]["kind"], findings[0]["text"]), ("exception", what))
+        # A description that quotes: the whole of it, up to the frame's last quote.
+        text = 'unknown file\nC++ exception with description "kernel "k" not found" thrown in the test body.'
+        _, findings = results.gtest_findings(self.report(text))["Transpose.EveryKernel"]
+        self.assertEqual(findings[0]["text"], 'kernel "k" not found')
+        # An exception of no description, and any other text: unchanged.
+        for text in ("unknown file\nUnknown C++ exception thrown in the test body.",):
+            _, findings = results.gtest_findings(self.report(text))["Transpose.EveryKernel"]
+            self.assertEqual(findings[0]["text"], text.split("\n", 1)[1])
 
     def test_passed_and_skipped(self):
         self.assertEqual(results.gtest_findings(self.report(None))["Transpose.EveryKernel"], ("passed", []))

@@ -130,6 +130,24 @@ class Entries(unittest.TestCase):
                     self.assertTrue(text.strip())
 
 
+class Parts(unittest.TestCase):
+    def test_every_technique_check_of_an_exercise_with_parts_runs_in_a_part(self):
+        """script/check NN PART runs the part's tests only: a technique check outside every part lets
+        the part pass with the idea absent (Exercise 22's grouped as the given kernel did)."""
+        import re
+        without_part = {("Exercise16_Reduction", "cpu")}  # Exercise 16's step 7 has no part
+        for exercise in manifest.load():
+            parts = manifest.parts(exercise["folder"])
+            if not parts:
+                continue
+            for entry in exercise.get("technique", []):
+                test = entry.get("test") or f"technique.{entry['check']}"
+                inside = [name for name, regex in parts.items() if re.search(regex, test)]
+                if (exercise["folder"], entry["check"]) not in without_part:
+                    self.assertTrue(inside, f"{exercise['folder']}'s technique check {entry['check']} runs in "
+                                            f"no part: give it \"part\"")
+
+
 class CaseDiffs(unittest.TestCase):
     def test_a_diff_of_the_solution_is_applied_and_one_whose_lines_are_gone_is_refused(self):
         import tempfile

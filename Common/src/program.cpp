@@ -272,8 +272,6 @@ std::string readKernelText(const std::string& file, const std::string& configure
 
 std::string linesOfTheFiles(const std::string& log, const std::string& source, const std::string& file)
 {
-    if (source.find("#line ") == std::string::npos || log.find("<kernel>:") == std::string::npos)
-        return log;
     std::vector<std::pair<std::string, long>> at;  // line n + 1 of the whole source: file and line
     std::string name = file;
     long next = 1;
@@ -287,15 +285,60 @@ std::string linesOfTheFiles(const std::string& log, const std::string& source, c
         if (open != std::string::npos && close > open)
             name = line.substr(open + 1, close - open - 1);
     }
+    // Where the log names the whole source rather than a file: "<kernel>:" (NVIDIA's OpenCL, PoCL 6.0),
+    // the copy of the source PoCL 3.1 compiles, a temporary file in its kernel cache
+    // ("/root/.cache/pocl/kcache/tempfile_DZFgIy.cl:"), or a number at the start of a line
+    // (Intel's: "4:3:56: error"). Returns the name's first position and the position after its
+    // colon, or npos.
+    const auto nextName = [&log](std::size_t from) -> std::pair<std::size_t, std::size_t> {
+        std::pair<std::size_t, std::size_t> found{std::string::npos, std::string::npos};
+        const std::size_t kernel = log.find("<kernel>:", from);
+        if (kernel != std::string::npos)
+            found = {kernel, kernel + 9};
+        for (std::size_t t = log.find("tempfile_", from); t != std::string::npos && t < found.first;
+             t = log.find("tempfile_", t + 1)) {
+            std::size_t end = t + 9;
+            while (end < log.size() && std::isalnum(static_cast<unsigned char>(log[end])))
+                ++end;
+            if (log.compare(end, 4, ".cl:") != 0)
+                continue;
+            std::size_t start = t;
+            while (start > from && !std::isspace(static_cast<unsigned char>(log[start - 1])) && log[start - 1] != '"' &&
+                   log[start - 1] != '\'')
+                --start;
+            found = {start, end + 4};
+            break;
+        }
+        // Intel's CPU runtime: a number for the source at the start of a line ("4:3:56: error: ...").
+        for (std::size_t l = from; l < found.first && l < log.size(); ++l) {
+            if (l != 0 && log[l - 1] != '\n')
+                continue;  // not a line's start
+            std::size_t end = l, fields = 0;
+            while (fields < 3) {
+                const std::size_t digits = end;
+                while (end < log.size() && std::isdigit(static_cast<unsigned char>(log[end])))
+                    ++end;
+                if (end == digits || end >= log.size() || log[end] != ':')
+                    break;
+                ++end;
+                ++fields;
+            }
+            if (fields == 3 && end < log.size() && log[end] == ' ') {
+                found = {l, log.find(':', l) + 1};
+                break;
+            }
+        }
+        return found;
+    };
     std::string out;
     for (std::size_t i = 0; i < log.size();) {
-        const std::size_t hit = log.find("<kernel>:", i);
+        const auto [hit, after] = nextName(i);
         if (hit == std::string::npos) {
             out += log.substr(i);
             break;
         }
         out += log.substr(i, hit - i);
-        std::size_t end = hit + 9;
+        std::size_t end = after;
         long n = 0;
         while (end < log.size() && std::isdigit(static_cast<unsigned char>(log[end])) && n < 100000000)
             n = n * 10 + (log[end++] - '0');

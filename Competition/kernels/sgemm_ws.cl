@@ -34,6 +34,10 @@
 //            which is then added to the accumulators in FP32, rounded to nearest (the tensor cores' own
 //            additions truncate); 0: never (not FP32-accurate). The consumer warpgroups' blocks end at
 //            different stages, so that one adds while the other's products keep the tensor cores busy
+//   SFLUSH   1: the stages that end a block are fixed at compile time (the loop unrolled by FLUSH or
+//            AHEAD steps, whichever is more; both warpgroups add at the same stages; the last partial
+//            block is added after the loop), so that no run-time branch separates the steps that add
+//            from those that do not: for such a branch ptxas serializes the warpgroup MMAs (C7518)
 //   ASRC     0: A packed by ws_pack_a and copied with B; 1: each consumer warp reads its fragments of
 //            A from global memory AHEAD stages ahead (A unpacked, padded to whole tiles)
 //   AHEAD    (ASRC=1) how many stages ahead A's fragments are read: 2 (the default) or 4, in as many
@@ -118,7 +122,19 @@ __kernel void ws_pack_a(__global const float* restrict A, const int lda, const i
 #if AHEAD != 2 && AHEAD != 4
 #error "sgemm_ws: AHEAD is 2 or 4"
 #endif
-#define UNROLL AHEAD  // steps per iteration of the main loop: the register sets are chosen at compile time
+#ifndef SFLUSH
+#define SFLUSH 0
+#endif
+// Steps per iteration of the main loop: the register sets (and with SFLUSH the blocks' ends) are
+// chosen at compile time.
+#if SFLUSH && FLUSH > AHEAD
+#define UNROLL FLUSH
+#else
+#define UNROLL AHEAD
+#endif
+#if SFLUSH && (FLUSH < 1 || UNROLL % FLUSH || UNROLL % AHEAD)
+#error "sgemm_ws: SFLUSH needs FLUSH to divide AHEAD, or AHEAD to divide FLUSH"
+#endif
 #define CW (BM / 64)             // consumer warpgroups
 #define WS_SIZE (128 * (CW + 1)) // work-items: the producer warpgroup, then the consumers
 #define A_BYTES (ASRC ? 0 : BM * BK * 4)  // a stage: A's fragments (ASRC=0) ...
@@ -309,7 +325,11 @@ void sgemm_ws(const int M, const int N, const int K,
 #pragma unroll
     for (int e = 0; e < BN / 2; e++)
         part[e] = 0.0f;
+#if SFLUSH
+    const int shift = 0;  // every warpgroup's blocks end at steps t with t % FLUSH == FLUSH - 1
+#else
     const int shift = w * FLUSH / CW;  // this warpgroup's blocks end at steps t with (t + shift) % FLUSH == FLUSH - 1
+#endif
 #else
 #define part acc
 #endif
@@ -359,7 +379,9 @@ void sgemm_ws(const int M, const int N, const int K,
             LOAD_A(P % AHEAD, t + AHEAD);
 #endif
         KEEP_A(P % 2);  // A's registers written before the fence, read after it
-#if FLUSH
+#if FLUSH && SFLUSH
+        const int fresh = P % FLUSH == 0;  // the block starts at zero (t0 is a multiple of UNROLL)
+#elif FLUSH
         const int fresh = (t + shift) % FLUSH == 0;  // the block starts at zero
 #else
         const int fresh = 0;
@@ -375,7 +397,11 @@ void sgemm_ws(const int M, const int N, const int K,
         }
         TOUCH_N("wgmma.commit_group.sync.aligned;", part);
 #if FLUSH
+#if SFLUSH
+        if (P % FLUSH == FLUSH - 1) {  // known at compile time; the last partial block: after the loop
+#else
         if ((t + shift) % FLUSH == FLUSH - 1 || t == steps - 1) {
+#endif
             TOUCH_N("wgmma.wait_group.sync.aligned 0;", part);  // every product so far has finished
             KEEP_A(0);
             KEEP_A(1);
@@ -397,9 +423,19 @@ void sgemm_ws(const int M, const int N, const int K,
             mbarArrive(EMPTY(pending % STAGES));
         pending = t;
     }
+#if FLUSH && SFLUSH
+    TOUCH_N("wgmma.wait_group.sync.aligned 0;", part);  // the last block's products, added below
+#endif
     TOUCH_N("wgmma.wait_group.sync.aligned 0;", acc);
     if (lane == 0 && pending >= 0)
         mbarArrive(EMPTY(pending % STAGES));
+#if FLUSH && SFLUSH
+    if (steps % FLUSH != 0) {  // the last block ended with the loop, before its addition
+#pragma unroll
+        for (int e = 0; e < BN / 2; e++)
+            acc[e] += part[e];
+    }
+#endif
 
     __global float* c = C + (i0 + 64 * w + 16 * q + g) * ldc + j0 + 2 * t4;
 #pragma unroll

@@ -101,13 +101,18 @@ std::vector<Variant> tensorVariants(const cl::Device& device)
                                  "sgemm_wgmma AREG=1 BK=8 BM=64 BN=128 FLUSH=2 GM=8 SB=2 STAGES=3"})
             variants.push_back(Variant::parse(text));
     // sgemm_ws (the same route): B packed once, bulk copies, a producer warpgroup and consumer
-    // warpgroups with an FP32 addition per 16 products. Two consumers of 64 x 128 with A read from
-    // global memory (ASRC=1) two stages ahead in five stages of 8, or of 64 x 192 in three (the H100's
-    // choice at 4096 and above); A packed and copied with B (ASRC=0) in three; one consumer of 64 x 128
-    // with two work-groups per compute unit (OCC=2) and K in two slices for small C, both with A read
-    // four stages ahead (AHEAD=4). AHEAD=4 with 64 x 192 needs more registers than a consumer has.
+    // warpgroups with an FP32 addition per 16 products. Two consumers of 64 x 128 in two stages of 16
+    // with the addition after every step (FLUSH=1): the loop then has no run-time branch between
+    // steps that add and steps that do not, a branch for which ptxas serializes the warpgroup MMAs
+    // (its warning C7518); alone, the fastest on the H100 at 4096 and 8192. With FLUSH=2: two
+    // consumers of 64 x 128 with A read from global memory (ASRC=1) two stages ahead in five stages
+    // of 8, or of 64 x 192 in three; A packed and copied with B (ASRC=0) in three; one consumer of
+    // 64 x 128 with two work-groups per compute unit (OCC=2) and K in two slices for small C, both
+    // with A read four stages ahead (AHEAD=4). AHEAD=4 with 64 x 192 needs more registers than a
+    // consumer has.
     if (sm90aUnavailable(device).empty())
-        for (const char* text : {"sgemm_ws ASRC=1 BK=8 BM=128 BN=128 FLUSH=2 GM=8 OCC=1 STAGES=5",
+        for (const char* text : {"sgemm_ws ASRC=1 BK=16 BM=128 BN=128 FLUSH=1 GM=8 OCC=1 STAGES=2",
+                                 "sgemm_ws ASRC=1 BK=8 BM=128 BN=128 FLUSH=2 GM=8 OCC=1 STAGES=5",
                                  "sgemm_ws ASRC=1 BK=8 BM=128 BN=192 FLUSH=2 GM=8 OCC=1 STAGES=3",
                                  "sgemm_ws ASRC=0 BK=8 BM=128 BN=128 FLUSH=2 GM=8 OCC=1 STAGES=3",
                                  "sgemm_ws AHEAD=4 ASRC=1 BK=8 BM=64 BN=128 FLUSH=2 GM=8 OCC=2 STAGES=5",
@@ -217,14 +222,19 @@ TensorSgemm::TensorSgemm(const cl::Device& device, const Variant& variant) : dev
                         "the work-group size 2*BM is a multiple of BK/4 and BN/4 (its copies cover whole rows)");
         sm90a_ = true;
     } else if (variant.kernel == "sgemm_ws") {
-        variant.only({"BM", "BN", "BK", "STAGES", "FLUSH", "ASRC", "AHEAD", "OCC", "GM", "KS"});
+        variant.only({"BM", "BN", "BK", "STAGES", "FLUSH", "SFLUSH", "ASRC", "AHEAD", "OCC", "GM", "KS"});
         bm = variant.within("BM", 64, 128), bn = variant.within("BN", 64, 256), bk = variant.within("BK", 8, 32);
         const int stages = variant.within("STAGES", 2, 8);
-        variant.within("FLUSH", 0, 64);
+        const int flush = variant.within("FLUSH", 0, 64);
         const int asrc = variant.within("ASRC", 0, 1), occ = variant.within("OCC", 1, 2);
+        int ahead = 2;
         if (variant.values.count("AHEAD"))
-            variant.require(variant.within("AHEAD", 2, 4) != 3 && asrc == 1,
+            variant.require((ahead = variant.within("AHEAD", 2, 4)) != 3 && asrc == 1,
                             "AHEAD is 2 or 4 (the stages A's fragments are read ahead), and only with ASRC=1");
+        if (variant.values.count("SFLUSH") && variant.within("SFLUSH", 0, 1) == 1)
+            variant.require(flush >= 1 && (ahead % flush == 0 || flush % ahead == 0),
+                            "SFLUSH=1 (the FP32 additions at stages fixed at compile time) needs FLUSH to divide "
+                            "AHEAD (2 unless given) or AHEAD to divide FLUSH");
         if (variant.values.count("GM"))
             variant.within("GM", 1, 64);
         variant.require(bm % 64 == 0 && (bn == 64 || bn == 128 || bn == 192 || bn == 256) && bk % 8 == 0,

@@ -150,4 +150,28 @@ std::vector<float> readUnpadded(const cl::CommandQueue& queue, const cl::Buffer&
     return c;
 }
 
+void requireImages(const cl::Device& device, const cl::Context& context, Dims d)
+{
+    const std::string name = device.getInfo<CL_DEVICE_NAME>();
+    if (!device.getInfo<CL_DEVICE_IMAGE_SUPPORT>())
+        throw hoc::Unsupported(name +
+                               " has no images (CL_DEVICE_IMAGE_SUPPORT is false): the image variant cannot run");
+    const std::size_t width = device.getInfo<CL_DEVICE_IMAGE2D_MAX_WIDTH>();
+    const std::size_t height = device.getInfo<CL_DEVICE_IMAGE2D_MAX_HEIGHT>();
+    // A is K pixels wide and M high, B is N wide and K high.
+    if (std::max(d.k, d.n) > width || std::max(d.m, d.k) > height)
+        throw hoc::Unsupported(d.text() + ": A (" + std::to_string(d.k) + " x " + std::to_string(d.m) +
+                               " pixels) or B (" + std::to_string(d.n) + " x " + std::to_string(d.k) +
+                               ") is larger than the largest 2D image of " + name + ", " + std::to_string(width) +
+                               " x " + std::to_string(height) +
+                               " (CL_DEVICE_IMAGE2D_MAX_WIDTH x CL_DEVICE_IMAGE2D_MAX_HEIGHT)");
+    std::vector<cl::ImageFormat> formats;
+    context.getSupportedImageFormats(CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE2D, &formats);
+    const bool found = std::any_of(formats.begin(), formats.end(), [](const cl::ImageFormat& f) {
+        return f.image_channel_order == CL_R && f.image_channel_data_type == CL_FLOAT;
+    });
+    if (!found)
+        throw hoc::Unsupported(name + " has no read-only 2D images of one float per pixel (CL_R, CL_FLOAT)");
+}
+
 }  // namespace hoc::matmul

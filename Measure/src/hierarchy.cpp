@@ -1,9 +1,13 @@
 #include "hoc/measure/hierarchy.hpp"
 
+#include <algorithm>
 #include <iomanip>
 #include <ostream>
 #include <unistd.h>
 
+#include "hoc/common/check.hpp"
+#include "hoc/common/errors.hpp"
+#include "hoc/common/limits.hpp"
 #include "hoc/common/sizes.hpp"
 #include "hoc/measure/bandwidth.hpp"
 #include "hoc/measure/roofs.hpp"
@@ -112,6 +116,93 @@ void printMemoryLevels(std::ostream& out, const cl::Device& device, const Memory
         measuredText(l.fmaGflops,
                      "fma " + rateText(l.fmaGflops) + " GFLOP/s: " + rateText(operandGbps) + " GB/s of operands"),
         timesGlobal(operandGbps, l.globalGbps));
+}
+
+std::vector<float> wholeNumbers(std::size_t n)
+{
+    std::vector<float> values(n);
+    for (std::size_t i = 0; i < n; ++i)
+        values[i] = static_cast<float>((i * 7 + i / 5) % 4);
+    return values;
+}
+
+std::vector<float> referenceStrided(const std::vector<float>& in, std::size_t stride)
+{
+    const std::size_t workItems = in.size() / stride / kStridedPerItem;
+    std::vector<float> out(workItems);
+    for (std::size_t i = 0; i < workItems; ++i) {
+        const std::size_t g = i / kStridedGroup, l = i % kStridedGroup;
+        double sum = 0;
+        for (std::size_t k = 0; k < kStridedPerItem; ++k)
+            sum += in[(g * kStridedGroup * kStridedPerItem + l + k * kStridedGroup) * stride];
+        out[i] = static_cast<float>(sum);
+    }
+    return out;
+}
+
+StridedRun runStrided(const cl::CommandQueue& queue, const cl::Kernel& kernel, const std::vector<float>& h_in,
+                      std::size_t stride, std::size_t maxFloats, const Repeats& repeats)
+{
+    const std::size_t perGroup = kStridedPerItem * kStridedGroup;
+    if (stride == 0 || h_in.size() > maxFloats || h_in.size() % stride != 0 || (h_in.size() / stride) % perGroup != 0)
+        throw Failure("strided_read: " + std::to_string(h_in.size()) + " floats at stride " + std::to_string(stride) +
+                      "; need a multiple of " + std::to_string(perGroup) + " reads, at most " + sizeText(maxFloats) +
+                      " floats");
+    const cl::Device device = queue.getInfo<CL_QUEUE_DEVICE>();
+    const cl::Context context = queue.getInfo<CL_QUEUE_CONTEXT>();
+    requireWorkGroupSize(kernel, device, kStridedGroup, "strided_read's work-groups of 256");
+    StridedRun run;
+    run.stride = stride;
+    run.reads = h_in.size() / stride;
+    const std::size_t global = run.reads / kStridedPerItem;
+
+    cl::CommandQueue q = queue;
+    cl::Kernel k = kernel;
+    cl::Buffer d_in(q, h_in.begin(), h_in.end(), /*readOnly=*/true);
+    cl::Buffer d_out(context, CL_MEM_WRITE_ONLY, sizeof(float) * global);
+    k.setArg(0, d_in);
+    k.setArg(1, d_out);
+    k.setArg(2, static_cast<cl_uint>(stride));
+    k.setArg(3, static_cast<cl_uint>(kStridedPerItem));
+    run.seconds = medianSeconds(repeats, [&] {
+        cl::Event done;
+        q.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NDRange(kStridedGroup), nullptr, &done);
+        return EventSpan{done, done};
+    });
+    run.out.resize(global);
+    cl::copy(q, d_out, run.out.begin(), run.out.end());
+    return run;
+}
+
+std::vector<std::size_t> stridesToRun(std::vector<std::size_t> strides, std::size_t n)
+{
+    strides.insert(strides.begin(), 1);
+    std::sort(strides.begin(), strides.end());
+    strides.erase(std::unique(strides.begin(), strides.end()), strides.end());
+    const std::size_t perGroup = kStridedPerItem * kStridedGroup;
+    for (const std::size_t s : strides)
+        if (n % (s * perGroup) != 0)
+            throw UsageError("--size " + std::to_string(n) + ": strided_read at stride " + std::to_string(s) +
+                             " reads one float in " + std::to_string(s) + " in work-groups of " +
+                             std::to_string(perGroup) + " reads: the size must be a multiple of " +
+                             std::to_string(s * perGroup) + " (e.g. a power of two from " +
+                             std::to_string(strides.back() * perGroup) + ")");
+    return strides;
+}
+
+std::vector<StrideRow> measureStrides(std::size_t floats, const std::vector<std::size_t>& strides, Report& report,
+                                      const std::function<StridedRun(const std::vector<float>&, std::size_t)>& run)
+{
+    std::vector<StrideRow> rows;
+    const std::vector<float> in = wholeNumbers(floats);
+    for (const std::size_t s : strides) {
+        const StridedRun r = run(in, s);
+        report.bandwidth("global memory, strided_read, stride " + std::to_string(s), "N = " + sizeText(floats),
+                         compare(referenceStrided(in, s), r.out), {r.seconds, 0},
+                         static_cast<double>(r.reads) * sizeof(float));
+        rows.push_back({s, r.reads, r.seconds});
+    }
+    return rows;
 }
 
 void printStrides(std::ostream& out, std::size_t floats, const std::vector<StrideRow>& rows, double yardstickGbps)

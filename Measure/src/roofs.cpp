@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <iomanip>
 #include <ostream>
 #include <string>
 
@@ -180,6 +181,66 @@ DeviceRoofs measureRoofs(const cl::Device& device, DeviceRoofs given, std::size_
         << ", peak " << roofText(roofs.gflops) << " GFLOP/s" << (given.gflops > 0 ? " (given)" : " (FMA kernel)")
         << "; ridge point " << fixedText(roofs.ridge(), 2) << " FLOP/byte\n";
     return roofs;
+}
+
+double predictedGflops(double intensity, const DeviceRoofs& roofs)
+{
+    return std::min(roofs.gflops, intensity * roofs.gbps);
+}
+
+namespace {
+
+// Three significant digits or more: 0.0123, 1.23, 12.3, 1234.
+std::string rate(double value) { return fixedText(value, value >= 100 ? 0 : value >= 10 ? 1 : value >= 1 ? 2 : 4); }
+
+}  // namespace
+
+RooflineTable::RooflineTable(Report& report, const DeviceRoofs& roofs, std::string size)
+    : report_(report), roofs_(roofs), size_(std::move(size))
+{
+}
+
+void RooflineTable::measure(const std::string& label, double flopsPerItem, double bytesPerItem, double workItems,
+                            const std::function<RooflineRun()>& run, const Repeats& repeats)
+{
+    const double flops = flopsPerItem * workItems, bytes = bytesPerItem * workItems;
+    const double intensity = flops / bytes;
+    const double predicted = predictedGflops(intensity, roofs_);
+
+    std::vector<double> times;
+    CheckResult check;
+    check.ok = true;
+    for (int i = 0; i < repeats.warmups + repeats.runs; ++i) {
+        const RooflineRun r = run();
+        if (check.ok)
+            check = r.check;  // the first wrong run's message, else the last run's
+        if (i >= repeats.warmups)
+            times.push_back(r.seconds);
+    }
+    Timing timing;
+    timing.kernel_s = median(times);
+    const double measured = flops / timing.kernel_s * 1e-9;
+    report_.flops(label, size_, check, timing, flops,
+                  {{"bytes", bytes},
+                   {"intensity", intensity},
+                   {"predicted_mflops", predicted * 1e3},
+                   {"fraction_of_prediction", measured / predicted}});
+    rows_ << std::left << std::setw(50) << label << std::right << std::setw(12) << fixedText(flopsPerItem, 0)
+          << std::setw(13) << fixedText(bytesPerItem, 0) << std::setw(11) << fixedText(intensity, 3) << std::setw(12)
+          << rate(predicted) << std::setw(12) << rate(measured) << std::setw(10)
+          << fixedText(100.0 * measured / predicted, 0) << "%" << (check.ok ? "" : "  WRONG") << "\n";
+}
+
+void RooflineTable::print(std::ostream& out) const
+{
+    out << "\n"
+        << std::left << std::setw(50) << "kernel" << std::right << std::setw(12) << "FLOP/item" << std::setw(13)
+        << "bytes/item" << std::setw(11) << "FLOP/byte" << std::setw(12) << "predicted" << std::setw(12) << "measured"
+        << std::setw(11) << "of pred." << "\n"
+        << rows_.str();
+    out << "\nRates in GFLOP/s; predicted = min(peak, FLOP/byte x bandwidth): memory-bound left of the ridge\n"
+           "point, compute-bound right of it. Above 100%: caches served again what your count sends to global\n"
+           "memory each time.\n";
 }
 
 }  // namespace hoc

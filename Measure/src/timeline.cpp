@@ -1,10 +1,13 @@
 #include "hoc/measure/timeline.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <iomanip>
+#include <ostream>
 #include <sstream>
 
 #include "hoc/common/errors.hpp"
+#include "hoc/common/report.hpp"
 
 namespace hoc {
 
@@ -87,6 +90,52 @@ CheckResult checkTimeline(const std::vector<CommandTimes>& commands, bool inOrde
     if (!r.ok)
         r.problem = problem + (r.wrong > 1 ? " (and " + std::to_string(r.wrong - 1) + " more)" : "");
     return r;
+}
+
+CheckResult withPhases(CheckResult check, const PhaseRow& t, const std::string& times, const std::string& hint)
+{
+    if (check.ok && !(t.whole > 0 && t.whole >= t.kernel && t.whole >= t.write && t.whole >= t.read)) {
+        check.ok = false;
+        check.problem = "the result is right, but " + times + " do not fit: whole " + formatTime(t.whole) +
+                        " must be more than 0 and hold the writes, the kernel and the reads (" + hint + ")";
+    }
+    return check;
+}
+
+void printPhases(std::ostream& out, const std::vector<PhaseRow>& rows, int runs,
+                 const std::function<double(double, double)>& speedup)
+{
+    const double infinite = std::numeric_limits<double>::infinity();
+    out << "device time of one run (medians of " << runs << "); p = kernel / whole; "
+        << "whole-program speedup for a kernel s times faster\n";
+    out << std::left << std::setw(8) << "program" << std::right << std::setw(13) << "writes" << std::setw(13)
+        << "kernel" << std::setw(13) << "reads" << std::setw(13) << "whole" << std::setw(7) << "p" << std::setw(9)
+        << "s = 10" << std::setw(9) << "s = inf" << "\n";
+    for (const PhaseRow& t : rows) {
+        const double p = t.kernel / t.whole;
+        out << std::left << std::setw(8) << t.name << std::right << std::setw(13) << formatTime(t.write)
+            << std::setw(13) << formatTime(t.kernel) << std::setw(13) << formatTime(t.read) << std::setw(13)
+            << formatTime(t.whole) << std::fixed << std::setprecision(2) << std::setw(7) << p << std::setw(9)
+            << speedup(p, 10) << std::setw(9) << speedup(p, infinite) << "\n";
+    }
+}
+
+void printPinnedAgainstPageable(std::ostream& out, const PhaseRow& pageable, const PhaseRow& pinned)
+{
+    out << "vadd from pinned host arrays: copies (writes + reads) " << formatTime(pageable.write + pageable.read)
+        << " -> " << formatTime(pinned.write + pinned.read) << ", p " << pageable.kernel / pageable.whole << " -> "
+        << pinned.kernel / pinned.whole << "; whole-program speedup (whole / whole): " << pageable.whole / pinned.whole
+        << "\n";
+}
+
+void printLawAgainstMeasurement(std::ostream& out, const std::string& what, const std::string& ratio,
+                                const PhaseRow& base, const PhaseRow& faster,
+                                const std::function<double(double, double)>& speedup)
+{
+    const double p = base.kernel / base.whole, s = base.kernel / faster.kernel;
+    out << what << ": kernel speedup s = " << s << " (" << ratio << ")\n"
+        << "  whole-program speedup predicted by Amdahl's law with p = " << p << ": " << speedup(p, s)
+        << "; measured (whole / whole): " << base.whole / faster.whole << "\n";
 }
 
 }  // namespace hoc

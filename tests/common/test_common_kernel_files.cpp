@@ -210,10 +210,49 @@ TEST(Kernels, ALogThatIgnoresLineDirectivesNamesTheFiles)
     EXPECT_EQ(hoc::linesOfTheFiles("<kernel>:3:46: error: expected ';'\n<kernel>:6:56: error: expected ';'\n", source,
                                    "k.cl"),
               "twice.cl:2:46: error: expected ';'\nk.cl:3:56: error: expected ';'\n");
-    // A log that names the files already, a line beyond the source, a source without includes: unchanged.
+    // A log that names the files already, a line beyond the source: unchanged.
     EXPECT_EQ(hoc::linesOfTheFiles("k.cl:3:56: error\n", source, "k.cl"), "k.cl:3:56: error\n");
     EXPECT_EQ(hoc::linesOfTheFiles("<kernel>:99:1: error\n", source, "k.cl"), "<kernel>:99:1: error\n");
-    EXPECT_EQ(hoc::linesOfTheFiles("<kernel>:1:1: error\n", "__kernel void k() {}\n", "k.cl"), "<kernel>:1:1: error\n");
+    // A source without includes: its lines are the file's.
+    EXPECT_EQ(hoc::linesOfTheFiles("<kernel>:1:1: error\n", "__kernel void k() {}\n", "k.cl"), "k.cl:1:1: error\n");
+}
+
+// A build error in a file without includes names that file and the line, whatever the device's log
+// calls the source (PoCL 3.1: the copy in its kernel cache; PoCL 6.0, NVIDIA: "<kernel>"; Intel's: a number).
+TEST_F(KernelFiles, ABuildErrorNamesTheFileAndLine)
+{
+    std::ofstream(dir_ / "first" / "k.cl", std::ios::trunc)
+        << "// one kernel\n\n__kernel void k(__global float* x) { x[0] = 2.0f * x[0] }\n";
+    const cl::Device& device = hoc::test::device();
+    const cl::Context context(device);
+    const std::string message = failureOf([&] { hoc::buildProgram(context, device, "k.cl"); });
+    EXPECT_NE(message.find("k.cl:3:"), std::string::npos) << message;
+    EXPECT_EQ(message.find("tempfile_"), std::string::npos) << message;
+    EXPECT_EQ(message.find("<kernel>"), std::string::npos) << message;
+}
+
+// PoCL 3.1 compiles a copy of the source in its kernel cache and names that copy in the log
+// (a kernel of Exercise 17 with a missing ';'): the log names the file the copy was made from.
+TEST(Kernels, ALogNamingPoclsCacheCopyNamesTheFile)
+{
+    const std::string plain = "__kernel void k(__global float* x)\n{\n    x[0] = 1.0f\n}\n";
+    EXPECT_EQ(hoc::linesOfTheFiles("error: /root/.cache/pocl/kcache/tempfile_DZFgIy.cl:3:16: expected ';' after "
+                                   "expression\nDevice pthread failed to build the program\n",
+                                   plain, "transpose.cl"),
+              "error: transpose.cl:3:16: expected ';' after expression\nDevice pthread failed to build the program\n");
+    const std::string included =
+        "#line 1 \"twice.cl\"\n// found first\ninline float twice(float x) { return 3.0f * x }\n"
+        "#line 2 \"k.cl\"\n\n__kernel void k(__global float* x) { x[0] = twice(x[0]) }\n";
+    EXPECT_EQ(hoc::linesOfTheFiles("warning: /tmp/kc/tempfile_a1B2c3.cl:6:56: unused\n", included, "k.cl"),
+              "warning: k.cl:3:56: unused\n");
+    // Intel's CPU runtime numbers the source at the start of a line.
+    EXPECT_EQ(hoc::linesOfTheFiles("Compilation started\n4:3:16: error: expected ';'\n    3 |     x[0] = 1.0f\n", plain,
+                                   "k.cl"),
+              "Compilation started\nk.cl:3:16: error: expected ';'\n    3 |     x[0] = 1.0f\n");
+    EXPECT_EQ(hoc::linesOfTheFiles("12:34:56 started\n4:3: error\n", plain, "k.cl"), "12:34:56 started\n4:3: error\n");
+    // A name that only looks like it (no line number after it, another extension): unchanged.
+    EXPECT_EQ(hoc::linesOfTheFiles("see /tmp/tempfile_x.cl: gone\n", plain, "k.cl"), "see /tmp/tempfile_x.cl: gone\n");
+    EXPECT_EQ(hoc::linesOfTheFiles("/tmp/tempfile_x.o:3:1: error\n", plain, "k.cl"), "/tmp/tempfile_x.o:3:1: error\n");
 }
 
 TEST_F(KernelFiles, AnIncludeCycleIsNamed)

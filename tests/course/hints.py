@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The course tests' hints against course.json's (tests/support/hoc_hint.hpp): every hint a test gives
-is in the manifest, and every hint of the manifest is given by a test or by a technique check on
-oclgrind's counts (checker/technique.py; no dead hints).
+is in the manifest, and every hint of the manifest is given by a test, by a technique check on
+oclgrind's counts (checker/technique.py) or, for an exercise built with MPI, by the MPI check
+(checker/check_mpi.py, which reads its runs' --json records); no dead hints.
 
 An exercise's hints ("hints" of its entry) are named hoc::hints::<id> in its GoogleTest file; the
 manifest's own "hints" (the test support's) hoc::hints::shared::<id> in tests/support/. The build
@@ -19,6 +20,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 EXERCISE = re.compile(r"\bhoc::hints::([a-z][a-z0-9_]*)\b(?!::)")
 SHARED = re.compile(r"\bhoc::hints::shared::([a-z][a-z0-9_]*)\b")
+MPI_CHECK = os.path.join(ROOT, "checker", "check_mpi.py")
+MPI_HINT = re.compile(r'\bhint_text\(\w+, "([a-z][a-z0-9_]*)"\)')
 
 
 def code(path):
@@ -44,6 +47,9 @@ class Hints(unittest.TestCase):
                 self.assertEqual(sorted(counted - set(defined)), [],
                                  f"technique checks of {entry['folder']} name hints course.json does not have")
                 used |= counted
+                if "mpi" in entry.get("build", {}).get("libraries", []):  # its hints are the MPI check's
+                    with open(MPI_CHECK, encoding="utf-8") as f:
+                        used |= set(MPI_HINT.findall(f.read()))
                 self.assertEqual(sorted(used - set(defined)), [],
                                  f"{os.path.relpath(path, ROOT)} gives hints course.json does not have")
                 self.assertEqual(sorted(set(defined) - used), [],

@@ -7,7 +7,8 @@ class MatmulHost : public ::testing::TestWithParam<hoc::matmul::Dims> {};
 
 TEST_P(MatmulHost, MatchesReference)
 {
-    EXPECT_TRUE(hoc::test::matmulCorrect(matmulHost, GetParam(), "host program matmul_host.cpp with mmul_element"));
+    EXPECT_TRUE(hoc::test::matmulCorrect(matmulHost, GetParam(), "host program matmul_host.cpp with mmul_element",
+                                         /*wall_holds_kernel=*/true));
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, MatmulHost, ::testing::ValuesIn(hoc::test::matmulSizes()), hoc::test::sizeName);

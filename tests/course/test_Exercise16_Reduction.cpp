@@ -12,6 +12,8 @@
 // kernel writing 0 pass at 2^20 with reduce_cpu on PoCL: allowed 4100, the sum 22.3).
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <exception>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -86,12 +88,67 @@ std::string elementsPerItemHint(ReduceKernel kernel, const std::vector<float>& d
     return "";
 }
 
+// A tree that is right in work-groups of a power of two and wrong in others loses the value left
+// without a partner when a round holds an odd number of them. Evidence: the same data in work-groups
+// of the largest power of two below the size sums right; then one work-group of that size (at most
+// 20) adding 1, 2, 4, ... names the elements whose values are missing (the sum's bits). "" where the
+// evidence says otherwise.
+std::string oddRoundHint(ReduceKernel kernel, const std::vector<float>& data, double exact, std::size_t local)
+{
+    using hoc::test::hint;
+    if (local < 3 || (local & (local - 1)) == 0)
+        return "";
+    std::size_t even = 1;
+    while (even * 2 < local)
+        even *= 2;
+    try {
+        if (runSum(data, kernel, even).sum != exact)
+            return "";
+        std::string lost;
+        if (local <= 20) {
+            std::vector<float> powers(local);
+            std::string values;
+            for (std::size_t i = 0; i < local; ++i) {
+                powers[i] = static_cast<float>(std::uint32_t{1} << i);
+                values += (i == 0 ? "" : i + 1 == local ? " and " : ", ") + std::to_string(1u << i);
+            }
+            const ReduceResult probe = runSum(powers, kernel, local);
+            const double got = probe.sum;
+            const std::uint32_t bits = static_cast<std::uint32_t>(got);
+            if (probe.workGroupSize == local && probe.passes == 1 && got >= 0 && got == bits &&
+                bits < (std::uint32_t{1} << local)) {
+                std::vector<std::size_t> missing;
+                for (std::size_t i = 0; i < local; ++i)
+                    if ((bits & (std::uint32_t{1} << i)) == 0)
+                        missing.push_back(i);
+                std::string which;
+                for (std::size_t k = 0; k < missing.size(); ++k)
+                    which += (k == 0 ? "" : k + 1 == missing.size() ? " and " : ", ") + std::to_string(missing[k]);
+                which = missing.size() == 1 ? "the value of element " + which : "the values of elements " + which;
+                if (!missing.empty())
+                    lost = hint(hoc::hints::odd_round_lost, {{"group", std::to_string(local)},
+                                                             {"values", values},
+                                                             {"got", std::to_string(bits)},
+                                                             {"which", which}});
+            }
+        }
+        return hint(hoc::hints::odd_round, {{"group", std::to_string(local)},
+                                            {"n", std::to_string(data.size())},
+                                            {"even", std::to_string(even)},
+                                            {"lost", lost}});
+    } catch (const std::exception&) {  // the kernel does not run in those work-groups: no evidence
+        return "";
+    }
+}
+
 // Where a wrong sum of the small integers points (exact arithmetic, so the difference is evidence):
 //   0                          nothing arrived: the starter kernel (it writes 0)
 //   the first items x per      (steps 3 to 5) the step before's share per work-item, the rest missing
 //                              (elementsPerItemHint)
 //   the sum of data[0 .. p-1]  everything from element p on is missing (p a multiple of the
 //                              work-group's share: only the first work-groups' partial sums are used)
+//   right in work-groups of a  a round of the tree with an odd number of values drops one
+//   power of two               (oddRoundHint)
 //   the sum less the last      the bounds check stops one early
 //   all but the last n % 4     (step 6) the floats after the last whole float4 are not added
 //   all but the last n % 16    (step 7) the floats after the last whole float16 are not added
@@ -134,6 +191,8 @@ std::string hint(ReduceKernel kernel, const std::vector<float>& data, double got
                                          : hint(hoc::hints::starter, {{"kernel", kernelName(kernel)}}));
     if (const std::string lesson = elementsPerItemHint(kernel, data, got, r.workGroupSize); !lesson.empty())
         return where + lesson;
+    if (const std::string odd = oddRoundHint(kernel, data, exact, r.workGroupSize); !odd.empty())
+        return where + odd;
     if (data.size() > 1 && got == exact - data.back() && data.back() != 0)
         return where + hint(hoc::hints::last_missing);
     double prefix = 0;

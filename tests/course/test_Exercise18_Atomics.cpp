@@ -4,7 +4,7 @@
 #include <string>
 
 #include "histogram.hpp"
-#include "hoc/common/histogram_reference.hpp"
+#include "hoc/measure/histogram_reference.hpp"
 #include "hoc_hints/Exercise18_Atomics.hpp"
 #include "hoc_test.hpp"
 

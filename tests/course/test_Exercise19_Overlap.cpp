@@ -53,7 +53,7 @@ void expectCorrect(const PipelineResult& r, const std::vector<float>& x, const s
     EXPECT_EQ(r.chunks, (c.n + c.chunk - 1) / c.chunk) << what << ", " << text(c);
     ASSERT_EQ(r.commands.size(), 4 * r.chunks) << HOC_UNDER_TEST << ": " << what << ": expected 4 commands per chunk";
     const std::string problem = dependencyProblem(r, c.slots);
-    EXPECT_TRUE(problem.empty()) << HOC_UNDER_TEST << ": " << what << ", " << text(c) << ": " << problem;
+    EXPECT_TRUE(problem.empty()) << HOC_UNDER_TEST << "/overlap.cpp: " << what << ", " << text(c) << ": " << problem;
     const SaxpyReference expected = saxpyReference(kA, x, y, rounds);
     EXPECT_TRUE(hoc::test::correct(hoc::compareWithBounds(expected.value, r.y, expected.bound),
                                    what + ": Y = a X + Y, " + text(c)));

@@ -365,7 +365,10 @@ namespace hoc::test {
 
 // Runs `host` (a matmul host function) on the standard random inputs for `d` and checks C against
 // the double reference within the error bound above. `what` names the kernel.
-template <typename Host>::testing::AssertionResult matmulCorrect(Host&& host, Dims d, const std::string& what)
+// wall_holds_kernel: the host's time (timing.wall_s) is taken around the kernel call and C's copy back, as
+// Exercise 05 asks; then the kernel's time must fit in it (its unit is checked).
+template <typename Host>
+::testing::AssertionResult matmulCorrect(Host&& host, Dims d, const std::string& what, bool wall_holds_kernel = false)
 {
     const hoc::matmul::Inputs in = hoc::matmul::randomInputs(d);
 #if HOC_HAVE_TRACE
@@ -391,6 +394,14 @@ template <typename Host>::testing::AssertionResult matmulCorrect(Host&& host, Di
                << detail::whereWrong(expected, r.c, bound, d, &in, detail::rangeHint(since, expected, r.c, bound, d));
     if (!(r.timing.kernel_s > 0))
         return ::testing::AssertionFailure() << where << ": the kernel's profiling event reports no run time";
+    // The kernel ran between the first command and C back on the host, so its time fits in the host's
+    // time around them: twice it (and a millisecond for the timers' grain) is a margin no unit error
+    // (a thousand times or more) stays within.
+    if (wall_holds_kernel && r.timing.kernel_s > 2 * r.timing.wall_s + 1e-3)
+        return ::testing::AssertionFailure() << where << ": the kernel's time is not in seconds\n  hint: "
+                                             << hoc::test::hint(hoc::hints::shared::kernel_time_unit,
+                                                                {{"kernel", std::to_string(r.timing.kernel_s) + " s"},
+                                                                 {"wall", std::to_string(r.timing.wall_s) + " s"}});
     return ::testing::AssertionSuccess();
 }
 

@@ -70,6 +70,7 @@ struct Record {
     std::map<cl_mem, std::pair<hoc::trace::Buffer, Frames>> buffers;
     std::map<cl_kernel, KernelState> kernels;
     std::map<cl_event, UserEvent> userEvents;
+    std::set<cl_event> seenComplete;  // events whose status the host read as complete (clGetEventInfo)
     std::map<cl_command_queue, cl_queue_properties> queues;  // each queue's CL_QUEUE_PROPERTIES
     std::vector<Command> commands;
     std::size_t dropped = 0;  // commands left out of `commands` to bound its memory (the oldest)
@@ -565,11 +566,17 @@ cl_int __wrap_clEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel, c
     const Frames at = callers();
     const cl_int status = __real_clEnqueueNDRangeKernel(queue, kernel, dims, offset, global, local, count, waits,
                                                         event);
-    if (status != CL_SUCCESS)
-        return status;
     Record& r = record();
     std::lock_guard<std::mutex> hold(r.lock);
     const KernelState& k = r.kernels[kernel];
+    if (status != CL_SUCCESS) {
+        // A launch the runtime refused (a range that is no whole number of work-groups:
+        // CL_INVALID_WORK_GROUP_SIZE) is recorded with its range, so that the self-check can name it.
+        emit(r, "{\"op\":\"refused\",\"call\":\"launch\",\"status\":" + std::to_string(status) + ",\"name\":" +
+                    quoted(k.name) + ",\"dims\":" + std::to_string(dims) + ",\"global\":" + numbers(global, dims) +
+                    ",\"local\":" + numbers(local, dims) + ",\"at\":" + framesJson(at) + "}");
+        return status;
+    }
     Command c;
     c.op = "launch";
     c.queue = queue;
@@ -738,6 +745,35 @@ cl_int __wrap_clWaitForEvents(cl_uint count, const cl_event* events)
     }
     if (status == CL_SUCCESS)
         waited("clWaitForEvents", nullptr, eventList(count, events), at);
+    return status;
+}
+
+// The host learning that a command ended without a wait: an event's status read as complete (a polling
+// loop) or a callback set on it. Recorded once per event, so that a loop that polls adds one line.
+cl_int __real_clGetEventInfo(cl_event, cl_event_info, size_t, void*, size_t*);
+cl_int __wrap_clGetEventInfo(cl_event event, cl_event_info name, size_t size, void* value, size_t* size_ret)
+{
+    const cl_int status = __real_clGetEventInfo(event, name, size, value, size_ret);
+    if (status == CL_SUCCESS && name == CL_EVENT_COMMAND_EXECUTION_STATUS && value != nullptr &&
+        size >= sizeof(cl_int) && *static_cast<const cl_int*>(value) <= CL_COMPLETE) {
+        Record& r = record();
+        std::lock_guard<std::mutex> hold(r.lock);
+        if (r.seenComplete.insert(event).second)
+            emit(r, "{\"op\":\"seen-complete\",\"events\":" + eventsJson(1, &event) + "}");
+    }
+    return status;
+}
+
+cl_int __real_clSetEventCallback(cl_event, cl_int, void(CL_CALLBACK*)(cl_event, cl_int, void*), void*);
+cl_int __wrap_clSetEventCallback(cl_event event, cl_int type, void(CL_CALLBACK* notify)(cl_event, cl_int, void*),
+                                 void* data)
+{
+    const cl_int status = __real_clSetEventCallback(event, type, notify, data);
+    if (status == CL_SUCCESS) {
+        Record& r = record();
+        std::lock_guard<std::mutex> hold(r.lock);
+        emit(r, "{\"op\":\"callback\",\"events\":" + eventsJson(1, &event) + "}");
+    }
     return status;
 }
 

@@ -1,35 +1,21 @@
-// Exercise 3: command line, inputs, check and report. The OpenCL work is in vadd3.cpp.
-#include <climits>
-
-#include "hoc/common/data.hpp"
-#include "hoc/cli/main.hpp"
-#include "hoc/common/reference.hpp"
+// Exercise 3: D = A + B + C for N random floats (-n, default 2^20), checked against the same sum on
+// the host and reported. The OpenCL work, the course's five steps, is yours in vadd3.cpp; the command
+// line, inputs, check and report are the vector programs' shared main (hoc/cli/vector_main.hpp).
+#include "hoc/cli/vector_main.hpp"
 #include "vadd3.hpp"
 
 int main(int argc, char** argv)
-try {
-    hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
-    std::size_t n = 1 << 20;
-    cli.sizeOption("-n,--size", n, "Vector length", INT_MAX);
-
-    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
-        return *stop;
-
-    const cl::Device device = cli.device();
-    hoc::Report report = cli.report(device);
-
-    hoc::requireBuffers(device, n * sizeof(float), 4, "N = " + std::to_string(n));
-    // Held at once on the host: A, B, C, D and the reference (and on a CPU device the four buffers).
-    hoc::requireHostMemory(hoc::hostBytes(device, 5.0 * sizeof(float) * static_cast<double>(n),
-                                          4.0 * sizeof(float) * static_cast<double>(n)),
-                           "N = " + std::to_string(n));
-    const auto a = hoc::randomFloats(n, 1), b = hoc::randomFloats(n, 2), c = hoc::randomFloats(n, 3);
-
-    const Vadd3Result r = vadd3(device, a, b, c);
-
-    report.bandwidth("D = A + B + C", "N = " + std::to_string(n), hoc::compare(hoc::ref::vadd3(a, b, c), r.d), r.timing,
-                     4.0 * sizeof(float) * n, {{"flops", 2.0 * n}});  // two additions per element
-    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
-} catch (...) {
-    return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3
+{
+    hoc::VectorSum sum;
+    sum.name = "D = A + B + C";
+    sum.inputs = 3;     // A, B and C
+    sum.buffers = 4;    // A, B, C and D on the device
+    sum.onHost = 5;     // A, B, C, D and the reference on the host
+    sum.moved = 4;      // read a, b and c, write d
+    sum.additions = 2;  // two additions per element
+    sum.run = [](const cl::Device& device, const std::vector<std::vector<float>>& in) {
+        const Vadd3Result r = vadd3(device, in[0], in[1], in[2]);
+        return hoc::VectorRun{r.d, r.timing};
+    };
+    return hoc::vectorMain(argc, argv, HOC_FOLDER, HOC_TITLE, sum);
 }

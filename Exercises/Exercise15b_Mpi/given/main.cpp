@@ -6,8 +6,7 @@
 
 #include "hoc/cli/main.hpp"
 #include "hoc/common/data.hpp"
-#include "hoc/common/device.hpp"
-#include "hoc/common/host_memory.hpp"
+#include "hoc/matmul/shares.hpp"
 #include "mpi_split.hpp"
 #include "tables.hpp"
 
@@ -32,16 +31,8 @@ int main(int argc, char** argv)
         together(ranks, [&] {
             requireSplittable(ranks.size, o.parts, d);
             device = rankDevice(ranks, o.devices, cli);
-            if (o.parts != "pi") {
-                // Rank 0's host memory for the matmul, the most a rank holds: A, B and its copy of B, its
-                // rows of A and C, the whole C gathered and the check's reference; B and its rows of A and
-                // C in buffers too, where the device's memory is the host's.
-                const double f = sizeof(float), mk = f * static_cast<double>(d.m) * static_cast<double>(d.k),
-                             kn = f * static_cast<double>(d.k) * static_cast<double>(d.n),
-                             mn = f * static_cast<double>(d.m) * static_cast<double>(d.n);
-                hoc::requireHostMemory(hoc::hostBytes(device, 2 * mk + 2 * kn + 3 * mn, mk + kn + mn),
-                                       "--dims " + d.text());
-            }
+            if (o.parts != "pi")  // rank 0 holds A, B, the whole C and the check's reference
+                hoc::matmul::requireRowSharesHostMemory(device, d, "--dims " + d.text());
         });
         hoc::Report report = cli.report(device);
         std::set<std::string> hosts;

@@ -2,29 +2,12 @@
 
 #include <algorithm>
 #include <climits>
-#include <cmath>
-#include <cstdio>
 #include <iostream>
 
 #include "hoc/common/errors.hpp"
-#include "hoc/matmul/matmul.hpp"
+#include "hoc/matmul/shares.hpp"
 #include "hoc/pi/reference.hpp"
-
-namespace {
-
-std::string number(const char* format, double value)
-{
-    char text[48];
-    std::snprintf(text, sizeof text, format, value);
-    return text;
-}
-
-std::string range(double first, double count)
-{
-    return count > 0 ? number("%.0f", first) + "-" + number("%.0f", first + count - 1) : "none";
-}
-
-}  // namespace
+#include "hoc/pi/shares.hpp"
 
 void addOptions(hoc::CommandLine& cli, SplitOptions& o)
 {
@@ -56,53 +39,27 @@ void reportPi(hoc::Report& report, int ranks, const PiOverRanks& r, std::uint64_
 {
     std::cout << "Part 1: pi, " << hoc::pi::stepsText(steps) << " in work-items of " << r.niters
               << (r.niters == 1 ? " step" : " steps") << ", shared equally\n";
-    std::printf("  %-4s %-16s %23s %7s %13s %11s   %s\n", "rank", "host", "steps", "share", "part of pi", "kernel ms",
-                "device");
-    double slowest = 0;
-    for (std::size_t i = 0; i < r.rows.size(); ++i) {
-        const RankRow& row = r.rows[i];
+    std::vector<hoc::pi::Share> shares;
+    for (const RankRow& row : r.rows) {
         hosts.insert(row.host);
-        slowest = std::max(slowest, row.kernel_s);
-        std::printf("  %-4zu %-16s %23s %6.1f%% %13.9f %11.3f   %s\n", i, row.host, range(row.first, row.count).c_str(),
-                    100.0 * row.count / static_cast<double>(steps), row.part, row.kernel_s * 1e3, row.device);
+        shares.push_back({row.host, row.device, row.first, row.count, row.part, row.kernel_s});
     }
-    const hoc::pi::Check check = hoc::pi::check(r.pi, steps, hoc::pi::kTarget, 12);
-    hoc::Result result;
-    result.name = "pi over " + ranksText(ranks);
-    result.size = hoc::pi::stepsText(steps);
-    result.correct = check.ok;
-    result.detail = check.text;
-    result.seconds = slowest;  // the ranks run at the same time: done when the slowest is
-    result.rate = slowest > 0 ? static_cast<double>(steps) / slowest : 0;
-    result.unit = "steps/s";
-    // For the --json record (the MPI tests read it): pi itself and each rank's part of it.
-    result.extra = {{"ranks", static_cast<double>(ranks)}, {"pi", r.pi}};
-    for (std::size_t i = 0; i < r.rows.size(); ++i)
-        result.extra.emplace_back("part_of_rank_" + std::to_string(i), r.rows[i].part);
-    report.add(result);
+    hoc::pi::reportShares(report, "pi over " + ranksText(ranks), shares, r.pi, steps,
+                          {{"ranks", static_cast<double>(ranks)}});
 }
 
 void reportMatmul(hoc::Report& report, int ranks, const MatmulOverRanks& r, const std::vector<float>& a,
                   const std::vector<float>& b, const hoc::matmul::Dims& d, std::set<std::string>& hosts)
 {
     std::cout << "Part 2: C = A * B, " << d.text() << ", rows of C in proportion to each rank's speed\n";
-    std::printf("  %-4s %-16s %13s %7s %15s %11s %11s   %s\n", "rank", "host", "rows of C", "share", "speed (rows/s)",
-                "kernel ms", "busy ms", "device");
-    for (std::size_t i = 0; i < r.rows.size(); ++i) {
-        const RankRow& row = r.rows[i];
+    std::vector<hoc::matmul::RowShare> shares;
+    for (const RankRow& row : r.rows) {
         hosts.insert(row.host);
-        std::printf("  %-4zu %-16s %13s %6.1f%% %15.1f %11.3f %11.3f   %s\n", i, row.host,
-                    range(row.first, row.count).c_str(), 100.0 * row.count / static_cast<double>(d.m), row.speed,
-                    row.kernel_s * 1e3, row.busy_s * 1e3, row.device);
+        shares.push_back({row.host, row.device, row.first, row.count, row.speed, row.kernel_s, row.busy_s});
     }
-    double sum = 0;
-    for (const float x : r.c)
-        sum += x;
-    std::cout << "  sum of C: " << number("%.17g", sum) << "\n";
-    // "devices": the ranks' devices together (script/run shows such a result on a row of its own);
-    // "sum_of_c": the sum printed above, for the --json record (the MPI tests compare runs by it).
-    report.flops("C = A * B over " + ranksText(ranks), d.text(), hoc::matmul::check(a, b, r.c, d), {0, r.wall_s},
-                 d.flops(), {{"devices", static_cast<double>(ranks)}, {"sum_of_c", sum}});
+    // "devices": the ranks' devices together (script/run shows such a result on a row of its own).
+    hoc::matmul::reportRowShares(report, "C = A * B over " + ranksText(ranks), shares, a, b, r.c, d, r.wall_s,
+                                 {{"devices", static_cast<double>(ranks)}});
 }
 
 void printHosts(const std::set<std::string>& hosts)

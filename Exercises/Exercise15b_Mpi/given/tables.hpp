@@ -30,12 +30,12 @@ std::string ranksText(int size);
 // int counts cannot send it in one message).
 void requireSplittable(int ranks, const std::string& parts, const hoc::matmul::Dims& d);
 
-// Part 1 on rank 0: the table of the ranks' shares, and pi checked against the exact midpoint-rule
-// value within the course's target (Exercise 10's step 3); each rank's host goes into `hosts`.
+// Part 1 on rank 0: the table of the ranks' shares and pi checked against the exact midpoint-rule
+// value (hoc::pi::reportShares, hoc/pi/shares.hpp); each rank's host goes into `hosts`.
 void reportPi(hoc::Report& report, int ranks, const PiOverRanks& r, std::uint64_t steps, std::set<std::string>& hosts);
 
-// Part 2 on rank 0: the table of the ranks' rows of C, the sum of C (the same C gives the same sum,
-// bit for bit: the tests compare runs with it), and C checked against A * B.
+// Part 2 on rank 0: the table of the ranks' rows of C, the sum of C and C checked against A * B
+// (hoc::matmul::reportRowShares, hoc/matmul/shares.hpp, which says why the sum).
 void reportMatmul(hoc::Report& report, int ranks, const MatmulOverRanks& r, const std::vector<float>& a,
                   const std::vector<float>& b, const hoc::matmul::Dims& d, std::set<std::string>& hosts);
 

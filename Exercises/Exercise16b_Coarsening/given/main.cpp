@@ -1,7 +1,7 @@
 // Exercise 16b: the driver. Scales the same elements with every coarsening factor (elements per
 // work-item) after the plain kernel (one element per work-item, no loop), checks each result against
 // the serial reference (exactly), and prints each launch's work-items and work-groups, its time, its
-// GB/s and its speed against the plain kernel's. The table is printed by table.cpp.
+// GB/s and its speed against the plain kernel's (the table is Measure's, hoc/measure/coarsening.hpp).
 #include <iostream>
 
 #include "coarsening.hpp"
@@ -9,7 +9,7 @@
 #include "hoc/common/data.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
-#include "table.hpp"
+#include "hoc/measure/coarsening.hpp"
 
 int main(int argc, char** argv)
 try {
@@ -36,22 +36,24 @@ try {
     const double bytes = 2.0 * sizeof(float) * static_cast<double>(n);  // each element read once, written once
     const std::string size = "N = " + hoc::sizeText(n);
 
-    std::vector<LaunchRow> rows;
-    {
-        ScaleResult r = coarsening.runPlain(in, scale, local, repeats);
-        report.bandwidth("scale, 1 per work-item", size, hoc::compare(expected, r.out), {r.seconds, 0}, bytes);
-        r.out = std::vector<float>();  // checked and freed
-        rows.push_back({0, std::move(r)});
+    std::vector<hoc::CoarseningRow> rows;
+    std::size_t ran = 0;  // the work-group size the plain kernel ran with, the table's
+    for (std::size_t i = 0; i <= factors.size(); ++i) {
+        const std::size_t factor = i == 0 ? 1 : factors[i - 1];  // first the plain kernel, then each factor
+        const ScaleResult r = i == 0 ? coarsening.runPlain(in, scale, local, repeats)
+                                     : coarsening.run(in, scale, factor, local, repeats);
+        const std::string kernel = i == 0 ? "scale" : "scale_coarse";
+        report.bandwidth(kernel + ", " + std::to_string(factor) + " per work-item", size, hoc::compare(expected, r.out),
+                         {r.seconds, 0}, bytes);
+        rows.push_back({kernel, factor, r.launch.workItems, r.launch.groups, r.seconds});  // checked; out freed
+        if (i == 0)
+            ran = r.local;
     }
-    for (const std::size_t factor : factors) {
-        ScaleResult r = coarsening.run(in, scale, factor, local, repeats);
-        report.bandwidth("scale_coarse, " + std::to_string(factor) + " per work-item", size,
-                         hoc::compare(expected, r.out), {r.seconds, 0}, bytes);
-        r.out = std::vector<float>();  // checked and freed; only the launch and the time are kept
-        rows.push_back({factor, std::move(r)});
-    }
-    printTable(std::cout, device, rows, bytes);
-    printPrediction(std::cout);
+    hoc::printCoarseningTable(std::cout, device, ran, rows, bytes);
+    hoc::printCoarseningPrediction(
+        std::cout, "step 5 (stepFivePrediction: the H100, 2^24 floats, work-groups of 256) against your launchFor",
+        stepFivePrediction(), 132, std::size_t{1} << 24, 256,
+        [](std::size_t n, std::size_t perItem, std::size_t local) { return launchFor(n, perItem, local).groups; });
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

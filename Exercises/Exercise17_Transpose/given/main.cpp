@@ -23,9 +23,9 @@ try {
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
 
-    const std::vector<hoc::MatrixShape> shapes = hoc::matrixShapes(opt.shapes);
+    const std::vector<hoc::matmul::MatrixShape> shapes = hoc::matmul::matrixShapes(opt.shapes);
     const std::vector<TransposeKernel> kernels = hoc::chosenOf(transposeKernels(), opt.kernels, kernelName);
-    const hoc::MatrixShape& largest = hoc::largestShape(shapes);
+    const hoc::matmul::MatrixShape& largest = hoc::matmul::largestShape(shapes);
     requireMemory(device, largest);            // exit status 2 where the device or the host cannot hold it
     Transposer transposer(device, opt.shape);  // a tile that does not fit is refused before any measurement
     // The read kernel's best rate (clpeak's measurement), measured once, over four times the largest
@@ -37,7 +37,7 @@ try {
               << " x " << shape.tileRows << "\n";
     hoc::BandwidthTable table(std::cout, "rows x cols", hoc::namesOf(kernels, shortName));
 
-    for (const hoc::MatrixShape& s : shapes) {
+    for (const hoc::matmul::MatrixShape& s : shapes) {
         const std::vector<float> in = hoc::randomFloats(s.count(), static_cast<std::uint32_t>(s.rows * 31 + s.cols));
         const std::vector<float> expected = hoc::ref::transpose(in, s.rows, s.cols);
         const double copyGbps = copy.gbps(s.count(), opt.repeats);

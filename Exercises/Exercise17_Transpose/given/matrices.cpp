@@ -24,7 +24,7 @@ void Options::add(hoc::CommandLine& cli)
                    INT_MAX);
 }
 
-void requireMemory(const cl::Device& device, const hoc::MatrixShape& largest)
+void requireMemory(const cl::Device& device, const hoc::matmul::MatrixShape& largest)
 {
     hoc::requireBuffers(device, sizeof(float) * static_cast<double>(largest.count()), 4,
                         "a " + largest.text() + " matrix");

@@ -1,5 +1,5 @@
 // Exercise 17: the driver's (main.cpp) command line and refusals, so that main.cpp reads as the
-// measurement. The matrices' shapes are hoc::MatrixShape (hoc/common/matrix_shape.hpp).
+// measurement. The matrices' shapes are hoc::matmul::MatrixShape (hoc/matmul/matrix_shape.hpp).
 #pragma once
 
 #include <cstddef>
@@ -8,13 +8,13 @@
 
 #include "hoc/cli/main.hpp"
 #include "hoc/common/names.hpp"
-#include "hoc/common/matrix_shape.hpp"
+#include "hoc/matmul/matrix_shape.hpp"
 #include "hoc/common/timing.hpp"
 #include "transpose.hpp"
 
 // Refuses (hoc::UsageError, exit status 2) a largest matrix the device cannot hold four buffers of,
 // or the host its input, expected result and each kernel's result.
-void requireMemory(const cl::Device& device, const hoc::MatrixShape& largest);
+void requireMemory(const cl::Device& device, const hoc::matmul::MatrixShape& largest);
 
 // The command line.
 struct Options {

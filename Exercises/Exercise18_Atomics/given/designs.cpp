@@ -5,7 +5,7 @@
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/host_memory.hpp"
-#include "hoc/common/histogram_reference.hpp"
+#include "hoc/measure/histogram_reference.hpp"
 
 void requireMemory(const cl::Device& device, std::size_t n)
 {

@@ -8,7 +8,7 @@
 #include "designs.hpp"
 #include "hoc/cli/main.hpp"
 #include "histogram.hpp"
-#include "hoc/common/histogram_reference.hpp"
+#include "hoc/measure/histogram_reference.hpp"
 
 int main(int argc, char** argv)
 try {

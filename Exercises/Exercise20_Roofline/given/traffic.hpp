@@ -58,7 +58,4 @@ double workItems(LadderKernel kernel, hoc::matmul::Dims d);
 using Roofs = hoc::DeviceRoofs;
 
 // The roofline's prediction for a kernel of `intensity` FLOP/byte: the lower of the two roofs.
-inline double predictedGflops(double intensity, const Roofs& roofs)
-{
-    return std::min(roofs.gflops, intensity * roofs.gbps);
-}
+using hoc::predictedGflops;

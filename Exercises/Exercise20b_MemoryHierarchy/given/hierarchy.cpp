@@ -1,5 +1,6 @@
 // Exercise 20b: the host side of the two kernels of hierarchy.cl. Each runs in its own buffers, is
-// timed by its profiling events and its result read back for the check; the lesson is local_read.
+// timed by its profiling events and its result read back for the check; the lesson is local_read
+// (strided_read's run is Measure's, hoc::runStrided).
 #include "hierarchy.hpp"
 
 #include <algorithm>
@@ -8,14 +9,6 @@
 #include "hoc/common/errors.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/program.hpp"
-
-std::vector<float> wholeNumbers(std::size_t n)
-{
-    std::vector<float> values(n);
-    for (std::size_t i = 0; i < n; ++i)
-        values[i] = static_cast<float>((i * 7 + i / 5) % 4);
-    return values;
-}
 
 std::vector<float> referenceLocal(const std::vector<float>& in, std::size_t local, int rounds)
 {
@@ -27,20 +20,6 @@ std::vector<float> referenceLocal(const std::vector<float>& in, std::size_t loca
             sum += in[g * block + i];
         std::fill(out.begin() + static_cast<std::ptrdiff_t>(g * local),
                   out.begin() + static_cast<std::ptrdiff_t>((g + 1) * local), static_cast<float>(rounds * sum));
-    }
-    return out;
-}
-
-std::vector<float> referenceStrided(const std::vector<float>& in, std::size_t stride)
-{
-    const std::size_t workItems = in.size() / stride / kPerItem;
-    std::vector<float> out(workItems);
-    for (std::size_t i = 0; i < workItems; ++i) {
-        const std::size_t g = i / kStridedGroup, l = i % kStridedGroup;
-        double sum = 0;
-        for (std::size_t k = 0; k < kPerItem; ++k)
-            sum += in[(g * kStridedGroup * kPerItem + l + k * kStridedGroup) * stride];
-        out[i] = static_cast<float>(sum);
     }
     return out;
 }
@@ -115,31 +94,5 @@ LocalRun Hierarchy::local(const std::vector<float>& h_in, std::size_t local, int
 
 StridedRun Hierarchy::strided(const std::vector<float>& h_in, std::size_t stride, const hoc::Repeats& repeats)
 {
-    const std::size_t perGroup = kPerItem * kStridedGroup;
-    if (stride == 0 || h_in.size() > kMaxFloats || h_in.size() % stride != 0 || (h_in.size() / stride) % perGroup != 0)
-        throw hoc::Failure("strided_read: " + std::to_string(h_in.size()) + " floats at stride " +
-                           std::to_string(stride) + "; need a multiple of " + std::to_string(perGroup) +
-                           " reads, at most 2^30 floats");
-    cl::Kernel kernel(program_, "strided_read");
-    hoc::requireWorkGroupSize(kernel, device_, kStridedGroup, "strided_read's work-groups of 256");
-    StridedRun run;
-    run.stride = stride;
-    run.reads = h_in.size() / stride;
-    const std::size_t global = run.reads / kPerItem;
-
-    cl::Buffer d_in(queue_, h_in.begin(), h_in.end(), /*readOnly=*/true);
-    cl::Buffer d_out(context_, CL_MEM_WRITE_ONLY, sizeof(float) * global);
-    kernel.setArg(0, d_in);
-    kernel.setArg(1, d_out);
-    kernel.setArg(2, static_cast<cl_uint>(stride));
-    kernel.setArg(3, static_cast<cl_uint>(kPerItem));
-    run.seconds = hoc::medianSeconds(repeats, [&] {
-        cl::Event done;
-        queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(kStridedGroup), nullptr,
-                                    &done);
-        return hoc::EventSpan{done, done};
-    });
-    run.out.resize(global);
-    cl::copy(queue_, d_out, run.out.begin(), run.out.end());
-    return run;
+    return hoc::runStrided(queue_, cl::Kernel(program_, "strided_read"), h_in, stride, kMaxFloats, repeats);
 }

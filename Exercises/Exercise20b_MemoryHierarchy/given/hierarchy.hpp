@@ -12,25 +12,25 @@
 
 #include "hoc/common/opencl.hpp"
 #include "hoc/common/timing.hpp"
+#include "hoc/measure/hierarchy.hpp"
 
 // float4s in one work-group's block of local_read's input (hierarchy.cl's TILE): 4 KiB.
 constexpr int kTile = 256;
 // The most rounds local_read takes: the sums stay whole numbers below 2^24, exact in a float.
 constexpr int kMaxRounds = 4096;
-// strided_read: floats each work-item sums, and the work-group size (a block of 4096 elements).
-constexpr std::size_t kPerItem = 16;
-constexpr std::size_t kStridedGroup = 256;
 // The largest buffer the probes index: 2^30 floats (4 GiB).
 constexpr std::size_t kMaxFloats = std::size_t{1} << 30;
 
-// The inputs: small whole numbers (0 to 3), so that every sum is exact in any order.
-std::vector<float> wholeNumbers(std::size_t n);
+// strided_read's shape, its inputs (small whole numbers, exact in any order), its run and its serial
+// reference are Measure's (hoc/measure/hierarchy.hpp).
+constexpr std::size_t kPerItem = hoc::kStridedPerItem, kStridedGroup = hoc::kStridedGroup;
+using hoc::referenceStrided;
+using hoc::StridedRun;
+using hoc::wholeNumbers;
 
-// The serial references. local_read: work-item i of work-groups of `local` writes `rounds` times the
-// sum of its work-group's block (kTile float4s, 4 kTile floats). strided_read: work-item i sums
-// kPerItem floats of the strided view (hierarchy.cl says which).
+// local_read's serial reference: work-item i of work-groups of `local` writes `rounds` times the sum
+// of its work-group's block (kTile float4s, 4 kTile floats).
 std::vector<float> referenceLocal(const std::vector<float>& in, std::size_t local, int rounds);
-std::vector<float> referenceStrided(const std::vector<float>& in, std::size_t stride);
 
 struct LocalRun {
     std::vector<float> out;  // one sum per work-item
@@ -40,13 +40,6 @@ struct LocalRun {
     double seconds = 0;  // median kernel time (profiling events)
     // Bytes the work-items read from local memory: rounds x kTile float4s each.
     double localBytes() const;
-};
-
-struct StridedRun {
-    std::vector<float> out;  // one sum per work-item
-    std::size_t stride = 0;
-    std::size_t reads = 0;  // floats read: one in `stride` of the buffer
-    double seconds = 0;     // median kernel time
 };
 
 class Hierarchy {
@@ -60,7 +53,7 @@ public:
     LocalRun local(const std::vector<float>& in, std::size_t local, int rounds, const hoc::Repeats& repeats);
 
     // strided_read over `in`: one float in `stride`, in.size() / stride of them (a whole number of
-    // work-groups' kPerItem x kStridedGroup).
+    // work-groups' kPerItem x kStridedGroup), run by hoc::runStrided.
     StridedRun strided(const std::vector<float>& in, std::size_t stride, const hoc::Repeats& repeats);
 
     // CL_KERNEL_WORK_GROUP_SIZE of local_read on this device.

@@ -50,17 +50,7 @@ try {
 
     // The strides: 1 first (the yardstick of the bytes per float), each dividing the buffer into whole
     // work-groups of reads.
-    strides.insert(strides.begin(), 1);
-    std::sort(strides.begin(), strides.end());
-    strides.erase(std::unique(strides.begin(), strides.end()), strides.end());
-    const std::size_t perGroup = kPerItem * kStridedGroup;
-    for (const std::size_t s : strides)
-        if (n % (s * perGroup) != 0)
-            throw hoc::UsageError("--size " + std::to_string(n) + ": strided_read at stride " + std::to_string(s) +
-                                  " reads one float in " + std::to_string(s) + " in work-groups of " +
-                                  std::to_string(perGroup) + " reads: the size must be a multiple of " +
-                                  std::to_string(s * perGroup) + " (e.g. a power of two from " +
-                                  std::to_string(strides.back() * perGroup) + ")");
+    strides = hoc::stridesToRun(strides, n);
     // The global probes hold the input and the read probe's copy on the host, one buffer each on the device.
     hoc::requireBuffers(device, static_cast<double>(n) * sizeof(float), 2, "--size " + std::to_string(n));
     hoc::requireHostMemory(hoc::hostBytes(device, 2.0 * sizeof(float) * static_cast<double>(n),
@@ -79,17 +69,9 @@ try {
         hoc::measureGlobalRead(device, n, repeats, report, levels);        // the roofline's read probe
     }
     Hierarchy hierarchy(device);
-    std::vector<hoc::StrideRow> strideRows;
-    {
-        const std::vector<float> in = wholeNumbers(n);
-        for (const std::size_t s : strides) {
-            StridedRun r = hierarchy.strided(in, s, repeats);
-            report.bandwidth("global memory, strided_read, stride " + std::to_string(s), "N = " + hoc::sizeText(n),
-                             hoc::compare(referenceStrided(in, s), r.out), {r.seconds, 0},
-                             static_cast<double>(r.reads) * sizeof(float));
-            strideRows.push_back({s, r.reads, r.seconds});
-        }
-    }
+    const std::vector<hoc::StrideRow> strideRows = hoc::measureStrides(
+        n, strides, report,
+        [&](const std::vector<float>& in, std::size_t s) { return hierarchy.strided(in, s, repeats); });
 
     // Local memory: your local_read, one block per work-group, `rounds` reads of it per work-item.
     {

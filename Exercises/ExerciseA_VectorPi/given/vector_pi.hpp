@@ -5,6 +5,7 @@
 
 #include "hoc/common/opencl.hpp"
 #include "hoc/common/timing.hpp"
+#include "hoc/pi/run.hpp"
 
 struct VectorPiOptions {
     std::uint64_t steps = std::uint64_t{1} << 27;  // at least 1
@@ -13,12 +14,8 @@ struct VectorPiOptions {
     hoc::Repeats repeats{0, 1};                    // kernel runs; the median time is kept
 };
 
-struct VectorPiResult {
-    double pi = 0;
-    std::size_t workGroups = 0, workGroupSize = 0;
-    std::uint64_t stepsPerItem = 0;    // a multiple of the width
-    std::size_t maxWorkGroupSize = 0;  // CL_KERNEL_WORK_GROUP_SIZE of the kernel that ran
-    hoc::Timing timing;
-};
+// pi, the work-groups and their size, the steps of each work-item (a multiple of the width), the
+// kernel's largest work-group on the device and its median time.
+using VectorPiResult = hoc::pi::Run;
 
 VectorPiResult vectorPi(const cl::Device& device, const VectorPiOptions& options);

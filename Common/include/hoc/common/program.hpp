@@ -41,9 +41,12 @@ std::string findKernelFile(const std::string& file, const std::string& configure
 std::string readKernelFile(const std::string& file, const std::string& configured);
 
 // A build log of `source` (read from `file` by readKernelFile) as the files name their lines. A
-// compiler that honours #line (clang's, PoCL's) names "k.cl:3:" itself; one that ignores it
-// (NVIDIA's OpenCL, driver 580: "<kernel>:6:56") counts the lines of the whole source, included files
-// and all: each "<kernel>:N:" is mapped back through the #line directives readKernelFile wrote.
+// compiler that honours #line (clang's, PoCL's) names "k.cl:3:" itself where the source has one; one
+// that ignores it (NVIDIA's OpenCL, driver 580: "<kernel>:6:56") counts the lines of the whole source,
+// included files and all, and PoCL 3.1 names the copy it compiles, a temporary file of its kernel
+// cache ("/root/.cache/pocl/kcache/tempfile_DZFgIy.cl:31:64"), and Intel's CPU runtime a number that
+// starts the line ("4:31:64: error"): each such "NAME:N:" is mapped back
+// through the #line directives readKernelFile wrote, to `file` where there are none.
 std::string linesOfTheFiles(const std::string& log, const std::string& source, const std::string& file);
 
 // The parameter list of kernel `name` as written in `source` ("(__global const float* a, ...)"),

@@ -50,6 +50,12 @@ Inputs randomInputs(Dims d);
 // "global 1024 x 1024, local 16 x 16"
 std::string launchText(const cl::NDRange& global, const cl::NDRange& local);
 
+// Images are optional in OpenCL 1.2, and limited in size: throws hoc::Unsupported when `device` has
+// no images (CL_DEVICE_IMAGE_SUPPORT), when A (K x M pixels) or B (N x K) is larger than its largest
+// 2D image, or when `context` has no read-only 2D images of one float per pixel (CL_R, CL_FLOAT), the
+// format Exercise 09's image kernel reads A and B in.
+void requireImages(const cl::Device& device, const cl::Context& context, Dims d);
+
 // The side of the square work-groups Exercises 11, 15 and 15b run mmul_element in: 16, halved until
 // side x side work-items fit what hoc::localSize(kernel, device, 256) allows (at least 1).
 std::size_t elementGroupSide(const cl::Kernel& kernel, const cl::Device& device);

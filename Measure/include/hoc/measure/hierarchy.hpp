@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -51,6 +52,40 @@ struct StrideRow {
     std::size_t reads = 0;  // floats read
     double seconds = 0;
 };
+
+// Global memory read at a stride by the room's kernel strided_read(in, out, stride, per_item): each
+// work-item sums kStridedPerItem floats of a strided view of `in`, in work-groups of kStridedGroup.
+constexpr std::size_t kStridedPerItem = 16;
+constexpr std::size_t kStridedGroup = 256;
+
+// The inputs of the hierarchy's kernels: small whole numbers (0 to 3), so that every sum is exact in
+// any order.
+std::vector<float> wholeNumbers(std::size_t n);
+
+// strided_read's serial reference: work-item i sums kStridedPerItem floats of the strided view.
+std::vector<float> referenceStrided(const std::vector<float>& in, std::size_t stride);
+
+struct StridedRun {
+    std::vector<float> out;  // one sum per work-item
+    std::size_t stride = 0;
+    std::size_t reads = 0;  // floats read: one in `stride` of the buffer
+    double seconds = 0;     // median kernel time
+};
+
+// `kernel` (strided_read) over `in` on `queue`: one float in `stride`, in.size() / stride of them (a
+// whole number of work-groups' kStridedPerItem x kStridedGroup, at most `maxFloats` floats in all).
+StridedRun runStrided(const cl::CommandQueue& queue, const cl::Kernel& kernel, const std::vector<float>& in,
+                      std::size_t stride, std::size_t maxFloats, const Repeats& repeats);
+
+// The strides to run over a buffer of `floats`: 1 first (the yardstick of the bytes per float), then
+// `strides` in increasing order, each once. Refused (hoc::UsageError, naming --size) where a stride
+// does not divide the buffer into whole work-groups of reads.
+std::vector<std::size_t> stridesToRun(std::vector<std::size_t> strides, std::size_t floats);
+
+// Each stride run by `run` over wholeNumbers(floats), checked against referenceStrided and reported
+// ("global memory, strided_read, stride 4"): the rows of printStrides.
+std::vector<StrideRow> measureStrides(std::size_t floats, const std::vector<std::size_t>& strides, Report& report,
+                                      const std::function<StridedRun(const std::vector<float>&, std::size_t)>& run);
 
 // One row per stride, stride 1 first. Bytes per float read: the bytes global memory delivers, at
 // `yardstickGbps` (the read probe's rate; 0: stride 1's own), in the time each float read took.

@@ -1,17 +1,20 @@
 // The second roof of the roofline model: the device's peak FP32 rate, measured by a kernel of fused
 // multiply-adds (Kernels/roofline_fma.cl). The first roof, the peak bandwidth, is the read probe
 // (hoc::ReadBenchmark, hoc/measure/bandwidth.hpp). Used by hoc-roofline (the instructor's probe)
-// and by Exercise 20, which places the matmul kernels under both roofs.
+// and by Exercise 20, which places the matmul kernels under both roofs (hoc::RooflineTable).
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <iosfwd>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "hoc/common/check.hpp"
 #include "hoc/common/opencl.hpp"
+#include "hoc/common/report.hpp"
 #include "hoc/common/timing.hpp"
 
 namespace hoc {
@@ -71,5 +74,38 @@ struct DeviceRoofs {
 // "Roofs: bandwidth ... GB/s (read kernel), peak ... GFLOP/s (FMA kernel); ridge point ...".
 DeviceRoofs measureRoofs(const cl::Device& device, DeviceRoofs given, std::size_t readFloats, const Repeats& repeats,
                          std::ostream& out);
+
+// The roofline's prediction for a kernel of `intensity` FLOP/byte: the lower of the two roofs.
+double predictedGflops(double intensity, const DeviceRoofs& roofs);
+
+// One run of a kernel whose place under the roofs is measured: its device time and its result's check.
+struct RooflineRun {
+    double seconds = 0;
+    CheckResult check;
+};
+
+// Kernels set under the roofs (Exercise 20): each one's counts per work-item, its intensity, the
+// rate the roofs predict and the rate measured, reported as it is added and printed as one table
+// at the end (after the runs, which print their results as they go).
+class RooflineTable {
+public:
+    RooflineTable(Report& report, const DeviceRoofs& roofs, std::string size);
+
+    // Runs `run` repeats.warmups + repeats.runs times (each run's check counts: the first wrong one's
+    // message, else the last run's) and reports the median time of the timed runs against the
+    // prediction for `workItems` work-items of `flopsPerItem` flops and `bytesPerItem` bytes of
+    // global memory each.
+    void measure(const std::string& label, double flopsPerItem, double bytesPerItem, double workItems,
+                 const std::function<RooflineRun()>& run, const Repeats& repeats);
+
+    // The table and how to read it.
+    void print(std::ostream& out) const;
+
+private:
+    Report& report_;
+    DeviceRoofs roofs_;
+    std::string size_;
+    std::ostringstream rows_;
+};
 
 }  // namespace hoc

@@ -2,6 +2,8 @@
 // timeline (used by the profiling, memory-object, events and overlap exercises: 11, 12, 14 and 19).
 #pragma once
 
+#include <functional>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -38,5 +40,32 @@ std::string timelineTable(const std::vector<CommandTimes>& commands);
 // and, for commands of one in-order queue listed in enqueue order, that each starts after the
 // previous one ended.
 CheckResult checkTimeline(const std::vector<CommandTimes>& commands, bool inOrderQueue);
+
+// A program's run in phases (Exercise 25): the device's time for its writes, its kernel, its reads and
+// the whole run from the first write's start to the last read's end, in seconds.
+struct PhaseRow {
+    std::string name;  // the table's row: "vadd", "pinned", "matmul", "blocked"
+    double write = 0, kernel = 0, read = 0, whole = 0;
+};
+
+// The result's check, and the phases' own: one in-order queue runs the commands one after another,
+// so the whole run lasts longer than 0 and at least as long as each phase. Where they do not, the
+// message names what gave the times (`times`) and ends with `hint`, in parentheses.
+CheckResult withPhases(CheckResult check, const PhaseRow& t, const std::string& times, const std::string& hint);
+
+// Each program's phases (medians of `runs`), p = kernel / whole, and the whole-program speedup that
+// `speedup(p, s)` (Amdahl's law) gives for a kernel 10 times and infinitely faster.
+void printPhases(std::ostream& out, const std::vector<PhaseRow>& rows, int runs,
+                 const std::function<double(double, double)>& speedup);
+
+// The same program's copies, p and whole run from ordinary (pageable) host arrays against pinned ones.
+void printPinnedAgainstPageable(std::ostream& out, const PhaseRow& pageable, const PhaseRow& pinned);
+
+// The law against a measurement: `faster` runs a kernel s times faster than `base` (s from their
+// kernels); with base's p, speedup(p, s) predicts the whole program's speedup, and the two whole runs
+// measure it. `what` names the faster program, `ratio` the kernels whose times give s.
+void printLawAgainstMeasurement(std::ostream& out, const std::string& what, const std::string& ratio,
+                                const PhaseRow& base, const PhaseRow& faster,
+                                const std::function<double(double, double)>& speedup);
 
 }  // namespace hoc

@@ -1,10 +1,14 @@
 // What the main() of every matrix-multiplication program shares: the size options, the check of C
-// against the double reference reported with time and MFLOPS, and hoc::matmul::programMain, the whole
-// main() of Exercises 04-09's programs (each exercise's main.cpp names its runs and options only).
+// against the double reference reported with time and MFLOPS, hoc::matmul::programMain, the whole
+// main() of Exercises 04-09's programs (each exercise's main.cpp names its runs and options only;
+// hoc::matmul::variantsMain, where the runs are rows of the performance table), and
+// hoc::matmul::tableMain, that of the programs that measure variants as rows of the slides'
+// performance table (Exercise 09's matmul_table and tile_order name their rows only).
 // Header-only, a layer above both Matmul and the front end (Cli): the target hoc::matmul_main, which the
 // programs of a folder that uses Matmul link (cmake/HocCourse.cmake); hoc::matmul itself never includes it.
 #pragma once
 
+#include <algorithm>
 #include <climits>
 #include <exception>
 #include <functional>
@@ -14,6 +18,7 @@
 
 #include "hoc/cli/main.hpp"
 #include "hoc/matmul/matmul_host.hpp"
+#include "hoc/matmul/performance_table.hpp"
 
 namespace hoc::matmul {
 
@@ -97,6 +102,104 @@ inline int programMain(int argc, char** argv, const std::string& exercise, const
                        const ProgramRun& run)
 {
     return programMain(argc, argv, exercise, description, nullptr, [&run] { return std::vector<ProgramRun>{run}; });
+}
+
+// A program of several kernels, the rows `variants(tile)` of the performance table (Exercise 09's
+// matmul_blocked): --tile, the tile side they are built for (`tileHelp` says what it sizes), and
+// --variants, the kernels to run (default: all); then each run, checked and reported, as programMain.
+inline int variantsMain(int argc, char** argv, const std::string& exercise, const std::string& description,
+                        const std::function<std::vector<Variant>(std::size_t tile)>& variants,
+                        const std::string& tileHelp)
+{
+    long tile = 16;
+    std::vector<std::string> keys;
+    for (const Variant& v : variants(1))
+        keys.push_back(v.key);
+    std::vector<std::string> chosen = keys;
+    const auto options = [&](CommandLine& cli) {
+        cli.option("--tile", tile, tileHelp, 1, 1024);
+        cli.listOption("--variants", chosen, "The kernels to run (default: all)", keys);
+    };
+    const auto runs = [&] {
+        std::vector<ProgramRun> chosenRuns;
+        for (const Variant& v : variants(static_cast<std::size_t>(tile)))
+            if (std::find(chosen.begin(), chosen.end(), v.key) != chosen.end())
+                chosenRuns.push_back({v.label, v.run, v.bytes});
+        return chosenRuns;
+    };
+    return programMain(argc, argv, exercise, description, options, runs);
+}
+
+// A program that measures variants as rows of the slides' performance table
+// (hoc/matmul/performance_table.hpp), each checked and timed (the median of the timed runs after a
+// warm-up): the rows it may run, and what it prints besides them.
+struct TableProgram {
+    std::function<std::vector<Variant>(std::size_t tile)> variants;  // the rows, for the tile side --tile
+    std::string repeatsHelp = "Timed runs of each variant after a warm-up run";
+    std::string tileHelp = "Tile side of the blocked kernels";
+    // true: --sizes (several sizes), --variants (the rows to run), --serial-rows, and the Markdown
+    // table after the rows; false: one size, every row, no table.
+    bool table = true;
+    // Printed last, from the rows as run and --repeats (may be empty).
+    std::function<void(const std::vector<TableCell>& rows, long repeats)> after;
+};
+
+// The main() of such a program: the command line (--size, --m, --n, --k, --repeats, --tile and, for a
+// table, --sizes, --variants and --serial-rows), the device, the report, the rows measured on every
+// size, the table, a failure for the rows that failed with an error, then `after`. Returns the exit
+// status as programMain does.
+inline int tableMain(int argc, char** argv, const std::string& exercise, const std::string& description,
+                     const TableProgram& program)
+try {
+    CommandLine cli(exercise, description);
+    SizeOptions sizes;
+    sizes.add(cli);
+    std::vector<std::size_t> squares;
+    std::vector<std::string> keys;
+    for (const Variant& v : program.variants(1))
+        keys.push_back(v.key);
+    std::vector<std::string> chosen = keys;
+    if (program.table) {
+        cli.sizesOption("--sizes", squares, "Several sizes in one table, each as --size (e.g. 512,1024,2048)");
+        cli.listOption("--variants", chosen, "The rows to run (default: all)", keys);
+    }
+    TableOptions options;
+    long repeats = options.repeats.runs, tile = 16;
+    std::size_t serialRows = 0;
+    cli.option("--repeats", repeats, program.repeatsHelp, 1, 1000);
+    cli.option("--tile", tile, program.tileHelp, 1, 1024);
+    if (program.table)
+        cli.sizeOption("--serial-rows", serialRows,
+                       "Rows of C the sequential code computes (default: all up to ~4.3 GFLOP, fewer beyond)");
+
+    if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
+        return *stop;
+
+    const cl::Device device = cli.device();
+    Report report = cli.report(device);
+
+    options.repeats.runs = static_cast<int>(repeats);
+    options.serialRows = serialRows;
+    std::vector<Dims> all;
+    if (squares.empty())
+        all.push_back(sizes.dims());
+    for (const std::size_t n : squares)
+        all.push_back(sizes.dims(n));
+    if (!program.table)
+        requireMatrices(device, all.front());
+    std::vector<Variant> variants;
+    for (Variant& v : program.variants(static_cast<std::size_t>(tile)))
+        if (std::find(chosen.begin(), chosen.end(), v.key) != chosen.end())
+            variants.push_back(std::move(v));
+    const auto rows = measure(device, variants, all, options, report);
+    if (program.table)
+        printTable(std::cout, rows, all, options);
+    requireEveryRowRan(rows);
+    if (program.after)
+        program.after(rows, repeats);
+    return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
+} catch (...) {
+    return exitCode(std::current_exception());  // the error by name; exit status 2 or 3
 }
 
 }  // namespace hoc::matmul

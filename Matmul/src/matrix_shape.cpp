@@ -1,8 +1,8 @@
-#include "hoc/common/matrix_shape.hpp"
+#include "hoc/matmul/matrix_shape.hpp"
 
 #include <algorithm>
 
-namespace hoc {
+namespace hoc::matmul {
 
 std::vector<MatrixShape> matrixShapes(const std::vector<std::vector<std::size_t>>& values)
 {
@@ -18,4 +18,4 @@ const MatrixShape& largestShape(const std::vector<MatrixShape>& shapes)
                              [](const MatrixShape& a, const MatrixShape& b) { return a.count() < b.count(); });
 }
 
-}  // namespace hoc
+}  // namespace hoc::matmul

@@ -1,4 +1,4 @@
-#include "hoc/common/histogram_reference.hpp"
+#include "hoc/measure/histogram_reference.hpp"
 
 #include <random>
 

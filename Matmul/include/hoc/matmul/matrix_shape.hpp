@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace hoc {
+namespace hoc::matmul {
 
 struct MatrixShape {
     std::size_t rows = 0, cols = 0;
@@ -19,4 +19,4 @@ struct MatrixShape {
 std::vector<MatrixShape> matrixShapes(const std::vector<std::vector<std::size_t>>& values);
 const MatrixShape& largestShape(const std::vector<MatrixShape>& shapes);
 
-}  // namespace hoc
+}  // namespace hoc::matmul

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Unit tests of host code named from the record of the OpenCL calls alone (host.py): a non-blocking read
+that no wait covers, and a launch refused because its range is no whole number of work-groups. The
+records are written here as tests/trace writes them; each call's place is given, not looked up."""
+import json
+import os
+import tempfile
+import unittest
+
+from .calls import Trace
+from .host import refused_launch, unwaited_read
+
+EX = "Exercise01_Vadd"
+FILE = f"Exercises/{EX}/vadd.cpp"
+
+
+def trace(*records):
+    """A Trace of the records, each record's "at" [N] placed at line N of the exercise's vadd.cpp."""
+    fd, path = tempfile.mkstemp(suffix=".json")
+    with os.fdopen(fd, "w") as f:
+        for r in ({"op": "program", "path": "/nowhere/vadd"}, *records):
+            f.write(json.dumps(r) + "\n")
+    t = Trace(path)
+    os.unlink(path)
+    t.site = lambda at: (FILE, at[0], None) if at else None
+    return t
+
+
+QUEUE = {"op": "queue", "id": "0xq", "properties": 2}
+OOO = {"op": "queue", "id": "0xo", "properties": 3}
+LAUNCH = {"op": "launch", "queue": "0xq", "name": "vadd", "global": [1024], "local": [64], "waits": [],
+          "event": "0xk", "at": [30]}
+READ = {"op": "read", "queue": "0xq", "mem": "0xc", "blocking": False, "offset": 0, "size": 4096, "waits": ["0xk"],
+        "event": "0xr", "at": [40]}
+
+
+class UnwaitedRead(unittest.TestCase):
+    def test_a_read_nothing_waits_for_is_named_at_its_line(self):
+        found = unwaited_read(trace(QUEUE, LAUNCH, READ), "/", EX)
+        self.assertIsNotNone(found)
+        self.assertEqual(found[1:3], (FILE, 40))
+        self.assertIn("a read the host never waited for", found[0])
+
+    def test_every_wait_that_covers_the_read_is_taken(self):
+        covering = [
+            {"op": "wait", "call": "clWaitForEvents", "queue": None, "events": ["0xr"], "at": [41]},
+            {"op": "wait", "call": "clFinish", "queue": "0xq", "events": [], "at": [41]},
+            # a blocking read after it in the same in-order queue
+            {"op": "wait", "call": "blocking read", "queue": "0xq", "events": [], "at": [41]},
+            {"op": "seen-complete", "events": ["0xr"]},
+            {"op": "callback", "events": ["0xr"]},
+        ]
+        for wait in covering:
+            with self.subTest(wait=wait):
+                self.assertIsNone(unwaited_read(trace(QUEUE, LAUNCH, READ, wait), "/", EX))
+        # A later command that waits for the read (a marker in another queue), then a wait for that one.
+        marker = {"op": "marker", "queue": "0xq2", "waits": ["0xr"], "event": "0xm", "at": [42]}
+        wait = {"op": "wait", "call": "clWaitForEvents", "queue": None, "events": ["0xm"], "at": [43]}
+        self.assertIsNone(unwaited_read(trace(QUEUE, LAUNCH, READ, marker, wait), "/", EX))
+        finish = {"op": "wait", "call": "clFinish", "queue": "0xq2", "events": [], "at": [43]}
+        self.assertIsNone(unwaited_read(trace(QUEUE, LAUNCH, READ, marker, finish), "/", EX))
+
+    def test_waits_that_do_not_cover_it_leave_it_named(self):
+        other_queue = {"op": "wait", "call": "clFinish", "queue": "0xz", "events": [], "at": [41]}
+        earlier = {"op": "wait", "call": "clWaitForEvents", "queue": None, "events": ["0xk"], "at": [41]}
+        self.assertIsNotNone(unwaited_read(trace(QUEUE, LAUNCH, READ, other_queue, earlier), "/", EX))
+        # An out-of-order queue: a blocking write after the read does not wait for it, clFinish does.
+        read = dict(READ, queue="0xo")
+        write = {"op": "wait", "call": "blocking write", "queue": "0xo", "events": [], "at": [41]}
+        self.assertIsNotNone(unwaited_read(trace(OOO, read, write), "/", EX))
+        finish = {"op": "wait", "call": "clFinish", "queue": "0xo", "events": [], "at": [41]}
+        self.assertIsNone(unwaited_read(trace(OOO, read, finish), "/", EX))
+
+    def test_a_blocking_read_and_a_read_in_another_folder_are_not_named(self):
+        self.assertIsNone(unwaited_read(trace(QUEUE, LAUNCH, dict(READ, blocking=True)), "/", EX))
+        self.assertIsNone(unwaited_read(trace(QUEUE, LAUNCH, READ), "/", "Exercise02_ChainedVadd"))
+
+
+class RefusedLaunch(unittest.TestCase):
+    def test_a_range_that_is_no_whole_number_of_groups_is_named_with_both_sizes(self):
+        refused = {"op": "refused", "call": "launch", "status": -54, "name": "vadd", "dims": 1, "global": [1000],
+                   "local": [64], "at": [30]}
+        found = refused_launch(trace(QUEUE, refused), "/")
+        self.assertEqual(found[1:3], (FILE, 30))
+        self.assertIn("a range of 1000 in work-groups of 64", found[3])
+        self.assertIn("(1024 here)", found[3])
+        two = dict(refused, dims=2, **{"global": [64, 33], "local": [16, 16]})
+        self.assertIn("a range of 33 in dimension 1 in work-groups of 16", refused_launch(trace(two), "/")[3])
+
+    def test_a_refusal_for_another_reason_is_not_named_as_this_one(self):
+        whole = {"op": "refused", "call": "launch", "status": -54, "name": "vadd", "dims": 1, "global": [4096],
+                 "local": [2048], "at": [30]}  # whole groups, each larger than the device allows
+        self.assertIsNone(refused_launch(trace(whole), "/"))
+        args = {"op": "refused", "call": "launch", "status": -52, "name": "vadd", "dims": 1, "global": [1000],
+                "local": [64], "at": [30]}
+        self.assertIsNone(refused_launch(trace(args), "/"))
+
+
+if __name__ == "__main__":
+    unittest.main()
