@@ -94,3 +94,14 @@ __kernel void histogram_merge(__global const uint* partial, uint groups, __globa
         sum += partial[g * BINS + b];
     bins[b] = sum;
 }
+
+// Step 4 of the README, a question about step 3 before you write histogram_merge: which of the
+// README's four answers (1 to 4) says why no barrier or fence inside histogram_last_group can make it
+// right? Your answer (0: not made yet); the tests check it.
+#define STEP4_ANSWER 2
+
+// Given: hands STEP4_ANSWER to the tests.
+__kernel void step4_answer(__global uint* answer)
+{
+    answer[0] = STEP4_ANSWER;
+}

@@ -5,11 +5,15 @@
                                  starter unchanged); the first failing exercise's first message and
                                  hint, and the command that checks just it. Exit status 0 only when
                                  every exercise passes.
-  script/check NAME [PART]       one exercise (NAME: 04, Exercise04 or Exercise04_MatmulKernel; 09 is
+  script/check NAME [PART]       one exercise (NAME: 04, Exercise04 or its whole folder name; 09 is
                                  not 09b), or one part of it (PART: e.g. 09 blocked_reqd, 10 step2;
                                  course.json lists them): builds that exercise's targets
                                  only (check_<Folder>), runs its tests (the GoogleTest tests on PoCL and
                                  the kernels on oclgrind) and prints the first message.
+  script/check NAME --tests REGEX
+                                 only the tests of NAME whose names, as ctest shows them, match
+                                 exercise\\.REGEX (e.g. '<Folder>\\..*InChunks'):
+                                 the same build and first message, the result not kept.
   script/check --watch [NAME]    checks NAME (else the first exercise not passed) whenever one of the
                                  files of an exercise is saved, then that exercise: a kernel (.cl) edit
                                  runs the tests without building, a host-code edit rebuilds only that
@@ -46,6 +50,7 @@ import hashlib
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import stat
@@ -64,7 +69,7 @@ COLOUR = sys.stdout is not None and sys.stdout.isatty() and not os.environ.get("
 # clone owned by another user).
 READ_ONLY_REMEDY = (f"The course builds in build/ beside its files and keeps your results there: clone it "
                     f"into a folder you can write (git clone {ROOT} ~/hands-on-opencl) and work in that copy")
-# An exercise is named by a few characters (04, Exercise04_MatmulKernel); a longer name is refused
+# An exercise is named by a few characters (04, or its folder's name); a longer name is refused
 # before anything reads it as a number.
 MAX_NAME = 200
 
@@ -151,8 +156,9 @@ def resolve(name, exercises):
     """The folder NAME means among EXERCISES: the full folder name, or its id (04, 4, 09b, A) with or
     without 'Exercise' in front. Exact: 09 is Exercise09_..., never Exercise09b_..."""
     if len(name) > MAX_NAME:
+        example = next((e for e in exercises if e.startswith("Exercise04_")), "its folder's name")
         raise UsageError(f"no exercise named by {len(name)} characters (an exercise is named as 04, "
-                         f"Exercise04 or Exercise04_MatmulKernel)")
+                         f"Exercise04 or {example})")
     wanted = name.strip().rstrip("/").split("/")[-1]
     if wanted in exercises:
         return wanted
@@ -421,6 +427,8 @@ class Course:
     def tests_of(self, folder, part=None):
         """[(ctest name, result key)] of the exercise's tests (of its part), in ctest's order."""
         tests = results.ctest_tests(self.build, _cmake_regex_exercise(folder), env=self.env(folder))
+        if getattr(self, "test_filter", None) is not None:  # script/check NAME --tests REGEX: as ctest -R
+            return [(n, k) for n, k in tests if re.search(r"exercise\." + self.test_filter, n)]
         if part:
             tests = [(n, k) for n, k in tests if re.search(self.part_regex(folder, part), _bare(n, folder))]
         return tests
@@ -465,17 +473,18 @@ class Course:
         kernels = set(manifest.part_names(folder, part)) if shared else set()
         tests, shared = tests + shared, {name for name, _ in shared}
         if not tests:
+            missing = (f"{folder}: no test's name matches exercise\\.{self.test_filter} (ctest --test-dir "
+                       f"{self.build} -N -L exercises lists them)" if getattr(self, "test_filter", None) is not None
+                       else f"{folder}: no tests found (is it built?)")
             return self.save(folder, part, {"status": "failing", "tests": 0, "failed": 0, "seconds": 0.0,
-                                            "message": f"{folder}: no tests found (is it built?)"})
+                                            "message": missing})
         if not quiet:
-            print(f"running {len(tests)} tests of {folder}{' part ' + part if part else ''} ...", flush=True)
+            print(f"running {len(tests)} tests of {folder}{_part_label(part)} ...", flush=True)
         ran = results.ctest_run(self.build, tests, ["-j", str(os.cpu_count() or 2)], env=self.env(folder))
         failed, notes = [], []
         for index, (name, result) in enumerate(ran):
-            if name in shared and result is not None and result["status"] == "failed":
-                # The whole program's run: only what it found in this part's kernel is this part's.
-                mine = [f for f in result["findings"] if f.get("class") == "kernel" and f.get("kernel") in kernels]
-                result = dict(result, status="failed" if mine else "passed", findings=mine)
+            if name in shared:
+                result = part_result(result, kernels)
             if result is not None and result["status"] == "skipped":
                 # A check that could not collect its evidence here (oclgrind missing): said, never a verdict.
                 notes += [found["text"] for found in result["findings"] if found["text"] not in notes]
@@ -529,6 +538,16 @@ class Course:
         return None, None
 
 
+def part_result(result, kernels):
+    """The result of an oclgrind run of the whole program (shared_oclgrind_tests) as a part's check sees
+    it: only the findings in the part's own kernels (by name) count; the rest (another step's kernel
+    unwritten, the program's own check failing for it) belongs to the other parts."""
+    if result is None or result["status"] != "failed":
+        return result
+    mine = [f for f in result["findings"] if f.get("class") == "kernel" and f.get("kernel") in kernels]
+    return dict(result, status="failed" if mine else "passed", findings=mine)
+
+
 def _bare(name, folder):
     """A test's name without exercise.<Folder>. in front and ctest's '  # GetParam() = ...' behind."""
     name = re.sub(r"\s+# GetParam\(\) = .*$", "", name)
@@ -540,9 +559,14 @@ def _cmake_regex_exercise(folder):
     return rf"^(mpi\.)?exercise\.{escaped}\.|^test_{escaped}_exercise_NOT_BUILT$"
 
 
+def _part_label(part):
+    """How a run of part of an exercise is named after the folder: ' part NAME', or ' --tests REGEX'."""
+    return "" if not part else " " + part if part.startswith("--tests ") else " part " + part
+
+
 def print_result(course, folder, part, result):
     label = paint(result["status"], STATUS_COLOUR.get(result["status"], "0"))
-    what = f"{folder}{' part ' + part if part else ''}"
+    what = f"{folder}{_part_label(part)}"
     if result["status"] == "passed":
         print(f"{what}: {label} ({result['tests']} tests, {result['seconds']:.0f} s)")
         for note in result.get("notes", []):
@@ -654,9 +678,11 @@ def parse(argv):
     parser = argparse.ArgumentParser(
         prog="script/check", description=__doc__.split("\n\n")[0],
         epilog="\n\n".join(__doc__.split("\n\n")[1:]), formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("name", nargs="?", help="the exercise: 04, Exercise04 or Exercise04_MatmulKernel")
+    parser.add_argument("name", nargs="?", help="the exercise: 04, Exercise04 or its whole folder name")
     parser.add_argument("part", nargs="?", help="one part of it (course.json lists them)")
     parser.add_argument("--watch", action="store_true", help="check again whenever a file is saved")
+    parser.add_argument("--tests", metavar="REGEX",
+                        help="only NAME's tests whose ctest names match exercise\\.REGEX (not kept)")
     parser.add_argument("--build", default=os.path.join(ROOT, "build"), help="the build folder")
     parser.add_argument("--hint", nargs="?", const="next", metavar="LEVEL",
                         help="help for NAME in levels: the next one (or LEVEL); builds and runs nothing")
@@ -665,6 +691,13 @@ def parse(argv):
         parser.error("--watch takes one exercise, not a part")
     if args.hint and (args.watch or not args.name):
         parser.error("--hint takes an exercise: script/check NAME [PART] --hint")
+    if args.tests is not None and (args.watch or args.hint or args.part or not args.name):
+        parser.error("--tests takes one exercise and no part: script/check NAME --tests REGEX")
+    if args.tests is not None:
+        try:
+            re.compile(args.tests)
+        except re.error as e:
+            parser.error(f"--tests {args.tests!r} is not a regular expression: {e}")
     return args
 
 
@@ -684,8 +717,14 @@ def main(argv):
     folder = course.resolve(args.name)
     if args.part is not None:
         course.part_regex(folder, args.part)  # an unknown part is refused before anything is built
-    result = course.check(folder, args.part)
-    print_result(course, folder, args.part, result)
+    part = args.part
+    if args.tests is not None:
+        # The tests a regular expression names, shown and run again as "--tests REGEX"; like a
+        # part's, their result is not kept as the exercise's.
+        course.test_filter = args.tests
+        part = "--tests " + shlex.quote(args.tests)
+    result = course.check(folder, part)
+    print_result(course, folder, part, result)
     return 0 if result["status"] == "passed" else 1
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs Exercise 15b under mpirun and checks its results (tests/mpi/CMakeLists.txt registers the tests).
 
-  python3 -m checker.check_mpi result --np N [--under Exercises/Exercise15b_Mpi] -- MPIEXEC PROGRAM ARGS...
+  python3 -m checker.check_mpi result --np N --under Exercises/<Folder> -- MPIEXEC PROGRAM ARGS...
       Runs PROGRAM on N ranks and, for N > 1, on 1 rank too, each run writing its results as the
       program records them (--json: each result's verdict, pi and each rank's part of it, the sum of C),
       which this reads; nothing is read from what the ranks print. Both runs must exit 0 with pi within the
@@ -9,7 +9,7 @@
       bound (the program checks both on rank 0); the N-rank run's pi must be within 1e-6 of the
       one-rank run's, and its C the same (the sum of C equal to the last bit: every element of C is
       computed by the same kernel in the same order, whichever rank computes it).
-  python3 -m checker.check_mpi error --np N --exit S --message REGEX... -- MPIEXEC PROGRAM ARGS...
+  python3 -m checker.check_mpi error --np N --under DIR --exit S --message REGEX... -- MPIEXEC PROGRAM ARGS...
       PROGRAM on N ranks must exit with status S, print a line "[rank R on HOST] error: ..." on every
       rank R, and match every REGEX (one line each, in any order): the messages are what this tests.
 
@@ -130,7 +130,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("mode", choices=["result", "error"])
     parser.add_argument("--np", type=int, required=True)
-    parser.add_argument("--under", default="Solutions/Exercise15b_Mpi")
+    parser.add_argument("--under", required=True, help="whose code runs: Solutions/<Folder> or Exercises/<Folder>")
     parser.add_argument("--exit", type=int)
     parser.add_argument("--message", action="append", default=[])
     parser.add_argument("--timeout", type=int, default=120)

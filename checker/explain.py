@@ -24,15 +24,15 @@ import re
 
 # The order in which kinds are told: the cause first (a wrong index or a missing barrier often makes
 # uninitialized values follow), the tool's own trouble last.
-ORDER = ["host-wait", "host-launch", "host-read", "host-arguments", "host-count", "host-buffer-size", "buffer-flags",
-         "divergence", "bounds-global",
-         "bounds-local", "bounds-private", "race-local", "race-global", "uninitialized-local", "uninitialized", "api",
-         "other", "tool"]
+ORDER = ["host-wait", "host-launch", "host-queue", "host-read", "host-arguments", "host-count", "host-buffer-size",
+         "buffer-flags", "divergence", "bounds-global", "bounds-local", "bounds-private", "race-local", "race-global",
+         "async-wait", "uninitialized-local", "uninitialized", "api", "other", "tool"]
 
 WHAT = {
     "host-wait": "a wait that never returned",
     "host-launch": "a kernel launch that the runtime refused",
-    "host-read": "a read the host never waited for",
+    "host-read": "a read or map the host never waited for",
+    "host-queue": "a timestamp asked of a command whose queue has no profiling",
     "host-arguments": "kernel arguments passed in another order than the kernel's parameters",
     "host-buffer-size": "a buffer smaller than what the kernel works on",
     "host-count": "a count passed in bytes where the kernel counts elements",
@@ -46,6 +46,7 @@ WHAT = {
     "uninitialized-local": "a local-memory value read before any work-item wrote it",
     "divergence": "a barrier or work-group function that not every work-item of the work-group reached",
     "api": "an OpenCL call with wrong arguments",
+    "async-wait": "an async copy whose event the work-items never waited for",
     "other": "a problem oclgrind reports",
     "tool": "oclgrind stopped on something it does not support: a failure of the tool, not a finding in your code",
 }
@@ -74,6 +75,8 @@ def kind_of(head):
         return "divergence"
     if "api" in line or line.startswith("oclgrind - opencl runtime error"):
         return "api"
+    if "finished without waiting for events" in line:
+        return "async-wait"
     return "other"
 
 
@@ -1115,6 +1118,33 @@ def _copy_too_short(source, first, last, name, w, wcode):
     return None
 
 
+def _limits(condition):
+    """The names a condition's comparisons stop at: {rows, cols} of "r0 + k < rows && c0 + lx < cols"."""
+    return set(re.findall(r"<=?\s*([A-Za-z_]\w*)\b(?!\s*[\[(])", condition))
+
+
+def _guarded_read_of_unset_slots(source, name, line, on_line, cond, w, wcode):
+    """The read at `line` runs under a condition that bounds the same limits as the write's condition
+    (every name the write's comparisons stop at, rows and cols, is one the read's stop at too), and it
+    still read unset slots: the reads stay inside the data as the writes do, so the slot read for an
+    element is not the slot written with it (a transpose whose copy or read forgot to mirror the block).
+    Writing 0 into the unset slots would hide that, so the hint says it instead; None otherwise."""
+    if name not in on_line:
+        return None
+    guards = [c for _, c in source.conditions(line)]
+    written = _limits(cond)
+    read = set().union(*(_limits(c) for c in guards)) if guards else set()
+    if not written or not written <= read or cond in guards:
+        return None
+    return (f"line {line} reads {name} only where {guards[0]}, within the same limits "
+            f"({', '.join(sorted(written))}) as the write at line {w} ({wcode}), which runs where {cond}; "
+            f"yet it read slots that were never written, so the slot it reads for an element is not the slot "
+            f"the write filled with that element. Take one element of the output and follow it: which slot of "
+            f"{name} does line {w} put it in, and which slot does line {line} take it from? They must be "
+            f"the same (in a transpose one of the two indexes the block mirrored). Writing 0 into the unset "
+            f"slots would only hide this")
+
+
 def _uninitialized_hint(kind, e, kernel, source, first, last):
     """Which local array or slot is never written, from the kernel source."""
     line = e["line"]
@@ -1157,6 +1187,9 @@ def _uninitialized_hint(kind, e, kernel, source, first, last):
                             f"within one, so {x} is bounded by {xb} and {z} by {zb}, the other way round "
                             f"({x} < {xb} && {z} < {zb}). The slots the swapped condition skips stay unset, "
                             f"and {use}")
+                mismatch = _guarded_read_of_unset_slots(source, name, line, on_line, cond, w, wcode)
+                if mismatch:
+                    return mismatch
                 return (f"{name} is written only where {cond} (line {w}: {wcode}); the work-items for "
                         f"which it is false leave their slots of {name} unset (garbage: in the first "
                         f"round nothing was ever written there), and {use}. Write 0 "
@@ -1338,6 +1371,21 @@ def explain(findings, search, root, values=None, built=None):
                     f"{stopped}, which the compiler makes of correct code too (`freeze`: a ceiling division "
                     f"a / b + (a % b != 0), for example). This is not a verdict on your kernel: what oclgrind "
                     f"could still check is above, and the course tests on PoCL check the values")
+        elif kind == "async-wait" and path:
+            # oclgrind names the kernel's end; the cause is the copy whose event no wait_group_events takes.
+            copies = [n for n in range(first, last + 1)
+                      if re.search(r"\basync_work_group_(?:strided_)?copy\s*\(", source.code(n))]
+            waits = [n for n in range(first, last + 1) if re.search(r"\bwait_group_events\s*\(", source.code(n))]
+            if copies:
+                line, code = copies[0], source.line(copies[0]).strip()
+            waited = ("no wait_group_events in the kernel waits for" if not waits else
+                      f"the wait_group_events at line {', '.join(str(n) for n in waits)} does not wait for (another "
+                      f"event, or one not reached)")
+            hint = (f"oclgrind names where the work-items ended; the asynchronous copy"
+                    f"{' at line ' + str(copies[0]) if copies else ''} returned an event that {waited}"
+                    f": the work-items may read the local copy before the copy has written it. Pass the copy's "
+                    f"event to wait_group_events after the copy and before the local array is read, in code every "
+                    f"work-item of the group reaches")
         else:
             hint = "see oclgrind's text above"
         count = sum(1 for _ in group)

@@ -450,6 +450,16 @@ def refused_launch(trace, root):
                 f"work-groups) refuses it. Round the global size up to whole work-groups "
                 f"({(global_[d] + local[d] - 1) // local[d] * local[d]} here) and let the kernel's bounds check "
                 f"keep the extra work-items from writing")
+        turned = list(reversed(local[:2])) + list(local[2:])
+        if len(global_) >= 2 and len(local) >= 2 and local[0] != local[1] and all(
+                t and g % t == 0 for g, t in zip(global_, turned, strict=False)):
+            # The same two sides in the other order divide the range: the work-group's shape was given
+            # turned round, not a range that needs rounding.
+            shape, other = " x ".join(map(str, local)), " x ".join(map(str, turned))
+            hint = (f"the launch's range is {' x '.join(map(str, global_))} and its work-groups {shape} "
+                    f"(dimension 0 first): {global_[d]}{dim} is not a multiple of {local[d]}, but the same sides in "
+                    f"the other order, {other}, divide the range. The work-group's sizes are given in the order of "
+                    f"the range's dimensions, dimension 0 (along a row, x) first: check which size you pass first")
         lines = [text]
         if code:
             lines.append(f"    {place[1]} | {code}")
@@ -459,16 +469,17 @@ def refused_launch(trace, root):
 
 
 def unwaited_read(trace, root, exercise):
-    """(text, file, line, hint) of a non-blocking read in the exercise's own code that no wait of the
-    host covers before the program ends (no clFinish of its queue, no wait for its event or for a later
-    command of its in-order queue, no blocking command after it in that queue, no callback on or status
-    read of such an event): the host used data that the device may not have written yet. Or None."""
+    """(text, file, line, hint) of a non-blocking read or map in the exercise's own code that no wait of the
+    host covers before the program ends (a map: before its unmap): no clFinish of its queue, no wait for
+    its event or for a later command of its in-order queue, no blocking command after it in that queue,
+    no callback on or status read of such an event. The host used data the device may not have written
+    yet. Or None."""
     if not trace:
         return None
     out_of_order = {r.get("id") for r in trace.records if r.get("op") == "queue" and (r.get("properties") or 0) & 1}
     records = trace.records
     for i, r in enumerate(records):
-        if r.get("op") != "read" or r.get("blocking") is not False:
+        if r.get("op") not in ("read", "map") or r.get("blocking") is not False:
             continue
         place = trace.site(r.get("at"))
         if not place or not re.match(r"(Exercises|Solutions)/" + re.escape(exercise) + r"/", place[0]):
@@ -482,6 +493,8 @@ def unwaited_read(trace, root, exercise):
         for later in records[i + 1:]:
             op = later.get("op")
             events = set(later.get("events") or [])
+            if r.get("op") == "map" and op == "unmap" and later.get("mem") == r.get("mem"):
+                break  # the host had the mapped memory, and gave it back, before anything said it was there
             if op == "wait":
                 if events & done or (later.get("queue") in queues and (
                         later.get("call") == "clFinish" or in_order)):
@@ -506,14 +519,41 @@ def unwaited_read(trace, root, exercise):
         buf = trace.buffers.get(r.get("mem"))
         _, bcode, _ = _where(trace, buf.get("at"), root) if buf else (None, "", "")
         var = buffer_name(bcode) if bcode else None
-        text = (f"{place[0]}:{place[1]}: a read the host never waited for: it was enqueued non-blocking "
-                f"(CL_FALSE), and nothing after it waits for it")
-        hint = (f"this read of {r.get('size', 0)} bytes from {('buffer ' + var) if var else 'the buffer'} returns at "
-                f"once, before the device has copied anything; the record of the program's OpenCL calls shows no "
-                f"wait after it (no blocking call on its queue, no clFinish, no wait for its event), so the program "
+        what = "map" if r.get("op") == "map" else "read"
+        text = (f"{place[0]}:{place[1]}: a {what} the host never waited for: it was enqueued non-blocking "
+                f"(CL_FALSE), and nothing {'before its unmap' if what == 'map' else 'after it'} waits for it")
+        hint = (f"this {what} of {r.get('size', 0)} bytes of {('buffer ' + var) if var else 'the buffer'} returns at "
+                f"once, before the device has done anything; the record of the program's OpenCL calls shows no "
+                f"wait {'before the unmap' if what == 'map' else 'after it'} (no blocking call on its queue, no "
+                f"clFinish, no wait for its event), so the program "
                 f"may use the host memory before the data has arrived: the values were there in this run by chance, "
-                f"and on another device or at another size they are not. Make the read blocking (CL_TRUE), or wait "
+                f"and on another device or at another size they are not. Make the {what} blocking (CL_TRUE), or wait "
                 f"for its event (or queue.finish()) before the data is used")
+        lines = [text]
+        if code:
+            lines.append(f"    {place[1]} | {code}")
+        lines.append(f"  hint: {hint}")
+        return "\n".join(lines), place[0], place[1], hint
+    return None
+
+
+def queue_without_profiling(trace, root, exercise):
+    """(text, file, line, hint) of a command-queue made in the exercise's own code without
+    CL_QUEUE_PROFILING_ENABLE, where asking an event for a timestamp failed with
+    CL_PROFILING_INFO_NOT_AVAILABLE: the queue's line. Or None."""
+    for r in trace.records if trace else []:
+        if r.get("op") != "queue" or (r.get("properties") or 0) & 2:
+            continue
+        place, code, _ = _where(trace, r.get("at"), root)
+        if not place or not re.match(r"(Exercises|Solutions)/" + re.escape(exercise) + r"/", place[0]):
+            continue
+        profiled = [q for q in trace.records if q.get("op") == "queue" and (q.get("properties") or 0) & 2]
+        text = (f"{place[0]}:{place[1]}: a command-queue made without profiling, whose commands' events were "
+                f"asked for their timestamps (CL_PROFILING_INFO_NOT_AVAILABLE)")
+        hint = (f"an event gives its QUEUED, SUBMIT, START and END times only when its queue was made with "
+                f"CL_QUEUE_PROFILING_ENABLE; the record of the program's OpenCL calls shows this queue made without "
+                f"it{', while ' + str(len(profiled)) + ' other queue(s) have it' if profiled else ''}. Pass "
+                f"CL_QUEUE_PROFILING_ENABLE (cl::QueueProperties::Profiling) when you make it")
         lines = [text]
         if code:
             lines.append(f"    {place[1]} | {code}")

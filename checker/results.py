@@ -222,7 +222,7 @@ def discovery_lock(build):
     program or its CMake file is newer than the list: after any configure or build, every ctest
     started then writes the lists anew. Several at once (the self-check's starters side by side, or
     script/check beside them) write and read the same file together, and a ctest that read it half
-    written has none of that program's tests: in selfcheck.starter.Exercise09b_Competition, 21 of its
+    written has none of that program's tests: in the starter test of Exercise 09b, 21 of its
     27 tests then gave no result. One at a time, the first writes the lists and the others find them
     current. Where the build folder cannot hold the lock file, no lock is taken."""
     path = os.path.join(build, "selfcheck", "discovery.lock")

@@ -8,6 +8,7 @@ on PATH (they log their arguments; cmake --build sleeps or fails when told): not
 is built or run, so each case takes a second. The cases:
   --build with no folder, --build of a folder that is not a build: exit 2
   an unknown exercise, an unknown part: exit 2, and cmake never called
+  --tests REGEX not a regular expression, or beside a part: exit 2; naming no test: said, exit 1
   a kernel file that is a link to /dev/zero: the check ends (the fingerprint does not read it)
   results that cannot be saved (the state file's place is taken by a folder): shown, exit 1
   configuring a build that cannot be written (cmake --preset fails): exit 3 with cmake's message
@@ -289,6 +290,15 @@ def main():
             problems.append("an unknown part: the message does not name it")
         if "cmake" in Path(log).read_text():
             problems.append("an unknown part: cmake ran before the part was refused")
+        # script/check NAME --tests REGEX (script/test --exercises REGEX): a bad expression and a part
+        # beside it refused before anything is built; one that names no test said so.
+        out, _ = run(["--build", build, "04", "--tests", "("], 2, what="--tests with a bad expression")
+        if "is not a regular expression" not in out or "cmake" in Path(log).read_text():
+            problems.append("--tests with a bad expression: not refused as such before building")
+        run(["--build", build, "04", "part1", "--tests", "x"], 2, what="--tests beside a part")
+        out, _ = run(["--build", build, "04", "--tests", "NoSuchTest"], 1, what="--tests naming no test")
+        if "no test's name matches exercise\\.NoSuchTest" not in out:
+            problems.append("--tests naming no test: the message does not say so")
 
         # A kernel file that is a link to /dev/zero: fingerprinted without reading it.
         kernel = os.path.join(course, "Exercises", FOLDER, "matmul_element.cl")

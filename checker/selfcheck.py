@@ -63,7 +63,15 @@ import tempfile
 from . import manifest, planted, processes, results
 from .calls import Trace
 from .explain import ORDER, explain, parse_log
-from .host import folders_run, hang_finding, host_explanations, refused_launch, refused_transfer, unwaited_read
+from .host import (
+    folders_run,
+    hang_finding,
+    host_explanations,
+    queue_without_profiling,
+    refused_launch,
+    refused_transfer,
+    unwaited_read,
+)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)  # the course's top folder
@@ -258,14 +266,20 @@ def _failed_run(exercise, command, status, output, calls, search, root, program)
     build = next((p for p in _parents(program) if os.path.isfile(os.path.join(p, "CMakeCache.txt"))), None)
     # The exercises whose code the program links (the build's list, script/check's): one whose starter
     # makes no OpenCL call at all leaves nothing in the record.
+    # Followed through: Exercise 20 runs Exercise 05's host code, which runs Exercise 04's kernel.
     try:
         with open(os.path.join(build or "", "selfcheck", "exercises.tsv"), encoding="utf-8") as f:
+            rows = {}
             for row in f:
                 folder, _, depends = [*row.rstrip("\n").split("\t"), "", ""][:3]
-                if folder == exercise:
-                    for other in depends.split(":"):
-                        if other and other != exercise:
-                            others.setdefault(other, ["code it runs"])
+                rows[folder] = [d for d in depends.split(":") if d and d != folder]
+        pending, seen = list(rows.get(exercise, [])), {exercise}
+        while pending:
+            other = pending.pop(0)
+            if other not in seen:
+                seen.add(other)
+                others.setdefault(other, ["code it runs"])
+                pending += rows.get(other, [])
     except OSError:
         pass
     states = {folder: _exercise_state(folder, build) if build else "state unknown" for folder in others}
@@ -512,6 +526,14 @@ def gtest_mode(args):
         except (OSError, ValueError):
             tests = {}
         findings = [found for _, found_list in tests.values() for found in found_list]
+        # A timestamp asked of an event whose queue has no profiling: the queue's line, from the record.
+        unprofiled = (queue_without_profiling(calls, TOP, exercise)
+                      if any("CL_PROFILING_INFO_NOT_AVAILABLE" in f.get("text", "") for f in findings) else None)
+        if unprofiled:
+            findings = [results.finding("kernel", "host-queue", unprofiled[0], file=unprofiled[1], line=unprofiled[2],
+                                        hint=unprofiled[3])]
+            print()
+            first_message(unprofiled[0])
         if status != 0 and not findings:
             findings = [results.finding("other", "error", f"{exercise}: {test} ended with exit status {status} "
                                                           f"and no failure GoogleTest reports")]
@@ -712,36 +734,39 @@ def scratch_copy(root, build, prefix, change=None):
     return scratch
 
 
-SCRATCH = "Exercise26_Scratch"  # the scratch exercise: a copy of Exercise 03 under a new folder
+SCRATCH = "Exercise26_Scratch"  # the scratch exercise: a copy of another (--from, Exercise 03's) under a new folder
 
 
-def add_scratch_exercise(copy):
+def add_scratch_exercise(copy, model):
     """Adds an exercise the way the course says one is added (docs/manifest.md): its folders
-    (Exercises/X, Solutions/X: here Exercise 03's, copied) and one entry in course.json (here Exercise
-    03's, with the new folder, id and test file named). Nothing else in the tree changes."""
+    (Exercises/X, Solutions/X: here those of model, copied) and one entry in course.json (here model's,
+    with the new folder, id and test file named). Nothing else in the tree changes."""
     for top in ("Exercises", "Solutions"):
-        shutil.copytree(os.path.join(copy, top, "Exercise03_Vadd3"), os.path.join(copy, top, SCRATCH))
+        shutil.copytree(os.path.join(copy, top, model), os.path.join(copy, top, SCRATCH))
     path = os.path.join(copy, "course.json")
     with open(path, encoding="utf-8") as f:
         course = json.load(f)
-    entry = dict(next(e for e in course["exercises"] if e["folder"] == "Exercise03_Vadd3"))
+    entry = dict(next(e for e in course["exercises"] if e["folder"] == model))
     entry.update(id="26", folder=SCRATCH, learn="a scratch exercise (the self-check's test)",
-                 source="**added by the course**", test="tests/course/test_Exercise03_Vadd3.cpp")
+                 source="**added by the course**", test=f"tests/course/test_{model}.cpp")
     course["exercises"].append(entry)
     with open(path, "w", encoding="utf-8") as f:
         json.dump(course, f, indent=2)
 
 
 def scratch_mode(args):
-    """selfcheck.py scratch --build DIR: adding an exercise takes its folder and one manifest entry. In a
-    copy of this checkout (add_scratch_exercise: Exercise 03 copied to Exercise26_Scratch, one entry
-    in course.json), configured and built on its own (only the scratch exercise's targets and
-    hoc-runner), the scratch exercise must be built, be in build/course.txt and run in the instructor's
-    run (hoc-runner --only it), fail script/check as its starter (naming Exercises/Exercise26_Scratch),
-    pass it once solved, and be listed in the progress view."""
+    """selfcheck.py scratch --build DIR --from FOLDER: adding an exercise takes its folder and one manifest
+    entry. In a copy of this checkout (add_scratch_exercise: FOLDER, a vector-add exercise whose program
+    is vadd3, copied to Exercise26_Scratch, one entry in course.json), configured and built on its own
+    (only the scratch exercise's targets and hoc-runner), the scratch exercise must be built, be in
+    build/course.txt and run in the instructor's run (hoc-runner --only it), fail script/check as its
+    starter (naming Exercises/Exercise26_Scratch), pass it once solved, and be listed in the progress view."""
     build = os.path.abspath(args[args.index("--build") + 1] if "--build" in args else "build")
+    if "--from" not in args:
+        sys.exit("selfcheck.py scratch: needs --from FOLDER (the exercise the scratch one copies)")
+    model = args[args.index("--from") + 1]
     root = os.path.dirname(HERE)
-    copy = scratch_copy(root, build, "scratch.", add_scratch_exercise)
+    copy = scratch_copy(root, build, "scratch.", lambda tree: add_scratch_exercise(tree, model))
     tree = os.path.join(copy, "build")
     problems = []
 
@@ -794,12 +819,28 @@ def scratch_mode(args):
 
 
 def view_mode(args):
-    """selfcheck.py view --build DIR: the progress view (script/check) in a scratch copy of this
-    checkout (its tracked files, made a git repository of its own), with two exercises solved by
-    copying the solutions' kernels in (04 and 18), one given a planted bug (08, missing_first_barrier)
-    and the rest untouched, run against the build DIR (kernels from the scratch copy): every status,
-    the first failing exercise, its first message (file, line, hint) and the command must be right."""
-    build = args[args.index("--build") + 1] if "--build" in args else "build"
+    """selfcheck.py view --build DIR --solve FOLDER=KERNEL... --plant FOLDER.BUG --expect TEXT...: the
+    progress view (script/check) in a scratch copy of this checkout (its tracked files, made a git
+    repository of its own), with the exercises of --solve solved by copying the solutions' kernels in
+    (Kernels/KERNEL), the one of --plant given that planted bug and the rest untouched, run against the
+    build DIR (kernels from the scratch copy): every status, the first failing exercise (the planted
+    one), its first message (each --expect TEXT: file, line, hint) and the command must be right."""
+    build, solved, plant, expected = "build", {}, None, []
+    while args:
+        option = args.pop(0)
+        if option == "--build":
+            build = args.pop(0)
+        elif option == "--solve":
+            folder, _, kernel = args.pop(0).partition("=")
+            solved[folder] = kernel
+        elif option == "--plant":
+            plant = args.pop(0)
+        elif option == "--expect":
+            expected.append(args.pop(0))
+        else:
+            sys.exit("selfcheck.py view: unknown option " + option)
+    if not solved or not plant:
+        sys.exit("selfcheck.py view: needs --solve FOLDER=KERNEL and --plant FOLDER.BUG")
     build = os.path.abspath(build)
     root = os.path.dirname(HERE)
     scratch = scratch_copy(root, build, "view.")
@@ -808,11 +849,16 @@ def view_mode(args):
             if name in files:
                 return os.path.join(dirpath, name)
         sys.exit(f"selfcheck.py view: no {name} in Exercises/{folder}")
-    solved = {"Exercise04_MatmulKernel": "matmul_element.cl", "Exercise18_Atomics": "histogram.cl"}
     for folder, kernel in solved.items():
         shutil.copy(os.path.join(root, "Kernels", kernel), student_file(folder, kernel))
-    broken = student_file("Exercise08_MatmulLocalColumn", "matmul_local_column.cl")
-    plant_bug("Exercise08_MatmulLocalColumn.missing_first_barrier", os.path.dirname(broken))
+    failing = plant.split(".", 1)[0]
+    broken = student_file(failing, planted.Bug(plant).file)
+    plant_bug(plant, os.path.dirname(broken))
+    # The build's own files: script/check builds in it, and a scratch copy under build/ that one of the
+    # build's globs saw would configure the whole build again, under the other tests running beside.
+    generated = next((p for p in (os.path.join(build, n) for n in ("build.ninja", "Makefile")) if os.path.isfile(p)),
+                     None)
+    before = os.stat(generated).st_mtime_ns if generated else None
     result = subprocess.run([os.path.join(scratch, "script", "check"), "--build", build],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=1500,
                             env=dict(os.environ, NO_COLOR="1"))
@@ -826,19 +872,20 @@ def view_mode(args):
     exercises = [e["folder"] for e in manifest.load(root) if e["folder"] in built]
     for folder in exercises:
         want = ("passed" if folder in solved or folder in complete else
-                "failing" if folder == "Exercise08_MatmulLocalColumn" else "untouched")
+                "failing" if folder == failing else "untouched")
         if rows.get(folder) != want:
             problems.append(f"{folder} is {rows.get(folder, 'missing')}, not {want}")
     if list(rows) != exercises:
         problems.append("the exercises are not listed in course order")
-    for text in ("First failing: Exercise08_MatmulLocalColumn",
-                 "Exercises/Exercise08_MatmulLocalColumn/matmul_local_column.cl:29: a data race in local memory",
-                 "barrier(CLK_LOCAL_MEM_FENCE) between the write at line 29 and the read at line 34",
-                 "check just it: script/check 08"):
+    for text in (f"First failing: {failing}", *expected):
         if text not in result.stdout:
             problems.append(f"the view does not say {text!r}")
     if result.returncode != 1:
         problems.append(f"exit status {result.returncode}, not 1 (not every exercise passes)")
+    if before is not None and os.stat(generated).st_mtime_ns != before:
+        problems.append(f"the build was configured again during the view ({os.path.basename(generated)} "
+                        f"rewritten): a CONFIGURE_DEPENDS glob of the build sees the scratch copy "
+                        f"{os.path.relpath(scratch, build)}")
     if problems:
         print("FAILED: " + "; ".join(problems))
         return 1

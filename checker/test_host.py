@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Unit tests of host code named from the record of the OpenCL calls alone (host.py): a non-blocking read
-that no wait covers, and a launch refused because its range is no whole number of work-groups. The
-records are written here as tests/trace writes them; each call's place is given, not looked up."""
+that no wait covers, a launch refused because its range is no whole number of work-groups, a queue made
+without profiling. The records are written here as tests/trace writes them; each call's place is given,
+not looked up."""
 import json
 import os
 import tempfile
 import unittest
 
 from .calls import Trace
-from .host import refused_launch, unwaited_read
+from .host import queue_without_profiling, refused_launch, unwaited_read
 
 EX = "Exercise01_Vadd"
 FILE = f"Exercises/{EX}/vadd.cpp"
@@ -71,6 +72,17 @@ class UnwaitedRead(unittest.TestCase):
         finish = {"op": "wait", "call": "clFinish", "queue": "0xo", "events": [], "at": [41]}
         self.assertIsNone(unwaited_read(trace(OOO, read, finish), "/", EX))
 
+    def test_a_map_nothing_waits_for_is_named_too(self):
+        mapped = dict(READ, op="map", flags=1)
+        self.assertIn("a map the host never waited for", unwaited_read(trace(QUEUE, LAUNCH, mapped), "/", EX)[0])
+        wait = {"op": "wait", "call": "clWaitForEvents", "queue": None, "events": ["0xr"], "at": [41]}
+        self.assertIsNone(unwaited_read(trace(QUEUE, LAUNCH, mapped, wait), "/", EX))
+        # Unmapped before anything waited for the map: the host used (or dropped) memory not yet there.
+        unmap = {"op": "unmap", "queue": "0xq", "mem": "0xc", "waits": [], "event": None, "at": [42]}
+        finish = {"op": "wait", "call": "clFinish", "queue": "0xq", "events": [], "at": [43]}
+        self.assertIsNotNone(unwaited_read(trace(QUEUE, LAUNCH, mapped, unmap, finish), "/", EX))
+        self.assertIsNone(unwaited_read(trace(QUEUE, LAUNCH, mapped, wait, unmap, finish), "/", EX))
+
     def test_a_blocking_read_and_a_read_in_another_folder_are_not_named(self):
         self.assertIsNone(unwaited_read(trace(QUEUE, LAUNCH, dict(READ, blocking=True)), "/", EX))
         self.assertIsNone(unwaited_read(trace(QUEUE, LAUNCH, READ), "/", "Exercise02_ChainedVadd"))
@@ -87,6 +99,12 @@ class RefusedLaunch(unittest.TestCase):
         two = dict(refused, dims=2, **{"global": [64, 33], "local": [16, 16]})
         self.assertIn("a range of 33 in dimension 1 in work-groups of 16", refused_launch(trace(two), "/")[3])
 
+    def test_a_work_group_shape_given_turned_round_is_named_as_such(self):
+        turned = {"op": "refused", "call": "launch", "status": -54, "name": "ids", "dims": 2, "global": [12, 6],
+                  "local": [3, 4], "at": [30]}  # 4 x 3 asked: 4 does not divide 6
+        found = refused_launch(trace(turned), "/")
+        self.assertIn("the same sides in the other order, 4 x 3, divide the range", found[3])
+
     def test_a_refusal_for_another_reason_is_not_named_as_this_one(self):
         whole = {"op": "refused", "call": "launch", "status": -54, "name": "vadd", "dims": 1, "global": [4096],
                  "local": [2048], "at": [30]}  # whole groups, each larger than the device allows
@@ -94,6 +112,17 @@ class RefusedLaunch(unittest.TestCase):
         args = {"op": "refused", "call": "launch", "status": -52, "name": "vadd", "dims": 1, "global": [1000],
                 "local": [64], "at": [30]}
         self.assertIsNone(refused_launch(trace(args), "/"))
+
+
+class QueueWithoutProfiling(unittest.TestCase):
+    def test_the_queue_made_without_profiling_is_named_at_its_line(self):
+        profiled = {"op": "queue", "id": "0xa", "properties": 2, "at": [20]}
+        plain = {"op": "queue", "id": "0xb", "properties": 0, "at": [33]}
+        found = queue_without_profiling(trace(profiled, plain), "/", EX)
+        self.assertEqual(found[1:3], (FILE, 33))
+        self.assertIn("while 1 other queue(s) have it", found[3])
+        self.assertIsNone(queue_without_profiling(trace(profiled), "/", EX))
+        self.assertIsNone(queue_without_profiling(trace(plain), "/", "Exercise02_ChainedVadd"))
 
 
 if __name__ == "__main__":

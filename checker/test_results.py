@@ -188,5 +188,45 @@ class ResultFiles(unittest.TestCase):
                 os.environ["HOC_RESULTS_DIR"] = saved
 
 
+class PartOfAWholeRun(unittest.TestCase):
+    def test_a_part_keeps_the_findings_in_its_own_kernel_only(self):
+        """Exercise 16's oclgrind run covers every step: for `script/check 16 step3` a race in
+        reduce_first_add fails the part, a wrong value of an unwritten step does not."""
+        from .check import part_result
+        race = finding("kernel", "race-local", "reduce.cl:74: a data race in local memory", kernel="reduce_first_add")
+        other = finding("kernel", "bounds-global", "reduce.cl:90: past the end", kernel="reduce_per_item")
+        wrong = finding("other", "wrong-result", "the program's own check failed")
+        run = {"status": "failed", "findings": [other, race, wrong]}
+        self.assertEqual(part_result(run, {"reduce_first_add", "step3"}),
+                         {"status": "failed", "findings": [race]})
+        self.assertEqual(part_result(run, {"reduce_sequential", "step2"})["status"], "passed")
+        self.assertIsNone(part_result(None, {"reduce_sequential"}))
+        skipped = {"status": "skipped", "findings": [wrong]}
+        self.assertEqual(part_result(skipped, {"reduce_sequential"}), skipped)
+
+
+class EarlierExercises(unittest.TestCase):
+    def test_the_code_an_earlier_exercise_runs_is_named_too(self):
+        """Exercise 20 runs Exercise 05's host code, which runs Exercise 04's kernel: a wrong result with
+        Exercise 04 still the starter names Exercise 04, not only 05 to 09."""
+        from .selfcheck import _failed_run
+        with tempfile.TemporaryDirectory() as build:
+            os.makedirs(os.path.join(build, "selfcheck"))
+            open(os.path.join(build, "CMakeCache.txt"), "w").close()
+            with open(os.path.join(build, "selfcheck", "exercises.tsv"), "w", encoding="utf-8") as f:
+                f.write("Exercise04_MatmulKernel\tcheck_Exercise04_MatmulKernel\tExercise04_MatmulKernel\n"
+                        "Exercise05_MatmulHost\tcheck_Exercise05_MatmulHost\tExercise05_MatmulHost:"
+                        "Exercise04_MatmulKernel\n"
+                        "Exercise20_Roofline\tcheck_Exercise20_Roofline\tExercise20_Roofline:"
+                        "Exercise05_MatmulHost\n")
+            program = os.path.join(build, "Exercises", "Exercise20_Roofline", "roofline")
+            found = _failed_run("Exercise20_Roofline", "roofline", 1, "WRONG: 561 of 561 elements wrong",
+                                None, [], build, program)
+        self.assertEqual(found["kind"], "earlier-exercise")
+        self.assertIn("Exercise04_MatmulKernel (code it runs)", found["text"])
+        self.assertIn("Exercise05_MatmulHost (code it runs)", found["text"])
+        self.assertIn("script/check 04", found["text"])
+
+
 if __name__ == "__main__":
     unittest.main()

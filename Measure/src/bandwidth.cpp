@@ -325,4 +325,29 @@ void reportAgainstCopy(Report& report, const std::string& name, const std::strin
     report.add({name, size, check.ok, detail.str(), seconds, rate, "GB/s", extra});
 }
 
+void reportPassesAgainstCopy(Report& report, std::ostream& out, const std::string& name, const std::string& size,
+                             const CheckResult& check, double seconds, double bytes, double copyGbps, double readGbps,
+                             const std::vector<double>& passSeconds, double betweenSeconds, Extra extra)
+{
+    for (std::size_t p = 0; p < passSeconds.size(); ++p)
+        extra.emplace_back("pass_" + std::to_string(p + 1) + "_s", passSeconds[p]);
+    extra.emplace_back("between_passes_s", betweenSeconds);
+    reportAgainstCopy(report, name, size, check, seconds, bytes, copyGbps, readGbps, extra);
+    std::string passes;
+    for (const double s : passSeconds)
+        passes += (passes.empty() ? "" : " + ") + formatTime(s);
+    out << "  passes " << passes << ", and " << formatTime(betweenSeconds) << " between them\n";
+}
+
+void printPicked(std::ostream& out, const std::string& device, const std::string& name, double gbps, double readGbps,
+                 const std::string& size)
+{
+    if (gbps <= 0)
+        return;
+    std::ostringstream percent;
+    percent << std::fixed << std::setprecision(1) << 100 * gbps / readGbps;
+    out << "For this device (" << device << ") the program picks " << name << ": " << rateText(gbps) << " GB/s at "
+        << size << ", " << percent.str() << "% of the read kernel\n";
+}
+
 }  // namespace hoc

@@ -1,5 +1,6 @@
 #include "hoc/measure/histogram_reference.hpp"
 
+#include <ostream>
 #include <random>
 
 namespace hoc {
@@ -55,6 +56,45 @@ CheckResult checkHistogram(const std::vector<std::uint64_t>& expected, const std
                     std::to_string(t.want) + " bytes";
     }
     return r;
+}
+
+void reportOrderIndependent(Report& report, const std::string& name, const std::string& size,
+                            const std::vector<std::uint64_t>& expected, const std::function<HistogramRun()>& oneLaunch,
+                            const std::function<HistogramRun()>& lastFirst, const std::string& lastFirstText)
+{
+    const HistogramRun r = oneLaunch();
+    const CheckResult check = checkHistogram(expected, r.bins);
+    report.bandwidth(name + ", " + std::to_string(r.groups) + " work-groups of " + std::to_string(r.workGroupSize),
+                     size, check, {r.seconds, 0},
+                     static_cast<double>(histogramTotals(expected, r.bins).want));  // the bytes counted
+    if (!lastFirst)
+        return;
+    const CheckResult reversed = checkHistogram(expected, lastFirst().bins);
+    report.add({name + ", " + lastFirstText, size, reversed.ok, reversed.message(), 0, 0, "", {}});
+}
+
+void reportOrderDependent(Report& report, std::ostream& out, const std::string& name, const std::string& size,
+                          const std::vector<std::uint64_t>& expected, const HistogramRun& firstToLast,
+                          const std::string& firstToLastText, const HistogramRun& lastFirst,
+                          const std::string& lastFirstText)
+{
+    const CheckResult inOrder = checkHistogram(expected, firstToLast.bins);
+    const CheckResult reversed = checkHistogram(expected, lastFirst.bins);
+    report.add({name + ", " + firstToLastText, size, inOrder.ok, inOrder.message(), 0, 0, "", {}});
+    if (lastFirst.groups < 2) {
+        out << "  (one work-group only: no other order to try; use a larger --size or --groups)\n";
+        return;
+    }
+    const std::string count = std::to_string(reversed.wrong) + " of " + std::to_string(expected.size()) + " bins wrong";
+    report.add({name + ", " + lastFirstText,
+                size,
+                !reversed.ok,
+                reversed.ok ? "the bins came out right: expected them wrong, the last group ran first"
+                            : "wrong, as expected (" + count + "): this design depends on the order of work-groups",
+                0,
+                0,
+                "",
+                {}});
 }
 
 }  // namespace hoc

@@ -5,6 +5,7 @@
 #include <iomanip>
 #include <ostream>
 #include <sstream>
+#include <utility>
 
 #include "hoc/common/errors.hpp"
 #include "hoc/common/report.hpp"
@@ -90,6 +91,53 @@ CheckResult checkTimeline(const std::vector<CommandTimes>& commands, bool inOrde
     if (!r.ok)
         r.problem = problem + (r.wrong > 1 ? " (and " + std::to_string(r.wrong - 1) + " more)" : "");
     return r;
+}
+
+namespace {
+
+// Merges [start, end) intervals into disjoint ones, sorted.
+std::vector<std::pair<cl_ulong, cl_ulong>> merged(std::vector<std::pair<cl_ulong, cl_ulong>> spans)
+{
+    std::sort(spans.begin(), spans.end());
+    std::vector<std::pair<cl_ulong, cl_ulong>> out;
+    for (const auto& s : spans) {
+        if (!out.empty() && s.first <= out.back().second)
+            out.back().second = std::max(out.back().second, s.second);
+        else
+            out.push_back(s);
+    }
+    return out;
+}
+
+}  // namespace
+
+Overlap measureOverlap(const std::vector<CommandTimes>& copies, const std::vector<CommandTimes>& kernels)
+{
+    Overlap o;
+    if (copies.empty() && kernels.empty())
+        return o;
+    const CommandTimes& any = copies.empty() ? kernels.front() : copies.front();
+    cl_ulong first = any.start, last = any.end;
+    std::vector<std::pair<cl_ulong, cl_ulong>> spans;
+    for (const CommandTimes& k : kernels) {
+        first = std::min(first, k.start);
+        last = std::max(last, k.end);
+        spans.emplace_back(k.start, k.end);
+        o.kernel_s += k.runSeconds();
+    }
+    const auto busy = merged(spans);  // when at least one kernel was running
+    for (const CommandTimes& c : copies) {
+        first = std::min(first, c.start);
+        last = std::max(last, c.end);
+        o.copy_s += c.runSeconds();
+        cl_ulong during = 0;
+        for (const auto& [from, to] : busy)
+            if (from < c.end && to > c.start)
+                during += std::min(to, c.end) - std::max(from, c.start);
+        o.hidden_s += static_cast<double>(during) * 1e-9;
+    }
+    o.span_s = static_cast<double>(last - first) * 1e-9;
+    return o;
 }
 
 CheckResult withPhases(CheckResult check, const PhaseRow& t, const std::string& times, const std::string& hint)

@@ -5,6 +5,7 @@
 #include "hoc/common/data.hpp"
 #include "hoc/common/reference.hpp"
 #include "hoc/measure/timeline.hpp"
+#include "hoc_hints/Exercise12_MemoryObjects.hpp"
 #include "hoc_test.hpp"
 #include "memory_objects.hpp"
 #include "short_lived_vector.hpp"
@@ -56,9 +57,16 @@ TEST(Exercise12Lifetime, WaitingForTheWriteKeepsTheHostVectorAliveLongEnough)
     const auto a = hoc::randomFloats(n, 35);
     const LifetimeRun fixed = hoc::test::run(
         [&] { return writeFromShortLivedVector(hoc::test::device(), a, HostLifetime::WaitThenDie); });
-    EXPECT_TRUE(hoc::test::correct(hoc::compare(a, fixed.device_copy),
-                                   "A written by a non-blocking write, waited for before its vector died "
-                                   "(release the user event, then wait on the write's event, inside the block)"));
+    const std::string what = "A written by a non-blocking write, waited for before its vector died "
+                             "(release the user event, then wait on the write's event, inside the block)";
+    const auto dead = static_cast<std::size_t>(
+        std::count(fixed.device_copy.begin(), fixed.device_copy.end(), poisonValue()));
+    if (fixed.device_copy.size() == n && dead == n)
+        ADD_FAILURE() << HOC_UNDER_TEST << ": " << what << ": all " << n << " elements are the poison ("
+                      << poisonValue() << ")\n  where: writeFromShortLivedVector in memory_objects.cpp\n  hint: "
+                      << hoc::test::hint(hoc::hints::write_after_death, {});
+    else
+        EXPECT_TRUE(hoc::test::correct(hoc::compare(a, fixed.device_copy), what));
 
     const LifetimeRun early = hoc::test::run(
         [&] { return writeFromShortLivedVector(hoc::test::device(), a, HostLifetime::DiesTooEarly); });

@@ -9,6 +9,7 @@
 #include "hoc/common/data.hpp"
 #include "hoc/common/reference.hpp"
 #include "hoc/common/errors.hpp"
+#include "hoc_hints/Exercise14_EventsQueues.hpp"
 #include "hoc_test.hpp"
 
 namespace {
@@ -56,10 +57,13 @@ TEST(Exercise14OutOfOrder, AddWaitsForBothProducers)
     EXPECT_EQ(r.out_of_order, r.note.empty()) << "a note is expected exactly when falling back: '" << r.note << "'";
     ASSERT_EQ(r.kernels.size(), 3u) << HOC_UNDER_TEST << ": expected the timestamps of produce A, produce B, add";
     const auto &a = r.kernels[0], &b = r.kernels[1], &add = r.kernels[2];
+    const std::string where = "\n  where: joinTwoKernels in events.cpp (the add's list of events)\n  hint: ";
     EXPECT_GE(add.start, a.end) << HOC_UNDER_TEST << ": the add did not wait for produce A: " << stamps(add) << "; "
-                                << stamps(a);
+                                << stamps(a) << where
+                                << hoc::test::hint(hoc::hints::add_started_early, {{"producer", "produce A"}});
     EXPECT_GE(add.start, b.end) << HOC_UNDER_TEST << ": the add did not wait for produce B: " << stamps(add) << "; "
-                                << stamps(b);
+                                << stamps(b) << where
+                                << hoc::test::hint(hoc::hints::add_started_early, {{"producer", "produce B"}});
     EXPECT_TRUE(
         hoc::test::correct(hoc::compare(hoc::ref::vadd(produceOnHost(x, kRounds), produceOnHost(y, kRounds)), r.c),
                            "C = produce(X) + produce(Y)"));
@@ -73,7 +77,8 @@ TEST(Exercise14TwoQueues, MarkerAndBarrierLinkTheQueues)
                                     << ": expected the timestamps of produce A (queue 1), add (queue 2)";
     EXPECT_GE(r.kernels[1].start, r.kernels[0].end)
         << HOC_UNDER_TEST << ": queue 2's add did not wait for queue 1: " << stamps(r.kernels[1]) << "; "
-        << stamps(r.kernels[0]);
+        << stamps(r.kernels[0]) << "\n  where: linkTwoQueues in events.cpp (the marker and the barrier)\n  hint: "
+        << hoc::test::hint(hoc::hints::queue2_not_linked, {});
     EXPECT_TRUE(hoc::test::correct(hoc::compare(hoc::ref::vadd(produceOnHost(x, kRounds), y), r.c),
                                    "C = produce(X) + Y over two queues"));
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hoc/common/data.hpp"
@@ -26,23 +27,75 @@ Transposer makeTransposer(const TransposeShape& shape)
     return hoc::test::run([&] { return Transposer(hoc::test::device(), shape); });
 }
 
+// Where the wrong elements of out (cols x rows, out[i][j] = in[j][i]) lie, what they hold, and the
+// hint when they are exactly out's rows (or columns) from the number `in` has on: the kernel bounded
+// out's row (column) by in's. "" where none is wrong.
+std::pair<std::string, std::string> whereWrong(const std::vector<float>& out, const std::vector<float>& in,
+                                               std::size_t rows, std::size_t cols)
+{
+    std::size_t rowLo = cols, rowHi = 0, colLo = rows, colHi = 0, wrong = 0, zero = 0, foreign = 0;
+    bool rowsPast = rows < cols, columnsPast = cols < rows;  // wrong exactly where i >= rows (j >= cols)
+    for (std::size_t i = 0; i < cols; ++i)
+        for (std::size_t j = 0; j < rows && i * rows + j < out.size(); ++j) {
+            const float x = out[i * rows + j];
+            const bool bad = !(x == in[j * cols + i]);
+            rowsPast = rowsPast && bad == (i >= rows);
+            columnsPast = columnsPast && bad == (j >= cols);
+            if (!bad)
+                continue;
+            ++wrong;
+            rowLo = std::min(rowLo, i), rowHi = std::max(rowHi, i), colLo = std::min(colLo, j),
+            colHi = std::max(colHi, j);
+            zero += x == 0.0f ? 1 : 0;
+            foreign += x != 0.0f && std::find(in.begin(), in.end(), x) == in.end() ? 1 : 0;
+        }
+    if (wrong == 0)
+        return {"", ""};
+    const auto range = [](std::size_t lo, std::size_t hi) {
+        return lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi);
+    };
+    std::string text = "\n  the wrong elements lie in rows " + range(rowLo, rowHi) + " and columns " +
+                       range(colLo, colHi) + " of out (" + std::to_string(cols) + " x " + std::to_string(rows) + ")";
+    if (zero + foreign == wrong)
+        text += ", and hold values `in` does not have (0 in " + std::to_string(zero) + " of them): elements never " +
+                "written, or written from a place that never held a value of `in`";
+    std::string hint;
+    if (rowsPast || columnsPast) {
+        const std::string what = rowsPast ? "rows" : "columns";
+        hint = hoc::test::hint(hoc::hints::rows_past, {{"what", what},
+                                                       {"first", std::to_string(rowsPast ? rows : cols)},
+                                                       {"last", std::to_string((rowsPast ? cols : rows) - 1)},
+                                                       {"count", std::to_string(rowsPast ? cols : rows)},
+                                                       {"out_rows", std::to_string(cols)},
+                                                       {"out_cols", std::to_string(rows)},
+                                                       {"stop", std::to_string(rowsPast ? rows : cols)}});
+    }
+    return {text, hint};
+}
+
 // Where a wrong transpose most likely comes from, for each kernel (the oclgrind test of the exercise
 // names a missing barrier as a data race and an unchecked edge as an access past the buffer).
 std::string hint(TransposeKernel kernel, const std::vector<float>& out, const std::vector<float>& in, std::size_t rows,
                  std::size_t cols)
 {
-    const std::string where = "\n  where: kernel " + kernelName(kernel) + " in transpose.cl\n  hint: ";
     if (std::all_of(out.begin(), out.end(), [](float x) { return x == 0.0f; }))
-        return where + hoc::test::hint(hoc::hints::starter, {{"kernel", kernelName(kernel)}});
-    // Where the first wrong element's value came from: out is cols x rows, out[i][j] = in[j][i]; the
-    // inputs are random floats, so a value found in `in` names the element that was copied there.
+        return "\n  where: kernel " + kernelName(kernel) +
+               " in transpose.cl\n  hint: " + hoc::test::hint(hoc::hints::starter, {{"kernel", kernelName(kernel)}});
+    const auto [lie, past] = whereWrong(out, in, rows, cols);
+    const std::string where = lie + "\n  where: kernel " + kernelName(kernel) + " in transpose.cl\n  hint: ";
+    if (!past.empty())
+        return where + past;
+    // Where a wrong element's value came from (the first that holds one of `in`'s): out is cols x
+    // rows, out[i][j] = in[j][i]; the inputs are random floats, so a value found in `in` names the
+    // element that was copied there. Elements that hold 0 or a value `in` lacks (never written, or
+    // written from an unfilled tile) are passed over.
     for (std::size_t w = 0; w < out.size() && w < rows * cols; ++w) {
         const std::size_t i = w / rows, j = w % rows;
         if (out[w] == in[j * cols + i])
             continue;
         const auto from = std::find(in.begin(), in.end(), out[w]);
         if (out[w] == 0.0f || from == in.end())
-            break;
+            continue;
         const std::size_t at = static_cast<std::size_t>(from - in.begin());
         return where + hoc::test::hint(hoc::hints::value_from, {{"row", std::to_string(i)},
                                                                 {"column", std::to_string(j)},

@@ -141,4 +141,14 @@ TEST(Histogram, HintsNameTheClassicBugs)
               std::string::npos);
 }
 
+// Step 4: why no barrier or fence inside histogram_last_group makes it right. Answer 2 of the README:
+// a barrier waits for its own work-group only, and the other groups may not have run yet.
+TEST(Histogram, StepFourAnswer)
+{
+    const unsigned mine = hoc::test::run([] { return histogram().stepFourAnswer(); });
+    EXPECT_EQ(mine, 2u) << HOC_UNDER_TEST << "/histogram.cl: STEP4_ANSWER (step 4 of the README) is " << mine
+                        << (mine == 0 ? ": not made yet" : "")
+                        << "\n  hint: " << hoc::test::hint(hoc::hints::step4_answer);
+}
+
 TEST(Histogram, EmptyInputIsRefused) { EXPECT_THROW(runCount({}, HistogramKernel::Global), std::runtime_error); }

@@ -7,7 +7,8 @@ check_layout.py names ROOT
       - course.json itself;
       - the documentation: docs/ and every Markdown file (a README links the lessons it builds on);
       - the tests: every path with a tests/ folder, CI's scripts (.ci/) and the test drivers
-        (script/test, and the self-check: the package checker/, its planted bugs and fixtures);
+        (script/test, and the checker's own tests: its unit tests, robustness.py, its planted bugs,
+        alternatives and technique cases, and the build files that register them);
     every other file finds an exercise through course.json (the build, the plain-make build, the
     bad-input cases, the programs' titles, the results page's ids). Prints each file and the folders
     it names; exit status 1 when there is one.
@@ -40,7 +41,11 @@ import subprocess
 import sys
 
 DOCS = ("docs/",)
-TESTS = (".ci/", "script/test", "checker/")
+# The checker's own tests and their fixtures, which name the exercises they plant bugs in, check or copy:
+# its unit tests, the robustness test, the planted bugs, alternatives and technique cases, and the build
+# file that registers them. The checker itself (its driver and front end) takes the folders from course.json.
+TESTS = (".ci/", "script/test", "checker/test_", "checker/robustness.py", "checker/planted/",
+         "checker/alternatives/", "checker/technique/", "checker/CMakeLists.txt", "checker/technique.cmake")
 NOT_STUDENT_FILES = ("README.md", "CMakeLists.txt", "Makefile")
 
 

@@ -52,7 +52,9 @@ try {
         }
         table.row(hoc::sizeText(n), copyGbps, cells);
     }
-    printPicked(std::cout, picked, pickedGbps, readGbps, largest);
+    hoc::printPicked(std::cout, picked == ReduceKernel::Cpu ? "a CPU" : "not a CPU",
+                     shortName(picked) + " (" + kernelName(picked) + ")", pickedGbps, readGbps,
+                     "N = " + hoc::sizeText(largest));
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

@@ -1,10 +1,7 @@
 #include "reduce_report.hpp"
 
 #include <climits>
-#include <iomanip>
 #include <iostream>
-#include <ostream>
-#include <sstream>
 
 #include "hoc/common/data.hpp"
 #include "hoc/common/device.hpp"
@@ -56,27 +53,8 @@ void requireDecisiveSums(Reduction& reduction, const std::vector<std::size_t>& s
 void reportSum(hoc::Report& report, ReduceKernel kernel, std::size_t n, const ReduceResult& r,
                const hoc::CheckResult& check, double copyGbps, double readGbps)
 {
-    hoc::Extra extra = {{"flops", static_cast<double>(n - 1)}};  // n floats, n - 1 additions
-    for (std::size_t p = 0; p < r.passSeconds.size(); ++p)
-        extra.emplace_back("pass_" + std::to_string(p + 1) + "_s", r.passSeconds[p]);
-    extra.emplace_back("between_passes_s", r.betweenSeconds);
-    hoc::reportAgainstCopy(
-        report, shortName(kernel) + " (" + kernelName(kernel) + ", " + std::to_string(r.passes) + " passes)",
-        "N = " + hoc::sizeText(n), check, r.seconds, sizeof(float) * static_cast<double>(n), copyGbps, readGbps, extra);
-    // Where the time went: each pass, and the launches between them.
-    std::string passes;
-    for (const double s : r.passSeconds)
-        passes += (passes.empty() ? "" : " + ") + hoc::formatTime(s);
-    std::cout << "  passes " << passes << ", and " << hoc::formatTime(r.betweenSeconds) << " between them\n";
-}
-
-void printPicked(std::ostream& out, ReduceKernel picked, double pickedGbps, double readGbps, std::size_t largest)
-{
-    if (pickedGbps <= 0)
-        return;
-    std::ostringstream percent;
-    percent << std::fixed << std::setprecision(1) << 100 * pickedGbps / readGbps;
-    out << "For this device (" << (picked == ReduceKernel::Cpu ? "a CPU" : "not a CPU") << ") the program picks "
-        << shortName(picked) << " (" << kernelName(picked) << "): " << hoc::rateText(pickedGbps)
-        << " GB/s at N = " << hoc::sizeText(largest) << ", " << percent.str() << "% of the read kernel\n";
+    hoc::reportPassesAgainstCopy(
+        report, std::cout, shortName(kernel) + " (" + kernelName(kernel) + ", " + std::to_string(r.passes) + " passes)",
+        "N = " + hoc::sizeText(n), check, r.seconds, sizeof(float) * static_cast<double>(n), copyGbps, readGbps,
+        r.passSeconds, r.betweenSeconds, {{"flops", static_cast<double>(n - 1)}});  // n floats, n - 1 additions
 }

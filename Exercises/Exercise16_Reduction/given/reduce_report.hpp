@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstddef>
-#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -33,11 +32,7 @@ void requireDecisiveSums(Reduction& reduction, const std::vector<std::size_t>& s
                          const std::vector<ReduceKernel>& kernels, std::size_t local);
 
 // A kernel's sum of n floats in GB/s against the copy's and the read kernel's (each element read
-// once), with the time of each pass and between them in the JSON and on a "passes" line.
+// once), with the time of each pass and between them in the JSON and on a "passes" line
+// (hoc::reportPassesAgainstCopy, hoc/measure/bandwidth.hpp).
 void reportSum(hoc::Report& report, ReduceKernel kernel, std::size_t n, const ReduceResult& r,
                const hoc::CheckResult& check, double copyGbps, double readGbps);
-
-// "For this device (a CPU) the program picks ...": the step kernelFor picks, with its rate at the
-// largest size as a percentage of the read kernel's. Nothing when it did not run or was wrong
-// (pickedGbps 0).
-void printPicked(std::ostream& out, ReduceKernel picked, double pickedGbps, double readGbps, std::size_t largest);

@@ -82,6 +82,17 @@ Histogram::Histogram(const cl::Device& device)
 {
 }
 
+unsigned Histogram::stepFourAnswer()
+{
+    cl::Kernel kernel(program_, "step4_answer");
+    std::vector<cl_uint> answer(1, 0);
+    cl::Buffer d_answer(queue_, answer.begin(), answer.end(), /*readOnly=*/false);
+    kernel.setArg(0, d_answer);
+    queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(1), cl::NDRange(1));
+    cl::copy(queue_, d_answer, answer.begin(), answer.end());
+    return answer[0];
+}
+
 HistogramResult Histogram::count(const std::vector<std::uint8_t>& h_data, HistogramKernel which,
                                  const HistogramOptions& options)
 {

@@ -77,14 +77,9 @@ struct SaxpyReference {
 };
 SaxpyReference saxpyReference(float a, const std::vector<float>& x, const std::vector<float>& y, int rounds);
 
-// What the profiling timestamps say about overlap, all on the device's one clock.
-struct Overlap {
-    double span_s = 0;    // from the first command's START to the last one's END
-    double copy_s = 0;    // the copies' run times, added up
-    double kernel_s = 0;  // the kernels' run times, added up
-    double hidden_s = 0;  // the part of the copies' run time during which some kernel was running
-    double hiddenFraction() const { return copy_s > 0 ? hidden_s / copy_s : 0; }
-};
+// What the profiling timestamps say about overlap (hoc::measureOverlap, hoc/measure/timeline.hpp),
+// the commands of type CL_COMMAND_NDRANGE_KERNEL as kernels, the others as copies.
+using Overlap = hoc::Overlap;
 Overlap measureOverlap(const std::vector<Command>& commands);
 
 // Empty when every dependency of the pipeline shows in the timestamps: each kernel started after

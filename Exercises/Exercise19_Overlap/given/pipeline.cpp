@@ -1,13 +1,12 @@
 // Exercise 19: what parts 1 and 2 share (pinned host memory, the memory check) and what checks them
-// (the serial reference, the overlap measured from the timestamps, the dependencies). Not the lesson:
-// the lesson is overlap.cpp.
+// (the serial reference, the overlap measured from the timestamps, which Measure counts, the
+// dependencies). Not the lesson: the lesson is overlap.cpp.
 #include <algorithm>
 #include <climits>
 #include <cmath>
 #include <iomanip>
 #include <map>
 #include <sstream>
-#include <utility>
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
@@ -65,52 +64,12 @@ SaxpyReference saxpyReference(float a, const std::vector<float>& x, const std::v
     return r;
 }
 
-namespace {
-
-// Merges [start, end) intervals into disjoint ones, sorted.
-std::vector<std::pair<cl_ulong, cl_ulong>> merged(std::vector<std::pair<cl_ulong, cl_ulong>> spans)
-{
-    std::sort(spans.begin(), spans.end());
-    std::vector<std::pair<cl_ulong, cl_ulong>> out;
-    for (const auto& s : spans) {
-        if (!out.empty() && s.first <= out.back().second)
-            out.back().second = std::max(out.back().second, s.second);
-        else
-            out.push_back(s);
-    }
-    return out;
-}
-
-}  // namespace
-
 Overlap measureOverlap(const std::vector<Command>& commands)
 {
-    Overlap o;
-    if (commands.empty())
-        return o;
-    std::vector<std::pair<cl_ulong, cl_ulong>> kernels;
-    cl_ulong first = commands.front().times.start, last = commands.front().times.end;
-    for (const Command& c : commands) {
-        first = std::min(first, c.times.start);
-        last = std::max(last, c.times.end);
-        if (c.type == CL_COMMAND_NDRANGE_KERNEL) {
-            kernels.emplace_back(c.times.start, c.times.end);
-            o.kernel_s += c.times.runSeconds();
-        }
-    }
-    const auto busy = merged(kernels);  // when at least one kernel was running
-    for (const Command& c : commands) {
-        if (c.type == CL_COMMAND_NDRANGE_KERNEL)
-            continue;
-        o.copy_s += c.times.runSeconds();
-        cl_ulong during = 0;
-        for (const auto& [from, to] : busy)
-            if (from < c.times.end && to > c.times.start)
-                during += std::min(to, c.times.end) - std::max(from, c.times.start);
-        o.hidden_s += static_cast<double>(during) * 1e-9;
-    }
-    o.span_s = static_cast<double>(last - first) * 1e-9;
-    return o;
+    std::vector<hoc::CommandTimes> copies, kernels;
+    for (const Command& c : commands)
+        (c.type == CL_COMMAND_NDRANGE_KERNEL ? kernels : copies).push_back(c.times);
+    return hoc::measureOverlap(copies, kernels);
 }
 
 // What each missing dependency looks like, and where the starter leaves it out.

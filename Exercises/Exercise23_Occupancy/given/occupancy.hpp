@@ -10,28 +10,13 @@
 
 #include "hoc/common/opencl.hpp"
 #include "hoc/common/timing.hpp"
+#include "hoc/measure/compute_unit.hpp"
 
-// What one compute unit holds at once. OpenCL reports none of these: they come from the vendor's
-// documentation (documentedLimits below) or from the command line. 0 means "not known": that
-// resource is left out of the arithmetic.
-struct ComputeUnitLimits {
-    std::size_t workItems = 0;              // resident work-items (NVIDIA: threads per SM)
-    std::size_t workGroups = 0;             // resident work-groups (NVIDIA: thread blocks per SM)
-    std::size_t localBytes = 0;             // local memory the resident work-groups share
-    std::size_t localReservedPerGroup = 0;  // local memory the runtime keeps for itself per work-group
-    std::size_t registers = 0;              // 32-bit registers the resident work-items share
-    std::string source;                     // where these figures come from
-};
-
-// One work-group of a kernel, as the OpenCL runtime describes it (clGetKernelWorkGroupInfo).
-struct KernelFootprint {
-    std::size_t workGroupSize = 0;         // work-items per work-group (the launch's local size)
-    std::size_t maxWorkGroupSize = 0;      // CL_KERNEL_WORK_GROUP_SIZE: the most a launch may have
-    std::size_t multiple = 1;              // CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE
-    std::size_t localBytes = 0;            // CL_KERNEL_LOCAL_MEM_SIZE
-    std::size_t privateBytes = 0;          // CL_KERNEL_PRIVATE_MEM_SIZE (not used by the arithmetic)
-    std::size_t registersPerWorkItem = 0;  // from the build log where the compiler prints it; 0: not known
-};
+// What one compute unit holds at once (from the vendor's documentation or the command line; 0: not
+// known) and what one work-group of a kernel takes of it (as the runtime reports it): read their
+// fields in hoc/measure/compute_unit.hpp.
+using hoc::ComputeUnitLimits;
+using hoc::KernelFootprint;
 
 // How many work-groups one compute unit holds: what each resource allows on its own (empty where
 // the compute unit's or the kernel's figure is not known), the fewest of them (`groups`, 0 when none
@@ -63,12 +48,10 @@ Prediction stepThreePrediction();
 // work-items per compute unit are not known).
 double occupancy(const ComputeUnitLimits& cu, const KernelFootprint& kernel, const Fit& fit);
 
-// The documented limits of `device`'s compute unit where the course knows them (NVIDIA compute
-// capability 9.0, read with cl_nv_device_attribute_query), else all 0 with `source` saying so.
-ComputeUnitLimits documentedLimits(const cl::Device& device);
-
-// NVIDIA's figures for compute capability 9.0 (the H100's), which documentedLimits gives for it.
-ComputeUnitLimits hopperLimits();
+// The compute unit's documented limits (hoc::documentedLimits: NVIDIA compute capability 9.0, the
+// H100's, hoc::hopperLimits) are Measure's too.
+using hoc::documentedLimits;
+using hoc::hopperLimits;
 
 // The serial reference of occupancy.cl's kernel for work-groups of `local` work-items.
 std::vector<float> referenceStage(const std::vector<float>& in, std::size_t local);

@@ -1,7 +1,6 @@
 // Exercise 23: the given host code. The compute unit's documented limits, the kernel's footprint as
 // the runtime reports it, and the measured kernel (occupancy.cl) built for each size of its array.
 #include <algorithm>
-#include <regex>
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
@@ -9,73 +8,12 @@
 #include "hoc/common/program.hpp"
 #include "occupancy.hpp"
 
-namespace {
-
-// cl_nv_device_attribute_query (NVIDIA's OpenCL extension): the compute capability.
-constexpr cl_device_info kComputeCapabilityMajorNV = 0x4000;
-constexpr cl_device_info kComputeCapabilityMinorNV = 0x4001;
-
-bool hasExtension(const cl::Device& device, const std::string& name)
-{
-    return (" " + device.getInfo<CL_DEVICE_EXTENSIONS>() + " ").find(" " + name + " ") != std::string::npos;
-}
-
-cl_uint nvInfo(const cl::Device& device, cl_device_info what)
-{
-    cl_uint value = 0;
-    const cl_int status = clGetDeviceInfo(device(), what, sizeof value, &value, nullptr);
-    if (status != CL_SUCCESS)
-        throw cl::Error(status, "clGetDeviceInfo (cl_nv_device_attribute_query)");
-    return value;
-}
-
-// NVIDIA's compiler prints "ptxas info    : Used 10 registers, ..." under -cl-nv-verbose.
-std::size_t registersFromBuildLog(const std::string& log)
-{
-    std::smatch match;
-    static const std::regex used("Used ([0-9]+) registers");
-    return std::regex_search(log, match, used) ? std::stoul(match[1]) : 0;
-}
-
-}  // namespace
-
 double occupancy(const ComputeUnitLimits& cu, const KernelFootprint& kernel, const Fit& fit)
 {
     if (cu.workItems == 0)
         return 0;
     (void)kernel;
     return static_cast<double>(fit.groups * fit.slots) / static_cast<double>(cu.workItems);
-}
-
-ComputeUnitLimits hopperLimits()
-{
-    // NVIDIA's figures for compute capability 9.0, as the CUDA driver reports them for an H100
-    // (cuDeviceGetAttribute, 2026-11-27: docs/measurements/Exercise23_Occupancy.md). cuda.h's words:
-    ComputeUnitLimits cu;
-    cu.workItems = 2048;              // "Maximum resident threads per multiprocessor"
-    cu.workGroups = 32;               // "Maximum number of blocks per multiprocessor"
-    cu.localBytes = 228 * 1024;       // "Maximum shared memory available per multiprocessor in bytes"
-    cu.localReservedPerGroup = 1024;  // "Shared memory reserved by CUDA driver per block in bytes"
-    cu.registers = 64 * 1024;         // "Maximum number of 32-bit registers available per multiprocessor"
-    cu.source = "compute capability 9.0, NVIDIA's figures (the CUDA driver's cuDeviceGetAttribute on an H100), "
-                "not OpenCL's";
-    return cu;
-}
-
-ComputeUnitLimits documentedLimits(const cl::Device& device)
-{
-    ComputeUnitLimits cu;
-    if (!hasExtension(device, "cl_nv_device_attribute_query")) {
-        cu.source = "none known for this device (OpenCL reports no per-compute-unit limits)";
-        return cu;
-    }
-    const cl_uint major = nvInfo(device, kComputeCapabilityMajorNV), minor = nvInfo(device, kComputeCapabilityMinorNV);
-    const std::string cc = std::to_string(major) + "." + std::to_string(minor);
-    if (cc != "9.0") {
-        cu.source = "none known for compute capability " + cc + " (the course has the figures of 9.0 only)";
-        return cu;
-    }
-    return hopperLimits();
 }
 
 std::vector<float> referenceStage(const std::vector<float>& in, std::size_t local)
@@ -113,7 +51,7 @@ StageRun Occupancy::run(const std::vector<float>& h_in, std::size_t localFloats,
     auto built = programs_.find(localFloats);
     if (built == programs_.end()) {
         std::string options = "-D LOCAL_FLOATS=" + std::to_string(localFloats);
-        if (hasExtension(device_, "cl_nv_compiler_options"))
+        if (hoc::hasExtension(device_, "cl_nv_compiler_options"))
             options += " -cl-nv-verbose";
         built = programs_.emplace(localFloats, hoc::buildProgram(context_, device_, "occupancy.cl", options)).first;
     }
@@ -128,7 +66,8 @@ StageRun Occupancy::run(const std::vector<float>& h_in, std::size_t localFloats,
     result.footprint.multiple = kernel.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(device_);
     result.footprint.localBytes = kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device_);
     result.footprint.privateBytes = kernel.getWorkGroupInfo<CL_KERNEL_PRIVATE_MEM_SIZE>(device_);
-    result.footprint.registersPerWorkItem = registersFromBuildLog(program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_));
+    result.footprint.registersPerWorkItem = hoc::registersFromBuildLog(
+        program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_));
 
     // 3. Memory.
     cl::Buffer d_in(queue_, h_in.begin(), h_in.end(), /*readOnly=*/true);

@@ -124,4 +124,17 @@ std::string rateText(double gbps);
 void reportAgainstCopy(Report& report, const std::string& name, const std::string& size, const CheckResult& check,
                        double seconds, double bytes, double copyGbps, double readGbps = 0, Extra extra = {});
 
+// The same for a kernel of several passes (Exercise 16's reductions): each pass's time
+// ("pass_<i>_s") and the time between them ("between_passes_s") after `extra`, and a line
+// "  passes <each pass's time, added>, and <between> between them" on `out` (where the time went).
+void reportPassesAgainstCopy(Report& report, std::ostream& out, const std::string& name, const std::string& size,
+                             const CheckResult& check, double seconds, double bytes, double copyGbps, double readGbps,
+                             const std::vector<double>& passSeconds, double betweenSeconds, Extra extra = {});
+
+// "For this device (<device>) the program picks <name>: <gbps> GB/s at <size>, <P>% of the read
+// kernel": the kernel a program picks for the device, against the read yardstick. Nothing when it
+// did not run or was wrong (gbps 0).
+void printPicked(std::ostream& out, const std::string& device, const std::string& name, double gbps, double readGbps,
+                 const std::string& size);
+
 }  // namespace hoc

@@ -1,13 +1,19 @@
 // The serial reference of a histogram of bytes (Exercise 18's atomics): the bins counted on the host,
-// skewed inputs, and a check whose message says what the bins add up to (the evidence of the classic
-// bugs of an atomic histogram; the tests' hints for each are course.json's).
+// skewed inputs, a check whose message says what the bins add up to (the evidence of the classic
+// bugs of an atomic histogram; the tests' hints for each are course.json's), and the checked and
+// reported runs of a design whose bins must, or on purpose do not, survive another order of its
+// work-groups.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
 #include "hoc/common/check.hpp"
+#include "hoc/common/report.hpp"
 
 namespace hoc {
 
@@ -28,5 +34,27 @@ struct HistogramTotals {
     std::uint64_t want = 0, have = 0;
 };
 HistogramTotals histogramTotals(const std::vector<std::uint64_t>& expected, const std::vector<std::uint32_t>& got);
+
+// One run of a histogram design: its bins and how it ran.
+struct HistogramRun {
+    std::vector<std::uint32_t> bins;
+    std::size_t groups = 0, workGroupSize = 0;
+    double seconds = 0;  // its device time (0: not timed)
+};
+
+// A design whose bins do not depend on the order of its work-groups: `oneLaunch` checked and reported
+// as `name` with its bandwidth over `bytes`; then, unless `lastFirst` is empty, that run (its
+// work-groups one at a time, last first) checked and reported as "name, `lastFirstText`".
+void reportOrderIndependent(Report& report, const std::string& name, const std::string& size,
+                            const std::vector<std::uint64_t>& expected, const std::function<HistogramRun()>& oneLaunch,
+                            const std::function<HistogramRun()>& lastFirst, const std::string& lastFirstText);
+
+// A design that depends on the order of its work-groups, shown on purpose: `firstToLast` must be
+// right, `lastFirst` wrong (its row is correct when it shows the bug); with one work-group there is
+// no other order, and `out` says so.
+void reportOrderDependent(Report& report, std::ostream& out, const std::string& name, const std::string& size,
+                          const std::vector<std::uint64_t>& expected, const HistogramRun& firstToLast,
+                          const std::string& firstToLastText, const HistogramRun& lastFirst,
+                          const std::string& lastFirstText);
 
 }  // namespace hoc

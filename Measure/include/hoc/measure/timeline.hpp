@@ -1,5 +1,6 @@
 // The four profiling timestamps of a command, and a table that lays several commands out as a
-// timeline (used by the profiling, memory-object, events and overlap exercises: 11, 12, 14 and 19).
+// timeline (used by the profiling, memory-object, events and overlap exercises: 11, 12, 14 and 19),
+// how much of the copies' time ran under kernels (Exercise 19) and a program's run in phases (Exercise 25).
 #pragma once
 
 #include <functional>
@@ -40,6 +41,17 @@ std::string timelineTable(const std::vector<CommandTimes>& commands);
 // and, for commands of one in-order queue listed in enqueue order, that each starts after the
 // previous one ended.
 CheckResult checkTimeline(const std::vector<CommandTimes>& commands, bool inOrderQueue);
+
+// What the profiling timestamps say about copies overlapping kernels, all on the device's one clock.
+struct Overlap {
+    double span_s = 0;    // from the first command's START to the last one's END
+    double copy_s = 0;    // the copies' run times, added up
+    double kernel_s = 0;  // the kernels' run times, added up
+    double hidden_s = 0;  // the part of the copies' run time during which some kernel was running
+    double hiddenFraction() const { return copy_s > 0 ? hidden_s / copy_s : 0; }
+};
+// From the copies' and the kernels' timestamps (kernels that overlap each other count once).
+Overlap measureOverlap(const std::vector<CommandTimes>& copies, const std::vector<CommandTimes>& kernels);
 
 // A program's run in phases (Exercise 25): the device's time for its writes, its kernel, its reads and
 // the whole run from the first write's start to the last read's end, in seconds.
