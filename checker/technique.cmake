@@ -174,7 +174,6 @@ foreach(folder IN LISTS HOC_COURSE_FOLDERS)
           hoc_traced(${program})  # the course tests may read the recorded launches (tests/trace)
           target_compile_definitions(${program} PRIVATE "HOC_UNDER_TEST=\"Solutions/${folder}\"")
           hoc_use_test_pch(${program})
-          add_dependencies(check_solutions ${program})
           hoc_selfcheck_program(${folder} ${program})
         endforeach()
         add_test(NAME ${name}.${case}
