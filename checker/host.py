@@ -119,6 +119,16 @@ def host_explanations(findings, trace, search, root, values=None):
     return out, explained
 
 
+def _finding(text, place, code, hint):
+    """(message, file, line, hint) of a finding at place (file, line): its text, the line of code there
+    when it is known, and the hint."""
+    lines = [text]
+    if code:
+        lines.append(f"    {place[1]} | {code}")
+    lines.append(f"  hint: {hint}")
+    return "\n".join(lines), place[0], place[1], hint
+
+
 def _where(trace, at, root):
     place = trace.site(at)
     if not place:
@@ -383,11 +393,7 @@ def refused_transfer(trace, root):
         made = f" made at {bshort}" if bshort else ""
         hint = (f"the buffer{' (' + var + ')' if var else ''}{made} holds {count(held)} (CL_MEM_SIZE), and this "
                 f"{verb} moves {count(size)} from offset {offset}: {why}")
-        lines = [text]
-        if code:
-            lines.append(f"    {place[1]} | {code}")
-        lines.append(f"  hint: {hint}")
-        return "\n".join(lines), place[0], place[1], hint
+        return _finding(text, place, code, hint)
     return None
 
 
@@ -460,11 +466,7 @@ def refused_launch(trace, root):
                     f"(dimension 0 first): {global_[d]}{dim} is not a multiple of {local[d]}, but the same sides in "
                     f"the other order, {other}, divide the range. The work-group's sizes are given in the order of "
                     f"the range's dimensions, dimension 0 (along a row, x) first: check which size you pass first")
-        lines = [text]
-        if code:
-            lines.append(f"    {place[1]} | {code}")
-        lines.append(f"  hint: {hint}")
-        return "\n".join(lines), place[0], place[1], hint
+        return _finding(text, place, code, hint)
     return None
 
 
@@ -529,11 +531,7 @@ def unwaited_read(trace, root, exercise):
                 f"may use the host memory before the data has arrived: the values were there in this run by chance, "
                 f"and on another device or at another size they are not. Make the {what} blocking (CL_TRUE), or wait "
                 f"for its event (or queue.finish()) before the data is used")
-        lines = [text]
-        if code:
-            lines.append(f"    {place[1]} | {code}")
-        lines.append(f"  hint: {hint}")
-        return "\n".join(lines), place[0], place[1], hint
+        return _finding(text, place, code, hint)
     return None
 
 
@@ -554,9 +552,5 @@ def queue_without_profiling(trace, root, exercise):
                 f"CL_QUEUE_PROFILING_ENABLE; the record of the program's OpenCL calls shows this queue made without "
                 f"it{', while ' + str(len(profiled)) + ' other queue(s) have it' if profiled else ''}. Pass "
                 f"CL_QUEUE_PROFILING_ENABLE (cl::QueueProperties::Profiling) when you make it")
-        lines = [text]
-        if code:
-            lines.append(f"    {place[1]} | {code}")
-        lines.append(f"  hint: {hint}")
-        return "\n".join(lines), place[0], place[1], hint
+        return _finding(text, place, code, hint)
     return None
