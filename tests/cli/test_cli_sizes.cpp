@@ -142,7 +142,7 @@ TEST(HostMemory, TheLeastSourceDecidesAndIsNamed)
         const std::string text = e.what();
         EXPECT_EQ(text.rfind("--dims 46341 needs 3.0 GiB of host memory; this machine has ", 0), 0u) << text;
         EXPECT_NE(text.find(" available (HOC_HOST_MEMORY_LIMIT of 1.0 GiB, less the "), std::string::npos) << text;
-        EXPECT_NE(text.find(", less 64.0 MiB that the OpenCL runtime may still take); choose a smaller size"),
+        EXPECT_NE(text.find(", less 224.0 MiB that the OpenCL runtime may still take); choose a smaller size"),
                   std::string::npos)
             << text;
     }
