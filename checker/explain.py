@@ -24,8 +24,8 @@ import re
 
 # The order in which kinds are told: the cause first (a wrong index or a missing barrier often makes
 # uninitialized values follow), the tool's own trouble last.
-ORDER = ["host-wait", "host-launch", "host-queue", "host-read", "host-arguments", "host-count", "host-buffer-size",
-         "buffer-flags", "divergence", "bounds-global", "bounds-local", "bounds-private", "race-local", "race-global",
+ORDER = ["host-wait", "host-launch", "host-queue", "host-event", "host-read", "host-arguments", "host-count",
+         "host-buffer-size", "buffer-flags", "divergence", "bounds-global", "bounds-local", "bounds-private", "race-local", "race-global",
          "async-wait", "uninitialized-local", "uninitialized", "api", "other", "tool"]
 
 WHAT = {
@@ -33,6 +33,7 @@ WHAT = {
     "host-launch": "a kernel launch that the runtime refused",
     "host-read": "a read or map the host never waited for",
     "host-queue": "a timestamp asked of a command whose queue has no profiling",
+    "host-event": "a wait for the event of a launch made without one",
     "host-arguments": "kernel arguments passed in another order than the kernel's parameters",
     "host-buffer-size": "a buffer smaller than what the kernel works on",
     "host-count": "a count passed in bytes where the kernel counts elements",

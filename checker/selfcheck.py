@@ -67,6 +67,7 @@ from .host import (
     folders_run,
     hang_finding,
     host_explanations,
+    launch_without_event,
     queue_without_profiling,
     refused_launch,
     refused_transfer,
@@ -529,6 +530,14 @@ def gtest_mode(args):
         # A timestamp asked of an event whose queue has no profiling: the queue's line, from the record.
         unprofiled = (queue_without_profiling(calls, TOP, exercise)
                       if any("CL_PROFILING_INFO_NOT_AVAILABLE" in f.get("text", "") for f in findings) else None)
+        # A wait given the empty event of a launch made without one: the launch's line, from the record.
+        eventless = (launch_without_event(calls, TOP, exercise)
+                     if not unprofiled and any("CL_INVALID_EVENT" in f.get("text", "") for f in findings) else None)
+        if eventless:
+            findings = [results.finding("kernel", "host-event", eventless[0], file=eventless[1], line=eventless[2],
+                                        hint=eventless[3])]
+            print()
+            first_message(eventless[0])
         if unprofiled:
             findings = [results.finding("kernel", "host-queue", unprofiled[0], file=unprofiled[1], line=unprofiled[2],
                                         hint=unprofiled[3])]
