@@ -25,8 +25,8 @@ import re
 # The order in which kinds are told: the cause first (a wrong index or a missing barrier often makes
 # uninitialized values follow), the tool's own trouble last.
 ORDER = ["host-wait", "host-launch", "host-queue", "host-event", "host-read", "host-arguments", "host-count",
-         "host-buffer-size", "buffer-flags", "divergence", "bounds-global", "bounds-local", "bounds-private", "race-local", "race-global",
-         "async-wait", "uninitialized-local", "uninitialized", "api", "other", "tool"]
+         "host-buffer-size", "buffer-flags", "divergence", "bounds-global", "bounds-local", "bounds-private",
+         "race-local", "race-global", "async-wait", "uninitialized-local", "uninitialized", "api", "other", "tool"]
 
 WHAT = {
     "host-wait": "a wait that never returned",

@@ -172,11 +172,10 @@ inline std::string productPattern(const std::vector<double>& expected, const std
                        std::fabs(static_cast<double>(got[i * N + j]) - expected[other]) <= bound[other];
             });
             if (holds)
-                return ". " + hoc::test::hint(sameColumn ? hoc::hints::shared::one_column : hoc::hints::shared::one_row,
-                                              {{"asked", asks},
-                                               {"row", rows},
-                                               {"column", columns},
-                                               {"fixed", std::to_string(fixed)}});
+                return ". " +
+                       hoc::test::hint(
+                           sameColumn ? hoc::hints::shared::one_column : hoc::hints::shared::one_row,
+                           {{"asked", asks}, {"row", rows}, {"column", columns}, {"fixed", std::to_string(fixed)}});
         }
     }
     // A sum carried on from the element before (the sum not set back to 0 between the elements one
