@@ -595,3 +595,44 @@ def launch_without_event(trace, root, exercise):
                 f"(&event) as the launch's last argument, or keep the event the functor returns")
         return _finding(text, place, code, hint)
     return None
+
+
+def unmapped_host_ptr(trace, root, exercise):
+    """(text, file, line, hint) of a CL_MEM_USE_HOST_PTR buffer made in the exercise's own code that a
+    kernel was given (and may write: no CL_MEM_READ_ONLY) and that no map or read of the buffer followed:
+    the program then looked at the host array the buffer was made on, whose contents OpenCL guarantees
+    only once a map of the buffer (or a read from it) has completed. The buffer's line. Or None."""
+    if not trace:
+        return None
+    records = trace.records
+    for i, b in enumerate(records):
+        if b.get("op") != "buffer" or not (b.get("flags") or 0) & 8 or (b.get("flags") or 0) & 4:
+            continue
+        place, code, short = _where(trace, b.get("at"), root)
+        if not place or not re.match(r"(Exercises|Solutions)/" + re.escape(exercise) + r"/", place[0]):
+            continue
+        mem, last, seen = b.get("id"), None, False
+        for r in records[i + 1:]:
+            if r.get("op") == "buffer" and r.get("id") == mem:
+                break  # the same handle made again: another buffer from here on
+            if r.get("op") == "launch" and any(a.get("mem") == mem for a in r.get("args") or []):
+                last, seen = r, False
+            elif r.get("op") in ("map", "read") and r.get("mem") == mem and last is not None:
+                seen = True
+        if last is None or seen:
+            continue
+        _, lcode, lshort = _where(trace, last.get("at"), root)
+        var = buffer_name(code) if code else None
+        name = var or "the buffer"
+        text = (f"{place[0]}:{place[1]}: a CL_MEM_USE_HOST_PTR buffer ({name}) that kernel {last.get('name')} was "
+                f"given, with no map or read of it after the kernel")
+        hint = (f"the record of the program's OpenCL calls shows {name} made on a host array with CL_MEM_USE_HOST_PTR "
+                f"and passed to the launch of {last.get('name')}{' at ' + lshort if lshort else ''}, and no map of "
+                f"{name} (nor a read from it) after that launch, so the program looked at the host array without one. "
+                f"OpenCL lets an implementation keep a copy of such a buffer in device memory and run kernels on it: "
+                f"the host array is guaranteed to hold the kernel's results only once a map of the buffer has "
+                f"completed (clEnqueueMapBuffer). The values were in the array here because this CPU device works in "
+                f"place; a GPU's are in its own memory. Map {name} for reading (CL_MAP_READ) after the kernel, look at "
+                f"the array, then unmap it")
+        return _finding(text, place, code, hint)
+    return None

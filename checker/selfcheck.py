@@ -71,6 +71,7 @@ from .host import (
     queue_without_profiling,
     refused_launch,
     refused_transfer,
+    unmapped_host_ptr,
     unwaited_read,
 )
 
@@ -219,6 +220,11 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300, parsed=
     if unwaited and not crashed:
         return status or 1, output, [], results.finding("kernel", "host-read", unwaited[0], file=unwaited[1],
                                                          line=unwaited[2], hint=unwaited[3])
+    # A USE_HOST_PTR buffer's host array looked at with no map after the kernel: right on a CPU by chance.
+    unmapped = unmapped_host_ptr(calls, root, exercise) if exercise else None
+    if unmapped and not crashed:
+        return status or 1, output, [], results.finding("kernel", "host-read", unmapped[0], file=unmapped[1],
+                                                         line=unmapped[2], hint=unmapped[3])
     if crashed:
         code = int(crashed.group(1))
         name = signal.Signals(code - 128).name if 128 < code < 160 else str(code)

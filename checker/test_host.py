@@ -9,7 +9,7 @@ import tempfile
 import unittest
 
 from .calls import Trace
-from .host import launch_without_event, queue_without_profiling, refused_launch, unwaited_read
+from .host import launch_without_event, queue_without_profiling, refused_launch, unmapped_host_ptr, unwaited_read
 
 EX = "Exercise01_Vadd"
 FILE = f"Exercises/{EX}/vadd.cpp"
@@ -143,6 +143,27 @@ class LaunchWithoutEvent(unittest.TestCase):
         # The launch's own event waited for, or the launch in another folder: not this finding.
         self.assertIsNone(launch_without_event(trace(QUEUE, LAUNCH, dict(empty, events=["0xk"])), "/", EX))
         self.assertIsNone(launch_without_event(trace(QUEUE, launch, empty), "/", "Exercise02_ChainedVadd"))
+
+
+class UnmappedHostPtr(unittest.TestCase):
+    def test_a_use_host_ptr_buffer_a_kernel_got_and_nothing_mapped_is_named_at_its_line(self):
+        a = {"op": "buffer", "id": "0xa", "flags": 4 | 8, "size": 4096, "at": [20]}
+        c = {"op": "buffer", "id": "0xc", "flags": 2 | 8, "size": 4096, "at": [22]}
+        launch = dict(LAUNCH, args=[{"mem": "0xa"}, {"mem": "0xc"}], at=[30])
+        found = unmapped_host_ptr(trace(QUEUE, a, c, launch), "/", EX)
+        self.assertEqual(found[1:3], (FILE, 22))
+        self.assertIn("no map of", found[3])
+        # A map or a read of C after the kernel, a map of another buffer only, C mapped before the kernel.
+        mapped = {"op": "map", "queue": "0xq", "mem": "0xc", "blocking": True, "at": [31]}
+        read = dict(READ, mem="0xc", blocking=True)
+        self.assertIsNone(unmapped_host_ptr(trace(QUEUE, a, c, launch, mapped), "/", EX))
+        self.assertIsNone(unmapped_host_ptr(trace(QUEUE, a, c, launch, read), "/", EX))
+        self.assertIsNotNone(unmapped_host_ptr(trace(QUEUE, a, c, launch, dict(mapped, mem="0xa")), "/", EX))
+        self.assertIsNotNone(unmapped_host_ptr(trace(QUEUE, a, c, mapped, launch), "/", EX))
+        # A buffer copied from the host (no USE_HOST_PTR), or one made in another folder: not this finding.
+        copied = dict(c, flags=2 | 32)
+        self.assertIsNone(unmapped_host_ptr(trace(QUEUE, a, copied, launch), "/", EX))
+        self.assertIsNone(unmapped_host_ptr(trace(QUEUE, a, c, launch), "/", "Exercise02_ChainedVadd"))
 
 
 if __name__ == "__main__":
