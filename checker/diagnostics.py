@@ -13,9 +13,11 @@ import os
 import re
 
 # GCC and Clang: "PATH:LINE:COLUMN: error: TEXT" (or "fatal error:").
-_COMPILER_ERROR = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?:(?P<column>\d+):)? (?:fatal )?error: (?P<text>.*)$")
+_COMPILER_ERROR = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?:(?P<column>\d+):)? "
+                             r"(?:fatal )?error: (?P<text>.*)$")
 # PoCL 3.1's build log: "error: FILE:LINE:COLUMN: TEXT".
-_POCL_ERROR = re.compile(r"^(?:fatal )?error: (?P<file>[^:\s][^:]*):(?P<line>\d+):(?:(?P<column>\d+):)? (?P<text>.*)$")
+_POCL_ERROR = re.compile(r"^(?:fatal )?error: (?P<file>[^:\s][^:]*):(?P<line>\d+):(?:(?P<column>\d+):)? "
+                         r"(?P<text>.*)$")
 _KERNEL_BUILD = re.compile(r"building kernel file (?P<name>\S+) for (?P<device>.*?) failed: "
                            r"(?P<code>CL_BUILD_PROGRAM_FAILURE|CL_INVALID_BUILD_OPTIONS) \(-?\d+\)\n"
                            r"---- build log ----\n(?P<log>.*?)\n?---- end of build log ----", re.DOTALL)
@@ -106,9 +108,9 @@ def kernel_build_failure(text, folders, root, search=()):
     # The line itself, where the log does not quote it (PoCL's does not; Clang's "   10 | ..." does).
     quoted = []
     if not any(re.match(rf"^\s*{line} \|", entry) for entry in entries):
-        with contextlib.suppress(OSError, IndexError):
-            with open(os.path.join(root, path), encoding="utf-8", errors="replace") as f:
-                quoted = [f"  {line:>5} | {f.read().splitlines()[line - 1].rstrip()}"]
+        with contextlib.suppress(OSError, IndexError), open(os.path.join(root, path), encoding="utf-8",
+                                                             errors="replace") as f:
+            quoted = [f"  {line:>5} | {f.read().splitlines()[line - 1].rstrip()}"]
     first = (f"{path}:{line}: error: {what} (the kernel does not compile on "
              f"{built.group('device')}: {built.group('code')})")
     return "\n".join([first, *quoted, "  the build log:", *log, f"  hint: {hint}"]), path, line, hint
