@@ -86,7 +86,7 @@ def outside_library(output, root=ROOT):
             holder = _holder_of_function(m.group("name"), root) if m else None
             what = f"calls {m.group('name')}, declared in {holder[1]}" if holder else ""
         if holder and "/Exercises/" in "/" + _student_path(m.group("file"), root):
-            folder, header = holder
+            folder = holder[0]
             return (f"{_student_path(m.group('file'), root)}:{m.group('line')}: error: this file {what}, of the "
                     f"course library in {folder}/, which this exercise does not link: a room links no library that "
                     f"does what the room asks you to write, so this step's host code must be your own (the "

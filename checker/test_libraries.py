@@ -89,7 +89,8 @@ class Builds(unittest.TestCase):
         pi = re.search(r"add_library\(hoc_pi STATIC ([^)]*)\)", text).group(1)
         self.assertNotIn("run", pi)
         self.assertRegex(text, r"add_library\(hoc_pi_run STATIC run/src/run\.cpp\)")
-        self.assertRegex(text, r"target_include_directories\(hoc_pi_run PUBLIC \$\{CMAKE_CURRENT_SOURCE_DIR\}/run/include\)")
+        self.assertRegex(text, r"target_include_directories\(hoc_pi_run PUBLIC "
+                               r"\$\{CMAKE_CURRENT_SOURCE_DIR\}/run/include\)")
 
 
 if __name__ == "__main__":
