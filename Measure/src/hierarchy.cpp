@@ -202,7 +202,8 @@ LocalRun runLocal(const cl::CommandQueue& queue, const cl::Kernel& kernel, const
         throw Failure("local_read: " + std::to_string(h_in.size()) + " floats; need a whole number of blocks of " +
                       std::to_string(block) + ", at most " + sizeText(maxFloats) + " floats");
     if (rounds < 1 || rounds > kLocalMaxRounds)
-        throw Failure("local_read: " + std::to_string(rounds) + " rounds; need 1 to " + std::to_string(kLocalMaxRounds));
+        throw Failure("local_read: " + std::to_string(rounds) + " rounds; need 1 to " +
+                      std::to_string(kLocalMaxRounds));
     const cl::Device device = queue.getInfo<CL_QUEUE_DEVICE>();
     const cl::Context context = queue.getInfo<CL_QUEUE_CONTEXT>();
     cl::CommandQueue q = queue;

@@ -56,7 +56,7 @@ Origin originOf(hoc::SweptKernel kernel)
 {
     return kernel == hoc::SweptKernel::Pi       ? Origin{"10", "Exercise10_Pi"}
            : kernel == hoc::SweptKernel::Reduce ? Origin{"16", "Exercise16_Reduction"}
-                                           : Origin{"17", "Exercise17_Transpose"};
+                                                : Origin{"17", "Exercise17_Transpose"};
 }
 
 // A column's wrong cells as one failure: the first wrong cell, which sizes are wrong, and whose code

@@ -74,9 +74,8 @@ try {
         [&](const std::vector<float>& in, std::size_t s) { return hierarchy.strided(in, s, repeats); });
 
     // Local memory: your local_read, one block per work-group, `rounds` reads of it per work-item.
-    hoc::measureLocalLevel(device, groupsPerCu, report, levels, [&](const std::vector<float>& in) {
-        return hierarchy.local(in, local, rounds, repeats);
-    });
+    hoc::measureLocalLevel(device, groupsPerCu, report, levels,
+                           [&](const std::vector<float>& in) { return hierarchy.local(in, local, rounds, repeats); });
 
     // Private memory: registers, read by the FMA probe's chains of fused multiply-adds.
     if (!kernelsOnly)

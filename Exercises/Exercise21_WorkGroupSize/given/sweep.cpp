@@ -24,11 +24,10 @@ hoc::SweepColumn sweep(const cl::Device& device, hoc::SweptKernel kernel, const 
                              });
     }
     const std::size_t limit = Transposer(device).maxWorkGroupSize(TransposeKernel::Naive);
-    return hoc::sweepTranspose(device, o, limit, workGroupSizes,
-                               [&](const std::vector<float>& in, std::size_t x, std::size_t y) {
-                                   const TransposeResult r = Transposer(device, TransposeShape{64, 4, x, y})
-                                                                 .transpose(in, o.rows, o.cols, TransposeKernel::Naive,
-                                                                            o.repeats);
-                                   return hoc::SweptMatrix{r.out, r.seconds, r.localX, r.localY};
-                               });
+    return hoc::sweepTranspose(
+        device, o, limit, workGroupSizes, [&](const std::vector<float>& in, std::size_t x, std::size_t y) {
+            const TransposeResult r = Transposer(device, TransposeShape{64, 4, x, y})
+                                          .transpose(in, o.rows, o.cols, TransposeKernel::Naive, o.repeats);
+            return hoc::SweptMatrix{r.out, r.seconds, r.localX, r.localY};
+        });
 }
