@@ -50,6 +50,7 @@
       the hint also apart in its finding (a hint of course.json, tests/support/hoc_hint.hpp).
 """
 import atexit
+import contextlib
 import itertools
 import json
 import os
@@ -60,7 +61,7 @@ import subprocess
 import sys
 import tempfile
 
-from . import manifest, planted, processes, results
+from . import diagnostics, manifest, planted, processes, results
 from .calls import Trace
 from .explain import ORDER, explain, parse_log
 from .host import (
@@ -448,6 +449,27 @@ def first_reproduction(build, exercise, dirs, program):
         return True  # no place to keep the claim: run it
 
 
+def _rooms(exercise, build):
+    """The exercise's room and those whose code it runs (exercises.tsv, written when the build is
+    configured), in that order."""
+    with contextlib.suppress(OSError), open(os.path.join(TOP, build, "selfcheck", "exercises.tsv"),
+                                            encoding="utf-8", errors="replace") as f:
+        for line in f:
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) == 3 and fields[0] == exercise:
+                return [exercise] + [d for d in fields[2].split(":") if d and d != exercise]
+    return [exercise]
+
+
+def _built_or(found, exercise, build):
+    """found, or where its text is a kernel build's failure, the finding naming the kernel file's line."""
+    named = diagnostics.kernel_build_failure(found.get("text", ""), _rooms(exercise, build), TOP,
+                                             [d for d in os.environ.get("HOC_KERNEL_PATH", "").split(":") if d])
+    if not named:
+        return found
+    return results.finding("kernel", "build", named[0], file=named[1], line=named[2], hint=named[3])
+
+
 def gtest_mode(args):
     exercise, timeout, build, reproduce, dirs = None, 60, "build", None, []
     while args and args[0] != "--":
@@ -526,6 +548,8 @@ def gtest_mode(args):
         except (OSError, ValueError):
             tests = {}
         findings = [found for _, found_list in tests.values() for found in found_list]
+        # A kernel that does not compile: the kernel file's line of the compiler's first error.
+        findings = [_built_or(found, exercise, build) for found in findings]
         # A timestamp asked of an event whose queue has no profiling: the queue's line, from the record.
         unprofiled = (queue_without_profiling(calls, TOP, exercise)
                       if any("CL_PROFILING_INFO_NOT_AVAILABLE" in f.get("text", "") for f in findings) else None)
