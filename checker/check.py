@@ -60,7 +60,7 @@ import tempfile
 import textwrap
 import time
 
-from . import diagnostics, manifest, processes, results
+from . import diagnostics, libraries, manifest, processes, results
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -412,6 +412,9 @@ class Course:
             denied = re.search(r"^.*(Read-only file system|Permission denied).*$", result.stdout, re.M)
             if denied and self.build in denied.group(0):
                 raise SetupError(f"cannot build {folder}: {denied.group(0).strip()}. {READ_ONLY_REMEDY}")
+            outside = libraries.outside_library(result.stdout, ROOT)
+            if outside:  # the student's file reaches a library the room does not link: said why, first
+                return outside
             named = diagnostics.host_build_failure(
                 result.stdout, self.build, ROOT, f"cmake --build {os.path.relpath(self.build)} --target check_{folder}")
             if named:
