@@ -1,7 +1,6 @@
 """Unit tests of script/check's batches (results.run_tests, selfcheck.py gtest with HOC_GTEST_BATCH=1):
 several GoogleTest tests of one program in one process give each test the result its own run gives, and
 a run that does not end with GoogleTest's report leaves the tests it did not finish to be run one by one."""
-import json
 import os
 import subprocess
 import sys
@@ -67,10 +66,11 @@ class Batch(unittest.TestCase):
     def test_only_the_gtest_tests_of_one_program_are_batched(self):
         gtest = ["cmake", "-E", "env", "python3", "-m", "checker.selfcheck", "gtest", "--exercise", "F", "--", "t"]
         results.COMMANDS.update({
-            "exercise.F.A.a": (gtest + ["--gtest_filter=A.a"], "/b", False, 90.0),
-            "exercise.F.A.b": (gtest + ["--gtest_filter=A.b"], "/b", False, 90.0),
-            "exercise.F.A.env": (gtest + ["--gtest_filter=A.env"], "/b", True, 90.0),
-            "exercise.F.oclgrind.x": (["python3", "-m", "checker.selfcheck", "oclgrind", "--name", "x"], "/", False, 9)})
+            "exercise.F.A.a": ([*gtest, "--gtest_filter=A.a"], "/b", False, 90.0),
+            "exercise.F.A.b": ([*gtest, "--gtest_filter=A.b"], "/b", False, 90.0),
+            "exercise.F.A.env": ([*gtest, "--gtest_filter=A.env"], "/b", True, 90.0),
+            "exercise.F.oclgrind.x": (["python3", "-m", "checker.selfcheck", "oclgrind", "--name", "x"], "/", False,
+                                      9.0)})
         tests = [("exercise.F.A.a", "A.a"), ("exercise.F.A.b", "A.b"), ("exercise.F.A.env", "A.env"),
                  ("exercise.F.oclgrind.x", "exercise.F.oclgrind.x")]
         self.assertEqual(list(results._batches(tests).values()), [[tests[0], tests[1]]])
