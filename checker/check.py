@@ -60,7 +60,7 @@ import tempfile
 import textwrap
 import time
 
-from . import manifest, processes, results
+from . import diagnostics, libraries, manifest, processes, results
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -412,6 +412,13 @@ class Course:
             denied = re.search(r"^.*(Read-only file system|Permission denied).*$", result.stdout, re.M)
             if denied and self.build in denied.group(0):
                 raise SetupError(f"cannot build {folder}: {denied.group(0).strip()}. {READ_ONLY_REMEDY}")
+            outside = libraries.outside_library(result.stdout, ROOT)
+            if outside:  # the student's file reaches a library the room does not link: said why, first
+                return outside
+            named = diagnostics.host_build_failure(
+                result.stdout, self.build, ROOT, f"cmake --build {os.path.relpath(self.build)} --target check_{folder}")
+            if named:
+                return named[0]
             lines = result.stdout.splitlines()
             errors = []
             for i, line in enumerate(lines):
@@ -467,7 +474,8 @@ class Course:
             if error:
                 return self.save(folder, part, {"status": "failing", "tests": 0, "failed": 0,
                                                 "seconds": time.time() - started,
-                                                "message": f"{folder}: does not build:\n{error}"})
+                                                "message": error if re.match(r"\S+:\d+: error: ", error)
+                                                else f"{folder}: does not build:\n{error}"})
         tests = self.tests_of(folder, part)
         shared = self.shared_oclgrind_tests(folder, part) if tests else []
         kernels = set(manifest.part_names(folder, part)) if shared else set()
@@ -480,7 +488,7 @@ class Course:
                                             "message": missing})
         if not quiet:
             print(f"running {len(tests)} tests of {folder}{_part_label(part)} ...", flush=True)
-        ran = results.ctest_run(self.build, tests, ["-j", str(os.cpu_count() or 2)], env=self.env(folder))
+        ran = results.run_tests(self.build, tests, ["-j", str(os.cpu_count() or 2)], env=self.env(folder))
         failed, notes = [], []
         for index, (name, result) in enumerate(ran):
             if name in shared:
@@ -572,7 +580,8 @@ def print_result(course, folder, part, result):
         for note in result.get("notes", []):
             print(f"  {note}")
     else:
-        print(f"{what}: {label} ({result['failed']} of {result['tests']} tests failed, {result['seconds']:.0f} s)")
+        counts = f"{result['failed']} of {result['tests']} tests failed" if result["tests"] else "no test ran"
+        print(f"{what}: {label} ({counts}, {result['seconds']:.0f} s)")
         print()
         print(result["message"])
     command = f"script/check {course.short(folder)}{' ' + part if part else ''}"

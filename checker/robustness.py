@@ -23,7 +23,7 @@ machine's state (one line and an exit status each, never a traceback):
   course.json and the field
   a 100000-digit exercise name: exit 2; standard output closed: exit 3
   a build whose output holds a Latin-1 byte or an ELF file's bytes (a host file that is not UTF-8
-  text, a binary in place of a source): its lines shown, exit 1
+  text, a binary in place of a source): the compiler's first error shown, exit 1
   oclgrind not on PATH while a check needs it: exit 3 with the reason and the remedy (the stand-in
   ctest runs the real selfcheck.py oclgrind driver with a PATH without oclgrind)
   a build folder, or the whole checkout, on a read-only file system (a read-only bind mount, where
@@ -198,7 +198,7 @@ def broken_files(top, course, build, bin_dir, run):
         Path(output_file).write_bytes(data)
         out, _ = run(["--build", build, "04"], 1, env={"FAKE_BUILD_OUTPUT": output_file, "FAKE_BUILD_STATUS": "1"},
                      what=f"build output with {what}")
-        if "does not build" not in out or "error: stray" not in out:
+        if "does not compile" not in out or "error: stray" not in out:
             problems.append(f"build output with {what}: the compiler's line is not shown")
 
     # oclgrind missing from PATH (found when the build was configured): the real oclgrind driver,
