@@ -608,7 +608,7 @@ def unmapped_host_ptr(trace, root, exercise):
     for i, b in enumerate(records):
         if b.get("op") != "buffer" or not (b.get("flags") or 0) & 8 or (b.get("flags") or 0) & 4:
             continue
-        place, code, short = _where(trace, b.get("at"), root)
+        place, code, _ = _where(trace, b.get("at"), root)
         if not place or not re.match(r"(Exercises|Solutions)/" + re.escape(exercise) + r"/", place[0]):
             continue
         mem, last, seen = b.get("id"), None, False
@@ -621,7 +621,7 @@ def unmapped_host_ptr(trace, root, exercise):
                 seen = True
         if last is None or seen:
             continue
-        _, lcode, lshort = _where(trace, last.get("at"), root)
+        _, _, lshort = _where(trace, last.get("at"), root)
         var = buffer_name(code) if code else None
         name = var or "the buffer"
         text = (f"{place[0]}:{place[1]}: a CL_MEM_USE_HOST_PTR buffer ({name}) that kernel {last.get('name')} was "
