@@ -9,7 +9,7 @@
 
 #include "hoc/matmul/matmul.hpp"
 #include "hoc/common/opencl.hpp"
-#include "hoc/measure/timeline.hpp"
+#include "hoc/measure/command_times.hpp"  // hoc::commandTimes, and timeline.hpp
 #include "hoc/common/timing.hpp"
 
 // The device's time for one run of a program, in seconds.
