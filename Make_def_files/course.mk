@@ -72,6 +72,7 @@ $(1): $$(call hoc_find,$$($$(hoc.$(1)).main)) $$(foreach s,$$($$(hoc.$(1)).sourc
 	$$(CXX) -std=c++17 $$(CXXFLAGS) $$(OPENCL_CFLAGS) \
 	  $$(foreach l,Common Cli $$($$(hoc.$(1)).libraries),-I$$(HOC_ROOT)/$$(l)/include) \
 	  $$(if $$(filter Matmul,$$($$(hoc.$(1)).libraries)),-I$$(HOC_ROOT)/Matmul/main/include) \
+	  $$(if $$(filter Measure,$$($$(hoc.$(1)).libraries)),-I$$(HOC_ROOT)/Measure/main/include) \
 	  $$(addprefix -I,$$(if $$(filter Solutions,$$(HOC_KIND)),$$(call hoc_room_dirs,$$(CURDIR))) \
 	    $$(foreach f,$$($$(hoc.$(1)).rooms),$$(call hoc_room_dirs,$$(HOC_ROOT)/Exercises/$$(f)))) \
 	  -DHOC_KERNEL_DIRS='"$$(if $$(filter Solutions,$$(HOC_KIND)),$$(HOC_ROOT)/Kernels,$$(call \

@@ -488,7 +488,7 @@ class Course:
                                             "message": missing})
         if not quiet:
             print(f"running {len(tests)} tests of {folder}{_part_label(part)} ...", flush=True)
-        ran = results.ctest_run(self.build, tests, ["-j", str(os.cpu_count() or 2)], env=self.env(folder))
+        ran = results.run_tests(self.build, tests, ["-j", str(os.cpu_count() or 2)], env=self.env(folder))
         failed, notes = [], []
         for index, (name, result) in enumerate(ran):
             if name in shared:

@@ -59,7 +59,8 @@ def _make_libraries(root):
 
 def linked_folders(exercise, root=ROOT):
     """The library folders the programs of `exercise` (its folder's name) may reach: Common and Cli, and
-    those of the "libraries" of its entry and of the entries it "uses" (Matmul/main with Matmul)."""
+    those of the "libraries" of its entry and of the entries it "uses" (Matmul/main with Matmul, Measure/main
+    with Measure)."""
     with open(os.path.join(root, "course.json"), encoding="utf-8") as f:
         entries = json.load(f)["exercises"]
     by_id = {e["id"]: e for e in entries}
@@ -78,8 +79,9 @@ def linked_folders(exercise, root=ROOT):
             if mapping.get(name):
                 folders.add(mapping[name])
         todo += e.get("build", {}).get("uses", []) + [u for p in e.get("programs", []) for u in p.get("uses", [])]
-    if "Matmul" in folders:
-        folders.add(os.path.join("Matmul", "main"))
+    for library in ("Matmul", "Measure"):  # their programs' main()s (Matmul/main, Measure/main)
+        if library in folders:
+            folders.add(os.path.join(library, "main"))
     return folders
 
 

@@ -174,4 +174,16 @@ void requireImages(const cl::Device& device, const cl::Context& context, Dims d)
         throw hoc::Unsupported(name + " has no read-only 2D images of one float per pixel (CL_R, CL_FLOAT)");
 }
 
+void requireDeclaredTile(const cl::Kernel& kernel, const cl::Device& device, std::size_t tile,
+                         const std::string& kernelName)
+{
+    const auto declared = kernel.getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(device);
+    if (declared[0] != tile || declared[1] != tile || declared[2] != 1)
+        throw hoc::Failure(kernelName + " built with -DREQUIRE_GROUP_SIZE -DTILE=" + std::to_string(tile) +
+                           " declares the work-group size " + std::to_string(declared[0]) + " x " +
+                           std::to_string(declared[1]) + " x " + std::to_string(declared[2]) +
+                           " (CL_KERNEL_COMPILE_WORK_GROUP_SIZE; 0 x 0 x 0 means none); it should declare "
+                           "TILE x TILE x 1 with the attribute reqd_work_group_size");
+}
+
 }  // namespace hoc::matmul

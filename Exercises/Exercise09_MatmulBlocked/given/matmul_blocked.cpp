@@ -4,7 +4,6 @@
 #include "matmul_blocked.hpp"
 
 #include "hoc/common/device.hpp"
-#include "hoc/common/errors.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/program.hpp"
 
@@ -34,16 +33,8 @@ hoc::matmul::MatmulResult runTiledKernel(const cl::Device& device, const std::ve
     cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer> mmul(program, k.kernel);
     hoc::requireWorkGroupSize2D(mmul.getKernel(), device, tile, tile, what);
     hoc::requireLocalMemory(mmul.getKernel(), device, 0, what);
-    if (k.requireGroupSize) {
-        // The kernel says which work-group size it must run with: ask it.
-        const auto declared = mmul.getKernel().getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(device);
-        if (declared[0] != tile || declared[1] != tile || declared[2] != 1)
-            throw hoc::Failure(k.kernel + " built with -DREQUIRE_GROUP_SIZE -DTILE=" + std::to_string(tile) +
-                               " declares the work-group size " + std::to_string(declared[0]) + " x " +
-                               std::to_string(declared[1]) + " x " + std::to_string(declared[2]) +
-                               " (CL_KERNEL_COMPILE_WORK_GROUP_SIZE; 0 x 0 x 0 means none); it should declare "
-                               "TILE x TILE x 1 with the attribute reqd_work_group_size");
-    }
+    if (k.requireGroupSize)  // the kernel says which work-group size it must run with: ask it
+        hoc::matmul::requireDeclaredTile(mmul.getKernel(), device, tile, k.kernel);
 
     // 5. Commands: one work-item per element of C in tile x tile work-groups; dimension 0 over the
     //    columns, dimension 1 over the rows, each rounded up to whole tiles.

@@ -56,6 +56,12 @@ std::string launchText(const cl::NDRange& global, const cl::NDRange& local);
 // format Exercise 09's image kernel reads A and B in.
 void requireImages(const cl::Device& device, const cl::Context& context, Dims d);
 
+// The blocked kernels' check of the work-group size a kernel declares with
+// reqd_work_group_size (CL_KERNEL_COMPILE_WORK_GROUP_SIZE): throws hoc::Failure, naming `kernelName`
+// and what it declares, unless it is tile x tile x 1 (a kernel that declares none reports 0 x 0 x 0).
+void requireDeclaredTile(const cl::Kernel& kernel, const cl::Device& device, std::size_t tile,
+                         const std::string& kernelName);
+
 // The side of the square work-groups Exercises 11, 15 and 15b run mmul_element in: 16, halved until
 // side x side work-items fit what hoc::localSize(kernel, device, 256) allows (at least 1).
 std::size_t elementGroupSide(const cl::Kernel& kernel, const cl::Device& device);

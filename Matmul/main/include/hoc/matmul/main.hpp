@@ -3,13 +3,15 @@
 // main() of Exercises 04-09's programs (each exercise's main.cpp names its runs and options only;
 // hoc::matmul::variantsMain, where the runs are rows of the performance table), and
 // hoc::matmul::tableMain, that of the programs that measure variants as rows of the slides'
-// performance table (Exercise 09's matmul_table and tile_order name their rows only).
+// performance table (Exercise 09's matmul_table names its rows only), and hoc::matmul::tileOrderMain,
+// Appendix E's two load orders of one blocked kernel (Exercise 09's tile_order passes its host function).
 // Header-only, a layer above both Matmul and the front end (Cli): the target hoc::matmul_main, which the
 // programs of a folder that uses Matmul link (cmake/HocCourse.cmake); hoc::matmul itself never includes it.
 #pragma once
 
 #include <algorithm>
 #include <climits>
+#include <cstdio>
 #include <exception>
 #include <functional>
 #include <iostream>
@@ -200,6 +202,47 @@ try {
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return exitCode(std::current_exception());  // the error by name; exit status 2 or 3
+}
+
+// A blocked kernel's host function for tile x tile tiles, its tiles loaded along rows or, with
+// downColumns, down columns (Exercise 09's matmulTileOrder): the same C in both orders.
+using TileOrderFunction =
+    std::function<MatmulResult(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
+                               Dims d, std::size_t tile, bool downColumns)>;
+
+// The main() of Appendix E of the slides measured (Exercise 09's tile_order): the two load orders of
+// `run` as two rows ("rows", "columns") of tableMain's, one size, each checked and timed, then the
+// ratio of their kernel times beside the appendix's own figures.
+inline int tileOrderMain(int argc, char** argv, const std::string& exercise, const std::string& description,
+                         const TileOrderFunction& run)
+{
+    TableProgram program;
+    program.variants = [run](std::size_t tile) {
+        const auto order = [run, tile](bool downColumns) {
+            return [run, tile, downColumns](const cl::Device& device, const std::vector<float>& a,
+                                            const std::vector<float>& b,
+                                            Dims d) { return run(device, a, b, d, tile, downColumns); };
+        };
+        // The same global-memory traffic in both orders: a tile of A and one of B per step along K.
+        const auto tiled = [tile](Dims d) { return bytesTiled(d, tile, tile); };
+        return std::vector<Variant>{
+            {"rows", "Tiles loaded along rows (coalesced)", order(false), tiled},
+            {"columns", "Tiles loaded down columns (Appendix E's mistake)", order(true), tiled},
+        };
+    };
+    program.repeatsHelp = "Timed runs of each order after a warm-up run";
+    program.tileHelp = "Tile side: tile x tile work-groups, two tiles in local memory";
+    program.table = false;
+    program.after = [](const std::vector<TableCell>& rows, long repeats) {
+        if (rows.size() == 2 && rows[0].correct && rows[1].correct && rows[0].seconds > 0)
+            std::printf(
+                "\nDown columns took %.2f times the kernel time along rows (the median of %ld timed run%s each).\n"
+                "Appendix E of the slides, on an NVIDIA M2090 GPU: \"around 76695.8 MFLOPS\" with the mistake,\n"
+                "\"around 119304.6\" fixed; on its CPU \"the effect was not apparent\", yet the fix took it\n"
+                "\"from 9.8 GFLOPS to 12 GFLOPS\".\n",
+                rows[1].seconds / rows[0].seconds, repeats, repeats == 1 ? "" : "s");
+    };
+    return tableMain(argc, argv, exercise, description, program);
 }
 
 }  // namespace hoc::matmul
