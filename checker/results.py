@@ -279,25 +279,36 @@ def _batches(tests):
 def run_tests(build, tests, extra=(), env=None):
     """As ctest_run, but the GoogleTest tests of each test program run in one process first (selfcheck.py
     gtest with HOC_GTEST_BATCH=1 and every key in its filter; its --timeout at most BATCH_SECONDS): one
-    start of the program, its platform and its kernels instead of one per test. What a batch did not
-    decide (a crash, a hang: gtest_batch) and every other test (oclgrind, technique) run through ctest
-    as before, each writing its own result. HOC_CHECK_BATCH=0 runs every test through ctest."""
+    start of the program, its platform and its kernels instead of one per test), while ctest runs every
+    other test (oclgrind, technique); then what a batch did not decide (a crash, a hang: gtest_batch)
+    runs through ctest as before, each test writing its own result. HOC_CHECK_BATCH=0 runs every test
+    through ctest."""
     directory = tempfile.mkdtemp(prefix="results.")
     try:
         env = dict(env if env is not None else os.environ, HOC_RESULTS_DIR=directory)
         batches = _batches(tests) if os.environ.get("HOC_CHECK_BATCH", "1") != "0" else {}
+        batches = {where: members for where, members in batches.items() if len(members) >= 2}
+        running = []
         for (prefix, cwd), members in batches.items():
-            if len(members) < 2:
-                continue
             command = list(prefix)
             with contextlib.suppress(ValueError, IndexError):
                 at = command.index("--timeout") + 1
                 command[at] = str(min(float(command[at]), BATCH_SECONDS))
             command.append("--gtest_filter=" + ":".join(key for _, key in members))
-            with contextlib.suppress(subprocess.TimeoutExpired, OSError):
-                processes.run(command, cwd=cwd, env=dict(env, HOC_GTEST_BATCH="1"), stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, timeout=BATCH_SECONDS + 30)
-        rest = [(name, key) for name, key in tests if not key or read(directory, key) is None]
+            with contextlib.suppress(OSError):
+                running.append(processes.start(command, cwd=cwd, env=dict(env, HOC_GTEST_BATCH="1"),
+                                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        # The other tests (oclgrind, technique) run meanwhile, on the other core.
+        batched = {name for members in batches.values() for name, _ in members}
+        others = [(name, key) for name, key in tests if name not in batched]
+        if others:
+            processes.run(["ctest", "--test-dir", build, *extra, "-R", "|".join(cmake_exact(n) for n, _ in others)],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        for process in running:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=BATCH_SECONDS + 30)
+            processes.end(process, grace=0)
+        rest = [(name, key) for name, key in tests if name in batched and read(directory, key) is None]
         if rest:
             exact = "|".join(cmake_exact(name) for name, _ in rest)
             processes.run(["ctest", "--test-dir", build, *extra, "-R", exact],
