@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "hoc/matmul/matmul.hpp"
-#include "hoc/measure/timeline.hpp"  // hoc::CommandTimes, and the runs' timing (hoc::timeProgram)
+#include "hoc/measure/command_times.hpp"  // hoc::commandTimes, and timeline.hpp: hoc::CommandTimes, the runs' timing (hoc::timeProgram)
 
 // The device's time for one run of a program, in seconds.
 struct Phases {

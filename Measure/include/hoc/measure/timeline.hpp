@@ -1,6 +1,8 @@
-// The four profiling timestamps of a command, and a table that lays several commands out as a
-// timeline (used by the profiling, memory-object, events and overlap exercises: 11, 12, 14 and 19),
-// how much of the copies' time ran under kernels (Exercise 19) and a program's run in phases (Exercise 25).
+// The four profiling timestamps of a command (reading them from an event is Exercise 11's lesson:
+// hoc::commandTimes, hoc/measure/command_times.hpp, a library of its own), and a table that lays
+// several commands out as a timeline (used by the profiling, memory-object, events and overlap
+// exercises: 11, 12, 14 and 19), how much of the copies' time ran under kernels (Exercise 19) and a
+// program's run in phases (Exercise 25).
 #pragma once
 
 #include <functional>
@@ -31,9 +33,6 @@ struct CommandTimes {
 // "CL_QUEUED", "CL_SUBMITTED", "CL_RUNNING", "CL_COMPLETE", or the error's name for a negative status:
 // a command's CL_EVENT_COMMAND_EXECUTION_STATUS as text.
 std::string eventStatusName(cl_int status);
-
-// Waits for `event` and reads its four timestamps (its queue must profile).
-CommandTimes commandTimes(const std::string& name, const cl::Event& event);
 
 // One row per command, times in microseconds from the earliest QUEUED, then the three intervals:
 //   command   queued  submitted  started  ended | waiting  launch  running
