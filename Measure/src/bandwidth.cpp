@@ -373,11 +373,11 @@ BandwidthSweepResult runBandwidthSweep(const cl::Device& device, Report& report,
             if (!sweep.full[i] && r.check.ok)
                 continue;
             if (r.passSeconds.empty())
-                reportAgainstCopy(report, r.name, sweep.sizes[i], r.check, r.seconds, r.bytes, copyGbps,
+                reportAgainstCopy(report, r.name, sweep.reportedSizes[i], r.check, r.seconds, r.bytes, copyGbps,
                                   result.readGbps, r.extra);
             else
-                reportPassesAgainstCopy(report, out, r.name, sweep.sizes[i], r.check, r.seconds, r.bytes, copyGbps,
-                                        result.readGbps, r.passSeconds, r.betweenSeconds, r.extra);
+                reportPassesAgainstCopy(report, out, r.name, sweep.reportedSizes[i], r.check, r.seconds, r.bytes,
+                                        copyGbps, result.readGbps, r.passSeconds, r.betweenSeconds, r.extra);
         }
         table.row(sweep.sizes[i], copyGbps, cells);
     }

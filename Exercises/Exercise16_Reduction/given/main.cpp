@@ -34,7 +34,7 @@ try {
     // (hoc::runBandwidthSweep prints the table of GB/s and reports the kernels).
     hoc::BandwidthSweep sweep("N (GB/s)", hoc::namesOf(kernels, shortName), repeats);
     for (const std::size_t n : o.sizes)
-        sweep.add(hoc::sizeText(n), n, n == largest);
+        sweep.add(hoc::sizeText(n), n, n == largest, "N = " + hoc::sizeText(n));
     sweep.readFloats = o.readFloats;
     sweep.at = [&](std::size_t i) -> std::function<hoc::BandwidthRun(std::size_t)> {
         const std::size_t n = o.sizes[i];

@@ -165,13 +165,14 @@ struct BandwidthSweep {
         : sizeTitle(std::move(sizeTitle)), kernels(std::move(kernels)), repeats(repeats)
     {
     }
-    // A size: its name in the table and the reports, its floats (what the copy yardstick copies), and
-    // whether every kernel is reported at it (the largest), not only a wrong one.
-    void add(const std::string& text, std::size_t count, bool reportAll)
+    // A size: its name in the table, its floats (what the copy yardstick copies), whether every kernel
+    // is reported at it (the largest), not only a wrong one, and its name in the reports (empty: `text`).
+    void add(const std::string& text, std::size_t count, bool reportAll, const std::string& reported = "")
     {
         sizes.push_back(text);
         floats.push_back(count);
         full.push_back(reportAll);
+        reportedSizes.push_back(reported.empty() ? text : reported);
     }
 
     std::string sizeTitle;             // the table's first column, e.g. "N (GB/s)"
@@ -180,6 +181,7 @@ struct BandwidthSweep {
     std::vector<std::string> sizes;
     std::vector<std::size_t> floats;
     std::vector<bool> full;
+    std::vector<std::string> reportedSizes;
     std::size_t readFloats = 0;  // the read yardstick's floats (0: ReadBenchmark::yardstickFloats of the largest)
     std::string note;            // a line printed before the table (empty: none)
     // Prepares size i (its data and reference) and returns the run of kernel k on them.
