@@ -419,6 +419,9 @@ class Course:
                 result.stdout, self.build, ROOT, f"cmake --build {os.path.relpath(self.build)} --target check_{folder}")
             if named:
                 return named[0]
+            unlinked = diagnostics.link_failure(result.stdout, folder, ROOT)
+            if unlinked:
+                return unlinked[0]
             lines = result.stdout.splitlines()
             errors = []
             for i, line in enumerate(lines):
@@ -474,7 +477,8 @@ class Course:
             if error:
                 return self.save(folder, part, {"status": "failing", "tests": 0, "failed": 0,
                                                 "seconds": time.time() - started,
-                                                "message": error if re.match(r"\S+:\d+: error: ", error)
+                                                "message": error if re.match(r"\S+(:\d+: error|: the program does not "
+                                                                             r"link): ", error)
                                                 else f"{folder}: does not build:\n{error}"})
         tests = self.tests_of(folder, part)
         shared = self.shared_oclgrind_tests(folder, part) if tests else []
@@ -488,7 +492,7 @@ class Course:
                                             "message": missing})
         if not quiet:
             print(f"running {len(tests)} tests of {folder}{_part_label(part)} ...", flush=True)
-        ran = results.ctest_run(self.build, tests, ["-j", str(os.cpu_count() or 2)], env=self.env(folder))
+        ran = results.run_tests(self.build, tests, ["-j", str(os.cpu_count() or 2)], env=self.env(folder))
         failed, notes = [], []
         for index, (name, result) in enumerate(ran):
             if name in shared:

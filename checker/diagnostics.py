@@ -114,3 +114,47 @@ def kernel_build_failure(text, folders, root, search=()):
     first = (f"{path}:{line}: error: {what} (the kernel does not compile on "
              f"{built.group('device')}: {built.group('code')})")
     return "\n".join([first, *quoted, "  the build log:", *log, f"  hint: {hint}"]), path, line, hint
+
+
+_UNDEFINED = re.compile(r"undefined reference to [`'](?P<name>[^`']+)'")
+
+
+def _plain(signature):
+    """A C++ signature as ld prints it, without the standard allocators' noise."""
+    before = None
+    while before != signature:
+        before = signature
+        signature = re.sub(r", std::allocator<[^<>]*(?:<[^<>]*>)?[^<>]*> ?>", ">", signature)
+    return signature
+
+
+def link_failure(output, folder, root):
+    """The first message of a build whose link failed for a function the student's files do not define
+    (ld's "undefined reference to `vadd(...)'"), or None: (text, file, hint), file the exercise's own
+    C++ file (the only one outside given/, or the folder where it has several)."""
+    names = list(dict.fromkeys(_plain(m.group("name")) for m in _UNDEFINED.finditer(output)))
+    room = os.path.join(root, "Exercises", folder)
+    if not names or not os.path.isdir(room):
+        return None
+    own, declared = [], None
+    bare = re.sub(r"\(.*$", "", names[0]).split("::")[-1]
+    for dirpath, dirnames, filenames in os.walk(room):
+        dirnames.sort()
+        for name in sorted(filenames):
+            path = os.path.join(dirpath, name)
+            if name.endswith(".cpp") and "given" not in os.path.relpath(path, room).split(os.sep):
+                own.append(os.path.relpath(path, root))
+            if name.endswith((".hpp", ".h")) and declared is None:
+                with contextlib.suppress(OSError), open(path, encoding="utf-8", errors="replace") as f:
+                    for number, line in enumerate(f, 1):
+                        if re.search(rf"\b{re.escape(bare)}\s*\(", line) and not line.lstrip().startswith("//"):
+                            declared = f"{os.path.relpath(path, root)}:{number}"
+                            break
+    file = own[0] if len(own) == 1 else os.path.relpath(room, root)
+    more = f" (and {len(names) - 1} more)" if len(names) > 1 else ""
+    hint = (f"define {bare} in your file with exactly the name and parameter types of its declaration"
+            f"{' at ' + declared if declared else ''}: another name, a parameter of another type or a const "
+            f"left out makes it another function, which nothing calls")
+    text = (f"{file}: the program does not link: no definition of {names[0]}{more}, which the given code and "
+            f"the course tests call\n  hint: {hint}")
+    return text, file, hint

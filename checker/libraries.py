@@ -1,11 +1,15 @@
 """A build that failed because the student's file reaches into a course library the exercise does not
 link. A room links no library that does what the room asks the student to write (Exercise 10 does not
-link Pi/run, whose hoc::pi::runTree runs steps 3 to 5 of its host program): its header is not on the
-room's include path and its functions are not in the room's programs. The compiler or the linker says
-which header or function is missing; this module says why, naming the student's line.
+link Pi/run, whose hoc::pi::runTree runs steps 3 to 5 of its host program; Exercise 11 not Measure/times,
+whose hoc::commandTimes reads the four timestamps it teaches): its header is not on the room's include
+path and its functions are not in the room's programs. The compiler or the linker says which header or
+name is missing; this module says why, naming the student's line, where the name is a library's that
+the room does not link (course.json's "libraries" of the room and of those it "uses").
 
   outside_library(output, root)   the first message for such a build's output, or None
 """
+import importlib.util
+import json
 import os
 import re
 
@@ -13,6 +17,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 MISSING_HEADER = re.compile(r"^(?P<file>\S+?):(?P<line>\d+):\d+: fatal error: (?P<header>hoc/[\w./]+\.hpp): "
                             r"No such file or directory")
+# GCC: "path/x.cpp:18:9: error: 'commandTimes' is not a member of 'hoc'" (typographic quotes in a UTF-8
+# locale); Clang: "error: no member named 'commandTimes' in namespace 'hoc'".
+NOT_MEMBER = re.compile(r"^(?P<file>\S+?):(?P<line>\d+):\d+: error: (?:[`'\u2018](?P<gcc>\w+)[`'\u2019] is not a "
+                        r"member of [`'\u2018](?P<gns>hoc(?:::\w+)*)[`'\u2019]|no member named '(?P<clang>\w+)' in "
+                        r"namespace '(?P<cns>hoc(?:::\w+)*)')")
 # GNU ld: "path/pi.cpp:128: undefined reference to `hoc::pi::runTree(...)'" (with line tables);
 # lld: "error: undefined symbol: hoc::pi::runTree(...)" then ">>> referenced by pi.cpp:128".
 UNDEFINED = re.compile(r"^(?P<file>\S+?):(?P<line>\d+):(?:\([^)]*\):)? undefined reference to "
@@ -40,6 +49,42 @@ def _subfolders(path):
         return []
 
 
+def _make_libraries(root):
+    """course_make.py's LIBRARIES: each name of "libraries" and its folder (None: none of the course's)."""
+    spec = importlib.util.spec_from_file_location("course_make", os.path.join(root, "Make_def_files", "course_make.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.LIBRARIES
+
+
+def linked_folders(exercise, root=ROOT):
+    """The library folders the programs of `exercise` (its folder's name) may reach: Common and Cli, and
+    those of the "libraries" of its entry and of the entries it "uses" (Matmul/main with Matmul, Measure/main
+    with Measure)."""
+    with open(os.path.join(root, "course.json"), encoding="utf-8") as f:
+        entries = json.load(f)["exercises"]
+    by_id = {e["id"]: e for e in entries}
+    entry = next((e for e in entries if e["folder"] == exercise), None)
+    if entry is None:
+        return None
+    mapping = _make_libraries(root)
+    folders, seen, todo = {"Common", "Cli"}, set(), [entry["id"]]
+    while todo:
+        ident = todo.pop()
+        if ident in seen or ident not in by_id:
+            continue
+        seen.add(ident)
+        e = by_id[ident]
+        for name in e.get("build", {}).get("libraries", []):
+            if mapping.get(name):
+                folders.add(mapping[name])
+        todo += e.get("build", {}).get("uses", []) + [u for p in e.get("programs", []) for u in p.get("uses", [])]
+    for library in ("Matmul", "Measure"):  # their programs' main()s (Matmul/main, Measure/main)
+        if library in folders:
+            folders.add(os.path.join(library, "main"))
+    return folders
+
+
 def _holder_of_header(header, root):
     for folder, include in library_include_folders(root).items():
         if os.path.isfile(os.path.join(include, header)):
@@ -50,19 +95,21 @@ def _holder_of_header(header, root):
 def _holder_of_function(name, root):
     """(library folder, header) of the header that declares hoc::<ns>::...::<function>, or None."""
     parts = name.split("::")
-    if len(parts) < 3:
+    if len(parts) < 2:
         return None
-    namespace, function = parts[1], parts[-1]
+    namespace, function = (parts[1] if len(parts) > 2 else None), parts[-1]
     for folder, include in library_include_folders(root).items():
-        headers = os.path.join(include, "hoc", namespace)
-        for file in sorted(os.listdir(headers)) if os.path.isdir(headers) else []:
+        top = os.path.join(include, "hoc")
+        spaces = [namespace] if namespace else sorted(_subfolders(top))
+        for space, file in [(n, f) for n in spaces if os.path.isdir(os.path.join(top, n))
+                            for f in sorted(os.listdir(os.path.join(top, n)))]:
             try:
-                with open(os.path.join(headers, file), errors="replace") as f:
+                with open(os.path.join(top, space, file), errors="replace") as f:
                     text = f.read()
             except OSError:
                 continue
-            if re.search(rf"\b{re.escape(function)}\s*\(", text):
-                return folder, f"hoc/{namespace}/{file}"
+            if re.search(rf"^[\w:<>,&* ]+\b{re.escape(function)}\s*\(", text, re.M):
+                return folder, f"hoc/{space}/{file}"
     return None
 
 
@@ -75,20 +122,33 @@ def _student_path(path, root):
 
 def outside_library(output, root=ROOT):
     """The first message for a build whose `output` shows a student's file including a course library's
-    header the exercise does not link, or calling a function declared only there; else None."""
+    header its exercise does not link, or naming a function declared only there; else None."""
     for line in output.splitlines():
         line = line.strip()
+        found = None
         m = MISSING_HEADER.match(line)
-        holder = _holder_of_header(m.group("header"), root) if m else None
-        what = f"includes {m.group('header')}" if holder else ""
-        if not holder:
-            m = UNDEFINED.match(line)
-            holder = _holder_of_function(m.group("name"), root) if m else None
-            what = f"calls {m.group('name')}, declared in {holder[1]}" if holder else ""
-        if holder and "/Exercises/" in "/" + _student_path(m.group("file"), root):
-            folder = holder[0]
-            return (f"{_student_path(m.group('file'), root)}:{m.group('line')}: error: this file {what}, of the "
-                    f"course library in {folder}/, which this exercise does not link: a room links no library that "
-                    f"does what the room asks you to write, so this step's host code must be your own (the "
-                    f"README's steps and the file's TODOs say what to write)")
+        if m:
+            holder = _holder_of_header(m.group("header"), root)
+            found = (m, holder, f"includes {m.group('header')}") if holder else None
+        for pattern in (UNDEFINED, NOT_MEMBER):
+            m = None if found else pattern.match(line)
+            if m:
+                name = m.group("name") if pattern is UNDEFINED else \
+                    f"{m.group('gns') or m.group('cns')}::{m.group('gcc') or m.group('clang')}"
+                holder = _holder_of_function(name, root)
+                found = (m, holder, f"calls {name}, declared in {holder[1]}") if holder else None
+        if not found:
+            continue
+        m, (folder, _header), what = found
+        student = _student_path(m.group("file"), root)
+        parts = student.split("/")
+        if len(parts) < 3 or parts[0] != "Exercises":
+            continue
+        linked = linked_folders(parts[1], root)
+        if linked is None or folder in linked:
+            continue  # a library the room links: the compiler's own message says what is wrong
+        return (f"{student}:{m.group('line')}: error: this file {what}, of the course library in {folder}/, "
+                f"which this exercise does not link: a room links no library that does what the room asks you "
+                f"to write, so this step's host code must be your own (the README's steps and the file's TODOs say "
+                f"what to write)")
     return None

@@ -249,7 +249,62 @@ def ctest_tests(build, regex, env=None):
         tests = json.loads(listing.stdout or "{}").get("tests", [])
     except ValueError:
         tests = []
+    for t in tests:
+        properties = {p.get("name"): p.get("value") for p in t.get("properties", []) if isinstance(p, dict)}
+        COMMANDS[t["name"]] = (t.get("command", []), properties.get("WORKING_DIRECTORY"),
+                               "ENVIRONMENT" in properties, properties.get("TIMEOUT"))
     return [(t["name"], key_of(t.get("command", []))) for t in tests]
+
+
+# What ctest_tests read of each test: (command, working directory, whether it sets an environment,
+# its time limit), for run_tests' runs of several GoogleTest tests in one process.
+COMMANDS = {}
+# A batch of GoogleTest tests stops after this many seconds; the tests it did not finish run one by one.
+BATCH_SECONDS = 30
+
+
+def _batches(tests):
+    """{(command without its filter, working directory): [(name, key)]} of the GoogleTest tests of
+    tests (run through selfcheck.py gtest, one filter each, no environment of their own)."""
+    groups = {}
+    for name, key in tests:
+        command, cwd, has_environment, _ = COMMANDS.get(name, ([], None, True, None))
+        if (not key or has_environment or not command or not command[-1].startswith("--gtest_filter=")
+                or "checker.selfcheck" not in command or "gtest" not in command):
+            continue
+        groups.setdefault((tuple(command[:-1]), cwd), []).append((name, key))
+    return groups
+
+
+def run_tests(build, tests, extra=(), env=None):
+    """As ctest_run, but the GoogleTest tests of each test program run in one process first (selfcheck.py
+    gtest with HOC_GTEST_BATCH=1 and every key in its filter; its --timeout at most BATCH_SECONDS): one
+    start of the program, its platform and its kernels instead of one per test. What a batch did not
+    decide (a crash, a hang: gtest_batch) and every other test (oclgrind, technique) run through ctest
+    as before, each writing its own result. HOC_CHECK_BATCH=0 runs every test through ctest."""
+    directory = tempfile.mkdtemp(prefix="results.")
+    try:
+        env = dict(env if env is not None else os.environ, HOC_RESULTS_DIR=directory)
+        batches = _batches(tests) if os.environ.get("HOC_CHECK_BATCH", "1") != "0" else {}
+        for (prefix, cwd), members in batches.items():
+            if len(members) < 2:
+                continue
+            command = list(prefix)
+            with contextlib.suppress(ValueError, IndexError):
+                at = command.index("--timeout") + 1
+                command[at] = str(min(float(command[at]), BATCH_SECONDS))
+            command.append("--gtest_filter=" + ":".join(key for _, key in members))
+            with contextlib.suppress(subprocess.TimeoutExpired, OSError):
+                processes.run(command, cwd=cwd, env=dict(env, HOC_GTEST_BATCH="1"), stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, timeout=BATCH_SECONDS + 30)
+        rest = [(name, key) for name, key in tests if not key or read(directory, key) is None]
+        if rest:
+            exact = "|".join(cmake_exact(name) for name, _ in rest)
+            processes.run(["ctest", "--test-dir", build, *extra, "-R", exact],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        return [(name, read(directory, key) if key else None) for name, key in tests]
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 def ctest_run(build, tests, extra=(), env=None):

@@ -85,5 +85,25 @@ class HostBuild(unittest.TestCase):
         self.assertIsNone(diagnostics.host_build_failure(output, "/course/build", "/course"))
 
 
+class LinkFailure(unittest.TestCase):
+    def test_a_function_the_students_file_does_not_define_is_named_with_its_declaration(self):
+        top = tempfile.mkdtemp()
+        room = os.path.join(top, "Exercises", "Exercise01_Vadd")
+        os.makedirs(os.path.join(room, "given"))
+        open(os.path.join(room, "vadd.cpp"), "w").close()
+        open(os.path.join(room, "given", "main.cpp"), "w").close()
+        with open(os.path.join(room, "given", "vadd.hpp"), "w") as f:
+            f.write("// vadd(...) adds\n#include <vector>\nVaddResult vadd(const cl::Device& device);\n")
+        output = ("/usr/bin/ld: main.cpp.o: in function `main':\nmain.cpp:(.text+0x3b): undefined reference to "
+                  "`vadd(cl::Device const&, std::vector<float, std::allocator<float> > const&)'\n"
+                  "collect2: error: ld returned 1 exit status")
+        text, file, hint = diagnostics.link_failure(output, "Exercise01_Vadd", top)
+        self.assertEqual(file, "Exercises/Exercise01_Vadd/vadd.cpp")
+        self.assertTrue(text.startswith("Exercises/Exercise01_Vadd/vadd.cpp: the program does not link: no definition "
+                                        "of vadd(cl::Device const&, std::vector<float> const&)"), text)
+        self.assertIn("Exercises/Exercise01_Vadd/given/vadd.hpp:3", hint)
+        self.assertIsNone(diagnostics.link_failure("collect2: error: ld returned 1", "Exercise01_Vadd", top))
+
+
 if __name__ == "__main__":
     unittest.main()

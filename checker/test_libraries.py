@@ -1,5 +1,6 @@
 """libraries.py: a student's file that reaches a course library its exercise does not link (Exercise 10's
-pi.cpp including hoc/pi/run.hpp or calling hoc::pi::runTree, Exercise A's library) gets a first message
+pi.cpp including hoc/pi/run.hpp or calling hoc::pi::runTree, Exercise A's library; Exercise 11's
+profiling.cpp calling hoc::commandTimes, Measure/times, the later rooms' library) gets a first message
 naming the student's line and saying the code must be their own; the build's other failures are left
 to the compiler's messages. And the builds keep that library out of Exercise 10: course.json's
 "libraries", the Makefiles' mapping (course_make.py) and Pi's CMake targets. No build needed.
@@ -27,6 +28,10 @@ CALLED = (f"/usr/bin/ld: Exercises/Exercise10_Pi/libExercise10_Pi_exercise.a(pi.
           f"const&)'\ncollect2: error: ld returned 1 exit status\n")
 
 
+PROFILING = os.path.join(ROOT, "Exercises", "Exercise11_Profiling", "profiling.cpp")
+EVENTS = os.path.join(ROOT, "Exercises", "Exercise14_EventsQueues", "events.cpp")
+
+
 class OutsideLibrary(unittest.TestCase):
     def test_an_included_header_of_a_library_not_linked(self):
         message = libraries.outside_library(INCLUDED)
@@ -41,6 +46,32 @@ class OutsideLibrary(unittest.TestCase):
                                            "in Pi/run/"), message)
         self.assertIn("host code must be your own", message)
 
+    def test_exercise_11_calling_the_library_that_reads_the_timestamps(self):
+        for output in (f"{PROFILING}:18:9: error: \u2018commandTimes\u2019 is not a member of \u2018hoc\u2019; did you "
+                       f"mean \u2018CommandTimes\u2019?",  # GCC
+                       f"{PROFILING}:18:14: error: no member named 'commandTimes' in namespace 'hoc'",  # Clang
+                       f"{PROFILING}:18: undefined reference to `hoc::commandTimes(std::__cxx11::basic_string<char, "
+                       f"std::char_traits<char>, std::allocator<char> > const&, cl::Event const&)'",
+                       f"{PROFILING}:9:10: fatal error: hoc/measure/command_times.hpp: No such file or directory"):
+            message = libraries.outside_library(output)
+            self.assertIsNotNone(message, output)
+            self.assertTrue(message.startswith("Exercises/Exercise11_Profiling/profiling.cpp:"), message)
+            self.assertIn("of the course library in Measure/times/, which this exercise does not link", message)
+
+    def test_a_room_that_links_the_library_gets_the_compilers_message(self):
+        # Exercise 14 links Measure/times: a missing name there is the student's slip, not a loophole.
+        self.assertIsNone(libraries.outside_library(
+            f"{EVENTS}:114:9: error: no member named 'commandTimes' in namespace 'hoc'"))
+        self.assertIsNone(libraries.outside_library(
+            f"{EVENTS}:3:10: fatal error: hoc/measure/command_times.hpp: No such file or directory"))
+
+    def test_linked_folders(self):
+        self.assertEqual(libraries.linked_folders("Exercise10_Pi"), {"Common", "Cli", "Pi"})
+        self.assertIn("Pi/run", libraries.linked_folders("ExerciseA_VectorPi"))
+        self.assertNotIn("Measure/times", libraries.linked_folders("Exercise11_Profiling"))
+        self.assertIn("Measure/times", libraries.linked_folders("Exercise19_Overlap"))
+        self.assertIsNone(libraries.linked_folders("NoSuchExercise"))
+
     def test_other_build_failures_are_not_blamed_on_a_library(self):
         for output in (
             f"{PI_CPP}:12:10: fatal error: hoc/pi/missing.hpp: No such file or directory",  # no library has it
@@ -54,7 +85,7 @@ class OutsideLibrary(unittest.TestCase):
 
     def test_the_library_folders(self):
         folders = libraries.library_include_folders()
-        for folder in ("Common", "Matmul", "Measure", "Pi", "Pi/run", "Cli"):
+        for folder in ("Common", "Matmul", "Measure", "Measure/times", "Pi", "Pi/run", "Cli"):
             self.assertIn(folder, folders)
         self.assertTrue(os.path.isfile(os.path.join(folders["Pi/run"], "hoc", "pi", "run.hpp")))
         self.assertFalse(os.path.exists(os.path.join(folders["Pi"], "hoc", "pi", "run.hpp")))
@@ -70,6 +101,7 @@ class Builds(unittest.TestCase):
     def test_course_json(self):
         self.assertNotIn("pi_run", self.entry("Exercise10_Pi")["build"].get("libraries", []))
         self.assertIn("pi_run", self.entry("ExerciseA_VectorPi")["build"].get("libraries", []))
+        self.assertNotIn("measure_times", self.entry("Exercise11_Profiling")["build"].get("libraries", []))
 
     def test_the_makefiles_mapping(self):
         with tempfile.TemporaryDirectory() as scratch:
@@ -82,6 +114,8 @@ class Builds(unittest.TestCase):
         self.assertNotIn("Pi/run", linked["Exercise10_Pi.pi"].split())
         self.assertIn("Pi", linked["Exercise10_Pi.pi"].split())
         self.assertIn("Pi/run", linked["ExerciseA_VectorPi.vector_pi"].split())
+        self.assertNotIn("Measure/times", linked["Exercise11_Profiling.profiling"].split())
+        self.assertIn("Measure", linked["Exercise11_Profiling.profiling"].split())
 
     def test_cmake_targets(self):
         with open(os.path.join(ROOT, "Pi", "CMakeLists.txt"), encoding="utf-8") as f:

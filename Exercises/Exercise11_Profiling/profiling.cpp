@@ -9,7 +9,6 @@
 #include "hoc/common/program.hpp"
 #include "hoc/common/timing.hpp"
 
-// (Later exercises call Measure's hoc::commandTimes, Measure/src/timeline.cpp, which does the same.)
 hoc::CommandTimes readTimestamps(const std::string& name, const cl::Event& event)
 {
     // The four times are known once the command has finished.

@@ -70,3 +70,14 @@ __kernel void histogram_merge(__global const uint* partial, uint groups, __globa
     //       in each of the `groups` rows of partial (row g is work-group g's BINS counts, as step 3
     //       writes them). The first kernel has finished: its end is the barrier between all work-groups.
 }
+
+// Step 4 of the README, a question about step 3 before you write histogram_merge: which of the
+// README's four answers (1 to 4) says why no barrier or fence inside histogram_last_group can make it
+// right? Your answer (0: not made yet); the tests check it.
+#define STEP4_ANSWER 0
+
+// Given: hands STEP4_ANSWER to the tests.
+__kernel void step4_answer(__global uint* answer)
+{
+    answer[0] = STEP4_ANSWER;
+}

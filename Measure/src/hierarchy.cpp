@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "hoc/common/check.hpp"
+#include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/sizes.hpp"
@@ -172,6 +173,80 @@ StridedRun runStrided(const cl::CommandQueue& queue, const cl::Kernel& kernel, c
     run.out.resize(global);
     cl::copy(q, d_out, run.out.begin(), run.out.end());
     return run;
+}
+
+std::vector<float> referenceLocal(const std::vector<float>& in, std::size_t local, int rounds)
+{
+    const std::size_t block = 4 * static_cast<std::size_t>(kLocalTile), groups = in.size() / block;
+    std::vector<float> out(groups * local);
+    for (std::size_t g = 0; g < groups; ++g) {
+        double sum = 0;
+        for (std::size_t i = 0; i < block; ++i)
+            sum += in[g * block + i];
+        std::fill(out.begin() + static_cast<std::ptrdiff_t>(g * local),
+                  out.begin() + static_cast<std::ptrdiff_t>((g + 1) * local), static_cast<float>(rounds * sum));
+    }
+    return out;
+}
+
+double LocalRun::localBytes() const
+{
+    return static_cast<double>(groups) * static_cast<double>(local) * rounds * kLocalTile * 4 * sizeof(float);
+}
+
+LocalRun runLocal(const cl::CommandQueue& queue, const cl::Kernel& kernel, const std::vector<float>& h_in,
+                  std::size_t local, int rounds, std::size_t maxFloats, const Repeats& repeats)
+{
+    const std::size_t block = 4 * static_cast<std::size_t>(kLocalTile);
+    if (h_in.empty() || h_in.size() % block != 0 || h_in.size() > maxFloats)
+        throw Failure("local_read: " + std::to_string(h_in.size()) + " floats; need a whole number of blocks of " +
+                      std::to_string(block) + ", at most " + sizeText(maxFloats) + " floats");
+    if (rounds < 1 || rounds > kLocalMaxRounds)
+        throw Failure("local_read: " + std::to_string(rounds) + " rounds; need 1 to " +
+                      std::to_string(kLocalMaxRounds));
+    const cl::Device device = queue.getInfo<CL_QUEUE_DEVICE>();
+    const cl::Context context = queue.getInfo<CL_QUEUE_CONTEXT>();
+    cl::CommandQueue q = queue;
+    cl::Kernel k = kernel;
+    LocalRun run;
+    run.groups = h_in.size() / block;
+    run.rounds = rounds;
+    run.local = local != 0 ? local : localSize(k, device, kLocalTile);
+    if (run.local > static_cast<std::size_t>(kLocalTile))
+        throw UsageError("--local " + std::to_string(run.local) + ": local_read's work-groups have at most " +
+                         std::to_string(kLocalTile) + " work-items (TILE, the float4s of a block)");
+    requireWorkGroupSize(k, device, run.local, "--local " + std::to_string(run.local));
+    requireLocalMemory(k, device, 0, "local_read");
+
+    // The blocks in, one float per work-item out (0 first: a work-item that writes nothing shows as 0).
+    cl::Buffer d_in(q, h_in.begin(), h_in.end(), /*readOnly=*/true);
+    const std::size_t global = run.groups * run.local;
+    cl::Buffer d_out(context, CL_MEM_WRITE_ONLY, sizeof(float) * global);
+    q.enqueueFillBuffer(d_out, 0.0f, 0, sizeof(float) * global);
+    k.setArg(0, d_in);
+    k.setArg(1, d_out);
+    k.setArg(2, static_cast<cl_int>(rounds));
+    // One work-group per block, timed; then the sums back.
+    run.seconds = medianSeconds(repeats, [&] {
+        cl::Event done;
+        q.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(global), cl::NDRange(run.local), nullptr, &done);
+        return EventSpan{done, done};
+    });
+    run.out.resize(global);
+    cl::copy(q, d_out, run.out.begin(), run.out.end());
+    return run;
+}
+
+void measureLocalLevel(const cl::Device& device, std::size_t groupsPerCu, Report& report, MemoryLevels& levels,
+                       const std::function<LocalRun(const std::vector<float>&)>& run)
+{
+    const std::size_t groups = groupsPerCu * device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+    const std::vector<float> in = wholeNumbers(groups * 4 * static_cast<std::size_t>(kLocalTile));
+    const LocalRun r = run(in);
+    report.bandwidth("local memory, local_read, " + std::to_string(r.rounds) + " rounds",
+                     std::to_string(r.groups) + " work-groups of " + std::to_string(r.local),
+                     compare(referenceLocal(in, r.local, r.rounds), r.out), {r.seconds, 0}, r.localBytes());
+    levels.localGbps = gbps(r.localBytes(), r.seconds);
 }
 
 std::vector<std::size_t> stridesToRun(std::vector<std::size_t> strides, std::size_t n)

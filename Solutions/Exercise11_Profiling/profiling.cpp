@@ -9,8 +9,8 @@
 #include "hoc/common/program.hpp"
 #include "hoc/common/timing.hpp"
 
-// The lesson: the four timestamps of a finished command. Measure's hoc::commandTimes
-// (Measure/src/timeline.cpp) is the same function as a library, for the later exercises that time
+// The lesson: the four timestamps of a finished command. Measure's hoc::commandTimes (Measure/times/,
+// a library this exercise does not link) is the same function for the later exercises that time
 // commands without teaching it; this copy stays so that the solution shows what the student writes.
 hoc::CommandTimes readTimestamps(const std::string& name, const cl::Event& event)
 {

@@ -4,7 +4,8 @@
 // 1 to 64. A wrong sum is explained from what the numbers show: nothing written, one round read where
 // several were asked, every work-group reading the first block, a block read partly. And local_read
 // must hold its block in local memory (CL_KERNEL_LOCAL_MEM_SIZE): reading global memory every round
-// measures global memory, not local.
+// measures global memory, not local; and each work-item must start its rounds at its own float4, which
+// a block whose sum depends on the order of the additions shows.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -113,6 +114,36 @@ TEST(Hierarchy, LocalReadMatchesTheReference)
                               << " work-group(s) of " << c.local << ", " << c.rounds << " round(s): " << check.message()
                               << "\n  hint: " << localHint(r, in, want);
     }
+}
+
+// The step's order of reading: each work-item's round starts at its own float4 of the block, so that
+// at every step neighbouring work-items read neighbouring float4s. The sums do not show it on whole
+// numbers (the block's sum is the same in any order), so this block's sum depends on the order: one
+// float4 holds 2^25 in its first lane, the others 1 there (and 0 in the other lanes). A 1 added after
+// 2^25 is lost (a float's spacing there is 4), a 1 added before it counts, so a work-item's sum tells
+// how many float4s it read before that one. Work-items that start at their own float4s read different
+// numbers of them first and write different sums, in any shape of the loop; work-items that all read
+// the block in one order (at each step the same float4: a broadcast) write one sum, bit for bit.
+TEST(Hierarchy, EachWorkItemStartsItsRoundAtItsOwnFloat4)
+{
+    Hierarchy hierarchy = makeHierarchy();
+    const std::size_t local = std::min<std::size_t>({hierarchy.maxLocal(), kTile, 64});
+    if (local < 2)
+        GTEST_SKIP() << "local_read runs in work-groups of at most " << local
+                     << " work-item(s) here: no two work-items to compare";
+    const std::size_t big = kTile / 2;
+    std::vector<float> in(kBlockFloats, 0.0f);
+    for (std::size_t k = 0; k < static_cast<std::size_t>(kTile); ++k)
+        in[4 * k] = k == big ? 33554432.0f : 1.0f;
+    const LocalRun r = hoc::test::run([&] { return hierarchy.local(in, local, 1, {0, 1}); });
+    const bool same = std::all_of(r.out.begin(), r.out.end(), [&](float v) { return v == r.out[0]; });
+    if (same)
+        ADD_FAILURE() << HOC_UNDER_TEST << "/hierarchy.cl: local_read: every one of the " << r.out.size()
+                      << " work-items wrote " << hoc::fixedText(r.out[0], 0) << ", bit for bit, on a block whose sum "
+                      << "depends on the order of the additions (float4 " << big << " holds 2^25, every other "
+                      << "float4 1: a 1 added after 2^25 is lost): all of them added the block's float4s in the "
+                      << "same order, so at each step the whole work-group read the same float4"
+                      << "\n  hint: " << hoc::test::hint(hoc::hints::local_same_order);
 }
 
 // The lesson is local memory: the block copied once, then read from there. A kernel that reads its

@@ -52,16 +52,16 @@ struct Origin {
     const char* id;
     const char* folder;
 };
-Origin originOf(SweptKernel kernel)
+Origin originOf(hoc::SweptKernel kernel)
 {
-    return kernel == SweptKernel::Pi       ? Origin{"10", "Exercise10_Pi"}
-           : kernel == SweptKernel::Reduce ? Origin{"16", "Exercise16_Reduction"}
-                                           : Origin{"17", "Exercise17_Transpose"};
+    return kernel == hoc::SweptKernel::Pi       ? Origin{"10", "Exercise10_Pi"}
+           : kernel == hoc::SweptKernel::Reduce ? Origin{"16", "Exercise16_Reduction"}
+                                                : Origin{"17", "Exercise17_Transpose"};
 }
 
 // A column's wrong cells as one failure: the first wrong cell, which sizes are wrong, and whose code
 // runs there (the other exercise's, in the same tree: Exercises/ for the student's build).
-::testing::AssertionResult everyCellCorrect(SweptKernel kernel, const hoc::SweepColumn& column)
+::testing::AssertionResult everyCellCorrect(hoc::SweptKernel kernel, const hoc::SweepColumn& column)
 {
     std::vector<std::size_t> wrong, right;
     const hoc::SweepCell* first = nullptr;
@@ -110,13 +110,13 @@ TEST(WorkGroupSize, SizesArePowersOfTwoUpToTheLimitAndTheLimit)
 
 TEST(WorkGroupSize, EveryKernelIsCorrectAtEverySize)
 {
-    SweepOptions options;
+    hoc::SweepOptions options;
     options.piSteps = 1 << 16;    // at least one step for every work-item of the largest group
     options.reduceSize = 100003;  // no multiple of any work-group size above 1
     options.rows = 67;            // nor these of any side above 1
     options.cols = 129;
     options.repeats = {0, 1};
-    for (const SweptKernel kernel : sweptKernels()) {
+    for (const hoc::SweptKernel kernel : hoc::sweptKernels()) {
         const hoc::SweepColumn column = hoc::test::run([&] { return sweep(hoc::test::device(), kernel, options); });
         ASSERT_GE(column.limit, 1u) << titleOf(kernel);
         ASSERT_EQ(column.cells.size(), workGroupSizes(column.limit).size()) << titleOf(kernel);

@@ -160,7 +160,7 @@ TEST(Stage, MatchesTheReferenceForEveryArrayAndWorkGroup)
     // 256 on the H100), less where the array (a float per work-item, 512 more in the second run)
     // would not fit CL_DEVICE_LOCAL_MEM_SIZE with room for the kernel's own few bytes.
     // (CL_KERNEL_LOCAL_MEM_SIZE is not asserted: PoCL 5.0 reports 0 for a static __local array.)
-    const StageRun probe = hoc::test::run([&] { return occupancy.run({1.0f}, 256, 1); });
+    const hoc::StageRun probe = hoc::test::run([&] { return occupancy.run({1.0f}, 256, 1); });
     EXPECT_GE(probe.footprint.multiple, 1u) << "CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE";
     const std::size_t localFloats = hoc::test::device().getInfo<CL_DEVICE_LOCAL_MEM_SIZE>() / sizeof(float) - 64;
     const std::size_t largest = std::min(probe.footprint.maxWorkGroupSize, localFloats);
@@ -169,8 +169,8 @@ TEST(Stage, MatchesTheReferenceForEveryArrayAndWorkGroup)
         for (const std::size_t local : {std::size_t{1}, std::size_t{7}, std::size_t{64}, largest})
             for (const std::size_t floats : {local, std::min(local + 512, localFloats)}) {
                 const std::vector<float> in = hoc::randomFloats(n, static_cast<std::uint32_t>(n + local));
-                const StageRun r = hoc::test::run([&] { return occupancy.run(in, floats, local); });
-                ASSERT_TRUE(hoc::test::correct(hoc::compare(referenceStage(in, local), r.out),
+                const hoc::StageRun r = hoc::test::run([&] { return occupancy.run(in, floats, local); });
+                ASSERT_TRUE(hoc::test::correct(hoc::compare(hoc::referenceStage(in, local), r.out),
                                                "stage, n = " + std::to_string(n) + ", work-groups of " +
                                                    std::to_string(local) + ", " + std::to_string(floats) + " floats"));
                 EXPECT_EQ(r.footprint.workGroupSize, local);

@@ -13,8 +13,8 @@
 #include <cmath>
 #include <limits>
 
-#include "builtins.hpp"
 #include "hoc/common/data.hpp"
+#include "hoc/measure/builtins.hpp"
 #include "hoc/pi/reference.hpp"
 #include "hoc_hints/ExerciseA_VectorPi.hpp"
 #include "hoc_test.hpp"
@@ -22,13 +22,15 @@
 
 namespace {
 
-VectorPiResult runPi(std::uint64_t steps, int width, std::size_t local = 0)
+using hoc::Conversions;
+using hoc::MathError;
+
+// The kernels of builtins.cl (the room's, given; its builtins.cpp builds them) run by Measure's hoc::Builtins.
+hoc::Builtins builtins() { return hoc::builtins(hoc::test::device()); }
+
+hoc::pi::Run runPi(std::uint64_t steps, int width, std::size_t local = 0)
 {
-    VectorPiOptions options;
-    options.steps = steps;
-    options.width = width;
-    options.workGroupSize = local;
-    return hoc::test::run([&] { return vectorPi(hoc::test::device(), options); });
+    return hoc::test::run([&] { return vectorPi(hoc::test::device(), width, steps, local, {0, 1}); });
 }
 
 // The midpoint sum of steps [0, last) of `steps`, in double: what a kernel that leaves out the steps
@@ -119,7 +121,7 @@ std::string hint(std::uint64_t steps, int width, double got)
                                    {{"difference", std::to_string(got - expected)}});
 }
 
-::testing::AssertionResult accurate(std::uint64_t steps, int width, const VectorPiResult& r)
+::testing::AssertionResult accurate(std::uint64_t steps, int width, const hoc::pi::Run& r)
 {
     const std::string what = (width == 1 ? std::string("scalar pi") : "float" + std::to_string(width)) + ", " +
                              hoc::pi::stepsText(steps) + " (" + std::to_string(r.workGroups) +
@@ -141,7 +143,7 @@ TEST(VectorPi, EveryWidthWithinTarget)
     // another -D WIDTH; each width costs PoCL a compilation, so the tests keep to the exercise's 4 and 8.)
     for (const int width : {1, 4, 8})
         for (const std::uint64_t steps : {1, 3, 4, 5, 7, 8, 9, 1003, 100003}) {
-            const VectorPiResult r = runPi(steps, width);
+            const hoc::pi::Run r = runPi(steps, width);
             ASSERT_TRUE(accurate(steps, width, r));  // stop at the first wrong case
             EXPECT_EQ(r.stepsPerItem % width, 0u);
         }
@@ -157,7 +159,7 @@ TEST(VectorPi, WorkGroupSizesFromOneToTheMaximum)
     const std::size_t max4 = runPi(1, 4).maxWorkGroupSize;
     const std::pair<int, std::size_t> cases[] = {{4, 1}, {4, max4}, {8, 3}, {8, 255}};
     for (const auto& [width, local] : cases) {
-        const VectorPiResult r = runPi(steps, width, local);
+        const hoc::pi::Run r = runPi(steps, width, local);
         EXPECT_EQ(r.workGroupSize, local);
         ASSERT_TRUE(accurate(steps, width, r));
     }
@@ -172,7 +174,7 @@ TEST(Builtins, ConversionsSaturateAndRoundAsNamed)
     const std::vector<float> x = {-2.5f,  -1.5f, -0.5f,         0.5f,  1.5f,   2.5f,   3.5f,
                                   2.7f,   -2.7f, 0.0f,          -0.0f, 254.5f, 255.5f, 255.49f,
                                   256.0f, -1.0f, 2147483520.0f, 3e9f,  -3e9f,  1e30f,  nan};
-    const Conversions expected = conversionsOnHost(x);
+    const Conversions expected = hoc::conversionsOnHost(x);
     // The host's side, spot-checked by hand: ties to even, saturation, NaN.
     EXPECT_EQ(expected.rte[0], -2);
     EXPECT_EQ(expected.rte[5], 2);
@@ -182,7 +184,7 @@ TEST(Builtins, ConversionsSaturateAndRoundAsNamed)
     EXPECT_EQ(expected.sat_rte[12], 255);
     EXPECT_EQ(expected.rtz[17], INT_MAX);
     EXPECT_EQ(expected.rtz.back(), 0);
-    const Conversions got = hoc::test::run([&] { return Builtins(hoc::test::device()).conversions(x); });
+    const Conversions got = hoc::test::run([&] { return builtins().conversions(x); });
     EXPECT_EQ(got.rte, expected.rte) << HOC_UNDER_TEST << ": convert_int_sat_rte";
     EXPECT_EQ(got.rtz, expected.rtz) << HOC_UNDER_TEST << ": convert_int_sat_rtz";
     EXPECT_EQ(got.rtp, expected.rtp) << HOC_UNDER_TEST << ": convert_int_sat_rtp";
@@ -195,8 +197,8 @@ TEST(Builtins, Swizzles)
 {
     const std::vector<int> v = {-4, 7, 100, 3, 0, -9, 55, 8};
     const std::vector<int> expected = {-4, 7, 7, 3, -9, 8, 0, -9, 55, 8, -4, 100, 0, 55, 0, 55, -9, 8, -4, -2, 155, 11};
-    EXPECT_EQ(swizzlesOnHost(v), expected);
-    EXPECT_EQ(hoc::test::run([&] { return Builtins(hoc::test::device()).swizzles(v); }), expected) << HOC_UNDER_TEST;
+    EXPECT_EQ(hoc::swizzlesOnHost(v), expected);
+    EXPECT_EQ(hoc::test::run([&] { return builtins().swizzles(v); }), expected) << HOC_UNDER_TEST;
 }
 
 TEST(Builtins, PolynomialInConstantMemory)
@@ -207,8 +209,8 @@ TEST(Builtins, PolynomialInConstantMemory)
         std::vector<float> c(terms);
         for (std::size_t t = 0; t < terms; ++t)
             c[t] = std::ldexp(1.0f, -static_cast<int>(t % 20)) * (t % 3 == 0 ? -1.0f : 1.0f);
-        const auto y = hoc::test::run([&] { return Builtins(hoc::test::device()).polynomial(x, c); });
-        EXPECT_TRUE(hoc::test::correct(hoc::compare(polynomialOnHost(x, c), y),
+        const auto y = hoc::test::run([&] { return builtins().polynomial(x, c); });
+        EXPECT_TRUE(hoc::test::correct(hoc::compare(hoc::polynomialOnHost(x, c), y),
                                        "polynomial of " + std::to_string(terms) + " terms in __constant memory"));
     }
 }
@@ -218,7 +220,7 @@ TEST(Builtins, RefusesCoefficientsBeyondConstantMemory)
     const std::size_t limit = hoc::test::device().getInfo<CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE>();
     const std::vector<float> c(limit / sizeof(float) + 1, 1.0f), x(10, 0.5f);
     try {
-        hoc::test::run([&] { return Builtins(hoc::test::device()).polynomial(x, c); });
+        hoc::test::run([&] { return builtins().polynomial(x, c); });
         FAIL() << c.size() << " coefficients were accepted beyond CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE";
     } catch (const std::exception& e) {
         EXPECT_NE(std::string(e.what()).find("CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE"), std::string::npos) << e.what();
@@ -228,7 +230,7 @@ TEST(Builtins, RefusesCoefficientsBeyondConstantMemory)
 TEST(Builtins, PreciseMathWithinTheSpecification)
 {
     // The precise functions must meet the OpenCL 1.2 bounds; native_ has none, so it is only reported.
-    const auto errors = hoc::test::run([&] { return Builtins(hoc::test::device()).nativeAccuracy(20000); });
+    const auto errors = hoc::test::run([&] { return builtins().nativeAccuracy(20000); });
     ASSERT_EQ(errors.size(), 5u);
     for (const MathError& e : errors) {
         EXPECT_LE(e.preciseUlps, e.allowedUlps) << HOC_UNDER_TEST << ": precise " << e.function;

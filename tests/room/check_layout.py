@@ -27,7 +27,8 @@ check_layout.py layers ROOT
     (a .hpp under Exercises/ or Solutions/ that no library has). And the layers point one way
     (Common <- Matmul, Measure, Pi <- Cli): Common includes no other library's header, Matmul, Measure
     and Pi no Cli header, Cli no Matmul, Measure or Pi header; the matrix programs' main
-    (Matmul/main/, above both Matmul and Cli) is the one place that includes both. Prints each
+    (Matmul/main/, above both Matmul and Cli) and the work-group sweep's (Measure/main/, above both
+    Measure and Cli) are the places that include both. Prints each
     include; exit status 1 when there is one.
 
 All count the files git tracks (and new files it would add), so build products are left out.
@@ -155,7 +156,7 @@ def layers(root):
                 if os.path.basename(included) in room_headers:
                     breaches.append(f"{f} includes \"{included}\", a room's header")
     for f in library:
-        if not f.endswith((".cpp", ".hpp")) or f.startswith("Matmul/main/"):
+        if not f.endswith((".cpp", ".hpp")) or f.startswith(("Matmul/main/", "Measure/main/")):
             continue
         below = next((folder for folder in BELOW if f.startswith(folder)), None)
         if below is None:

@@ -9,7 +9,7 @@
 
 #include "hoc/matmul/matmul.hpp"
 #include "hoc/common/opencl.hpp"
-#include "hoc/measure/timeline.hpp"
+#include "hoc/measure/command_times.hpp"  // hoc::commandTimes, and timeline.hpp
 
 // Part 1. A user event holds the produce kernel back for `hold_s` seconds.
 struct GateResult {

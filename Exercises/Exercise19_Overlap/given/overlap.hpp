@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "hoc/common/opencl.hpp"
-#include "hoc/measure/timeline.hpp"
+#include "hoc/measure/command_times.hpp"  // hoc::commandTimes, and timeline.hpp
 
 struct PipelineOptions {
     std::size_t chunk = 1 << 18;  // elements per chunk (the last chunk may be shorter)

@@ -14,33 +14,20 @@
 #include "hoc/common/timing.hpp"
 #include "hoc/measure/hierarchy.hpp"
 
-// float4s in one work-group's block of local_read's input (hierarchy.cl's TILE): 4 KiB.
-constexpr int kTile = 256;
-// The most rounds local_read takes: the sums stay whole numbers below 2^24, exact in a float.
-constexpr int kMaxRounds = 4096;
+// float4s in one work-group's block of local_read's input (hierarchy.cl's TILE, 4 KiB), and the most
+// rounds it takes; local_read's serial reference and its run (LocalRun) are Measure's.
+constexpr int kTile = hoc::kLocalTile, kMaxRounds = hoc::kLocalMaxRounds;
 // The largest buffer the probes index: 2^30 floats (4 GiB).
 constexpr std::size_t kMaxFloats = std::size_t{1} << 30;
 
 // strided_read's shape, its inputs (small whole numbers, exact in any order), its run and its serial
 // reference are Measure's (hoc/measure/hierarchy.hpp).
 constexpr std::size_t kPerItem = hoc::kStridedPerItem, kStridedGroup = hoc::kStridedGroup;
+using hoc::LocalRun;
+using hoc::referenceLocal;
 using hoc::referenceStrided;
 using hoc::StridedRun;
 using hoc::wholeNumbers;
-
-// local_read's serial reference: work-item i of work-groups of `local` writes `rounds` times the sum
-// of its work-group's block (kTile float4s, 4 kTile floats).
-std::vector<float> referenceLocal(const std::vector<float>& in, std::size_t local, int rounds);
-
-struct LocalRun {
-    std::vector<float> out;  // one sum per work-item
-    std::size_t groups = 0;  // work-groups: one block each
-    std::size_t local = 0;   // the work-group size that ran
-    int rounds = 0;
-    double seconds = 0;  // median kernel time (profiling events)
-    // Bytes the work-items read from local memory: rounds x kTile float4s each.
-    double localBytes() const;
-};
 
 class Hierarchy {
 public:
@@ -49,7 +36,7 @@ public:
 
     // local_read over `in` (a whole number of blocks, 4 kTile floats each, one work-group per block),
     // in work-groups of `local` (0: kTile, or the kernel's CL_KERNEL_WORK_GROUP_SIZE where that is
-    // less); `rounds` reads of the block per work-item.
+    // less); `rounds` reads of the block per work-item, run by hoc::runLocal.
     LocalRun local(const std::vector<float>& in, std::size_t local, int rounds, const hoc::Repeats& repeats);
 
     // strided_read over `in`: one float in `stride`, in.size() / stride of them (a whole number of

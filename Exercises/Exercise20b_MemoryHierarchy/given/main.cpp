@@ -74,15 +74,8 @@ try {
         [&](const std::vector<float>& in, std::size_t s) { return hierarchy.strided(in, s, repeats); });
 
     // Local memory: your local_read, one block per work-group, `rounds` reads of it per work-item.
-    {
-        const std::size_t groups = groupsPerCu * device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
-        const std::vector<float> in = wholeNumbers(groups * 4 * kTile);
-        const LocalRun r = hierarchy.local(in, local, rounds, repeats);
-        report.bandwidth("local memory, local_read, " + std::to_string(rounds) + " rounds",
-                         std::to_string(r.groups) + " work-groups of " + std::to_string(r.local),
-                         hoc::compare(referenceLocal(in, r.local, rounds), r.out), {r.seconds, 0}, r.localBytes());
-        levels.localGbps = hoc::gbps(r.localBytes(), r.seconds);
-    }
+    hoc::measureLocalLevel(device, groupsPerCu, report, levels,
+                           [&](const std::vector<float>& in) { return hierarchy.local(in, local, rounds, repeats); });
 
     // Private memory: registers, read by the FMA probe's chains of fused multiply-adds.
     if (!kernelsOnly)

@@ -8,9 +8,7 @@
 #include <vector>
 
 #include "hoc/matmul/matmul.hpp"
-#include "hoc/common/opencl.hpp"
-#include "hoc/measure/timeline.hpp"
-#include "hoc/common/timing.hpp"
+#include "hoc/measure/command_times.hpp"  // hoc::commandTimes, and timeline.hpp: hoc::CommandTimes, the runs' timing (hoc::timeProgram)
 
 // The device's time for one run of a program, in seconds.
 struct Phases {
@@ -69,17 +67,14 @@ struct ProgramRun {
     bool ran = true;         // false: a pinned run whose PinnedFloats is not written yet (step 7)
 };
 
-// The two programs, each run as a whole: write the inputs, run the kernel, read the result.
+// The two programs, each run as a whole: the inputs written, the kernel run, the result read.
 class Amdahl {
 public:
     // Steps 1 and 2: context, profiling queue, vadd.cl, matmul_element.cl and matmul_blocked.cl built.
     explicit Amdahl(const cl::Device& device);
 
-    // Steps 3 to 5 of vadd (C = A + B, Exercise 01's kernel), warm-ups and timed runs. The copies run
-    // from and to `a`, `b` and the result's vector (ordinary, pageable memory), or with `pinned` from
-    // and to pinned host arrays (PinnedFloats, step 7), A and B copied into them before the timed runs
-    // and C out of them after. A PinnedFloats not written yet gives a run with no phases (`pinned`
-    // false in the result).
+    // Steps 3 to 5 of vadd (C = A + B, Exercise 01's kernel), from and to `a`, `b` and the result
+    // (pageable memory), or with `pinned` from and to PinnedFloats (step 7; not written: `ran` false).
     ProgramRun vadd(const std::vector<float>& a, const std::vector<float>& b, const hoc::Repeats& repeats = {0, 1},
                     bool pinned = false);
 

@@ -7,9 +7,9 @@
 #include "hoc/common/errors.hpp"
 #include "hoc/common/program.hpp"
 
-VectorPiResult vectorPi(const cl::Device& device, const VectorPiOptions& options)
+hoc::pi::Run vectorPi(const cl::Device& device, int width, std::uint64_t steps, std::size_t workGroupSize,
+                      const hoc::Repeats& repeats)
 {
-    const int width = options.width;
     if (width != 1 && width != 2 && width != 4 && width != 8 && width != 16)
         throw hoc::Failure("vector width " + std::to_string(width) + ": OpenCL has float2, float4, float8 and float16");
 
@@ -25,10 +25,8 @@ VectorPiResult vectorPi(const cl::Device& device, const VectorPiOptions& options
     cl::Program program = hoc::buildSource(context, device, source, width > 1 ? "pi.cl + pi_vector.cl" : "pi.cl",
                                            width > 1 ? "-D WIDTH=" + std::to_string(width) : "");
 
-    // 3. to 5., memory, kernel and commands, are Exercise 10's for its tree design (hoc::pi::runTree,
-    //    Pi/include/hoc/pi/run.hpp): a float per work-group for its sum, a float of local memory per
-    //    work-item, the kernel run and the sums added on the host; here each work-item's steps are a
-    //    multiple of the width, so that its vectors are full but the last one's.
+    // 3. to 5. are Exercise 10's tree design (hoc::pi::runTree in Pi/include/hoc/pi/run.hpp), with each
+    //    work-item's steps a multiple of the width: its vectors are full but the last one.
     const cl::Kernel kernel(program, width > 1 ? "pi_vector" : "pi");
-    return hoc::pi::runTree(queue, kernel, options.steps, options.workGroupSize, width, options.repeats);
+    return hoc::pi::runTree(queue, kernel, steps, workGroupSize, width, repeats);
 }

@@ -3,19 +3,11 @@
 
 #include <cstdint>
 
-#include "hoc/common/opencl.hpp"
-#include "hoc/common/timing.hpp"
 #include "hoc/pi/run.hpp"
 
-struct VectorPiOptions {
-    std::uint64_t steps = std::uint64_t{1} << 27;  // at least 1
-    int width = 4;                                 // 1: Exercise 10's scalar kernel pi(); 2, 4, 8, 16: pi_vector
-    std::size_t workGroupSize = 0;                 // 0: chosen from the kernel's and the device's limits
-    hoc::Repeats repeats{0, 1};                    // kernel runs; the median time is kept
-};
-
-// pi, the work-groups and their size, the steps of each work-item (a multiple of the width), the
-// kernel's largest work-group on the device and its median time.
-using VectorPiResult = hoc::pi::Run;
-
-VectorPiResult vectorPi(const cl::Device& device, const VectorPiOptions& options);
+// pi by Exercise 10's kernel pi() (width 1) or by pi_vector() as float2, float4, float8 or float16, for
+// `steps` steps (at least 1) in work-groups of `workGroupSize` (0: chosen from the kernel's and the
+// device's limits), run `repeats` times (the median time is kept); each work-item's steps are a multiple
+// of the width.
+hoc::pi::Run vectorPi(const cl::Device& device, int width, std::uint64_t steps, std::size_t workGroupSize,
+                      const hoc::Repeats& repeats);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <iostream>
 #include <vector>
 
 #include "hoc/common/errors.hpp"
@@ -77,6 +79,29 @@ hoc::Result row(const std::string& name, const Run& run, std::uint64_t steps, do
              {"steps_per_item", static_cast<double>(run.stepsPerItem)},
              {"flops", flopsPerStep * static_cast<double>(steps)},
              {"bytes", sizeof(float) * static_cast<double>(run.workGroups)}}};
+}
+
+void compareWidths(hoc::Report& report, const std::vector<std::string>& widths, std::uint64_t steps,
+                   const std::function<Run(int width)>& run)
+{
+    const std::string scalar = "scalar (pi)";
+    double scalarRate = 0;  // steps/s of the scalar kernel, when it ran
+    std::vector<hoc::Result> rows;
+    for (const std::string& w : widths) {
+        const int width = std::stoi(w);
+        rows.push_back(row(width == 1 ? scalar : "float" + w + " (pi_vector)", run(width), steps, 7.0));
+        rows.back().extra.push_back({"width", static_cast<double>(width)});
+        report.add(rows.back());
+        if (width == 1)
+            scalarRate = rows.back().rate;
+    }
+    for (const hoc::Result& r : rows)  // "float4 (pi_vector): 2.10x the steps/s of the scalar kernel"
+        if (r.name != scalar && scalarRate > 0) {
+            char line[120];
+            std::snprintf(line, sizeof line, "%s: %.2fx the steps/s of the scalar kernel\n", r.name.c_str(),
+                          r.rate / scalarRate);
+            std::cout << line;
+        }
 }
 
 }  // namespace hoc::pi

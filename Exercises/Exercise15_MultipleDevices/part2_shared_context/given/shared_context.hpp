@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "hoc/common/opencl.hpp"
-#include "hoc/measure/timeline.hpp"
+#include "hoc/measure/command_times.hpp"  // hoc::commandTimes, and timeline.hpp
 
 // Where the two devices come from.
 enum class PairKind {

@@ -77,6 +77,39 @@ struct StridedRun {
 StridedRun runStrided(const cl::CommandQueue& queue, const cl::Kernel& kernel, const std::vector<float>& in,
                       std::size_t stride, std::size_t maxFloats, const Repeats& repeats);
 
+// Local memory read by the room's kernel local_read(in, out, rounds), built with TILE = kLocalTile:
+// each work-group copies its block of kLocalTile float4s into local memory once, then each of its
+// work-items reads the whole block `rounds` times and writes its sum.
+constexpr int kLocalTile = 256;
+// The most rounds local_read takes: the sums of whole numbers stay below 2^24, exact in a float.
+constexpr int kLocalMaxRounds = 4096;
+
+// local_read's serial reference: work-item i of work-groups of `local` writes `rounds` times the sum
+// of its work-group's block (4 kLocalTile floats).
+std::vector<float> referenceLocal(const std::vector<float>& in, std::size_t local, int rounds);
+
+struct LocalRun {
+    std::vector<float> out;  // one sum per work-item
+    std::size_t groups = 0;  // work-groups: one block each
+    std::size_t local = 0;   // the work-group size that ran
+    int rounds = 0;
+    double seconds = 0;  // median kernel time (profiling events)
+    // Bytes the work-items read from local memory: rounds x kLocalTile float4s each.
+    double localBytes() const;
+};
+
+// `kernel` (local_read) over `in` on `queue` (a whole number of blocks, one work-group per block, at
+// most `maxFloats` floats), in work-groups of `local` (0: kLocalTile, or the kernel's
+// CL_KERNEL_WORK_GROUP_SIZE where that is less; more than kLocalTile: hoc::UsageError); `rounds`
+// reads of the block per work-item. The output starts at 0, so a work-item that writes nothing shows.
+LocalRun runLocal(const cl::CommandQueue& queue, const cl::Kernel& kernel, const std::vector<float>& in,
+                  std::size_t local, int rounds, std::size_t maxFloats, const Repeats& repeats);
+
+// Local memory's level: `groupsPerCu` blocks of whole numbers per compute unit, run by `run` (the
+// room's local_read), checked against referenceLocal, reported and kept in `levels`.
+void measureLocalLevel(const cl::Device& device, std::size_t groupsPerCu, Report& report, MemoryLevels& levels,
+                       const std::function<LocalRun(const std::vector<float>&)>& run);
+
 // The strides to run over a buffer of `floats`: 1 first (the yardstick of the bytes per float), then
 // `strides` in increasing order, each once. Refused (hoc::UsageError, naming --size) where a stride
 // does not divide the buffer into whole work-groups of reads.

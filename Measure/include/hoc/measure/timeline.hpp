@@ -1,6 +1,8 @@
-// The four profiling timestamps of a command, and a table that lays several commands out as a
-// timeline (used by the profiling, memory-object, events and overlap exercises: 11, 12, 14 and 19),
-// how much of the copies' time ran under kernels (Exercise 19) and a program's run in phases (Exercise 25).
+// The four profiling timestamps of a command (reading them from an event is Exercise 11's lesson:
+// hoc::commandTimes, hoc/measure/command_times.hpp, a library of its own), and a table that lays
+// several commands out as a timeline (used by the profiling, memory-object, events and overlap
+// exercises: 11, 12, 14 and 19), how much of the copies' time ran under kernels (Exercise 19) and a
+// program's run in phases (Exercise 25).
 #pragma once
 
 #include <functional>
@@ -10,6 +12,8 @@
 
 #include "hoc/common/check.hpp"
 #include "hoc/common/opencl.hpp"
+#include "hoc/common/report.hpp"
+#include "hoc/common/timing.hpp"
 
 namespace hoc {
 
@@ -29,9 +33,6 @@ struct CommandTimes {
 // "CL_QUEUED", "CL_SUBMITTED", "CL_RUNNING", "CL_COMPLETE", or the error's name for a negative status:
 // a command's CL_EVENT_COMMAND_EXECUTION_STATUS as text.
 std::string eventStatusName(cl_int status);
-
-// Waits for `event` and reads its four timestamps (its queue must profile).
-CommandTimes commandTimes(const std::string& name, const cl::Event& event);
 
 // One row per command, times in microseconds from the earliest QUEUED, then the three intervals:
 //   command   queued  submitted  started  ended | waiting  launch  running
@@ -79,5 +80,76 @@ void printPinnedAgainstPageable(std::ostream& out, const PhaseRow& pageable, con
 void printLawAgainstMeasurement(std::ostream& out, const std::string& what, const std::string& ratio,
                                 const PhaseRow& base, const PhaseRow& faster,
                                 const std::function<double(double, double)>& speedup);
+
+// One input of a whole program's run: the device buffer and the host array it is written from.
+struct HostInput {
+    cl::Buffer device;
+    const float* host;
+    std::size_t count;
+};
+
+// The commands of one run of a whole program, each with its profiling timestamps, in enqueue order.
+struct ProgramCommands {
+    std::vector<CommandTimes> writes;
+    CommandTimes kernel;
+    std::vector<CommandTimes> reads;
+};
+
+// A whole program run `repeats` times (warm-ups, then the timed runs) on one in-order queue that
+// profiles: the inputs written (non-blocking), `kernel` run over `global` in work-groups of `local`,
+// `count` floats of `result` read into `out` (non-blocking), all of it waited for. The timed runs'
+// commands (Exercise 25 hands them to its phasesOf).
+std::vector<ProgramCommands> timeProgram(const cl::CommandQueue& queue, const std::vector<HostInput>& inputs,
+                                         const cl::Kernel& kernel, const cl::NDRange& global, const cl::NDRange& local,
+                                         const cl::Buffer& result, float* out, std::size_t count,
+                                         const Repeats& repeats);
+
+// Exercise 25's two programs run whole by timeProgram, with buffers made once for all the runs:
+// `vadd`(A, B, C, int n) over n floats from the host arrays a and b into c, in work-groups of up to
+// 256; and a matmul `kernel`(int M, int N, int K, A, B, C), C (M x N) = A (M x K) B (K x N), in
+// work-groups of side x side (more than the kernel may have: hoc::Failure).
+std::vector<ProgramCommands> timeVadd(const cl::CommandQueue& queue, const cl::Kernel& vadd, const float* a,
+                                      const float* b, float* c, std::size_t n, const Repeats& repeats);
+std::vector<ProgramCommands> timeMatmul(const cl::CommandQueue& queue, const cl::Kernel& kernel,
+                                        const std::vector<float>& a, const std::vector<float>& b, float* c,
+                                        std::size_t m, std::size_t n, std::size_t k, std::size_t side,
+                                        const Repeats& repeats);
+
+// Each timed run's phases by `phasesOf` (Exercise 25's lesson: writes, kernel and reads to Phases).
+template <class Phases, class PhasesOf>
+std::vector<Phases> phasesOfRuns(const std::vector<ProgramCommands>& runs, PhasesOf phasesOf)
+{
+    std::vector<Phases> phases;
+    for (const ProgramCommands& c : runs)
+        phases.push_back(phasesOf(c.writes, c.kernel, c.reads));
+    return phases;
+}
+
+// Refused (exit status 2) where the device cannot hold timeVadd's 3 buffers and the room's 3 pinned
+// host arrays of n floats, or the host A, B, C read back twice, the reference and those 3 arrays (on
+// a device in host memory the buffers too).
+void requireWholeVadd(const cl::Device& device, std::size_t n);
+
+// The median of one field (e.g. &Phases::write) over several runs.
+template <class Run> double medianOf(const std::vector<Run>& runs, double Run::* field)
+{
+    std::vector<double> values;
+    for (const Run& run : runs)
+        values.push_back(run.*field);
+    return median(values);
+}
+
+// One run's row of the phases' tables (`row.name`: "vadd", "pinned", "matmul", "blocked"), kept in
+// `rows`, and its report: the kernel alone and the whole program, under `name`, each with `check`
+// and the phases' own check (withPhases); their rate in bytes moved or, where `flops` is not 0, flops.
+void reportWholeRun(Report& report, std::vector<PhaseRow>& rows, const PhaseRow& row, const std::string& name,
+                    const std::string& size, const CheckResult& check, double bytes, double flops);
+
+// Under the tables (printPhases): step 4's prediction (`prediction`, the program whose kernel is the
+// larger part p: "vadd" or "matmul"; "" not made yet) against this run's p, the pinned row against
+// the pageable one, the blocked kernel's program against the element kernel's (`blocked` names it),
+// and a last line saying whether a prediction is made.
+void printAmdahlSummary(std::ostream& out, const std::vector<PhaseRow>& rows, const std::string& prediction,
+                        const std::string& blocked, const std::function<double(double, double)>& speedup);
 
 }  // namespace hoc

@@ -7,7 +7,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "hoc/common/opencl.hpp"
 #include "hoc/common/report.hpp"
@@ -35,5 +37,12 @@ Run runTree(const cl::CommandQueue& queue, const cl::Kernel& kernel, std::uint64
 // the course's target (check in reference.hpp), its rate in steps/s, and the figures of the roofline
 // for a kernel of `flopsPerStep` flops per step that writes one float per work-group.
 hoc::Result row(const std::string& name, const Run& run, std::uint64_t steps, double flopsPerStep);
+
+// Kernels of several vector widths compared (Exercise A): `run(width)` for each of `widths` ("1" for
+// the scalar kernel pi, "4" for pi_vector as float4, ...), each run's row (above, 7 flops per step as the
+// tree design's loop, and its width) added to `report`, then each vector kernel's steps/s against the
+// scalar kernel's, when it ran.
+void compareWidths(hoc::Report& report, const std::vector<std::string>& widths, std::uint64_t steps,
+                   const std::function<Run(int width)>& run);
 
 }  // namespace hoc::pi

@@ -1,13 +1,20 @@
-// Exercise A, more built-ins (the program `builtins`, kernels in builtins.cl): conversions with
-// saturation and rounding, swizzles, __constant memory, and the accuracy of native_ math. Each is
-// run on the device and checked against the host's own computation (the *OnHost functions).
+// OpenCL C's built-ins beyond the pi programs, run on a device and checked against the host's own
+// computation: conversions with saturation and rounding, swizzles, a polynomial whose coefficients
+// are in __constant memory, and the accuracy of the precise and native_ math functions. The kernels
+// are a room's (Exercise A's builtins.cl), built by the room (hoc::builtins below); hoc::Builtins runs
+// each kernel (steps 3 to 5), hoc::runBuiltins prints the tables and reports the checks. The *OnHost
+// functions are the host's answers.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "hoc/common/opencl.hpp"
+#include "hoc/common/report.hpp"
+
+namespace hoc {
 
 // Every float converted six ways (kernel `conversions`).
 struct Conversions {
@@ -34,16 +41,17 @@ struct MathError {
 
 class Builtins {
 public:
-    // Steps 1 and 2: context, queue and program (builtins.cl) for `device`.
-    explicit Builtins(const cl::Device& device);
+    // `program`: builtins.cl built for `device` in `context`.
+    Builtins(const cl::Context& context, const cl::Device& device, const cl::Program& program);
 
     // Steps 3 to 5 of each kernel.
     Conversions conversions(const std::vector<float>& x);
     std::vector<int> swizzles(const std::vector<int>& in);  // `in`: 8 ints
-    // Throws hoc::Failure naming CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE when `c` does not fit in __constant memory.
+    // Throws hoc::UsageError naming CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE when `c` does not fit in __constant memory.
     std::vector<float> polynomial(const std::vector<float>& x, const std::vector<float>& c);
     // Every function of precise_and_native over `n` points of its range.
     std::vector<MathError> nativeAccuracy(std::size_t n);
+    const cl::Device& device() const { return device_; }
 
 private:
     cl::Device device_;
@@ -51,3 +59,20 @@ private:
     cl::CommandQueue queue_;
     cl::Program program_;
 };
+
+// The program `builtins`'s command line: the points of the polynomial and of each math function, the
+// polynomial's coefficients, and the parts to run.
+struct BuiltinsOptions {
+    std::size_t size = 100000, terms = 8;
+    std::vector<std::string> parts = {"conversions", "swizzles", "constant", "native"};
+};
+
+// Steps 1 and 2 for the kernels of builtins.cl on `device`: a context and the program built. The room that
+// holds builtins.cl defines it (Exercise A's builtins.cpp), since its build knows where the file is.
+Builtins builtins(const cl::Device& device);
+
+// Refuses (hoc::requireHostMemory) the sizes the host cannot hold, then runs each part of `options`
+// with `kernels`, prints its table and adds its checks to `report`.
+void runBuiltins(Builtins kernels, const BuiltinsOptions& options, hoc::Report& report);
+
+}  // namespace hoc
