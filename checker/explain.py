@@ -24,15 +24,16 @@ import re
 
 # The order in which kinds are told: the cause first (a wrong index or a missing barrier often makes
 # uninitialized values follow), the tool's own trouble last.
-ORDER = ["host-wait", "host-launch", "host-queue", "host-read", "host-arguments", "host-count", "host-buffer-size",
-         "buffer-flags", "divergence", "bounds-global", "bounds-local", "bounds-private", "race-local", "race-global",
-         "async-wait", "uninitialized-local", "uninitialized", "api", "other", "tool"]
+ORDER = ["host-wait", "host-launch", "host-queue", "host-event", "host-read", "host-arguments", "host-count",
+         "host-buffer-size", "buffer-flags", "divergence", "bounds-global", "bounds-local", "bounds-private",
+         "race-local", "race-global", "async-wait", "uninitialized-local", "uninitialized", "api", "other", "tool"]
 
 WHAT = {
     "host-wait": "a wait that never returned",
     "host-launch": "a kernel launch that the runtime refused",
     "host-read": "a read or map the host never waited for",
     "host-queue": "a timestamp asked of a command whose queue has no profiling",
+    "host-event": "a wait for the event of a launch made without one",
     "host-arguments": "kernel arguments passed in another order than the kernel's parameters",
     "host-buffer-size": "a buffer smaller than what the kernel works on",
     "host-count": "a count passed in bytes where the kernel counts elements",
@@ -550,9 +551,10 @@ def _stale_check(source, first, line, var):
 
 
 def enclosing_loops(source, first, line):
-    """The for loops around `line` (innermost first): (line of the loop, its text)."""
+    """The for loops around `line` (innermost first): (line of the loop, its text). A loop written on
+    `line` itself (for (...) part[k] = A[...];) holds the access too."""
     found = []
-    for n in range(line - 1, first - 1, -1):
+    for n in range(line, first - 1, -1):
         text = source.code(n)
         if not re.search(r"\bfor\s*\(", text):
             continue
@@ -724,6 +726,38 @@ def _offset_and_loop(source, first, last, line):
     return None
 
 
+def _fixed_loop_bound(source, first, last, line, variables):
+    """A loop around the access whose counter is part of the index and whose bound is a fixed number (a
+    macro such as CHUNK, a literal, or a variable set to one), with none of the kernel's sizes in it: a
+    chunk of the data taken CHUNK at a time runs past the end in the last, shorter chunk. The hint, or None."""
+    params = kernel_parameters(source, first, last)
+    start = min(first, function_start(source, line))
+    for n, text in enclosing_loops(source, start, line):
+        m = re.search(r";\s*([A-Za-z_]\w*)\s*(<=?)\s*([^;]+);", text)
+        if not m or m.group(1) not in variables:
+            continue
+        counter, limit = m.group(1), m.group(3).strip()
+        value, said = limit, ""
+        made = next((d for d in range(n, start - 1, -1) for d_m in [re.search(
+            r"\b(?:const\s+)?(?:int|uint|size_t|long)\s+" + re.escape(limit) + r"\s*=\s*([^;]+);", source.code(d))]
+            if d_m), None) if re.fullmatch(r"[A-Za-z_]\w*", limit) else None
+        if made is not None:
+            value = re.search(re.escape(limit) + r"\s*=\s*([^;]+);", source.code(made)).group(1).strip()
+            said = f", set at line {made} to {value}"
+        names = set(re.findall(r"\b[A-Za-z_]\w*\b", value))
+        if names & set(params) or re.search(r"get_\w+\s*\(", value) or not (
+                names or re.fullmatch(r"\d+", value)):
+            continue  # a bound made from the data's sizes, or one this cannot follow
+        if names and not all(re.fullmatch(r"[A-Z_][A-Z0-9_]*", x) for x in names):
+            continue  # a name that is no macro: what it holds is not shown
+        return (f"the loop at line {n} runs {counter} up to {limit} ({counter} {m.group(2)} {limit}{said}), a "
+                f"fixed number that none of the kernel's sizes ({', '.join(params)}) enters: where the data ends "
+                f"before that many elements are left (the last chunk of a size that is no multiple of it), "
+                f"{counter} runs past the end. Bound {counter} by what is left as well (min({value}, what is "
+                f"left))")
+    return None
+
+
 def bound_hint(source, first, last, variables, line, bounds=None, space="global", seen=None):
     """The loop or condition that should keep the index in range, where the source shows it wrong.
     bounds: {variable: the bound the evidence shows it must stay under} (access_evidence)."""
@@ -836,6 +870,9 @@ def bound_hint(source, first, last, variables, line, bounds=None, space="global"
                 f"a multiple of the work-group, so the last work-items are past the end; check "
                 f"{names} against the size{' (if (' + example + '))' if example else ''} around the loads "
                 f"and stores")
+    fixed = _fixed_loop_bound(source, first, last, line, variables) if space == "global" else None
+    if fixed:
+        return fixed
     # Every variable of the index is kept in range (no unguarded one, no <= found): then the formula
     # itself reaches past the end, most often a row length that is not this array's.
     kept = [v for v in variables if v in guarded]

@@ -22,6 +22,7 @@ named in the host file, at its line, instead of at the kernel line where it show
   refused_launch, unwaited_read (the record alone, where no kernel finding explains a failure, or none
   was made): a launch the runtime refused because its range is no whole number of work-groups
   (host-launch), a non-blocking read that no wait covers (host-read).
+  launch_without_event: a launch made without an event whose (empty) event was then waited for (host-event).
 """
 import os
 import re
@@ -456,6 +457,14 @@ def refused_launch(trace, root):
                 f"work-groups) refuses it. Round the global size up to whole work-groups "
                 f"({(global_[d] + local[d] - 1) // local[d] * local[d]} here) and let the kernel's bounds check "
                 f"keep the extra work-items from writing")
+        if local[d] > global_[d] and local[d] % global_[d] == 0:
+            # A work-group larger than the whole range, and a multiple of it: the two sizes were passed in
+            # each other's places (the range first, then the work-group).
+            hint = (f"the launch asks for a range of {global_[d]}{dim} in work-groups of {local[d]}: a work-group "
+                    f"larger than the whole range, and {local[d]} is a multiple of {global_[d]}, so the two sizes "
+                    f"are given in each other's places. The global size (the whole range, rounded up to whole "
+                    f"work-groups) comes first, then the local size (one work-group, {global_[d]} here): check "
+                    f"the order of the NDRanges in the launch (cl::EnqueueArgs(queue, global, local))")
         turned = list(reversed(local[:2])) + list(local[2:])
         if len(global_) >= 2 and len(local) >= 2 and local[0] != local[1] and all(
                 t and g % t == 0 for g, t in zip(global_, turned, strict=False)):
@@ -552,5 +561,78 @@ def queue_without_profiling(trace, root, exercise):
                 f"CL_QUEUE_PROFILING_ENABLE; the record of the program's OpenCL calls shows this queue made without "
                 f"it{', while ' + str(len(profiled)) + ' other queue(s) have it' if profiled else ''}. Pass "
                 f"CL_QUEUE_PROFILING_ENABLE (cl::QueueProperties::Profiling) when you make it")
+        return _finding(text, place, code, hint)
+    return None
+
+
+NO_EVENT = (None, "null", "(nil)", "0x0")
+
+
+def launch_without_event(trace, root, exercise):
+    """(text, file, line, hint) of a kernel launch in the exercise's own code made without an event (its
+    event argument nullptr), where a later wait was given an empty event (CL_INVALID_EVENT): the launch's
+    line, and where the empty event was waited for. Or None."""
+    if not trace:
+        return None
+    empty = next((r for r in trace.records if r.get("op") == "wait" and r.get("events")
+                  and any(e in NO_EVENT for e in r["events"])), None)
+    if not empty:
+        return None
+    before = trace.records[:trace.records.index(empty)]
+    for r in reversed(before):
+        if r.get("op") != "launch" or r.get("event") not in NO_EVENT:
+            continue
+        place, code, _ = _where(trace, r.get("at"), root)
+        if not place or not re.match(r"(Exercises|Solutions)/" + re.escape(exercise) + r"/", place[0]):
+            continue
+        _, wcode, wshort = _where(trace, empty.get("at"), root)
+        text = (f"{place[0]}:{place[1]}: a launch of kernel {r.get('name')} made without an event, whose event "
+                f"was then waited for (CL_INVALID_EVENT)")
+        waited = f" at {wshort}" + (f" ({wcode})" if wcode else "") if wshort else ""
+        hint = (f"the record of the program's OpenCL calls shows this launch given no event to fill in (its last "
+                f"argument nullptr), and a wait{waited} given an empty event: the cl::Event the program waits for, "
+                f"and reads the kernel's times from, was never set by any command. Pass the event's address "
+                f"(&event) as the launch's last argument, or keep the event the functor returns")
+        return _finding(text, place, code, hint)
+    return None
+
+
+def unmapped_host_ptr(trace, root, exercise):
+    """(text, file, line, hint) of a CL_MEM_USE_HOST_PTR buffer made in the exercise's own code that a
+    kernel was given (and may write: no CL_MEM_READ_ONLY) and that no map or read of the buffer followed:
+    the program then looked at the host array the buffer was made on, whose contents OpenCL guarantees
+    only once a map of the buffer (or a read from it) has completed. The buffer's line. Or None."""
+    if not trace:
+        return None
+    records = trace.records
+    for i, b in enumerate(records):
+        if b.get("op") != "buffer" or not (b.get("flags") or 0) & 8 or (b.get("flags") or 0) & 4:
+            continue
+        place, code, _ = _where(trace, b.get("at"), root)
+        if not place or not re.match(r"(Exercises|Solutions)/" + re.escape(exercise) + r"/", place[0]):
+            continue
+        mem, last, seen = b.get("id"), None, False
+        for r in records[i + 1:]:
+            if r.get("op") == "buffer" and r.get("id") == mem:
+                break  # the same handle made again: another buffer from here on
+            if r.get("op") == "launch" and any(a.get("mem") == mem for a in r.get("args") or []):
+                last, seen = r, False
+            elif r.get("op") in ("map", "read") and r.get("mem") == mem and last is not None:
+                seen = True
+        if last is None or seen:
+            continue
+        _, _, lshort = _where(trace, last.get("at"), root)
+        var = buffer_name(code) if code else None
+        name = var or "the buffer"
+        text = (f"{place[0]}:{place[1]}: a CL_MEM_USE_HOST_PTR buffer ({name}) that kernel {last.get('name')} was "
+                f"given, with no map or read of it after the kernel")
+        hint = (f"the record of the program's OpenCL calls shows {name} made on a host array with CL_MEM_USE_HOST_PTR "
+                f"and passed to the launch of {last.get('name')}{' at ' + lshort if lshort else ''}, and no map of "
+                f"{name} (nor a read from it) after that launch, so the program looked at the host array without one. "
+                f"OpenCL lets an implementation keep a copy of such a buffer in device memory and run kernels on it: "
+                f"the host array is guaranteed to hold the kernel's results only once a map of the buffer has "
+                f"completed (clEnqueueMapBuffer). The values were in the array here because this CPU device works in "
+                f"place; a GPU's are in its own memory. Map {name} for reading (CL_MAP_READ) after the kernel, look at "
+                f"the array, then unmap it")
         return _finding(text, place, code, hint)
     return None

@@ -184,7 +184,8 @@ def _without_gtest_frame(text):
     the check, or a boolean check's own message) first. GoogleTest frames a boolean check's message as
     'Value of: EXPR / Actual: false (MESSAGE) / Expected: true', which becomes MESSAGE; any other frame
     (Expected equality of these values, The difference between ... evaluates to ..., Expected: (a) <=
-    (b), ...) goes after the test's own lines, in one line, or stays where the test streams nothing. An
+    (b), ...) goes after the test's own lines, in one line, or stays where the test streams nothing but
+    for an equality, which becomes one sentence of its two sides (_equality_sentence). An
     exception's frame ('C++ exception with description "WHAT" thrown in the test body.') goes: WHAT stays."""
     # An exception: 'C++ exception with description "WHAT" thrown in the test body.' (or in SetUp(), ...)
     # becomes WHAT, the course's sentence (a failed build's message and log, an OpenCL call's error).
@@ -201,6 +202,10 @@ def _without_gtest_frame(text):
             return "\n".join([message.strip(), *rest])
     frame = _gtest_frame(lines)
     rest = [line for line in lines[frame:] if line.strip()]
+    if frame and not rest and lines[0] == "Expected equality of these values:":
+        said = _equality_sentence(lines[1:frame])
+        if said:
+            return said
     if not frame or not rest:
         return "\n".join(line for line in lines if line.strip())
     shown = [line for line in lines[:frame] if line.strip() and line not in ("Failed",)]
@@ -208,6 +213,32 @@ def _without_gtest_frame(text):
     if shown and shown[0].startswith("Value of: ") and shown[1:] == ["  Actual: false", "Expected: true"]:
         shown = []
     return "\n".join(rest + ([f"  (the check: {' '.join(line.strip() for line in shown)})"] if shown else []))
+
+
+def _equality_sentence(lines):
+    """EXPECT_EQ's frame with nothing streamed after it ("  a / Which is: 1 / b / Which is: 2") as one
+    sentence: "a is 1, where the test expects 2" (a literal's side has no "Which is"), "a is 1 and b is 2:
+    the test expects them equal" where both are expressions; None for any other shape."""
+    sides, at = [], 0
+    while at < len(lines):
+        if not lines[at].startswith("  ") or lines[at].startswith("    "):
+            return None
+        expression, value = lines[at].strip(), None
+        if at + 1 < len(lines) and lines[at + 1].startswith("    Which is: "):
+            value = lines[at + 1][len("    Which is: "):]
+            at += 1
+        sides.append((expression, value))
+        at += 1
+    if len(sides) != 2:
+        return None
+    (a, av), (b, bv) = sides
+    if av is not None and bv is None:
+        return f"{a} is {av}, where the test expects {b}"
+    if bv is not None and av is None:
+        return f"{b} is {bv}, where the test expects {a}"
+    if av is not None:
+        return f"{a} is {av} and {b} is {bv}: the test expects them equal"
+    return None
 
 
 def cmake_exact(name):
@@ -279,25 +310,36 @@ def _batches(tests):
 def run_tests(build, tests, extra=(), env=None):
     """As ctest_run, but the GoogleTest tests of each test program run in one process first (selfcheck.py
     gtest with HOC_GTEST_BATCH=1 and every key in its filter; its --timeout at most BATCH_SECONDS): one
-    start of the program, its platform and its kernels instead of one per test. What a batch did not
-    decide (a crash, a hang: gtest_batch) and every other test (oclgrind, technique) run through ctest
-    as before, each writing its own result. HOC_CHECK_BATCH=0 runs every test through ctest."""
+    start of the program, its platform and its kernels instead of one per test), while ctest runs every
+    other test (oclgrind, technique); then what a batch did not decide (a crash, a hang: gtest_batch)
+    runs through ctest as before, each test writing its own result. HOC_CHECK_BATCH=0 runs every test
+    through ctest."""
     directory = tempfile.mkdtemp(prefix="results.")
     try:
         env = dict(env if env is not None else os.environ, HOC_RESULTS_DIR=directory)
         batches = _batches(tests) if os.environ.get("HOC_CHECK_BATCH", "1") != "0" else {}
+        batches = {where: members for where, members in batches.items() if len(members) >= 2}
+        running = []
         for (prefix, cwd), members in batches.items():
-            if len(members) < 2:
-                continue
             command = list(prefix)
             with contextlib.suppress(ValueError, IndexError):
                 at = command.index("--timeout") + 1
                 command[at] = str(min(float(command[at]), BATCH_SECONDS))
             command.append("--gtest_filter=" + ":".join(key for _, key in members))
-            with contextlib.suppress(subprocess.TimeoutExpired, OSError):
-                processes.run(command, cwd=cwd, env=dict(env, HOC_GTEST_BATCH="1"), stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, timeout=BATCH_SECONDS + 30)
-        rest = [(name, key) for name, key in tests if not key or read(directory, key) is None]
+            with contextlib.suppress(OSError):
+                running.append(processes.start(command, cwd=cwd, env=dict(env, HOC_GTEST_BATCH="1"),
+                                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        # The other tests (oclgrind, technique) run meanwhile, on the other core.
+        batched = {name for members in batches.values() for name, _ in members}
+        others = [(name, key) for name, key in tests if name not in batched]
+        if others:
+            processes.run(["ctest", "--test-dir", build, *extra, "-R", "|".join(cmake_exact(n) for n, _ in others)],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        for process in running:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=BATCH_SECONDS + 30)
+            processes.end(process, grace=0)
+        rest = [(name, key) for name, key in tests if name in batched and read(directory, key) is None]
         if rest:
             exact = "|".join(cmake_exact(name) for name, _ in rest)
             processes.run(["ctest", "--test-dir", build, *extra, "-R", exact],

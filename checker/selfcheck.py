@@ -68,9 +68,11 @@ from .host import (
     folders_run,
     hang_finding,
     host_explanations,
+    launch_without_event,
     queue_without_profiling,
     refused_launch,
     refused_transfer,
+    unmapped_host_ptr,
     unwaited_read,
 )
 
@@ -219,6 +221,11 @@ def run_oclgrind(exercise, program, search, root, extra=(), timeout=300, parsed=
     if unwaited and not crashed:
         return status or 1, output, [], results.finding("kernel", "host-read", unwaited[0], file=unwaited[1],
                                                          line=unwaited[2], hint=unwaited[3])
+    # A USE_HOST_PTR buffer's host array looked at with no map after the kernel: right on a CPU by chance.
+    unmapped = unmapped_host_ptr(calls, root, exercise) if exercise else None
+    if unmapped and not crashed:
+        return status or 1, output, [], results.finding("kernel", "host-read", unmapped[0], file=unmapped[1],
+                                                         line=unmapped[2], hint=unmapped[3])
     if crashed:
         code = int(crashed.group(1))
         name = signal.Signals(code - 128).name if 128 < code < 160 else str(code)
@@ -606,6 +613,14 @@ def gtest_mode(args):
         # A timestamp asked of an event whose queue has no profiling: the queue's line, from the record.
         unprofiled = (queue_without_profiling(calls, TOP, exercise)
                       if any("CL_PROFILING_INFO_NOT_AVAILABLE" in f.get("text", "") for f in findings) else None)
+        # A wait given the empty event of a launch made without one: the launch's line, from the record.
+        eventless = (launch_without_event(calls, TOP, exercise)
+                     if not unprofiled and any("CL_INVALID_EVENT" in f.get("text", "") for f in findings) else None)
+        if eventless:
+            findings = [results.finding("kernel", "host-event", eventless[0], file=eventless[1], line=eventless[2],
+                                        hint=eventless[3])]
+            print()
+            first_message(eventless[0])
         if unprofiled:
             findings = [results.finding("kernel", "host-queue", unprofiled[0], file=unprofiled[1], line=unprofiled[2],
                                         hint=unprofiled[3])]

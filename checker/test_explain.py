@@ -161,6 +161,58 @@ class AnOffsetPlusAWholeLoop(unittest.TestCase):
         self.assertNotIn("nothing keeps me in range", found[0].hint)
 
 
+CHUNKS = """#define CHUNK 1024
+__kernel void mmul_private_row_chunks(const int M, const int N, const int K,
+                                      __global const float* A, __global const float* B, __global float* C)
+{
+    const int row = get_global_id(0);
+    if (row >= M) return;
+    float part[CHUNK];
+    for (int start = 0; start < K; start += CHUNK) {
+        const int len = %(len)s;
+        for (int k = 0; k < %(copy)s; ++k) part[k] = A[row * K + start + k];
+        for (int col = 0; col < N; ++col) {
+            float acc = C[row * N + col];
+            for (int k = 0; k < len; ++k) acc += part[k] * B[(start + k) * N + col];
+            C[row * N + col] = acc;
+        }
+    }
+}
+"""
+
+
+class AChunkBoundedByItsFixedLength(unittest.TestCase):
+    """A chunk of the row taken CHUNK elements at a time, the last chunk of a K that is no multiple of
+    CHUNK bounded by CHUNK too: the hint names the loop and its fixed bound, never the rounded-up range
+    nor the index formula, with the loop on the access's own line or its bound a variable set to CHUNK."""
+
+    def found(self, names, line, array, element, ids):
+        folder = tempfile.mkdtemp()
+        with open(os.path.join(folder, "matmul_private_row.cl"), "w") as f:
+            f.write(CHUNKS % names)
+        code = (CHUNKS % names).split("\n")[line - 1]
+        column = code.index(array + "[") + 1
+        text = (f"\nInvalid read of size 4 at global memory address 0x{(2 << 48) | element * 4:x}\n"
+                f"\tKernel: mmul_private_row_chunks\n\tEntity: Global({ids},0,0) Local({ids},0,0) Group(0,0,0)\n"
+                f"\t  %1 = load float, float addrspace(1)* %arrayidx, align 4\n"
+                f"\tAt line {line} (column {column}) of input.cl:\n\t  whatever\n")
+        return explain(parse_log(text), [folder], folder, {"m": 17, "n": 33, "k": 19})[0]
+
+    def test_a_copy_loop_on_the_access_line_bounded_by_chunk(self):
+        # Work-item 16 read A at element 323 = 16 * 19 + 19: one past its row of K = 19.
+        found = self.found({"len": "min(CHUNK, K - start)", "copy": "CHUNK"}, 10, "A", 323, 16)
+        self.assertEqual((found.kind, found.line), ("bounds-global", 10))
+        self.assertIn("the loop at line 10 runs k up to CHUNK (k < CHUNK)", found.hint)
+        self.assertIn("min(CHUNK, K - start)", found.hint)
+        self.assertNotIn("rounded up", found.hint)
+
+    def test_a_loop_bounded_by_a_variable_set_to_chunk(self):
+        found = self.found({"len": "CHUNK", "copy": "len"}, 13, "B", 627, 0)
+        self.assertEqual((found.kind, found.line), ("bounds-global", 13))
+        self.assertIn("runs k up to len (k < len, set at line 9 to CHUNK), a fixed number", found.hint)
+        self.assertNotIn("the index formula itself", found.hint)
+
+
 class SwappedBounds(unittest.TestCase):
     """A guard whose two bounds are swapped, read from the access it guards (the product says which
     index counts rows); correct guards and square matrices are left alone."""

@@ -9,7 +9,7 @@ import tempfile
 import unittest
 
 from .calls import Trace
-from .host import queue_without_profiling, refused_launch, unwaited_read
+from .host import launch_without_event, queue_without_profiling, refused_launch, unmapped_host_ptr, unwaited_read
 
 EX = "Exercise01_Vadd"
 FILE = f"Exercises/{EX}/vadd.cpp"
@@ -105,6 +105,14 @@ class RefusedLaunch(unittest.TestCase):
         found = refused_launch(trace(turned), "/")
         self.assertIn("the same sides in the other order, 4 x 3, divide the range", found[3])
 
+    def test_the_range_and_the_work_group_given_in_each_others_places_are_named_as_such(self):
+        swapped = {"op": "refused", "call": "launch", "status": -54, "name": "mmul_row", "dims": 1, "global": [64],
+                   "local": [128], "at": [30]}
+        found = refused_launch(trace(swapped), "/")
+        self.assertEqual(found[1:3], (FILE, 30))
+        self.assertIn("the two sizes are given in each other's places", found[3])
+        self.assertNotIn("Round the global size up", found[3])
+
     def test_a_refusal_for_another_reason_is_not_named_as_this_one(self):
         whole = {"op": "refused", "call": "launch", "status": -54, "name": "vadd", "dims": 1, "global": [4096],
                  "local": [2048], "at": [30]}  # whole groups, each larger than the device allows
@@ -123,6 +131,39 @@ class QueueWithoutProfiling(unittest.TestCase):
         self.assertIn("while 1 other queue(s) have it", found[3])
         self.assertIsNone(queue_without_profiling(trace(profiled), "/", EX))
         self.assertIsNone(queue_without_profiling(trace(plain), "/", "Exercise02_ChainedVadd"))
+
+
+class LaunchWithoutEvent(unittest.TestCase):
+    def test_an_empty_event_waited_for_names_the_launch_made_without_one(self):
+        launch = dict(LAUNCH, event=None, at=[41])
+        empty = {"op": "wait", "call": "clWaitForEvents", "queue": "(nil)", "events": ["(nil)"], "at": [43]}
+        found = launch_without_event(trace(QUEUE, launch, empty), "/", EX)
+        self.assertEqual(found[1:3], (FILE, 41))
+        self.assertIn("a wait at vadd.cpp:43 given an empty event", found[3])
+        # The launch's own event waited for, or the launch in another folder: not this finding.
+        self.assertIsNone(launch_without_event(trace(QUEUE, LAUNCH, dict(empty, events=["0xk"])), "/", EX))
+        self.assertIsNone(launch_without_event(trace(QUEUE, launch, empty), "/", "Exercise02_ChainedVadd"))
+
+
+class UnmappedHostPtr(unittest.TestCase):
+    def test_a_use_host_ptr_buffer_a_kernel_got_and_nothing_mapped_is_named_at_its_line(self):
+        a = {"op": "buffer", "id": "0xa", "flags": 4 | 8, "size": 4096, "at": [20]}
+        c = {"op": "buffer", "id": "0xc", "flags": 2 | 8, "size": 4096, "at": [22]}
+        launch = dict(LAUNCH, args=[{"mem": "0xa"}, {"mem": "0xc"}], at=[30])
+        found = unmapped_host_ptr(trace(QUEUE, a, c, launch), "/", EX)
+        self.assertEqual(found[1:3], (FILE, 22))
+        self.assertIn("no map of", found[3])
+        # A map or a read of C after the kernel, a map of another buffer only, C mapped before the kernel.
+        mapped = {"op": "map", "queue": "0xq", "mem": "0xc", "blocking": True, "at": [31]}
+        read = dict(READ, mem="0xc", blocking=True)
+        self.assertIsNone(unmapped_host_ptr(trace(QUEUE, a, c, launch, mapped), "/", EX))
+        self.assertIsNone(unmapped_host_ptr(trace(QUEUE, a, c, launch, read), "/", EX))
+        self.assertIsNotNone(unmapped_host_ptr(trace(QUEUE, a, c, launch, dict(mapped, mem="0xa")), "/", EX))
+        self.assertIsNotNone(unmapped_host_ptr(trace(QUEUE, a, c, mapped, launch), "/", EX))
+        # A buffer copied from the host (no USE_HOST_PTR), or one made in another folder: not this finding.
+        copied = dict(c, flags=2 | 32)
+        self.assertIsNone(unmapped_host_ptr(trace(QUEUE, a, copied, launch), "/", EX))
+        self.assertIsNone(unmapped_host_ptr(trace(QUEUE, a, c, launch), "/", "Exercise02_ChainedVadd"))
 
 
 if __name__ == "__main__":

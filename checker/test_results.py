@@ -116,10 +116,18 @@ class GoogleTestReport(unittest.TestCase):
         _, findings = results.gtest_findings(self.report(less))["Transpose.EveryKernel"]
         self.assertEqual(findings[0]["text"], "vadd, N = 1\n  where: phasesOf in a.cpp\n  (the check: Expected: "
                                               "(t.whole) >= (t.kernel), actual: 1 vs 2)")
-        # A check with nothing streamed after it keeps GoogleTest's words: there is no other sentence.
+        # An equality checked with nothing streamed after it: one sentence of its two sides.
         bare = "/t.cpp:5\nExpected equality of these values:\n  a\n    Which is: 1\n  b\n    Which is: 2"
         _, findings = results.gtest_findings(self.report(bare))["Transpose.EveryKernel"]
-        self.assertTrue(findings[0]["text"].startswith("Expected equality of these values:"))
+        self.assertEqual(findings[0]["text"], "a is 1 and b is 2: the test expects them equal")
+        literal = "/t.cpp:5\nExpected equality of these values:\n  m.whole\n    Which is: 0.0083000000000000001\n  8"
+        _, findings = results.gtest_findings(self.report(literal))["Transpose.EveryKernel"]
+        self.assertEqual(findings[0]["text"], "m.whole is 0.0083000000000000001, where the test expects 8")
+        # Another check with nothing streamed keeps GoogleTest's words: there is no other sentence.
+        near = ("/t.cpp:5\nThe difference between a and b is 2, which exceeds 1, where\na evaluates to 1,\n"
+                "b evaluates to 3, and")
+        _, findings = results.gtest_findings(self.report(near))["Transpose.EveryKernel"]
+        self.assertTrue(findings[0]["text"].startswith("The difference between a and b is 2"))
 
     def test_each_failure_gets_the_longest_recorded_hint_its_message_holds(self):
         report = {"testsuites": [{"name": "Reduce", "testsuite": [{

@@ -50,6 +50,23 @@ double medianSeconds(const Repeats& repeats, const std::function<EventSpan()>& e
     return median(runSeconds(repeats, enqueue));
 }
 
+double medianSecondsOrZero(const cl::CommandQueue& queue, const Repeats& repeats,
+                           const std::function<EventSpan()>& enqueue)
+{
+    bool untimed = false;
+    const double seconds = medianSeconds(repeats, [&] {
+        EventSpan span = enqueue();
+        if (span.first() == nullptr || span.second() == nullptr) {
+            untimed = true;
+            cl::Event marker;
+            queue.enqueueMarkerWithWaitList(nullptr, &marker);
+            span = {marker, marker};
+        }
+        return span;
+    });
+    return untimed ? 0 : seconds;
+}
+
 RunSplit splitMedianRun(const std::vector<double>& spans, const std::vector<std::vector<cl::Event>>& runs)
 {
     std::vector<std::size_t> order(spans.size());

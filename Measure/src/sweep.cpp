@@ -102,7 +102,8 @@ SweepColumn sweepSum(const cl::Device& device, const SweepOptions& o, const Size
     return column;
 }
 
-SweepColumn sweepTranspose(const cl::Device& device, const SweepOptions& o, std::size_t limit, const SizesToTry& sizes,
+SweepColumn sweepTranspose(const cl::Device& device, const SweepOptions& o, const std::function<std::size_t()>& limit,
+                           const SizesToTry& sizes,
                            const std::function<SweptMatrix(const std::vector<float>&, std::size_t, std::size_t)>& run)
 {
     const double bytes = sizeof(float) * static_cast<double>(o.rows) * static_cast<double>(o.cols);
@@ -112,7 +113,7 @@ SweepColumn sweepTranspose(const cl::Device& device, const SweepOptions& o, std:
     const auto sides = device.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
     SweepColumn column{titleOf(SweptKernel::Transpose),
                        "GB/s",
-                       std::min<std::size_t>(limit, static_cast<std::size_t>(sides[0]) * sides[1]),
+                       std::min<std::size_t>(limit(), static_cast<std::size_t>(sides[0]) * sides[1]),
                        {}};
     for (const std::size_t size : sizes(column.limit)) {
         const auto [x, y] = square(size, sides);

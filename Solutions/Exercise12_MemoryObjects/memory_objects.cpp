@@ -62,9 +62,10 @@ FlagTimes withCopyHostPtr(Vadd& v, const std::vector<float>& h_a, const std::vec
 }
 
 // CL_MEM_USE_HOST_PTR: the host arrays ARE the buffers' storage. A CPU device works on them in
-// place; a discrete GPU has to copy them over the bus (when and how often is up to the driver).
-// The host may look at h_c only while it is mapped (or after the buffer is gone): the map is what
-// makes the device's writes visible in h_c.
+// place; a discrete GPU may work on a copy in its own memory (when and how often it copies is up to
+// the driver). So h_c is guaranteed to hold what the kernel wrote only once a map of d_c has completed:
+// the map is what makes the device's writes visible in h_c. Finishing the queue, or releasing the
+// buffer, promises nothing about h_c.
 FlagTimes withUseHostPtr(Vadd& v, const std::vector<float>& h_a, const std::vector<float>& h_b, std::vector<float>& h_c)
 {
     const std::size_t bytes = sizeof(float) * h_a.size();

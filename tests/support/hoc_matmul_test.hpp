@@ -159,6 +159,25 @@ inline std::string productPattern(const std::vector<double>& expected, const std
                                            {"other_row", std::to_string(static_cast<long>(row) + step[0])},
                                            {"other_column", std::to_string(static_cast<long>(column) + step[1])}});
     }
+    // One column's (or row's) right value in every element: the column of B (row of A) read does not
+    // follow the element's own, the same one for every element asked (B's column 0 for all, say).
+    for (const bool sameColumn : {true, false}) {
+        const std::size_t count = sameColumn ? N : M;
+        for (std::size_t fixed = 0; fixed < count; ++fixed) {
+            if (fixed == (sameColumn ? column : row))
+                continue;
+            const bool holds = every([&](std::size_t i, std::size_t j) {
+                const std::size_t other = sameColumn ? i * N + fixed : fixed * N + j;
+                return (sameColumn ? j : i) != fixed &&
+                       std::fabs(static_cast<double>(got[i * N + j]) - expected[other]) <= bound[other];
+            });
+            if (holds)
+                return ". " +
+                       hoc::test::hint(
+                           sameColumn ? hoc::hints::shared::one_column : hoc::hints::shared::one_row,
+                           {{"asked", asks}, {"row", rows}, {"column", columns}, {"fixed", std::to_string(fixed)}});
+        }
+    }
     // A sum carried on from the element before (the sum not set back to 0 between the elements one
     // work-item computes): each wrong element is its right value plus the one before it as written, along
     // the row or down the column.

@@ -2,6 +2,8 @@
 // sweeps (hoc/measure/sweep.hpp) make the inputs, check each result and fill the column.
 #include "sweep.hpp"
 
+#include <optional>
+
 #include "hoc/pi/reference.hpp"
 #include "pi.hpp"
 #include "reduce.hpp"
@@ -16,14 +18,15 @@ hoc::SweepColumn sweep(const cl::Device& device, hoc::SweptKernel kernel, const 
                                 return hoc::SweptValue{r.pi, r.timing.kernel_s, r.maxWorkGroupSize};
                             });
     if (kernel == hoc::SweptKernel::Reduce) {
-        Reduction reduction(device);
+        std::optional<Reduction> reduction;  // built at the first run, after Measure's check of the memory
         return hoc::sweepSum(device, o, workGroupSizes,
                              [&](const std::vector<float>& data, std::size_t size, const hoc::Repeats& repeats) {
-                                 const ReduceResult r = reduction.sum(data, ReduceKernel::TwoPass, {size, repeats});
+                                 const ReduceResult r = (reduction ? *reduction : reduction.emplace(device))
+                                                            .sum(data, ReduceKernel::TwoPass, {size, repeats});
                                  return hoc::SweptSum{r.sum, r.additions, r.seconds, r.maxWorkGroupSize};
                              });
     }
-    const std::size_t limit = Transposer(device).maxWorkGroupSize(TransposeKernel::Naive);
+    const auto limit = [&] { return Transposer(device).maxWorkGroupSize(TransposeKernel::Naive); };
     return hoc::sweepTranspose(
         device, o, limit, workGroupSizes, [&](const std::vector<float>& in, std::size_t x, std::size_t y) {
             const TransposeResult r = Transposer(device, TransposeShape{64, 4, x, y})

@@ -2,10 +2,7 @@
 // reduction, the naive transpose) at every work-group size from 1 to the largest on the device.
 #pragma once
 
-#include <cstddef>
-#include <vector>
-
-#include "hoc/measure/sweep.hpp"
+#include "hoc/measure/sweep.hpp"  // and <cstddef>, <vector>
 
 // THE EXERCISE (sizes.cpp): the work-group sizes to try for a kernel whose largest allowed
 // work-group on the device is `limit` (at least 1): every power of two from 1 up to `limit`, in

@@ -52,6 +52,12 @@ std::vector<double> runSeconds(const Repeats& repeats, const std::function<Event
 // median(runSeconds(repeats, enqueue)).
 double medianSeconds(const Repeats& repeats, const std::function<EventSpan()>& enqueue);
 
+// medianSeconds(repeats, enqueue) for a run the student is still writing, which may give no event yet
+// (a null cl::Event): a marker on `queue` then stands in for the run, so that its work is waited for,
+// and the time is 0.
+double medianSecondsOrZero(const cl::CommandQueue& queue, const Repeats& repeats,
+                           const std::function<EventSpan()>& enqueue);
+
 // Where the time of the median run went, for a run of several commands (the passes of a reduction):
 // of an even number of runs, the faster of the two middle ones. `runs` holds each run's events, warm-ups
 // first; `spans` the timed runs' seconds (runSeconds), the last spans.size() of `runs`.

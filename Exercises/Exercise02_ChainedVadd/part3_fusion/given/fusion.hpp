@@ -46,9 +46,8 @@ public:
     std::vector<float> partialSums();
 
 private:
-    // Times `run` (the median of hoc::medianSeconds over the events it gives: its first command's and
-    // its last one's), then reads F back. A run that gives no event enqueued nothing to time by: its
-    // time is 0.
+    // Times `run` (hoc::medianSecondsOrZero over the events it gives: its first command's and its last
+    // one's), then reads F back. A run that gives no event enqueued nothing to time by: its time is 0.
     FusionRun timed(const hoc::Repeats& repeats, const std::function<hoc::EventSpan()>& run);
     // F copied back to the host, then set to 0 on the device, so that the next version's F starts
     // from nothing: a kernel that writes nothing leaves 0s.

@@ -55,19 +55,7 @@ FusionRun Fusion::chain(const hoc::Repeats& repeats)
 
 FusionRun Fusion::timed(const hoc::Repeats& repeats, const std::function<hoc::EventSpan()>& run)
 {
-    bool untimed = false;
-    const double seconds = hoc::medianSeconds(repeats, [&] {
-        hoc::EventSpan span = run();
-        if (span.first() == nullptr || span.second() == nullptr) {
-            // No event: a marker stands in for the run, so that the queue's work is waited for.
-            untimed = true;
-            cl::Event marker;
-            queue_.enqueueMarkerWithWaitList(nullptr, &marker);
-            span = {marker, marker};
-        }
-        return span;
-    });
-    return readF(untimed ? 0 : seconds);
+    return readF(hoc::medianSecondsOrZero(queue_, repeats, run));
 }
 
 std::vector<float> Fusion::partialSums()

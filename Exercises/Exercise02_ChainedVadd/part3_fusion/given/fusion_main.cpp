@@ -1,14 +1,15 @@
 // Exercise 2, part 3: runs part 1's chain and the fused kernel on the same inputs, checks both against
 // the serial chain (exactly: the same additions in the same order), and prints each one's time and
-// the GB/s it moved (your counts from step 1), with its time as a fraction of the chain's.
+// the GB/s it moved (your counts from step 1), with its time as a fraction of the chain's (Measure's
+// hoc::printVersionTimes).
 #include <climits>
-#include <iomanip>
 #include <iostream>
 
 #include "fusion.hpp"
 #include "hoc/cli/main.hpp"
 #include "hoc/common/data.hpp"
 #include "hoc/common/reference.hpp"
+#include "hoc/measure/versions.hpp"
 
 int main(int argc, char** argv)
 try {
@@ -44,18 +45,10 @@ try {
     report.bandwidth("fused: vadd_fused once", size, hoc::compare(expected, fused.f), {fused.seconds, 0},
                      traffic.fused * sizeof(float) * static_cast<double>(n), {{"flops", 3.0 * static_cast<double>(n)}});
 
-    std::cout << "timed runs: " << repeats.runs << " after a warm-up; each time is their median (device time, "
-              << "profiling events)\n"
-              << std::left << std::setw(8) << "version" << std::right << std::setw(14) << "time" << std::setw(10)
-              << "GB/s" << std::setw(16) << "x chain's time" << "\n";
-    const auto row = [&](const char* name, const FusionRun& run, double floats) {
-        const double gbps = hoc::gbps(floats * sizeof(float) * static_cast<double>(n), run.seconds);
-        std::cout << std::left << std::setw(8) << name << std::right << std::setw(14) << hoc::formatTime(run.seconds)
-                  << std::setw(10) << hoc::fixedText(gbps, 2) << std::setw(16)
-                  << hoc::fixedText(chain.seconds > 0 ? run.seconds / chain.seconds : 0, 2) << "\n";
-    };
-    row("chain", chain, traffic.chain);
-    row("fused", fused, traffic.fused);
+    const double floats = sizeof(float) * static_cast<double>(n);
+    hoc::printVersionTimes(
+        std::cout, repeats.runs,
+        {{"chain", chain.seconds, traffic.chain * floats}, {"fused", fused.seconds, traffic.fused * floats}});
     std::cout << "your prediction of step 4 (fusedTimeFraction in fusion.cpp): "
               << (fusedTimeFraction() != 0 ? "made; the tests check it against the counts" : "not made yet") << "\n";
     return cli.finish(report);  // --json; exit status 0 when both results are correct, else 1

@@ -81,9 +81,10 @@ SweepColumn sweepSum(const cl::Device& device, const SweepOptions& options, cons
                      const std::function<SweptSum(const std::vector<float>&, std::size_t, const Repeats&)>& run);
 // The transpose of a random options.rows x options.cols matrix in 2D work-groups as square as powers
 // of two allow (x >= y, within the device's sides: 1 x 1, 2 x 1, 2 x 2, ..., 32 x 32), up to
-// `limit` (at most the product of the two sides); checked exactly; GB/s read and written.
-SweepColumn sweepTranspose(const cl::Device& device, const SweepOptions& options, std::size_t limit,
-                           const SizesToTry& sizes,
+// limit() (asked after the memory's check; at most the product of the two sides); checked exactly;
+// GB/s read and written. Each sweep checks the device's and the host's memory before its first run.
+SweepColumn sweepTranspose(const cl::Device& device, const SweepOptions& options,
+                           const std::function<std::size_t()>& limit, const SizesToTry& sizes,
                            const std::function<SweptMatrix(const std::vector<float>&, std::size_t, std::size_t)>& run);
 
 // The table: one row per size any column ran, each cell its rate ("WRONG" if its check failed) and
