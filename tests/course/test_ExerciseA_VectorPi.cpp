@@ -121,7 +121,9 @@ std::string hint(std::uint64_t steps, int width, double got)
                                    {{"difference", std::to_string(got - expected)}});
 }
 
-::testing::AssertionResult accurate(std::uint64_t steps, int width, const hoc::pi::Run& r)
+// A wrong pi gets the hint its value points to, or `because` where the caller knows more.
+::testing::AssertionResult accurate(std::uint64_t steps, int width, const hoc::pi::Run& r,
+                                    const std::string& because = "")
 {
     const std::string what = (width == 1 ? std::string("scalar pi") : "float" + std::to_string(width)) + ", " +
                              hoc::pi::stepsText(steps) + " (" + std::to_string(r.workGroups) +
@@ -130,7 +132,8 @@ std::string hint(std::uint64_t steps, int width, double got)
     ::testing::AssertionResult ok = hoc::test::correct(
         hoc::compareValue(hoc::pi::reference(steps), r.pi, hoc::pi::kTarget), what);
     if (!ok)
-        ok << hint(steps, width, r.pi);
+        ok << (because.empty() ? hint(steps, width, r.pi)
+                               : "\n  where: pi_vector() in pi_vector.cl\n  hint: " + because);
     return ok;
 }
 
@@ -158,10 +161,19 @@ TEST(VectorPi, WorkGroupSizesFromOneToTheMaximum)
     const std::uint64_t steps = 1000003;
     const std::size_t max4 = runPi(1, 4).maxWorkGroupSize;
     const std::pair<int, std::size_t> cases[] = {{4, 1}, {4, max4}, {8, 3}, {8, 255}};
+    const bool powerOfTwo = max4 > 1 && (max4 & (max4 - 1)) == 0;
     for (const auto& [width, local] : cases) {
         const hoc::pi::Run r = runPi(steps, width, local);
         EXPECT_EQ(r.workGroupSize, local);
-        ASSERT_TRUE(accurate(steps, width, r));
+        // Right in work-groups of 1 and of a power of two, short in one of an odd size: the work-group's
+        // tree, not the steps, loses values (halving an odd number of active work-items rounds down).
+        std::string because;
+        if (local % 2 == 1 && local > 1 && powerOfTwo && r.pi < hoc::pi::reference(steps))
+            because = hoc::test::hint(hoc::hints::tree_odd, {{"max", std::to_string(max4)},
+                                                             {"local", std::to_string(local)},
+                                                             {"half", std::to_string(local / 2)},
+                                                             {"last", std::to_string(local - 1)}});
+        ASSERT_TRUE(accurate(steps, width, r, because));
     }
 }
 

@@ -1,12 +1,12 @@
 #include "report.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <iostream>
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/host_memory.hpp"
 #include "hoc/common/limits.hpp"
+#include "hoc/measure/round_trip.hpp"
 #include "short_lived_vector.hpp"
 
 void requireMemory(const cl::Device& device, std::size_t n)
@@ -27,23 +27,13 @@ std::vector<HostMemory> hostMemories(const std::vector<std::string>& flags)
 
 void reportFlags(hoc::Report& report, const std::vector<FlagRun>& results, const std::vector<float>& expected, int runs)
 {
-    const std::size_t n = expected.size();
-    const double bytes = 3.0 * sizeof(float) * static_cast<double>(n);
-    for (const auto& r : results) {
-        const auto check = hoc::compare(expected, r.c);
-        report.add({"C = A + B with " + flagName(r.flag),
-                    "N = " + std::to_string(n),
-                    check.ok,
-                    check.message(),
-                    r.times.total_s,
-                    hoc::gbps(bytes, r.times.total_s),
-                    "GB/s (round trip)",
-                    {{"setup_s", r.times.setup_s}, {"kernel_s", r.times.kernel_s}, {"results_s", r.times.results_s}}});
-    }
-    std::printf("\nmilliseconds, median of %d runs     setup    kernel   results     total\n", runs);
+    std::vector<hoc::RoundTrip> trips;
     for (const auto& r : results)
-        std::printf("  %-30s %9.3f %9.3f %9.3f %9.3f\n", flagName(r.flag).c_str(), r.times.setup_s * 1e3,
-                    r.times.kernel_s * 1e3, r.times.results_s * 1e3, r.times.total_s * 1e3);
+        trips.push_back({flagName(r.flag), hoc::compare(expected, r.c), r.times.setup_s, r.times.kernel_s,
+                         r.times.results_s, r.times.total_s});
+    const std::size_t n = expected.size();
+    hoc::reportRoundTrips(report, "C = A + B", "N = " + std::to_string(n), 3.0 * sizeof(float) * static_cast<double>(n),
+                          trips, runs);
 }
 
 void printTooEarly(const LifetimeRun& early, const std::vector<float>& a)

@@ -19,7 +19,7 @@ void requireMemory(const cl::Device& device, std::size_t n);
 std::vector<HostMemory> hostMemories(const std::vector<std::string>& flags);
 
 // Each flag's C checked and reported with the rate of the whole round trip, buffers to results, as a
-// user of the answer sees it; then the table of its phases in milliseconds.
+// user of the answer sees it; then the table of its phases in milliseconds (hoc::reportRoundTrips).
 void reportFlags(hoc::Report& report, const std::vector<FlagRun>& results, const std::vector<float>& expected,
                  int runs);
 
