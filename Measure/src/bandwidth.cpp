@@ -350,4 +350,38 @@ void printPicked(std::ostream& out, const std::string& device, const std::string
         << size << ", " << percent.str() << "% of the read kernel\n";
 }
 
+BandwidthSweepResult runBandwidthSweep(const cl::Device& device, Report& report, std::ostream& out,
+                                       const BandwidthSweep& sweep)
+{
+    BandwidthSweepResult result;
+    result.largestGbps.assign(sweep.kernels.size(), 0);
+    const std::size_t largest = sweep.floats.empty() ? 0 : *std::max_element(sweep.floats.begin(), sweep.floats.end());
+    result.readGbps = readYardstickGbps(device, sweep.readFloats, largest, sweep.repeats, out);
+    CopyBenchmark copy(device);
+    if (!sweep.note.empty())
+        out << sweep.note << "\n";
+    BandwidthTable table(out, sweep.sizeTitle, sweep.kernels);
+    for (std::size_t i = 0; i < sweep.sizes.size(); ++i) {
+        const auto run = sweep.at(i);
+        const double copyGbps = copy.gbps(sweep.floats[i], sweep.repeats);
+        std::vector<std::pair<double, bool>> cells;
+        for (std::size_t k = 0; k < sweep.kernels.size(); ++k) {
+            const BandwidthRun r = run(k);
+            cells.emplace_back(gbps(r.bytes, r.seconds), r.check.ok);
+            if (sweep.full[i] && r.check.ok)
+                result.largestGbps[k] = cells.back().first;
+            if (!sweep.full[i] && r.check.ok)
+                continue;
+            if (r.passSeconds.empty())
+                reportAgainstCopy(report, r.name, sweep.reportedSizes[i], r.check, r.seconds, r.bytes, copyGbps,
+                                  result.readGbps, r.extra);
+            else
+                reportPassesAgainstCopy(report, out, r.name, sweep.reportedSizes[i], r.check, r.seconds, r.bytes,
+                                        copyGbps, result.readGbps, r.passSeconds, r.betweenSeconds, r.extra);
+        }
+        table.row(sweep.sizes[i], copyGbps, cells);
+    }
+    return result;
+}
+
 }  // namespace hoc

@@ -178,12 +178,12 @@ std::vector<MathError> Builtins::nativeAccuracy(std::size_t n)
     return errors;
 }
 
-void runBuiltins(Builtins kernels, const BuiltinsOptions& options, hoc::Report& report)
+void requireBuiltinsMemory(const cl::Device& device, const BuiltinsOptions& options)
 {
-    const cl::Device& device = kernels.device();
     const std::size_t n = options.size, terms = options.terms;
-    const std::vector<std::string>& parts = options.parts;
-    const auto part = [&](const char* name) { return std::find(parts.begin(), parts.end(), name) != parts.end(); };
+    const auto part = [&](const char* name) {
+        return std::find(options.parts.begin(), options.parts.end(), name) != options.parts.end();
+    };
     // The host memory of the largest part, before any of it is allocated: the polynomial's points, its
     // result and the host's reference with the coefficients (two buffers of points and the coefficients'
     // on the device), or native_'s points, precise and native values (three buffers of them).
@@ -195,6 +195,14 @@ void runBuiltins(Builtins kernels, const BuiltinsOptions& options, hoc::Report& 
     if (part("native"))
         need = std::max(need, hoc::hostBytes(device, 3 * point, 3 * point));
     hoc::requireHostMemory(need, "--size " + std::to_string(n) + " with --terms " + std::to_string(terms));
+}
+
+void runBuiltins(Builtins kernels, const BuiltinsOptions& options, hoc::Report& report)
+{
+    const cl::Device& device = kernels.device();
+    const std::size_t n = options.size, terms = options.terms;
+    const std::vector<std::string>& parts = options.parts;
+    const auto part = [&](const char* name) { return std::find(parts.begin(), parts.end(), name) != parts.end(); };
 
     if (part("conversions")) {
         std::printf("\nConversions: convert_int_sat_<rounding> and convert_uchar_sat[_rte]\n");

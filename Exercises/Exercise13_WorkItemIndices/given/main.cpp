@@ -1,9 +1,9 @@
 // Exercise 13: command line and the run. The OpenCL work is in indices.cpp; the expected ids, their
-// check and the printed grids in grids.cpp.
+// check and the printed grids are Measure's (hoc/measure/index_grids.hpp).
 #include <climits>
 
-#include "grids.hpp"
 #include "hoc/cli/main.hpp"
+#include "hoc/measure/index_grids.hpp"
 #include "indices.hpp"
 
 int main(int argc, char** argv)
@@ -28,11 +28,16 @@ try {
     std::vector<Shape> shapes;
     for (const auto& g : groups)
         shapes.push_back({g[0], g[1]});
-    requireMemory(device, range);  // exit status 2 where the device or the host cannot hold the ids
+    hoc::requireIdPlanes(device, range.x, range.y);  // exit status 2 where the device or the host cannot hold them
     for (const Shape g : shapes) {
         const IndexGrids r = recordIds(device, range.x, range.y, g);
-        printGrids(r, range, g);
-        const auto c = checkIds(r);
+        const hoc::IdPlanes ids{r.width,
+                                r.height,
+                                r.group.x,
+                                r.group.y,
+                                {&r.global_x, &r.global_y, &r.local_x, &r.local_y, &r.group_x, &r.group_y}};
+        hoc::printIds(ids);
+        const auto c = hoc::checkIds(ids);
         report.add({"ids in work-groups of " + std::to_string(g.x) + "x" + std::to_string(g.y),
                     "range " + rangeText,
                     c.ok,

@@ -1,6 +1,7 @@
 // Exercise 16: the bandwidth driver. For each size it times the copy kernel and every reduction kernel,
-// checks each sum and prints a row of GB/s, against a read kernel measured once. The OpenCL work is in
-// reduce.cpp; the command line, refusals and reports in reduce_report.cpp.
+// checks each sum and prints a row of GB/s, against a read kernel measured once (hoc::runBandwidthSweep,
+// hoc/measure/bandwidth.hpp). The OpenCL work is in reduce.cpp; the command line and refusals in
+// reduce_report.cpp.
 #include <algorithm>
 #include <iostream>
 
@@ -29,31 +30,33 @@ try {
     Reduction reduction(device);
     requireDecisiveSums(reduction, o.sizes, kernels, o.local);  // exit status 2 where a check could not decide
 
-    // The yardstick of a kernel that only reads, measured once over four times the largest size.
-    const double readGbps = hoc::readYardstickGbps(device, o.readFloats, largest, repeats, std::cout);
-    hoc::CopyBenchmark copy(device);
-    hoc::BandwidthTable table(std::cout, "N (GB/s)", hoc::namesOf(kernels, shortName));
-    const ReduceKernel picked = kernelFor(device);  // step 7 on a CPU, step 6 elsewhere
-    double pickedGbps = 0;                          // its rate at the largest size, if it ran
+    // The read yardstick once, then each size: the copy and every kernel, each sum checked
+    // (hoc::runBandwidthSweep prints the table of GB/s and reports the kernels).
+    hoc::BandwidthSweep sweep("N (GB/s)", hoc::namesOf(kernels, shortName), repeats);
+    for (const std::size_t n : o.sizes)
+        sweep.add(hoc::sizeText(n), n, n == largest, "N = " + hoc::sizeText(n));
+    sweep.readFloats = o.readFloats;
+    sweep.at = [&](std::size_t i) -> std::function<hoc::BandwidthRun(std::size_t)> {
+        const std::size_t n = o.sizes[i];
+        std::vector<float> data = hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f);
+        hoc::SumReference expected = hoc::sumReference(data);
+        return [&, n, data = std::move(data), expected = std::move(expected)](std::size_t k) {
+            const ReduceResult r = reduction.sum(data, kernels[k], {o.local, repeats});
+            return hoc::BandwidthRun(shortName(kernels[k]) + " (" + kernelName(kernels[k]) + ", " +
+                                         std::to_string(r.passes) + " passes)",
+                                     r.seconds,
+                                     sizeof(float) * static_cast<double>(n),  // each element read once
+                                     hoc::checkSum(expected, r.sum, r.additions), r.passSeconds, r.betweenSeconds,
+                                     {{"flops", static_cast<double>(n - 1)}});  // n floats, n - 1 additions
+        };
+    };
+    const hoc::BandwidthSweepResult measured = hoc::runBandwidthSweep(device, report, std::cout, sweep);
 
-    for (const std::size_t n : o.sizes) {
-        const std::vector<float> data = hoc::randomFloats(n, static_cast<std::uint32_t>(n), -1.0f, 1.0f);
-        const hoc::SumReference expected = hoc::sumReference(data);
-        const double copyGbps = copy.gbps(n, repeats);
-        std::vector<std::pair<double, bool>> cells;
-        for (const ReduceKernel k : kernels) {
-            const ReduceResult r = reduction.sum(data, k, {o.local, repeats});
-            const hoc::CheckResult check = hoc::checkSum(expected, r.sum, r.additions);
-            cells.emplace_back(hoc::gbps(sizeof(float) * static_cast<double>(n), r.seconds), check.ok);
-            if (k == picked && n == largest && check.ok)
-                pickedGbps = cells.back().first;
-            if (n == largest || !check.ok)
-                reportSum(report, k, n, r, check, copyGbps, readGbps);
-        }
-        table.row(hoc::sizeText(n), copyGbps, cells);
-    }
+    const ReduceKernel picked = kernelFor(device);  // step 7 on a CPU, step 6 elsewhere
+    const auto column = std::find(kernels.begin(), kernels.end(), picked);
     hoc::printPicked(std::cout, picked == ReduceKernel::Cpu ? "a CPU" : "not a CPU",
-                     shortName(picked) + " (" + kernelName(picked) + ")", pickedGbps, readGbps,
+                     shortName(picked) + " (" + kernelName(picked) + ")",
+                     column == kernels.end() ? 0 : measured.largestGbps[column - kernels.begin()], measured.readGbps,
                      "N = " + hoc::sizeText(largest));
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {

@@ -1,7 +1,6 @@
 #include "reduce_report.hpp"
 
 #include <climits>
-#include <iostream>
 
 #include "hoc/common/data.hpp"
 #include "hoc/common/device.hpp"
@@ -48,13 +47,4 @@ void requireDecisiveSums(Reduction& reduction, const std::vector<std::size_t>& s
                                     "a kernel whose elements go through fewer additions (--kernels, --local) or "
                                     "another size (--sizes) narrows it or changes the sum");
     }
-}
-
-void reportSum(hoc::Report& report, ReduceKernel kernel, std::size_t n, const ReduceResult& r,
-               const hoc::CheckResult& check, double copyGbps, double readGbps)
-{
-    hoc::reportPassesAgainstCopy(
-        report, std::cout, shortName(kernel) + " (" + kernelName(kernel) + ", " + std::to_string(r.passes) + " passes)",
-        "N = " + hoc::sizeText(n), check, r.seconds, sizeof(float) * static_cast<double>(n), copyGbps, readGbps,
-        r.passSeconds, r.betweenSeconds, {{"flops", static_cast<double>(n - 1)}});  // n floats, n - 1 additions
 }

@@ -1,5 +1,5 @@
-// Exercise 16: the bandwidth driver's (main.cpp) command line, what it refuses before it runs and how
-// it reports a kernel, so that main.cpp reads as the run.
+// Exercise 16: the bandwidth driver's (main.cpp) command line and what it refuses before it runs, so
+// that main.cpp reads as the run.
 #pragma once
 
 #include <cstddef>
@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "hoc/cli/main.hpp"
-#include "hoc/common/report.hpp"
 #include "reduce.hpp"
 
 // The command line: --sizes (default 2^12 to 2^26), --kernels (default all), --local, --runs, --read-size.
@@ -30,9 +29,3 @@ void requireMemory(const cl::Device& device, std::size_t largest);
 // additions on this device (hoc::requireDecisiveSum).
 void requireDecisiveSums(Reduction& reduction, const std::vector<std::size_t>& sizes,
                          const std::vector<ReduceKernel>& kernels, std::size_t local);
-
-// A kernel's sum of n floats in GB/s against the copy's and the read kernel's (each element read
-// once), with the time of each pass and between them in the JSON and on a "passes" line
-// (hoc::reportPassesAgainstCopy, hoc/measure/bandwidth.hpp).
-void reportSum(hoc::Report& report, ReduceKernel kernel, std::size_t n, const ReduceResult& r,
-               const hoc::CheckResult& check, double copyGbps, double readGbps);

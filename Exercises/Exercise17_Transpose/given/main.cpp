@@ -1,8 +1,8 @@
 // Exercise 17: the bandwidth driver. It measures the read kernel (the roofline's bandwidth roof) once,
 // then for each shape the copy kernel and every transpose kernel on the same device, checks each
 // result, prints a table of GB/s (and % of the copy's), and reports each kernel at the largest shape
-// with its fractions of both yardsticks. The OpenCL work is in transpose.cpp; the command line and
-// refusals in matrices.cpp.
+// with its fractions of both yardsticks (hoc::runBandwidthSweep, hoc/measure/bandwidth.hpp). The
+// OpenCL work is in transpose.cpp; the command line and refusals in matrices.cpp.
 #include <iostream>
 
 #include "hoc/cli/main.hpp"
@@ -28,31 +28,26 @@ try {
     const hoc::matmul::MatrixShape& largest = hoc::matmul::largestShape(shapes);
     requireMemory(device, largest);            // exit status 2 where the device or the host cannot hold it
     Transposer transposer(device, opt.shape);  // a tile that does not fit is refused before any measurement
-    // The read kernel's best rate (clpeak's measurement), measured once, over four times the largest
-    // matrix. A transpose also writes every float: the copy is the yardstick that fits it.
-    const double readGbps = hoc::readYardstickGbps(device, opt.readFloats, largest.count(), opt.repeats, std::cout);
-    hoc::CopyBenchmark copy(device);
-    const TransposeShape& shape = opt.shape;
-    std::cout << "tiled kernels: " << shape.tile << " x " << shape.tile << " blocks, work-groups of " << shape.tile
-              << " x " << shape.tileRows << "\n";
-    hoc::BandwidthTable table(std::cout, "rows x cols", hoc::namesOf(kernels, shortName));
-
-    for (const hoc::matmul::MatrixShape& s : shapes) {
-        const std::vector<float> in = hoc::randomFloats(s.count(), static_cast<std::uint32_t>(s.rows * 31 + s.cols));
-        const std::vector<float> expected = hoc::ref::transpose(in, s.rows, s.cols);
-        const double copyGbps = copy.gbps(s.count(), opt.repeats);
-        const double bytes = 2.0 * sizeof(float) * static_cast<double>(s.count());  // read once, written once
-        std::vector<std::pair<double, bool>> cells;
-        for (const TransposeKernel k : kernels) {
-            const TransposeResult r = transposer.transpose(in, s.rows, s.cols, k, opt.repeats);
-            const hoc::CheckResult check = hoc::compare(expected, r.out);
-            cells.emplace_back(hoc::gbps(bytes, r.seconds), check.ok);
-            if (&s == &largest || !check.ok)
-                hoc::reportAgainstCopy(report, shortName(k) + " (" + kernelName(k) + ")", s.text(), check, r.seconds,
-                                       bytes, copyGbps, readGbps);
-        }
-        table.row(s.text(), copyGbps, cells);
-    }
+    // A transpose also writes every float: the copy, not the read kernel, is the yardstick that fits it.
+    hoc::BandwidthSweep sweep("rows x cols", hoc::namesOf(kernels, shortName), opt.repeats);
+    for (const hoc::matmul::MatrixShape& s : shapes)
+        sweep.add(s.text(), s.count(), &s == &largest);
+    sweep.readFloats = opt.readFloats;
+    const std::string tile = std::to_string(opt.shape.tile);
+    sweep.note = "tiled kernels: " + tile + " x " + tile + " blocks, work-groups of " + tile + " x " +
+                 std::to_string(opt.shape.tileRows);
+    sweep.at = [&](std::size_t i) -> std::function<hoc::BandwidthRun(std::size_t)> {
+        const hoc::matmul::MatrixShape& s = shapes[i];
+        std::vector<float> in = hoc::randomFloats(s.count(), static_cast<std::uint32_t>(s.rows * 31 + s.cols));
+        std::vector<float> expected = hoc::ref::transpose(in, s.rows, s.cols);
+        return [&, s, in = std::move(in), expected = std::move(expected)](std::size_t k) {
+            const TransposeResult r = transposer.transpose(in, s.rows, s.cols, kernels[k], opt.repeats);
+            const double bytes = 2.0 * sizeof(float) * static_cast<double>(s.count());  // read once, written once
+            return hoc::BandwidthRun(shortName(kernels[k]) + " (" + kernelName(kernels[k]) + ")", r.seconds, bytes,
+                                     hoc::compare(expected, r.out));
+        };
+    };
+    hoc::runBandwidthSweep(device, report, std::cout, sweep);
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

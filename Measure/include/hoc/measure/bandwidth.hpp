@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <utility>
@@ -136,5 +137,66 @@ void reportPassesAgainstCopy(Report& report, std::ostream& out, const std::strin
 // did not run or was wrong (gbps 0).
 void printPicked(std::ostream& out, const std::string& device, const std::string& name, double gbps, double readGbps,
                  const std::string& size);
+
+// One kernel's checked run at one size of a bandwidth sweep (hoc::runBandwidthSweep).
+struct BandwidthRun {
+    BandwidthRun(std::string name, double seconds, double bytes, CheckResult check,
+                 std::vector<double> passSeconds = {}, double betweenSeconds = 0, Extra extra = {})
+        : name(std::move(name)), seconds(seconds), bytes(bytes), check(std::move(check)),
+          passSeconds(std::move(passSeconds)), betweenSeconds(betweenSeconds), extra(std::move(extra))
+    {
+    }
+
+    std::string name;    // the kernel as its report names it, e.g. "tiled (transpose_tiled)"
+    double seconds = 0;  // its median time
+    double bytes = 0;    // the bytes it moves, each float read or written counted once
+    CheckResult check;   // its result against the reference
+    // A kernel of several passes: each pass's time and the time between them (hoc::reportPassesAgainstCopy);
+    // empty for a kernel of one launch (hoc::reportAgainstCopy).
+    std::vector<double> passSeconds;
+    double betweenSeconds = 0;
+    Extra extra;  // further fields of its JSON record (e.g. "flops")
+};
+
+// A program that measures memory-bound kernels at several sizes against the copy and read
+// yardsticks (Exercises 16 and 17): what it measures, and how it runs a kernel.
+struct BandwidthSweep {
+    BandwidthSweep(std::string sizeTitle, std::vector<std::string> kernels, const Repeats& repeats)
+        : sizeTitle(std::move(sizeTitle)), kernels(std::move(kernels)), repeats(repeats)
+    {
+    }
+    // A size: its name in the table, its floats (what the copy yardstick copies), whether every kernel
+    // is reported at it (the largest), not only a wrong one, and its name in the reports (empty: `text`).
+    void add(const std::string& text, std::size_t count, bool reportAll, const std::string& reported = "")
+    {
+        sizes.push_back(text);
+        floats.push_back(count);
+        full.push_back(reportAll);
+        reportedSizes.push_back(reported.empty() ? text : reported);
+    }
+
+    std::string sizeTitle;             // the table's first column, e.g. "N (GB/s)"
+    std::vector<std::string> kernels;  // the table's columns, one per kernel
+    Repeats repeats;                   // of the yardsticks; the kernels' are the program's own
+    std::vector<std::string> sizes;
+    std::vector<std::size_t> floats;
+    std::vector<bool> full;
+    std::vector<std::string> reportedSizes;
+    std::size_t readFloats = 0;  // the read yardstick's floats (0: ReadBenchmark::yardstickFloats of the largest)
+    std::string note;            // a line printed before the table (empty: none)
+    // Prepares size i (its data and reference) and returns the run of kernel k on them.
+    std::function<std::function<BandwidthRun(std::size_t k)>(std::size_t i)> at;
+};
+
+struct BandwidthSweepResult {
+    double readGbps = 0;              // the read yardstick
+    std::vector<double> largestGbps;  // each kernel's GB/s at the last size reported in full; 0 where wrong
+};
+
+// The sweep: the read yardstick measured once over readFloats (readYardstickGbps, printed), then for
+// each size the copy kernel and every kernel, checked, in a BandwidthTable on `out`; each kernel is
+// added to `report` against both yardsticks where the size says so and wherever it was wrong.
+BandwidthSweepResult runBandwidthSweep(const cl::Device& device, Report& report, std::ostream& out,
+                                       const BandwidthSweep& sweep);
 
 }  // namespace hoc

@@ -71,8 +71,12 @@ struct BuiltinsOptions {
 // holds builtins.cl defines it (Exercise A's builtins.cpp), since its build knows where the file is.
 Builtins builtins(const cl::Device& device);
 
-// Refuses (hoc::requireHostMemory) the sizes the host cannot hold, then runs each part of `options`
-// with `kernels`, prints its table and adds its checks to `report`.
+// Refuses (hoc::requireHostMemory) the sizes of `options` the host cannot hold. Called before the kernels
+// are built, so that the memory the OpenCL compiler takes while building is counted in the runtime's
+// reserve rather than as the program's.
+void requireBuiltinsMemory(const cl::Device& device, const BuiltinsOptions& options);
+
+// Runs each part of `options` with `kernels`, prints its table and adds its checks to `report`.
 void runBuiltins(Builtins kernels, const BuiltinsOptions& options, hoc::Report& report);
 
 }  // namespace hoc

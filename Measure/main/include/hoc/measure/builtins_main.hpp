@@ -1,7 +1,7 @@
 // The built-ins' one main() (Exercise A's program `builtins`): the command line (the points, the
-// polynomial's coefficients, the parts to run), then the room's kernels built (hoc::builtins, which the
-// room defines) and run, checked and printed by hoc::runBuiltins (hoc/measure/builtins.hpp). Header-only,
-// a layer above both hoc::measure and the front end hoc::cli, as hoc/measure/sweep_main.hpp is.
+// polynomial's coefficients, the parts to run), the sizes' host memory checked, then the room's kernels built
+// (hoc::builtins, which the room defines) and run, checked and printed by hoc::runBuiltins (hoc/measure/builtins.hpp).
+// Header-only, a layer above both hoc::measure and the front end hoc::cli, as hoc/measure/sweep_main.hpp is.
 #pragma once
 
 #include <string>
@@ -24,6 +24,7 @@ try {
 
     const cl::Device device = cli.device();
     Report report = cli.report(device);
+    requireBuiltinsMemory(device, options);  // before the build, whose compiler memory the reserve counts
     runBuiltins(builtins(device), options, report);
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
