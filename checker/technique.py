@@ -227,7 +227,7 @@ def load_spread(accesses):
             nth.setdefault(((local[0] + local[1] * width) // WARP, n), []).append((address, size))
         for loads in nth.values():
             spanned += max(a + s for a, s in loads) - min(a for a, _ in loads)
-            loaded += sum({a: s for a, s in loads}.values())
+            loaded += sum(dict(loads).values())
     return spanned / loaded if loaded else 0
 
 

@@ -155,8 +155,7 @@ public:
     bool isThreadSafe() const override { return false; }
 
 private:
-    void write(char kind, const oclgrind::Memory* memory, const oclgrind::WorkItem* item, size_t address,
-               size_t size)
+    void write(char kind, const oclgrind::Memory* memory, const oclgrind::WorkItem* item, size_t address, size_t size)
     {
         if (!on_ || !item)
             return;
