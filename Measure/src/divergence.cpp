@@ -125,7 +125,9 @@ void printWarpTable(const std::vector<WarpRow>& rows, std::size_t warp, const Wa
         std::cout << std::left << std::setw(10) << row.shape.text() << std::right << std::setw(7)
                   << warpsPerGroup(row.shape.x, row.shape.y, warp) << std::setw(10) << mixed(BranchRule::column)
                   << std::setw(7) << mixed(BranchRule::row) << std::setw(8) << mixed(BranchRule::warp);
-        const auto ratio = [&](int r) { return fixedText(row.seconds[2] > 0 ? row.seconds[r] / row.seconds[2] : 0, 2); };
+        const auto ratio = [&](int r) {
+            return fixedText(row.seconds[2] > 0 ? row.seconds[r] / row.seconds[2] : 0, 2);
+        };
         std::cout << std::setw(10) << ratio(0) << std::setw(7) << ratio(1) << std::setw(8) << ratio(2) << "\n";
     }
 }
