@@ -22,8 +22,7 @@ void requireParticleMemory(const cl::Device& device, std::size_t n, std::size_t 
     requireHostMemory(hostBytes(device, 4.5 * particles, 6.0 / 8.0 * particles), std::to_string(n) + " particles");
 }
 
-void printLayoutTimes(const std::vector<std::pair<std::string, double>>& rows, double bytesPerParticle,
-                      double bytes)
+void printLayoutTimes(const std::vector<std::pair<std::string, double>>& rows, double bytesPerParticle, double bytes)
 {
     std::cout << "one step, " << bytesPerParticle << " bytes per particle needed (x, y, z, vx, vy, vz read; "
               << "x, y, z, vz written)\n";

@@ -16,8 +16,7 @@
 namespace hoc {
 
 // n particles: positions in [-1, 1), velocities in [-0.5, 0.5), mass in [0.5, 2), charge in [-0.75, 0.75).
-template <class Particle>
-std::vector<Particle> randomParticles(std::size_t n, unsigned seed)
+template <class Particle> std::vector<Particle> randomParticles(std::size_t n, unsigned seed)
 {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> position(-1.0f, 1.0f), velocity(-0.5f, 0.5f), positive(0.5f, 2.0f);
@@ -30,8 +29,7 @@ std::vector<Particle> randomParticles(std::size_t n, unsigned seed)
 
 // The serial reference: `steps` steps of x += vx dt, y += vy dt, z += vz dt, then vz += g dt, with
 // fma as the room's kernels compute them (correctly rounded on both sides, so equal to the bit).
-template <class Particle>
-void stepReference(std::vector<Particle>& particles, float dt, float g, unsigned steps)
+template <class Particle> void stepReference(std::vector<Particle>& particles, float dt, float g, unsigned steps)
 {
     for (unsigned s = 0; s < steps; ++s)
         for (Particle& p : particles) {
@@ -60,7 +58,6 @@ void requireParticleMemory(const cl::Device& device, std::size_t n, std::size_t 
 
 // Each layout's time (rows: name and seconds, the AoS kernel first), the bandwidth the step needs at
 // it (`bytes` a step, `bytesPerParticle` of them per particle) and its ratio to the AoS kernel's.
-void printLayoutTimes(const std::vector<std::pair<std::string, double>>& rows, double bytesPerParticle,
-                      double bytes);
+void printLayoutTimes(const std::vector<std::pair<std::string, double>>& rows, double bytesPerParticle, double bytes);
 
 }  // namespace hoc
