@@ -139,10 +139,10 @@ TEST(Exercise19Overlap, MeasuredFromTheTimestamps)
         command("write x 0", CL_COMMAND_WRITE_BUFFER, 50, 120), command("saxpy 0", CL_COMMAND_NDRANGE_KERNEL, 100, 200),
         command("saxpy 1", CL_COMMAND_NDRANGE_KERNEL, 150, 250), command("read y 0", CL_COMMAND_READ_BUFFER, 180, 300)};
     const Overlap o = measureOverlap(commands);
-    // Given code (given/pipeline.cpp and Measure's timeline): wrong only where it was changed.
-    const std::string where = std::string(HOC_UNDER_TEST) +
-                              "/given/pipeline.cpp: measureOverlap of a write at 50-120 ns, kernels at 100-200 and "
-                              "150-250 and a read at 180-300: ";
+    // The course library's code (Measure/src/pipeline.cpp and timeline.cpp), not the student's.
+    const std::string where =
+        "Measure/src/pipeline.cpp: measureOverlap of a write at 50-120 ns, kernels at 100-200 and "
+        "150-250 and a read at 180-300: ";
     EXPECT_NEAR(o.span_s, 250e-9, 1e-15) << where << "the span (first start to last end) is " << o.span_s
                                          << " s, expected 250 ns";
     EXPECT_NEAR(o.copy_s, 190e-9, 1e-15) << where << "the copies' run times add up to " << o.copy_s
