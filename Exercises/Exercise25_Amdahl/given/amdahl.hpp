@@ -58,7 +58,8 @@ Program worthAFasterKernel();
 Phases medianPhases(const std::vector<Phases>& runs);
 
 // Which matmul kernel the program runs: Exercise 04's, one work-item per element of C, or Exercise
-// 09's blocked kernel, 16 x 16 tiles of A and B in local memory (matmul_blocked.cl).
+// 09's blocked kernel, 16 x 16 tiles of A and B in local memory (matmul_blocked.cl as the student wrote
+// it in Exercise 09; the solution's in Kernels/ for the solution's build).
 enum class MatmulKernel { element, blocked };
 
 struct ProgramRun {
@@ -70,7 +71,8 @@ struct ProgramRun {
 // The two programs, each run as a whole: the inputs written, the kernel run, the result read.
 class Amdahl {
 public:
-    // Steps 1 and 2: context, profiling queue, vadd.cl, matmul_element.cl and matmul_blocked.cl built.
+    // Steps 1 and 2: context, profiling queue, vadd.cl and matmul_element.cl built (matmul_blocked.cl at
+    // the blocked kernel's first run).
     explicit Amdahl(const cl::Device& device);
 
     // Steps 3 to 5 of vadd (C = A + B, Exercise 01's kernel), from and to `a`, `b` and the result
@@ -78,7 +80,8 @@ public:
     ProgramRun vadd(const std::vector<float>& a, const std::vector<float>& b, const hoc::Repeats& repeats = {0, 1},
                     bool pinned = false);
 
-    // Steps 3 to 5 of matmul (C = A B) with Exercise 04's kernel or Exercise 09's blocked one.
+    // Steps 3 to 5 of matmul (C = A B) with Exercise 04's kernel or Exercise 09's blocked one (built
+    // here the first time; a build failure throws, naming matmul_blocked.cl).
     ProgramRun matmul(const std::vector<float>& a, const std::vector<float>& b, hoc::matmul::Dims d,
                       const hoc::Repeats& repeats = {0, 1}, MatmulKernel which = MatmulKernel::element);
 
