@@ -254,7 +254,7 @@ function(_hoc_library_target out name folder)
   endif()
   if(NOT TARGET ${target})
     message(FATAL_ERROR "${HOC_MANIFEST}: ${folder} uses the library \"${name}\", which is not one of the "
-                        "course's (matmul, measure, measure_times, pi, pi_run, cli, mpi)")
+                        "course's (matmul, matmul_buffers, measure, measure_times, pi, pi_run, cli, mpi)")
   endif()
   set(${out} ${target} PARENT_SCOPE)
 endfunction()

@@ -5,6 +5,7 @@
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/program.hpp"
+#include "hoc/matmul/buffers.hpp"
 
 namespace {
 
