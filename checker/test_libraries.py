@@ -64,8 +64,8 @@ class OutsideLibrary(unittest.TestCase):
                        f"{MATMUL_HOST}:31: undefined reference to `hoc::matmul::Buffers::readResult(cl::CommandQueue "
                        f"const&, cl::Event const&, cl::NDRange const&, cl::NDRange const&) const'",
                        f"{MATMUL_HOST}:22: undefined reference to `hoc::matmul::Buffers::Buffers(cl::Context const&, "
-                       f"cl::CommandQueue const&, std::vector<float, std::allocator<float> > const&, std::vector<float, "
-                       f"std::allocator<float> > const&, hoc::matmul::Dims)'"):
+                       f"cl::CommandQueue const&, std::vector<float, std::allocator<float> > const&, "
+                       f"std::vector<float, std::allocator<float> > const&, hoc::matmul::Dims)'"):
             message = libraries.outside_library(output)
             self.assertIsNotNone(message, output)
             self.assertTrue(message.startswith("Exercises/Exercise05_MatmulHost/matmul_host.cpp:"), message)
@@ -220,7 +220,8 @@ class AnswerReached(unittest.TestCase):
                "                            const std::string& source, std::ostream& log)\n{\n"
                "    cl::Program program(context, source);\n    const cl_int status = [&] {\n"
                "        try { program.build({device}); return CL_SUCCESS; }\n"
-               "        catch (const cl::Error& e) { if (e.err() != CL_BUILD_PROGRAM_FAILURE) throw; return e.err(); }\n"
+               "        catch (const cl::Error& e) {\n"
+               "            if (e.err() != CL_BUILD_PROGRAM_FAILURE) throw;\n            return e.err();\n        }\n"
                "    }();\n    if (status != CL_SUCCESS) {\n        std::string text;\n"
                "        program.getBuildInfo(device, CL_PROGRAM_BUILD_LOG, &text);\n        log << text;\n"
                "        throw cl::Error(status, \"buildSource failed\");\n    }\n    return program;\n}\n")

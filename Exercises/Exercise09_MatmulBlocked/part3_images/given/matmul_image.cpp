@@ -5,7 +5,6 @@
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/program.hpp"
-#include "hoc/matmul/buffers.hpp"
 
 namespace {
 
