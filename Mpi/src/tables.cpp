@@ -1,13 +1,17 @@
-#include "tables.hpp"
+// The command line, the checks every rank makes and rank 0's tables of a computation shared by MPI ranks.
+#include "hoc/mpi/tables.hpp"
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <iostream>
 
 #include "hoc/common/errors.hpp"
 #include "hoc/matmul/shares.hpp"
 #include "hoc/pi/reference.hpp"
 #include "hoc/pi/shares.hpp"
+
+namespace hoc::mpi {
 
 void addOptions(hoc::CommandLine& cli, SplitOptions& o)
 {
@@ -33,6 +37,28 @@ void requireSplittable(int ranks, const std::string& parts, const hoc::matmul::D
         throw hoc::UsageError("--dims: " + d.text() +
                               " has matrices of more than INT_MAX elements, "
                               "which MPI's int counts cannot send in one message");
+}
+
+std::vector<std::size_t> splitRows(std::size_t m, const std::vector<double>& speeds)
+{
+    // One row each, then the rest in proportion: rank i's block ends at the rounded running total
+    // (Exercise 15's rule), so the shares add up to m and each is within a row of its proportion.
+    const std::size_t ranks = speeds.size();
+    std::vector<std::size_t> rows(ranks, 1);
+    const std::size_t rest = m - ranks;
+    double total = 0, running = 0;
+    for (const double s : speeds)
+        total += s;
+    std::size_t given = 0;
+    for (std::size_t i = 0; i < ranks; ++i) {
+        running += speeds[i];
+        const auto end = i + 1 == ranks
+                             ? rest
+                             : static_cast<std::size_t>(std::llround(static_cast<double>(rest) * running / total));
+        rows[i] += end - given;
+        given = end;
+    }
+    return rows;
 }
 
 void reportPi(hoc::Report& report, int ranks, const PiOverRanks& r, std::uint64_t steps, std::set<std::string>& hosts)
@@ -69,3 +95,5 @@ void printHosts(const std::set<std::string>& hosts)
         list += (list.empty() ? "" : ", ") + host;
     std::cout << "Hosts: " << list << "\n";
 }
+
+}  // namespace hoc::mpi
