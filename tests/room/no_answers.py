@@ -35,8 +35,9 @@ The files a student reads: Exercises/ (the rooms), course.json, every README and
    A prediction may also name, under "output", the lines of a program's output from which its answer
    follows (a rate that counts the floats asked for, a verdict beside the numbers it judges): those
    must not stand in an expected-output block (```console) of the exercise's own README either, nor
-   anywhere in the exercise's measurement log, docs/measurements/<Folder>.md, outside such a section. Lines that answer only on the device the log measures (a GPU's times per
-   span, where the README's expected output is a CPU's) are named under "log": refused in the log only.
+   anywhere in the exercise's measurement log, docs/measurements/<Folder>.md, outside such a section.
+   Lines that answer only on the device the log measures (a GPU's times per span, where the README's
+   expected output is a CPU's) are named under "log": refused in the log only.
 
 Exit status 0 when nothing is handed out, 1 with one line per finding (file:line, what it shows and
 where the answer comes from)."""
