@@ -8,8 +8,9 @@ the room does not link (course.json's "libraries" of the room and of those it "u
 
 A student's file can reach the lesson without a build failing, too: by naming an answer's path (a
 solution's file in Solutions/, a solution kernel in Kernels/, or another room's file, in an #include or
-a string such as a kernel file's name) or by calling a function a linked library holds that does the step's work (course.json's
-"shortcuts" of the room: Exercise 02's build log asked of hoc::BuildFailure instead of the program).
+a string such as a kernel file's name) or by calling a function a linked library holds that does the
+step's work (course.json's "shortcuts" of the room: Exercise 02's build log asked of hoc::BuildFailure
+instead of the program).
 answer_reached reads the room's files before the build and names that line.
 
   outside_library(output, root)   the first message for such a build's output, or None
