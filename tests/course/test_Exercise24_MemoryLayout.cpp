@@ -155,8 +155,7 @@ TEST(MemoryLayout, ReferenceMovesEveryUsedField)
     std::vector<Particle> p = randomParticles(1, 1);
     const Particle before = p[0];
     stepReference(p, kDt, kG, 1);
-    const std::string where = std::string(HOC_UNDER_TEST) + "/given/layout.cpp: stepReference, one step of one "
-                                                            "particle: ";
+    const std::string where = "Measure/include/hoc/measure/particles.hpp: stepReference, one step of one particle: ";
     EXPECT_NE(p[0].x, before.x) << where << "x did not move (x += vx dt)";
     EXPECT_NE(p[0].y, before.y) << where << "y did not move (y += vy dt)";
     EXPECT_NE(p[0].z, before.z) << where << "z did not move (z += vz dt)";
