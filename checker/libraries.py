@@ -7,9 +7,10 @@ name is missing; this module says why, naming the student's line, where the name
 the room does not link (course.json's "libraries" of the room and of those it "uses").
 
 A student's file can reach the lesson without a build failing, too: by naming an answer's path (a
-solution's file in Solutions/ or a solution kernel in Kernels/, in an #include or a string such as a
-kernel file's name) or by calling a function a linked library holds that does the step's work (course.json's
-"shortcuts" of the room: Exercise 02's build log asked of hoc::BuildFailure instead of the program).
+solution's file in Solutions/, a solution kernel in Kernels/, or another room's file, in an #include or
+a string such as a kernel file's name) or by calling a function a linked library holds that does the
+step's work (course.json's "shortcuts" of the room: Exercise 02's build log asked of hoc::BuildFailure
+instead of the program).
 answer_reached reads the room's files before the build and names that line.
 
   outside_library(output, root)   the first message for such a build's output, or None
@@ -167,6 +168,9 @@ SOURCE_SUFFIXES = (".cpp", ".hpp", ".h", ".cc", ".cxx", ".cl")
 # kernels), as a component of a quoted or bracketed path: "../../Kernels/matmul_row.cl",
 # <../Solutions/X/y.cpp>, "Kernels" joined with "/".
 ANSWER_PATH = re.compile(r"""(?:^|[/\\"'<])(?P<folder>Solutions|Kernels)(?=[/\\"'>])""")
+# A path into another room: Exercises/<Folder>/... or ../<Folder>/... (a later room's given kernel can
+# be an earlier room's answer: Exercise 11 hands out Exercise 04's kernel).
+ROOM_PATH = re.compile(r"""(?:^|[/\\"'<])(?:Exercises(?=[/\\"'>])|\.\.[/\\](?P<room>Exercise\w+))""")
 
 
 def _code(text, keep_strings):
@@ -239,6 +243,12 @@ def answer_reached(folder, root=ROOT):
         student = os.path.relpath(path, root)
         for number, line in enumerate(_code(text, keep_strings=True).split("\n"), start=1):
             m = ANSWER_PATH.search(line)
+            room = None if m else ROOM_PATH.search(line)
+            if room:
+                return (f"{student}:{number}: error: this line names a path into a room (Exercises/"
+                        f"{room.group('room') or '...'}): a room's code uses its own files and the libraries it "
+                        f"links, never another room's files by path (a later room's given code may hold this "
+                        f"room's answer); write this step yourself (the README's steps and the file's TODOs say what)")
             if m:
                 what = ("a solution's file (Solutions/)" if m.group("folder") == "Solutions"
                         else "a solution kernel (Kernels/, the course's answers)")

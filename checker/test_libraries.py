@@ -194,6 +194,16 @@ class AnswerReached(unittest.TestCase):
             self.assertTrue(message.startswith(f"Exercises/Exercise02_ChainedVadd/{path}:{line}: error: this line "
                                                f"names a path into "), message)
 
+    def test_another_rooms_file_named_by_path(self):
+        # A later room's given kernel can be this room's answer (Exercise 11 hands out Exercise 04's).
+        for text, line in (("// mine\n#include \"../Exercise11_Profiling/given/matmul_element.cl\"\n", 2),
+                           ("\nauto p = hoc::buildProgram(c, d, \"/home/me/course/Exercises/Exercise11_Profiling/"
+                            "given/matmul_element.cl\");\n", 2)):
+            message = libraries.answer_reached("Exercise02_ChainedVadd", self.room({"vadd.cl": text}))
+            self.assertIsNotNone(message, text)
+            self.assertTrue(message.startswith(f"Exercises/Exercise02_ChainedVadd/vadd.cl:{line}: error: this line "
+                                               f"names a path into a room (Exercises/"), message)
+
     def test_comments_and_room_files_are_not_answers(self):
         root = self.room({"chained_vadd.cpp": "// as Kernels/vadd.cl does\n#include \"given/chained_vadd.hpp\"\n"
                                               "/* Solutions/ hold the answers */\nauto p = hoc::buildProgram(c, d, "
