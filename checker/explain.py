@@ -495,6 +495,15 @@ def access_evidence(source, first, last, name, index, entity, access, values, lo
                     f"the row index {row} reached {r}, but {buffer} has {named[0]} = {rows} rows of {width} = "
                     f"{w} (rows 0 .. {rows - 1}; element {lowest} is the first past its end): {r - rows + 1} "
                     f"past the last row"))
+            elif _row_length(source, first, last, params, env, width, row, column, r, c, lowest):
+                length, rows = _row_length(source, first, last, params, env, width, row, column, r, c, lowest)
+                said = (f"{buffer} holds {lowest} elements, {rows} = {env[rows]} rows of {length} = {env[length]}, "
+                        f"and the row index {row} = {r} is within its rows: element {element} = {r} * {w} + {c} "
+                        f"is past its end because its rows are taken {width} = {w} long where they are {length} "
+                        f"= {env[length]} long")
+                evidence.update(ran_out="row-length", var=row, detail=said, why=(
+                    f"row {row} of {buffer} starts at {row} * {length}, not {row} * {width}: multiply the row "
+                    f"index by the length of {buffer}'s own rows ({length}), whatever the other arrays' rows are"))
             else:
                 evidence.update(ran_out="row", var=row, detail=(
                     f"the column index {column} = {c} is within a row of {width} = {w}, and element {element} "
@@ -508,6 +517,24 @@ def access_evidence(source, first, last, name, index, entity, access, values, lo
             f"the index {_strip(full)} reached {element}, and {buffer} ends before element {lowest}"
             f"{' (' + named[0] + ' = ' + str(lowest) + ')' if len(named) == 1 else ''}"))
     return evidence
+
+
+def _row_length(source, first, last, params, env, width, row, column, r, c, end):
+    """(row length, rows) where a buffer of `end` elements is two of the run's sizes multiplied (M * N)
+    and another row length than `width` fits what was seen: the row index r is within the rows and the
+    column c within the row. Where both orders fit (M rows of N, N rows of M), the kernel's own bound on
+    the column (a loop j < N) or on the row (if (i >= M) return) decides; None where nothing does."""
+    if not end:
+        return None
+    fits = [(x, y) for x in params for y in params if x != y and x != width and x in env and y in env
+            and env[x] * env[y] == end and r < env[y] and 0 <= c < env[x]]
+    if len(fits) > 1:
+        text = " ".join(source.code(n) for n in range(first, last + 1))
+        col, rw = re.escape(_strip(column)), re.escape(_strip(row))
+        fits = [(x, y) for x, y in fits
+                if re.search(r"\b" + col + r"\s*<\s*" + re.escape(x) + r"\b", text)
+                or re.search(r"\b" + rw + r"\s*(?:>=|<)\s*" + re.escape(y) + r"\b", text)] or fits
+    return fits[0] if len(fits) == 1 else None
 
 
 def _modifies(text, var):
@@ -906,7 +933,7 @@ class Explanation:
         return "\n".join(lines)
 
 
-def _race_hint(kind, group, source, first, last):
+def _race_hint(kind, group, source, first, last, values=None):
     """Barrier or atomic, from the racing accesses' lines and operations."""
     space = "local" if kind == "race-local" else "global"
     same_line_writes = []
@@ -961,7 +988,7 @@ def _race_hint(kind, group, source, first, last):
                     f"two work-items update the same {space} element at line {e['line']} at the same time "
                     f"({code}): a barrier cannot order them, they run in the same phase. Make the update "
                     f"atomic: atomic_inc(&x[b]) for x[b]++, atomic_add(&x[b], v) for x[b] += v")
-        return (e["line"], code, _global_overlap_hint(group, e, code, source, first, last))
+        return (e["line"], code, _global_overlap_hint(group, e, code, source, first, last, values))
     if pairs:
         a, b = pairs[0]
         w, r = (a, b) if a["op"] in ("store", "call") else (b, a)
@@ -1013,7 +1040,47 @@ def _place_merged_stores(group, source, first, last):
     return lines
 
 
-def _global_overlap_hint(group, e, code, source, first, last):
+def _rows_overlap(f, e, code, source, first, last, values):
+    """Two work-items' stores meeting at one element of an index row * W + column, where one work-item's
+    column is past W: the rows are taken W long while the column runs further (a loop j < N over rows
+    multiplied by K), so one row runs into the next. The hint, from the race's element, the work-items'
+    ids and the run's sizes, or None."""
+    address = f.get("address") or {}
+    if not address.get("size") or not values:
+        return None
+    _name, index = access_at(source.code(e["line"]) or code, e["column"], True)
+    params = kernel_parameters(source, first, last)
+    env = {p: values[p.lower()] for p in params if p.lower() in values}
+    ids = id_variables(source, first, last)
+    element = address["offset"] // address["size"]
+    terms = _terms(_strip(index or ""), "+")
+    for n, term in enumerate(terms):
+        factors = [_strip(x) for x in _terms(_strip(term), "*")]
+        width = next((x for x in factors if x in env), None) if len(factors) == 2 else None
+        if width is None:
+            continue
+        row = factors[1] if factors[0] == width else factors[0]
+        column = " + ".join(t for m, t in enumerate(terms) if m != n)
+        w = env[width]
+        for x in f["entities"][:2]:
+            r = _value(row, dict(env, **{v: x["global"][d] for v, d in ids.items()}))
+            if r is None or re.search(r"[^\w\s]", column):
+                continue
+            c = element - r * w
+            if c < w:
+                continue
+            text = " ".join(source.code(k) for k in range(first, last + 1))
+            m = re.search(r"\b" + re.escape(column) + r"\s*<\s*([A-Za-z_]\w*)", text)
+            runs = m.group(1) if m and m.group(1) in env and m.group(1) != width else None
+            return (f"Element {element} is {row} = {r} times {width} = {w} plus {column} = {c}: {column} went past "
+                    f"{width}, the length this index gives a row, so row {r} runs into row {r + 1}"
+                    + (f" ({column} runs up to {runs} = {env[runs]}, and {runs} > {width})" if runs else "")
+                    + ". Multiply the row index by the length of this array's own rows"
+                    + (f" ({runs})" if runs else "") + f", not by {width}")
+    return None
+
+
+def _global_overlap_hint(group, e, code, source, first, last, values=None):
     """Two work-items storing to one global element on one line: which two, and which element, from
     oclgrind's report (the race's address, the store's type, both work-items' global ids)."""
     f = next((g for g in group if len(g["entities"]) >= 2 and g["entities"][0]["global"] is not None
@@ -1049,6 +1116,9 @@ def _global_overlap_hint(group, e, code, source, first, last):
                     f"too many, into the elements of the next work-item, which writes them too (the same value "
                     f"here, so the result still looks right); write {var} < {bound}")
         indent = len(text) - len(text.lstrip())
+    overlap = _rows_overlap(f, e, code, source, first, last, values) if f else None
+    if overlap:
+        return seen + overlap
     # Two index dimensions can be swapped or given the wrong row length; one index can only be wrong.
     why = ("are the row and column indices, or the row length, mixed up?" if dims > 1 else
            "work out by hand which element each of these work-items computes")
@@ -1274,7 +1344,7 @@ def explain(findings, search, root, values=None, built=None):
         also = []
         merged = _place_merged_stores(group, source, first, last) if kind == "race-global" and path else []
         if kind.startswith("race"):
-            line, code, hint = _race_hint(kind, group, source, first, last)
+            line, code, hint = _race_hint(kind, group, source, first, last, values)
             if merged:
                 hint = (f"(oclgrind names no line: the compiler merged the stores of lines "
                         f"{' and '.join(str(n) for n in merged)} into one; the race is at "
@@ -1327,6 +1397,8 @@ def explain(findings, search, root, values=None, built=None):
                     buffer = f["access"]["buffer"]
                     lowest = min(g["access"]["offset"] // max(g["access"]["size"], 1) for g in group
                                  if g.get("access") and g["access"]["buffer"] == buffer)
+                    # Where the buffer ends, from the record of the calls (its CL_MEM_SIZE), when known.
+                    lowest = min(lowest, f.get("buffer_elements") or lowest)
                     seen = access_evidence(source, first, last, name, index or "", e, f["access"], values or {},
                                            lowest)
                 bounds = {}
@@ -1337,8 +1409,8 @@ def explain(findings, search, root, values=None, built=None):
                         if v not in variables and v not in ran]
                     if len(ran) == 1 and seen["bound"]:
                         bounds[ran[0]] = seen["bound"]
-                why = None
-                if seen and seen["var"] and seen["bound"] and seen.get("reached") is not None:
+                why = seen.get("why") if seen else None
+                if not why and seen and seen["var"] and seen["bound"] and seen.get("reached") is not None:
                     why = loop_bounded_otherwise(source, first, line, seen["var"], seen["bound"], seen["reached"])
                 if not why and seen and seen["var"] and seen["bound"] and seen.get("reached") is not None:
                     why = check_tests_part(source, line, seen["var"], seen["bound"], seen["reached"])

@@ -117,7 +117,22 @@ def host_explanations(findings, trace, search, root, values=None):
             if found:
                 out.append(found)
                 explained.update(id(f) for f in bounds)
+            else:
+                _buffer_ends(kernel, bounds, params, launches[-1], trace, search)
     return out, explained
+
+
+def _buffer_ends(kernel, bounds, params, launch, trace, search):
+    """Each access past a buffer's end that host code does not explain gets the buffer's length in
+    elements (its CL_MEM_SIZE over the parameter's element size) as "buffer_elements": the kernel's own
+    explanation then knows where the buffer ends, not only the lowest element reported past it."""
+    for f in bounds:
+        name, _store = _accessed(f, kernel, search, trace.sources)
+        index = next((i for i, p in enumerate(params) if p["name"] == name), None)
+        buf = trace.buffer_of(launch, index) if index is not None else None
+        element = _element_bytes(params[index]) if index is not None else None
+        if buf and element and buf.get("size"):
+            f["buffer_elements"] = buf["size"] // element
 
 
 def _finding(text, place, code, hint):

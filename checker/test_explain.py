@@ -287,5 +287,69 @@ class GlobalWriteRaces(unittest.TestCase):
         self.assertNotIn("line 0", found.hint)
 
 
+ROW_K = """// One row of C per work-item, its rows taken K long.
+__kernel void mmul_row(const int M, const int N, const int K,
+                       __global const float* A,
+                       __global const float* B,
+                       __global float* C)
+{
+    const int i = get_global_id(0);
+    if (i >= M)
+        return;
+    for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K; ++k)
+            acc += A[i * K + k] * B[k * N + j];
+        C[i * K + j] = acc;
+    }
+}
+"""
+
+STORE = "\t  store float %acc.0, float addrspace(1)* %arrayidx17, align 4\n\tAt line 14 (column 22) of input.cl:\n" \
+        "\t  C[i * K + j] = acc;\n\t\n"
+
+
+class RowsTakenAnotherLength(unittest.TestCase):
+    """C's rows taken K long where they are N long (C[i * K + j]): with K > N the last rows run past C's
+    end, with K < N a row runs into the next. Told from the element, the work-items, the run's sizes and
+    C's length (the record of the calls), not from what the sizes are called."""
+
+    def explained(self, text, values, elements=None):
+        folder = tempfile.mkdtemp()
+        with open(os.path.join(folder, "matmul_row.cl"), "w") as f:
+            f.write(ROW_K)
+        findings = parse_log(text)
+        for f in findings:
+            if elements:
+                f["buffer_elements"] = elements
+        return explain(findings, [folder], folder, values)[0]
+
+    def test_past_the_end_with_c_length_known(self):
+        text = ("\nInvalid write of size 4 at global memory address 0x1000000000924\n\tKernel: mmul_row\n"
+                "\tEntity: Global(9,0,0) Local(9,0,0) Group(0,0,0)\n" + STORE)
+        found = self.explained(text, {"m": 17, "n": 33, "k": 65}, elements=17 * 33)
+        self.assertEqual((found.kind, found.line), ("bounds-global", 14))
+        self.assertIn("C holds 561 elements, M = 17 rows of N = 33", found.hint)
+        self.assertIn("its rows are taken K = 65 long where they are N = 33 long", found.hint)
+        self.assertIn("row i of C starts at i * N, not i * K", found.hint)
+        self.assertNotIn("nothing keeps", found.hint)
+
+    def test_past_the_end_without_c_length_offers_both(self):
+        text = ("\nInvalid write of size 4 at global memory address 0x1000000000924\n\tKernel: mmul_row\n"
+                "\tEntity: Global(9,0,0) Local(9,0,0) Group(0,0,0)\n" + STORE)
+        found = self.explained(text, {"m": 17, "n": 33, "k": 65})
+        self.assertIn("either the row index i = 9 is past the rows C has, or C's rows are not K long", found.hint)
+
+    def test_a_row_running_into_the_next(self):
+        text = ("\nWrite-write data race at global memory address 0x100000000004c\n\tKernel: mmul_row\n\t\n"
+                "\tFirst entity:  Global(1,0,0) Local(1,0,0) Group(0,0,0)\n" + STORE +
+                "\tSecond entity: Global(0,0,0) Local(0,0,0) Group(0,0,0)\n" + STORE)
+        found = self.explained(text, {"m": 17, "n": 33, "k": 19})
+        self.assertEqual(found.kind, "race-global")
+        self.assertIn("Element 19 is i = 0 times K = 19 plus j = 19: j went past K", found.hint)
+        self.assertIn("(j runs up to N = 33, and N > K)", found.hint)
+        self.assertIn("not by K", found.hint)
+
+
 if __name__ == "__main__":
     unittest.main()
