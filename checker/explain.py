@@ -1307,8 +1307,64 @@ def _uninitialized_hint(kind, e, kernel, source, first, last):
                     f"is read must be written first (line {first_write} writes it), with "
                     f"barrier(CLK_LOCAL_MEM_FENCE) after the writes and before the reads, reached by every "
                     f"work-item; work-items past the end of the data must write their slot too (with 0)")
+    skipped = _private_copy_skips(source, first, last, line)
+    if skipped:
+        return skipped
     return ("a private variable or local slot is read before it is set: start sums at 0, and let "
             "work-items past the end of the data fill their local slot with 0 instead of leaving it")
+
+
+def _loop_lowest(text):
+    """(counter, the lowest value a for loop's counter takes) from its header, where it reads plainly:
+    for (int k = 1; k < K; ++k) gives 1, for (int k = K; k > 0; --k) gives 1, for (int k = K; k-- > 0;)
+    gives 0; None where the header is some other shape."""
+    m = re.search(r"\bfor\s*\(\s*(?:(?:const\s+)?(?:unsigned\s+)?\w+\s+)?(\w+)\s*=\s*([^;]+);\s*([^;]*);([^)]*)\)",
+                  text)
+    if not m:
+        return None
+    k, start, cond, step = m.group(1), m.group(2).strip(), m.group(3).strip(), m.group(4)
+    if re.fullmatch(re.escape(k) + r"\s*(<=?)\s*.+", cond) and re.search(r"\+\+|\+=", step):
+        return (k, start) if re.fullmatch(r"\d+", start) else None
+    down = re.fullmatch(re.escape(k) + r"\s*(--)?\s*(>=?)\s*(\d+)", cond)
+    if down and (down.group(1) or re.search(r"--|-=", step)):
+        low = int(down.group(3)) + (1 if down.group(2) == ">" else 0) - (1 if down.group(1) else 0)
+        return k, str(low)
+    return None
+
+
+def _private_copy_skips(source, first, last, line):
+    """A private array read at `line` inside a loop from element 0 on, filled by a copy loop whose counter
+    never takes the lowest values (for (k = 1; ...), or a count-down that stops before 0): the elements
+    below the copy's first stay unset. The hint, or None where the source does not show that."""
+    code = source.code(line)
+    for n in range(first, last + 1):
+        d = re.search(r"^\s*(?:float|double|int|uint|half)\d*\s+(\w+)\s*\[[^\]]+\]\s*;", source.code(n))
+        if not d or not re.search(r"\b" + re.escape(d.group(1)) + r"\s*\[", code):
+            continue
+        name = d.group(1)
+        reads = [t for _, t in enclosing_loops(source, first, line)]
+        read_low = next((x for x in map(_loop_lowest, reads) if x and re.search(
+            r"\b" + re.escape(name) + r"\s*\[\s*" + re.escape(x[0]) + r"\s*\]", code)), None)
+        if not read_low:
+            continue
+        for w in source.writes(name, first, last):
+            wcode = source.code(w)
+            m = re.search(r"\b" + re.escape(name) + r"\s*\[\s*(\w+)\s*\]\s*=(?!=)", wcode)
+            if not m:
+                continue
+            loop = next(((at, t) for at, t in enclosing_loops(source, first, w)
+                         if (_loop_lowest(t) or ("",))[0] == m.group(1)), None)
+            if not loop:
+                continue
+            low = _loop_lowest(loop[1])[1]
+            if int(low) > int(read_low[1]):
+                unset = (f"element {read_low[1]}" if int(low) - int(read_low[1]) == 1
+                         else f"elements {read_low[1]} to {int(low) - 1}")
+                return (f"the loop at line {loop[0]} ({loop[1]}) writes {name}[{m.group(1)}] from {m.group(1)} = "
+                        f"{low} on, and line {line} reads {name}[{read_low[0]}] from {read_low[0]} = {read_low[1]}: "
+                        f"{unset} of the private array {name} is never written, so the sums read what was "
+                        f"there before. Let the copy take every element the reads take, from {read_low[1]}")
+    return None
 
 
 def explain(findings, search, root, values=None, built=None):

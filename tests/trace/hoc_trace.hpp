@@ -78,4 +78,7 @@ std::vector<Launch> launches(const std::string& kernel = "", std::size_t since =
 // The buffer `mem` as it was made (false when the record has none).
 bool buffer(const void* mem, Buffer& out);
 
+// Where the user event `event` was made (clCreateUserEvent; false when it is no user event).
+bool userEvent(const void* event, Site& out);
+
 }  // namespace hoc::trace

@@ -949,4 +949,19 @@ bool buffer(const void* mem, Buffer& out)
     return true;
 }
 
+bool userEvent(const void* event, Site& out)
+{
+    Frames at;
+    {
+        Record& r = record();
+        std::lock_guard<std::mutex> hold(r.lock);
+        const auto found = r.userEvents.find(static_cast<cl_event>(const_cast<void*>(event)));
+        if (found == r.userEvents.end())
+            return false;
+        at = found->second.at;
+    }
+    out = resolve(at);
+    return true;
+}
+
 }  // namespace hoc::trace
