@@ -1336,15 +1336,21 @@ def _private_copy_skips(source, first, last, line):
     """A private array read at `line` inside a loop from element 0 on, filled by a copy loop whose counter
     never takes the lowest values (for (k = 1; ...), or a count-down that stops before 0): the elements
     below the copy's first stay unset. The hint, or None where the source does not show that."""
-    code = source.code(line)
-    for n in range(first, last + 1):
-        d = re.search(r"^\s*(?:float|double|int|uint|half)\d*\s+(\w+)\s*\[[^\]]+\]\s*;", source.code(n))
-        if not d or not re.search(r"\b" + re.escape(d.group(1)) + r"\s*\[", code):
-            continue
-        name = d.group(1)
-        reads = [t for _, t in enclosing_loops(source, first, line)]
-        read_low = next((x for x in map(_loop_lowest, reads) if x and re.search(
-            r"\b" + re.escape(name) + r"\s*\[\s*" + re.escape(x[0]) + r"\s*\]", code)), None)
+    declared = [d.group(1) for n in range(first, last + 1) for d in [re.search(
+        r"^\s*(?:float|double|int|uint|half)\d*\s+(\w+)\s*\[[^\]]+\]\s*;", source.code(n))] if d]
+    # The array read on the line oclgrind names, else one read elsewhere (the sum it went into is
+    # what oclgrind saw stored).
+    on_line = [a for a in declared if re.search(r"\b" + re.escape(a) + r"\s*\[", source.code(line))]
+    for name in on_line or declared:
+        read_low, at = None, line
+        for r in ([line] if on_line else source.reads(name, first, last)):
+            code = source.code(r)
+            read_low = next((x for x in map(_loop_lowest, [t for _, t in enclosing_loops(source, first, r)])
+                             if x and re.search(r"\b" + re.escape(name) + r"\s*\[\s*" + re.escape(x[0])
+                                                + r"\s*\]", code)), None)
+            if read_low:
+                at = r
+                break
         if not read_low:
             continue
         for w in source.writes(name, first, last):
@@ -1361,7 +1367,7 @@ def _private_copy_skips(source, first, last, line):
                 unset = (f"element {read_low[1]}" if int(low) - int(read_low[1]) == 1
                          else f"elements {read_low[1]} to {int(low) - 1}")
                 return (f"the loop at line {loop[0]} ({loop[1]}) writes {name}[{m.group(1)}] from {m.group(1)} = "
-                        f"{low} on, and line {line} reads {name}[{read_low[0]}] from {read_low[0]} = {read_low[1]}: "
+                        f"{low} on, and line {at} reads {name}[{read_low[0]}] from {read_low[0]} = {read_low[1]}: "
                         f"{unset} of the private array {name} is never written, so the sums read what was "
                         f"there before. Let the copy take every element the reads take, from {read_low[1]}")
     return None

@@ -7,7 +7,7 @@ import os
 import tempfile
 import unittest
 
-from .explain import _swapped_bounds, explain, parse_log
+from .explain import Source, _loop_lowest, _private_copy_skips, _swapped_bounds, explain, parse_log
 
 KERNEL = """__kernel void mmul_element(const int M, const int N, const int K,
                            __global const float* A,
@@ -349,6 +349,52 @@ class RowsTakenAnotherLength(unittest.TestCase):
         self.assertIn("Element 19 is i = 0 times K = 19 plus j = 19: j went past K", found.hint)
         self.assertIn("(j runs up to N = 33, and N > K)", found.hint)
         self.assertIn("not by K", found.hint)
+
+
+PRIVATE_COPY = """__kernel void row(const int K, __global const float* A, __global float* C)
+{
+    const int i = get_global_id(0);
+    float mine[64];
+    %(copy)s
+        mine[k] = A[i * K + k];
+    float s = 0.0f;
+    for (int k = 0; k < K; ++k)
+        s += mine[k];
+    C[i] = s;
+}
+"""
+
+
+class PrivateCopySkips(unittest.TestCase):
+    """A private array read from element 0 on, filled by a loop that never takes element 0 (a count-up
+    from 1, a count-down that stops at 1): told from the two loops' headers; a count-down that reaches
+    0 (k-- > 0) is no such bug."""
+
+    def hint(self, copy, line):
+        folder = tempfile.mkdtemp()
+        path = os.path.join(folder, "row.cl")
+        with open(path, "w") as f:
+            f.write(PRIVATE_COPY % {"copy": copy})
+        return _private_copy_skips(Source(path), 1, 11, line)
+
+    def test_the_lowest_value_of_a_loop(self):
+        self.assertEqual(_loop_lowest("for (int k = 1; k < K; ++k)"), ("k", "1"))
+        self.assertEqual(_loop_lowest("for (int k = K - 1; k > 0; --k)"), ("k", "1"))
+        self.assertEqual(_loop_lowest("for (int k = K; k-- > 0;)"), ("k", "0"))
+        self.assertEqual(_loop_lowest("for (int k = K - 1; k >= 0; k--)"), ("k", "0"))
+
+    def test_a_copy_from_1(self):
+        hint = self.hint("for (int k = 1; k < K; ++k)", 9)
+        self.assertIn("writes mine[k] from k = 1 on, and line 9 reads mine[k] from k = 0", hint)
+        self.assertIn("element 0 of the private array mine is never written", hint)
+
+    def test_a_count_down_that_stops_at_1_seen_from_the_store(self):
+        hint = self.hint("for (int k = K - 1; k > 0; --k)", 10)
+        self.assertIn("from k = 1 on, and line 9 reads mine[k] from k = 0", hint)
+
+    def test_copies_that_take_element_0(self):
+        self.assertIsNone(self.hint("for (int k = K; k-- > 0;)", 9))
+        self.assertIsNone(self.hint("for (int k = 0; k < K; ++k)", 9))
 
 
 if __name__ == "__main__":

@@ -164,9 +164,10 @@ std::string waitListProblem(std::size_t since)
     std::string list;
     for (const void* e : calls[sum].waits) {
         hoc::trace::Site site;
-        std::string one = made.count(e)                 ? "the event of " + named(calls[made[e]])
-                          : hoc::trace::userEvent(e, site) ? "the user event made" + (site.known() ? " at " + site.text() : "")
-                                                          : "an event no command of this run returned";
+        std::string one = made.count(e) ? "the event of " + named(calls[made[e]])
+                          : hoc::trace::userEvent(e, site)
+                              ? "the user event made" + (site.known() ? " at " + site.text() : "")
+                              : "an event no command of this run returned";
         list += (list.empty() ? "" : ", ") + one;
     }
     return named(calls[sum]) + (list.empty() ? " has no wait list" : " waits for " + list) + ", and nothing else " +
