@@ -14,6 +14,23 @@
 set(technique ${HOC_PYTHON} -m checker.technique)
 set(technique_cases ${CMAKE_CURRENT_SOURCE_DIR}/technique)
 
+# The probe of local accesses (probe/oclgrind_probe.cpp): an oclgrind plugin that says which work-item
+# touched which local address, for the bounds no total of --inst-counts shows (one work-item counting
+# alone, a tile column in one bank). It restates oclgrind 21.10's plugin interface, so it is built next
+# to that version only; elsewhere the checks that read it are skipped, saying why.
+set(technique_probe "")
+if(HOC_OCLGRIND)
+  execute_process(COMMAND ${HOC_OCLGRIND} --version OUTPUT_VARIABLE oclgrind_version ERROR_QUIET)
+  if(oclgrind_version MATCHES "Oclgrind 21\\.10")
+    add_library(hoc_oclgrind_probe MODULE ${CMAKE_CURRENT_SOURCE_DIR}/probe/oclgrind_probe.cpp)
+    target_compile_options(hoc_oclgrind_probe PRIVATE -fno-rtti)  # oclgrind's own classes carry no RTTI
+    set(technique_probe --probe $<TARGET_FILE:hoc_oclgrind_probe>)
+  else()
+    message(STATUS "oclgrind is not 21.10: the probe of local accesses is not built, and the technique checks "
+                   "that read it are skipped")
+  endif()
+endif()
+
 # _hoc_technique_field(out entry index field): the field of the exercise's technique check `index`, or of
 # the check it is "like" when it does not give it itself.
 function(_hoc_technique_field out entry index field)
@@ -92,14 +109,20 @@ foreach(folder IN LISTS HOC_COURSE_FOLDERS)
         get_target_property(kernel_dirs ${exercise_exe} HOC_KERNEL_DIRS)
         add_test(NAME exercise.${folder}.technique.${check}
                  COMMAND ${technique} --exercise ${folder} --check ${check} --program $<TARGET_FILE:${exercise_exe}>
-                         --kernels ${kernel_dirs} --name exercise.${folder}.technique.${check}
+                         --kernels ${kernel_dirs} --name exercise.${folder}.technique.${check} ${technique_probe}
                  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
         set_tests_properties(exercise.${folder}.technique.${check} PROPERTIES LABELS "exercises" TIMEOUT 300
                              SKIP_RETURN_CODE 77)
       endif()
       get_target_property(kernel_dirs ${solution_exe} HOC_KERNEL_DIRS)
       set(run ${technique} --exercise ${folder} --check ${check} --program $<TARGET_FILE:${solution_exe}>
-              --kernels ${kernel_dirs})
+              --kernels ${kernel_dirs} ${technique_probe})
+      if(TARGET hoc_oclgrind_probe)
+        hoc_selfcheck_program(${folder} hoc_oclgrind_probe)
+        if(TARGET check_${folder})
+          add_dependencies(check_${folder} hoc_oclgrind_probe)
+        endif()
+      endif()
       set(tests solution)
       set(solution_args --expect pass)
       set(alternative_args --alternative --expect pass)

@@ -5,7 +5,7 @@ kernel, what evidence shows the idea and what bound the idea keeps; this file co
 that oclgrind counts and compares it with the bound.
 
   technique.py --exercise FOLDER --check NAME --program PROGRAM --kernels DIR[:DIR...] [--name KEY]
-               [--case DIR | --alternative] [--expect fail|pass]
+               [--probe PATH] [--case DIR | --alternative] [--expect fail|pass]
       Runs PROGRAM with the entry's arguments on oclgrind with --inst-counts (loads and stores per memory
       space in bytes, barriers, atomics, every instruction executed, per kernel launch), adds up the
       launches of the entry's kernel and checks each of its "counts" bounds. A bound that does not hold
@@ -13,7 +13,9 @@ that oclgrind counts and compares it with the bound.
       the bound and why the technique keeps it, and the hint (course.json's hint of that id). With
       --name, writes the test's structured result (results.py: class "technique").
       Where oclgrind is not installed it says which evidence it could not collect (status "skipped",
-      exit 77), never a pass or a fail.
+      exit 77), never a pass or a fail. A bound on one of the probe's quantities (PROBE: which work-item
+      touched which local address) loads --probe PATH, the oclgrind plugin checker/probe builds, beside
+      --inst-counts; where it was not built (oclgrind other than 21.10) the check is skipped the same way.
       --case DIR puts the files of DIR (a kernel file whole, or FILE.diff: a change of the solution's
       file, Kernels/FILE or Solutions/<Folder>/FILE, or of the starter Exercises/<Folder>/FILE, named by
       its `+++ b/PATH` line; `+++ b/FILE` alone is the starter's) where the student's would be,
@@ -138,7 +140,10 @@ def label(name):
     return {"barriers": "barriers reached (work-item by work-item)",
             "atomics_global": "atomic operations on global memory",
             "atomics_local": "atomic operations on local memory", "divisions": "divisions",
-            "to_float": "integers converted to floating point", "instructions": "instructions"}.get(name, name)
+            "to_float": "integers converted to floating point", "instructions": "instructions",
+            "local_atomic_workitems": "work-items that made an atomic operation on local memory",
+            "local_bank_ways_load": "loads from one local-memory bank at once (the worst warp access)",
+            "local_bank_ways_store": "stores to one local-memory bank at once (the worst warp access)"}.get(name, name)
 
 
 def add(histograms):
@@ -148,6 +153,73 @@ def add(histograms):
             old = total.get(name, (0, None))
             total[name] = (old[0] + count, (old[1] or 0) + size if size is not None else old[1])
     return total
+
+
+# ---- the probe: which work-item touched which local address ------------------------------------------
+
+# Quantities only the probe's lines give (checker/probe/oclgrind_probe.cpp, an oclgrind plugin): a bound on
+# one of them runs the program with the probe loaded beside --inst-counts.
+PROBE = ("local_atomic_workitems", "local_bank_ways_load", "local_bank_ways_store")
+BANKS, BANK_BYTES, WARP = 32, 4, 32  # the README of Exercise 17's banks: 32 banks of 4 bytes, warps of 32
+
+
+def parse_probe(text):
+    """[(kernel, [(kind, local id (x, y), group (x, y), address, bytes)])], one per launch, from the probe's
+    file (kind: L load, S store, A atomic)."""
+    launches = []
+    for line in text.splitlines():
+        words = line.split()
+        if words[:1] == ["kernel"] and len(words) == 2:
+            launches.append((words[1], []))
+        elif len(words) == 7 and words[0] in ("L", "S", "A") and launches:
+            numbers = [int(w) for w in words[1:]]
+            launches[-1][1].append((words[0], tuple(numbers[0:2]), tuple(numbers[2:4]), numbers[4], numbers[5]))
+    return launches
+
+
+def bank_ways(accesses, kind):
+    """The most accesses to different words of one bank that a warp makes at once, over the launch: the
+    work-items of a work-group in warps of WARP consecutive local ids (x first), each work-item's n-th
+    access of this kind taken together, as a GPU's warp executes one instruction for all of them; a word's
+    bank is its 4-byte word number mod BANKS (the local arrays start at a multiple of BANKS * 4 bytes)."""
+    groups = {}
+    for k, local, group, address, size in accesses:
+        if k == kind:
+            groups.setdefault(group, []).append((local, address, size))
+    worst = 0
+    for items in groups.values():
+        width = max(local[0] for local, _, _ in items) + 1
+        nth, seen = {}, {}
+        for local, address, size in items:
+            n = seen.get(local, 0)
+            seen[local] = n + 1
+            warp = (local[0] + local[1] * width) // WARP
+            words = nth.setdefault((warp, n), set())
+            words.update(range(address // BANK_BYTES, (address + max(size, 1) - 1) // BANK_BYTES + 1))
+        for words in nth.values():
+            per_bank = {}
+            for word in words:
+                per_bank[word % BANKS] = per_bank.get(word % BANKS, 0) + 1
+            worst = max(worst, max(per_bank.values()))
+    return worst
+
+
+def probe_quantities(launches):
+    """The probe's quantities over the kernel's launches: local_atomic_workitems (work-items, counted per
+    launch, that made at least one atomic operation on local memory), local_bank_ways_load and
+    local_bank_ways_store (bank_ways: 1 when no warp's access meets another in a bank, 0 without any)."""
+    q = dict.fromkeys(PROBE, 0)
+    for accesses in launches:
+        q["local_atomic_workitems"] += len({(group, local) for k, local, group, _, _ in accesses if k == "A"})
+        q["local_bank_ways_load"] = max(q["local_bank_ways_load"], bank_ways(accesses, "L"))
+        q["local_bank_ways_store"] = max(q["local_bank_ways_store"], bank_ways(accesses, "S"))
+    return q
+
+
+def probe_path(given):
+    """The probe's library (--probe, else HOC_OCLGRIND_PROBE), or None where it was not built."""
+    path = given or os.environ.get("HOC_OCLGRIND_PROBE", "")
+    return path if path and os.path.isfile(path) else None
 
 
 # ---- bounds: arithmetic over the run's sizes ------------------------------------------------------------
@@ -310,7 +382,7 @@ def place_case(folder, case, use_alternative):
     return scratch, target
 
 
-def counts_check(folder, check, program, search, root):
+def counts_check(folder, check, program, search, root, probe=None):
     """Runs the check; returns (status, findings, printed text): status passed, failed or skipped."""
     exercise, entry = entry_of(folder, check)
     kernel, file = entry["kernel"], entry["file"]
@@ -321,23 +393,48 @@ def counts_check(folder, check, program, search, root):
                 f"instruction counts (oclgrind --inst-counts), and oclgrind is not installed (Debian 12 "
                 f"packages it as oclgrind; Debian 13 does not). The other tests still check the values")
         return "skipped", [results.finding("other", "not-collected", text)], text
+    needs_probe = any(bound["count"] in PROBE for bound in entry["counts"])
+    if needs_probe and probe is None:
+        text = (f"{folder}: not checked here: whether {kernel} uses {entry['idea']} is read from the local "
+                f"accesses of each work-item, which checker/probe/oclgrind_probe.cpp (an oclgrind plugin) "
+                f"records, and it was not built: it is built next to oclgrind 21.10 only, the version whose "
+                f"plugin interface it restates. The other tests still check the values")
+        return "skipped", [results.finding("other", "not-collected", text)], text
     env = dict(os.environ, HOC_KERNEL_PATH=":".join(search))
+    probe_file = None
+    plugins = []
+    if needs_probe:
+        handle, probe_file = tempfile.mkstemp(prefix="probe.", suffix=".txt")
+        os.close(handle)
+        env.update(HOC_PROBE_OUT=probe_file, HOC_PROBE_KERNEL=kernel)
+        plugins = ["--plugins", probe]
     try:
-        done = subprocess.run(["oclgrind", "--inst-counts", program, *args, "--platform", "Oclgrind"],
+        done = subprocess.run(["oclgrind", "--inst-counts", *plugins, program, *args, "--platform", "Oclgrind"],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
                               stdin=subprocess.DEVNULL, timeout=240)
         output, status = done.stdout, done.returncode
     except subprocess.TimeoutExpired as e:
         output = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
         status = None
+    probed = []
+    if probe_file:
+        with open(probe_file, encoding="utf-8", errors="replace") as f:
+            probed = [accesses for name, accesses in parse_probe(f.read()) if name == kernel]
+        os.remove(probe_file)
     launches = [h for name, h in parse_counts(output) if name == kernel]
+    if needs_probe and status == 0 and len(probed) != len(launches):
+        status = "probe"
     if status != 0 or not launches:
         why = ("did not finish within 240 s" if status is None else
+               f"left {len(probed)} launches in the probe's file for {len(launches)} launches counted"
+               if status == "probe" else
                f"ended with exit status {status}" if status != 0 else f"never launched {kernel}")
         text = (f"{folder}: the technique check of {kernel} could not collect its evidence: the program "
                 f"({command}) {why} on oclgrind; the other tests of this exercise say what went wrong")
         return "failed", [results.finding("other", "no-evidence", text)], output + "\n" + text
     counted = quantities(add(launches))
+    if needs_probe:
+        counted.update(probe_quantities(probed))
     names = dict(sizes(args))
     names["launches"] = len(launches)
     for name, expression in entry.get("let", {}).items():
@@ -360,11 +457,13 @@ def counts_check(folder, check, program, search, root):
         return "passed", [], "\n".join(report)
     bound, value, limit, relation = failed[0]
     values = {**names, **counted, "kernel": kernel, "value": value, "limit": limit}
+    evidence = ("oclgrind with the probe of local accesses" if bound["count"] in PROBE else
+                "oclgrind --inst-counts")
     says = bound.get("says_none") if value == 0 and bound.get("says_none") else bound["says"]
     hint = fill(hint_text(exercise, entry["hint"]), values)
     lines = [f"{where}:{line}: {fill(says, values)} (kernel {kernel})" if line else
              f"{where}: {fill(says, values)} (kernel {kernel})",
-             f"  evidence: oclgrind --inst-counts, {command}: {shown(value)} {label(bound['count'])}; with the "
+             f"  evidence: {evidence}, {command}: {shown(value)} {label(bound['count'])}; with the "
              f"technique {relation} {shown(limit)} ({fill(bound['why'], values)})"]
     lines += [f"  also: {shown(v)} {label(b['count'])}; with the technique {r} {shown(lim)}"
               for b, v, lim, r in failed[1:]]
@@ -419,7 +518,8 @@ def counts_mode(options):
         search = [placed, *search]
         root = scratch
     try:
-        status, findings, report = counts_check(folder, check, options.program, search, root)
+        status, findings, report = counts_check(folder, check, options.program, search, root,
+                                                probe_path(options.probe))
     finally:
         if scratch:
             shutil.rmtree(scratch, ignore_errors=True)
@@ -519,6 +619,7 @@ def main(argv):
     if not gtest:
         parser.add_argument("--program", required=True, help="the program that runs the kernel")
         parser.add_argument("--kernels", default="", help="the kernel folders, first found first")
+        parser.add_argument("--probe", help="the oclgrind plugin of local accesses (checker/probe), where built")
     options = parser.parse_args(words[1:] if gtest else words)
     if gtest and (not command or not options.expect):
         parser.error("gtest needs --expect and the test program after --")

@@ -69,6 +69,30 @@ class Counts(unittest.TestCase):
         self.assertEqual(technique.label("load_global_n"), "load instructions of global memory")
 
 
+# The probe's lines (checker/probe/oclgrind_probe.cpp): two launches; in the first, work-items (0,0) and
+# (1,0) of group (0,0) make local atomics, and a warp of 32 work-items stores down a column of a tile
+# of 32-float rows (every store in bank 0) and loads along a row (32 banks).
+BASE = 1 << 48
+PROBE = "kernel k\n" + "".join(f"A {x} 0 0 0 {BASE + 4 * x} 4\n" for x in (0, 1, 0)) + "".join(
+    f"S {x} 0 1 0 {BASE + 128 * x} 4\nL {x} 0 1 0 {BASE + 4 * x} 4\n" for x in range(32)) + (
+    "kernel k\nA 5 0 0 0 " + str(BASE) + " 4\nkernel other\nA 0 0 0 0 0 4\n")
+
+
+class Probe(unittest.TestCase):
+    def test_work_items_with_local_atomics_and_bank_ways(self):
+        launches = technique.parse_probe(PROBE)
+        self.assertEqual([name for name, _ in launches], ["k", "k", "other"])
+        q = technique.probe_quantities([accesses for name, accesses in launches if name == "k"])
+        self.assertEqual(q["local_atomic_workitems"], 3)  # (0,0) and (1,0), then (5,0)
+        self.assertEqual(q["local_bank_ways_store"], 32)
+        self.assertEqual(q["local_bank_ways_load"], 1)
+
+    def test_rows_one_float_longer_spread_a_column_over_the_banks(self):
+        column = [("S", (x, 0), (0, 0), BASE + 4 * 33 * x, 4) for x in range(32)]
+        self.assertEqual(technique.bank_ways(column, "S"), 1)
+        self.assertEqual(technique.bank_ways(column, "L"), 0)
+
+
 class Bounds(unittest.TestCase):
     def test_arithmetic_over_the_names(self):
         names = {"m": 37, "n": 20, "k": 45, "tile": 4}
@@ -110,7 +134,7 @@ class Entries(unittest.TestCase):
                     names = dict(technique.sizes(check["args"]), launches=1)
                     for name, expression in check.get("let", {}).items():
                         names[name] = technique.evaluate(expression, names)
-                    counted = technique.quantities({})
+                    counted = {**technique.quantities({}), **technique.probe_quantities([])}
                     for bound in check["counts"]:
                         self.assertIn(bound["count"], counted)
                         self.assertTrue(("at_most" in bound) != ("at_least" in bound))

@@ -170,7 +170,7 @@ endfunction()
 # hoc_folder(): builds the folder as its entry in course.json says (each folder's CMakeLists.txt is this
 # one line). The entry's "build" gives the folder's library, the lesson that the tests call:
 #   "sources"       its files (paths relative to Exercises/X, e.g. part2_build_log/build_log.cpp)
-#   "libraries"     the course libraries it uses: matmul, measure, pi, cli (hoc::<name>) and mpi
+#   "libraries"     the course libraries it uses: matmul, measure, pi, cli, mpi (hoc::<name>)
 #   "kernels_from"  the ids of exercises whose rooms are on its kernel path too (Exercise 05 runs the
 #                   kernel the student wrote in Exercise 04); a solution finds every kernel in Kernels/
 #   "uses"          the ids of exercises whose libraries it links, of the same kind (Exercise 21's sweep
@@ -247,11 +247,7 @@ endfunction()
 
 # The CMake target of a library of "build": "libraries".
 function(_hoc_library_target out name folder)
-  if(name STREQUAL "mpi")
-    set(target MPI::MPI_CXX)
-  else()
-    set(target hoc::${name})
-  endif()
+  set(target hoc::${name})  # "mpi": hoc::mpi (Mpi/), which links MPI's own library
   if(NOT TARGET ${target})
     message(FATAL_ERROR "${HOC_MANIFEST}: ${folder} uses the library \"${name}\", which is not one of the "
                         "course's (matmul, measure, measure_times, pi, pi_run, cli, mpi)")

@@ -1,8 +1,8 @@
 // Exercise 15b: several processes (MPI ranks), each with its own OpenCL device, compute one result
 // together. Each part: agree on who does what, compute on the device, combine with MPI. Every step
 // that can fail on one rank (a device, a kernel) is checked by all ranks together (`together`,
-// ranks.hpp) before the next collective, so that an error stops every rank instead of leaving the
-// others waiting for it.
+// hoc/mpi/ranks.hpp) before the next collective, so that an error stops every rank instead of leaving
+// the others waiting for it.
 #include "mpi_split.hpp"
 
 #include <algorithm>

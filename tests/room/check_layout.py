@@ -22,14 +22,14 @@ check_layout.py given ROOT [--course-ratio R] [--room-ratio R]
 
 check_layout.py layers ROOT
     A library never includes a room: no C++ file of the libraries (Common/, Matmul/, Measure/, Pi/,
-    Cli/, Tools/) or of the competition (Competition/, a layer above the course, which reaches
+    Cli/, Mpi/, Tools/) or of the competition (Competition/, a layer above the course, which reaches
     Exercise 9b's code through Matmul's contender interface) includes a header that only a room holds
     (a .hpp under Exercises/ or Solutions/ that no library has). And the layers point one way
     (Common <- Matmul, Measure, Pi <- Cli): Common includes no other library's header, Matmul, Measure
     and Pi no Cli header, Cli no Matmul, Measure or Pi header; the matrix programs' main
     (Matmul/main/, above both Matmul and Cli) and the work-group sweep's (Measure/main/, above both
-    Measure and Cli) are the places that include both. Prints each
-    include; exit status 1 when there is one.
+    Measure and Cli) are the places that include both; the MPI programs' library (Mpi/) includes Cli,
+    Matmul and Pi, and none of them includes it. Prints each include; exit status 1 when there is one.
 
 All count the files git tracks (and new files it would add), so build products are left out.
 
@@ -134,10 +134,12 @@ def given(root, course_ratio, room_ratio):
     return 0
 
 
-LAYERS = ("Common/", "Matmul/", "Measure/", "Pi/", "Cli/", "Tools/", "Competition/")
-# Each library's folder and the header folders (hoc/<name>/) of the libraries it must not include.
-BELOW = {"Common/": ("cli", "matmul", "measure", "pi"), "Matmul/": ("cli", "measure", "pi"),
-         "Measure/": ("cli", "matmul", "pi"), "Pi/": ("cli", "matmul", "measure"), "Cli/": ("matmul", "measure", "pi")}
+LAYERS = ("Common/", "Matmul/", "Measure/", "Pi/", "Cli/", "Mpi/", "Tools/", "Competition/")
+# Each library's folder and the header folders (hoc/<name>/) of the libraries it must not include. Mpi
+# (the MPI programs' library) sits above Cli, Matmul and Pi, as Matmul/main does: none of them includes it.
+BELOW = {"Common/": ("cli", "matmul", "measure", "pi", "mpi"), "Matmul/": ("cli", "measure", "pi", "mpi"),
+         "Measure/": ("cli", "matmul", "pi", "mpi"), "Pi/": ("cli", "matmul", "measure", "mpi"),
+         "Cli/": ("matmul", "measure", "pi", "mpi"), "Mpi/": ("measure",)}
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 
 

@@ -1,5 +1,6 @@
-// Exercise 15b: the command line, what the program checks before any rank waits for another, and
-// what rank 0 prints and reports of each part, so that main.cpp reads as the run.
+// One computation shared by MPI ranks (Exercise 15b): its command line, what the program checks before
+// any rank waits for another, what each part hands back on rank 0, and what rank 0 prints and reports
+// of it, so that the room's main.cpp reads as the run and its mpi_split.cpp as the collectives.
 #pragma once
 
 #include <cstdint>
@@ -10,7 +11,9 @@
 #include "hoc/cli/main.hpp"
 #include "hoc/common/report.hpp"
 #include "hoc/matmul/dims.hpp"
-#include "mpi_split.hpp"
+#include "hoc/mpi/ranks.hpp"
+
+namespace hoc::mpi {
 
 // The command line (the same on every rank).
 struct SplitOptions {
@@ -30,6 +33,20 @@ std::string ranksText(int size);
 // int counts cannot send it in one message).
 void requireSplittable(int ranks, const std::string& parts, const hoc::matmul::Dims& d);
 
+// Part 1's result: pi over the ranks.
+struct PiOverRanks {
+    double pi = 0;              // on rank 0: every rank's part added (MPI_Reduce); elsewhere 0
+    std::vector<RankRow> rows;  // on rank 0: what each rank did
+    std::uint64_t niters = 0;   // steps per work-item
+};
+
+// Part 2's result: C = A * B over the ranks.
+struct MatmulOverRanks {
+    std::vector<float> c;       // on rank 0: C = A * B, gathered from every rank (MPI_Gatherv)
+    std::vector<RankRow> rows;  // on rank 0: what each rank did
+    double wall_s = 0;          // on rank 0: from scattering A to having all of C
+};
+
 // Part 1 on rank 0: the table of the ranks' shares and pi checked against the exact midpoint-rule
 // value (hoc::pi::reportShares, hoc/pi/shares.hpp); each rank's host goes into `hosts`.
 void reportPi(hoc::Report& report, int ranks, const PiOverRanks& r, std::uint64_t steps, std::set<std::string>& hosts);
@@ -41,3 +58,5 @@ void reportMatmul(hoc::Report& report, int ranks, const MatmulOverRanks& r, cons
 
 // "Hosts: a, b".
 void printHosts(const std::set<std::string>& hosts);
+
+}  // namespace hoc::mpi

@@ -1,5 +1,6 @@
-// Exercise 15b: what every MPI program needs besides the lesson: starting and ending MPI, who this
-// rank is and where it runs, its OpenCL device, and errors that every rank hears about.
+// What every MPI program of the course needs besides its lesson (Exercise 15b's collectives): starting
+// and ending MPI, who this rank is and where it runs, its OpenCL device, errors that every rank hears
+// about, and each rank's row of the tables, collected on rank 0.
 #pragma once
 
 #include <mpi.h>
@@ -10,6 +11,8 @@
 
 #include "hoc/cli/main.hpp"
 #include "hoc/common/opencl.hpp"
+
+namespace hoc::mpi {
 
 // Who this process is.
 struct Ranks {
@@ -85,3 +88,5 @@ RankRow rankRow(const Ranks& ranks, const cl::Device& device);
 // Rank 0's `status`, on every rank (MPI_Bcast): what each returns from main.
 int rankZeroStatus(int status);
 std::vector<RankRow> gatherRows(const RankRow& mine);
+
+}  // namespace hoc::mpi

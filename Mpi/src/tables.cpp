@@ -1,4 +1,5 @@
-#include "tables.hpp"
+// The command line, the checks every rank makes and rank 0's tables of a computation shared by MPI ranks.
+#include "hoc/mpi/tables.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -8,6 +9,8 @@
 #include "hoc/matmul/shares.hpp"
 #include "hoc/pi/reference.hpp"
 #include "hoc/pi/shares.hpp"
+
+namespace hoc::mpi {
 
 void addOptions(hoc::CommandLine& cli, SplitOptions& o)
 {
@@ -69,3 +72,5 @@ void printHosts(const std::set<std::string>& hosts)
         list += (list.empty() ? "" : ", ") + host;
     std::cout << "Hosts: " << list << "\n";
 }
+
+}  // namespace hoc::mpi

@@ -1,5 +1,5 @@
-// Exercise 15b: MPI start and end, this rank's device, agreeing on errors, collecting the tables.
-#include "ranks.hpp"
+// MPI start and end, this rank's device, agreeing on errors, collecting the tables' rows.
+#include "hoc/mpi/ranks.hpp"
 
 #include <cstdlib>
 #include <cstring>
@@ -33,6 +33,8 @@ extern "C" const char* __lsan_default_suppressions()
            "leak:libevent\nleak:mca_\n";
 }
 #endif
+
+namespace hoc::mpi {
 
 std::string Ranks::prefix() const { return "[rank " + std::to_string(rank) + " on " + host + "] "; }
 
@@ -148,3 +150,5 @@ int rankZeroStatus(int status)
     MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
     return status;
 }
+
+}  // namespace hoc::mpi
