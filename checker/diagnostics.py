@@ -39,8 +39,38 @@ def first_error(text):
     return None
 
 
+def compiler_error(line):
+    """(file, line, text) of one line of a host compiler's output that reports an error (GCC's and
+    Clang's "PATH:LINE:COLUMN: error: TEXT" or "fatal error: TEXT"), or None."""
+    found = _COMPILER_ERROR.match(line.strip())
+    return (found.group("file"), int(found.group("line")), found.group("text").strip()) if found else None
+
+
+# GNU ld: "PATH:LINE: undefined reference to `NAME(...)'" where the object has line tables, else
+# "PATH.o:(.text+0x9): undefined reference to ..." or the reference after "/usr/bin/ld: ...: " (no line).
+_UNDEFINED = re.compile(r"(?:^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?:\([^)]*\):)? )?"
+                        r"undefined reference to [`'](?P<name>[^`']+)'")
+
+
+def undefined_reference(line):
+    """(file, line, name) of one line of a linker's output that reports an undefined reference, file and
+    line None where the line does not give them, name the whole signature ("hoc::pi::runTree(...)");
+    or None."""
+    found = _UNDEFINED.search(line.strip())
+    if not found:
+        return None
+    return found.group("file"), (int(found.group("line")) if found.group("line") else None), found.group("name")
+
+
 def _inside(path, top):
     return os.path.commonpath([os.path.abspath(path), os.path.abspath(top)]) == os.path.abspath(top)
+
+
+def student_path(path, root, base=None):
+    """A compiler's PATH as the student names it: from the course's top folder where it lies inside it
+    (a relative PATH is taken from BASE, the folder the compiler ran in, root where None); else whole."""
+    full = os.path.normpath(path if os.path.isabs(path) else os.path.join(base or root, path))
+    return os.path.relpath(full, root) if _inside(full, root) else full
 
 
 def host_build_failure(output, build, root, command="cmake --build build"):
@@ -50,16 +80,12 @@ def host_build_failure(output, build, root, command="cmake --build build"):
     (an error a library's template reports in its own header follows from the student's call)."""
     errors = []
     for number, line in enumerate(output.splitlines()):
-        found = _COMPILER_ERROR.match(line.strip())
+        found = compiler_error(line)
         if found:
-            path = found.group("file")
-            path = os.path.normpath(path if os.path.isabs(path) else os.path.join(build, path))
-            errors.append((number, path, int(found.group("line")), found.group("text").strip()))
+            errors.append((number, student_path(found[0], root, build), *found[1:]))
     if not errors:
         return None
-    exercises = os.path.join(root, "Exercises")
-    number, path, line, what = next((e for e in errors if _inside(e[1], exercises)), errors[0])
-    shown = os.path.relpath(path, root) if _inside(path, root) else path
+    number, shown, line, what = next((e for e in errors if e[1].split(os.sep)[0] == "Exercises"), errors[0])
     lines = output.splitlines()
     # The compiler's own lines after the error: the source line and its caret ("   27 |     cl::...").
     quoted = []
@@ -116,9 +142,6 @@ def kernel_build_failure(text, folders, root, search=()):
     return "\n".join([first, *quoted, "  the build log:", *log, f"  hint: {hint}"]), path, line, hint
 
 
-_UNDEFINED = re.compile(r"undefined reference to [`'](?P<name>[^`']+)'")
-
-
 def _plain(signature):
     """A C++ signature as ld prints it, without the standard allocators' noise."""
     before = None
@@ -132,7 +155,8 @@ def link_failure(output, folder, root):
     """The first message of a build whose link failed for a function the student's files do not define
     (ld's "undefined reference to `vadd(...)'"), or None: (text, file, hint), file the exercise's own
     C++ file (the only one outside given/, or the folder where it has several)."""
-    names = list(dict.fromkeys(_plain(m.group("name")) for m in _UNDEFINED.finditer(output)))
+    names = list(dict.fromkeys(_plain(found[2]) for found in map(undefined_reference, output.splitlines())
+                               if found))
     room = os.path.join(root, "Exercises", folder)
     if not names or not os.path.isdir(room):
         return None

@@ -13,19 +13,16 @@ import json
 import os
 import re
 
+from . import diagnostics
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-MISSING_HEADER = re.compile(r"^(?P<file>\S+?):(?P<line>\d+):\d+: fatal error: (?P<header>hoc/[\w./]+\.hpp): "
-                            r"No such file or directory")
-# GCC: "path/x.cpp:18:9: error: 'commandTimes' is not a member of 'hoc'" (typographic quotes in a UTF-8
-# locale); Clang: "error: no member named 'commandTimes' in namespace 'hoc'".
-NOT_MEMBER = re.compile(r"^(?P<file>\S+?):(?P<line>\d+):\d+: error: (?:[`'\u2018](?P<gcc>\w+)[`'\u2019] is not a "
-                        r"member of [`'\u2018](?P<gns>hoc(?:::\w+)*)[`'\u2019]|no member named '(?P<clang>\w+)' in "
-                        r"namespace '(?P<cns>hoc(?:::\w+)*)')")
-# GNU ld: "path/pi.cpp:128: undefined reference to `hoc::pi::runTree(...)'" (with line tables);
-# lld: "error: undefined symbol: hoc::pi::runTree(...)" then ">>> referenced by pi.cpp:128".
-UNDEFINED = re.compile(r"^(?P<file>\S+?):(?P<line>\d+):(?:\([^)]*\):)? undefined reference to "
-                       r"[`'](?P<name>hoc(?:::\w+)+)\(")
+# The text of a compiler's error (diagnostics.compiler_error) that names a course library's header or
+# function. GCC: "fatal error: hoc/pi/run.hpp: No such file or directory", "'commandTimes' is not a member
+# of 'hoc'" (typographic quotes in a UTF-8 locale); Clang: "no member named 'commandTimes' in namespace 'hoc'".
+MISSING_HEADER = re.compile(r"^(?P<header>hoc/[\w./]+\.hpp): No such file or directory")
+NOT_MEMBER = re.compile(r"^(?:[`'\u2018](?P<gcc>\w+)[`'\u2019] is not a member of [`'\u2018](?P<gns>hoc(?:::\w+)*)"
+                        r"[`'\u2019]|no member named '(?P<clang>\w+)' in namespace '(?P<cns>hoc(?:::\w+)*)')")
 
 
 def library_include_folders(root=ROOT):
@@ -113,41 +110,44 @@ def _holder_of_function(name, root):
     return None
 
 
-def _student_path(path, root):
-    """The file as the student names it: from the course's top where it lies inside it."""
-    full = os.path.normpath(path if os.path.isabs(path) else os.path.join(root, path))
-    inside = os.path.relpath(full, root)
-    return path if inside.startswith("..") else inside
+def _reached(line, root):
+    """(file, line, what, library folder) where one line of a build's output shows a student's file
+    including a course library's header or naming a function declared only in one; else None."""
+    error = diagnostics.compiler_error(line)
+    if error:
+        file, number, text = error
+        m = MISSING_HEADER.match(text)
+        if m:
+            holder = _holder_of_header(m.group("header"), root)
+            return (file, number, f"includes {m.group('header')}", holder[0]) if holder else None
+        m = NOT_MEMBER.match(text)
+        name = m and f"{m.group('gns') or m.group('cns')}::{m.group('gcc') or m.group('clang')}"
+    else:
+        reference = diagnostics.undefined_reference(line)
+        if not reference or reference[0] is None:
+            return None
+        file, number, name = reference[0], reference[1], re.sub(r"\(.*$", "", reference[2])
+        name = name if re.fullmatch(r"hoc(?:::\w+)+", name) else None
+    holder = name and _holder_of_function(name, root)
+    return (file, number, f"calls {name}, declared in {holder[1]}", holder[0]) if holder else None
 
 
 def outside_library(output, root=ROOT):
     """The first message for a build whose `output` shows a student's file including a course library's
     header its exercise does not link, or naming a function declared only there; else None."""
     for line in output.splitlines():
-        line = line.strip()
-        found = None
-        m = MISSING_HEADER.match(line)
-        if m:
-            holder = _holder_of_header(m.group("header"), root)
-            found = (m, holder, f"includes {m.group('header')}") if holder else None
-        for pattern in (UNDEFINED, NOT_MEMBER):
-            m = None if found else pattern.match(line)
-            if m:
-                name = m.group("name") if pattern is UNDEFINED else \
-                    f"{m.group('gns') or m.group('cns')}::{m.group('gcc') or m.group('clang')}"
-                holder = _holder_of_function(name, root)
-                found = (m, holder, f"calls {name}, declared in {holder[1]}") if holder else None
+        found = _reached(line, root)
         if not found:
             continue
-        m, (folder, _header), what = found
-        student = _student_path(m.group("file"), root)
+        file, number, what, folder = found
+        student = diagnostics.student_path(file, root)
         parts = student.split("/")
         if len(parts) < 3 or parts[0] != "Exercises":
             continue
         linked = linked_folders(parts[1], root)
         if linked is None or folder in linked:
             continue  # a library the room links: the compiler's own message says what is wrong
-        return (f"{student}:{m.group('line')}: error: this file {what}, of the course library in {folder}/, "
+        return (f"{student}:{number}: error: this file {what}, of the course library in {folder}/, "
                 f"which this exercise does not link: a room links no library that does what the room asks you "
                 f"to write, so this step's host code must be your own (the README's steps and the file's TODOs say "
                 f"what to write)")

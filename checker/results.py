@@ -296,14 +296,16 @@ BATCH_SECONDS = 30
 
 def _batches(tests):
     """{(command without its filter, working directory): [(name, key)]} of the GoogleTest tests of
-    tests (run through selfcheck.py gtest, one filter each, no environment of their own)."""
+    tests (run through selfcheck.py gtest, one filter each, no environment of their own). The filter
+    may have arguments after it (CMake's gtest_discover_tests adds --gtest_also_run_disabled_tests)."""
     groups = {}
     for name, key in tests:
         command, cwd, has_environment, _ = COMMANDS.get(name, ([], None, True, None))
-        if (not key or has_environment or not command or not command[-1].startswith("--gtest_filter=")
-                or "checker.selfcheck" not in command or "gtest" not in command):
+        filters = [i for i, word in enumerate(command) if word.startswith("--gtest_filter=")]
+        if (not key or has_environment or len(filters) != 1 or "checker.selfcheck" not in command
+                or "gtest" not in command):
             continue
-        groups.setdefault((tuple(command[:-1]), cwd), []).append((name, key))
+        groups.setdefault((tuple(command[:filters[0]] + command[filters[0] + 1:]), cwd), []).append((name, key))
     return groups
 
 

@@ -143,7 +143,9 @@ def label(name):
             "to_float": "integers converted to floating point", "instructions": "instructions",
             "local_atomic_workitems": "work-items that made an atomic operation on local memory",
             "local_bank_ways_load": "loads from one local-memory bank at once (the worst warp access)",
-            "local_bank_ways_store": "stores to one local-memory bank at once (the worst warp access)"}.get(name, name)
+            "local_bank_ways_store": "stores to one local-memory bank at once (the worst warp access)",
+            "global_stores_most_by_one": "stores to global memory by one work-item (the most of any)",
+            "global_load_spread": "times the bytes a warp's global loads span over the bytes they read"}.get(name, name)
 
 
 def add(histograms):
@@ -159,7 +161,8 @@ def add(histograms):
 
 # Quantities only the probe's lines give (checker/probe/oclgrind_probe.cpp, an oclgrind plugin): a bound on
 # one of them runs the program with the probe loaded beside --inst-counts.
-PROBE = ("local_atomic_workitems", "local_bank_ways_load", "local_bank_ways_store")
+PROBE = ("local_atomic_workitems", "local_bank_ways_load", "local_bank_ways_store", "global_stores_most_by_one",
+         "global_load_spread")
 BANKS, BANK_BYTES, WARP = 32, 4, 32  # the README of Exercise 17's banks: 32 banks of 4 bytes, warps of 32
 
 
@@ -171,7 +174,7 @@ def parse_probe(text):
         words = line.split()
         if words[:1] == ["kernel"] and len(words) == 2:
             launches.append((words[1], []))
-        elif len(words) == 7 and words[0] in ("L", "S", "A") and launches:
+        elif len(words) == 7 and words[0] in ("L", "S", "A", "l", "s", "a") and launches:
             numbers = [int(w) for w in words[1:]]
             launches[-1][1].append((words[0], tuple(numbers[0:2]), tuple(numbers[2:4]), numbers[4], numbers[5]))
     return launches
@@ -204,15 +207,48 @@ def bank_ways(accesses, kind):
     return worst
 
 
+def load_spread(accesses):
+    """How far apart a warp's global loads lie, against how close they could: over every load of every
+    warp (WARP consecutive local ids, each work-item's n-th global load taken together, as bank_ways
+    does), the bytes from the lowest address to the end of the highest, added up, over the bytes
+    loaded, added up. 1.0: each warp load reads one contiguous stretch (coalesced); 2.0: neighbouring
+    work-items read every other float; 0 without any global load."""
+    groups = {}
+    for k, local, group, address, size in accesses:
+        if k == "l":
+            groups.setdefault(group, []).append((local, address, size))
+    spanned = loaded = 0
+    for items in groups.values():
+        width = max(local[0] for local, _, _ in items) + 1
+        nth, seen = {}, {}
+        for local, address, size in items:
+            n = seen.get(local, 0)
+            seen[local] = n + 1
+            nth.setdefault(((local[0] + local[1] * width) // WARP, n), []).append((address, size))
+        for loads in nth.values():
+            spanned += max(a + s for a, s in loads) - min(a for a, _ in loads)
+            loaded += sum(dict(loads).values())
+    return spanned / loaded if loaded else 0
+
+
 def probe_quantities(launches):
     """The probe's quantities over the kernel's launches: local_atomic_workitems (work-items, counted per
     launch, that made at least one atomic operation on local memory), local_bank_ways_load and
-    local_bank_ways_store (bank_ways: 1 when no warp's access meets another in a bank, 0 without any)."""
+    local_bank_ways_store (bank_ways: 1 when no warp's access meets another in a bank, 0 without any),
+    global_stores_most_by_one (the most stores to global memory that one work-item made in one launch),
+    global_load_spread (load_spread, the worst launch's)."""
     q = dict.fromkeys(PROBE, 0)
     for accesses in launches:
         q["local_atomic_workitems"] += len({(group, local) for k, local, group, _, _ in accesses if k == "A"})
         q["local_bank_ways_load"] = max(q["local_bank_ways_load"], bank_ways(accesses, "L"))
         q["local_bank_ways_store"] = max(q["local_bank_ways_store"], bank_ways(accesses, "S"))
+        stores = {}
+        for k, local, group, _, _ in accesses:
+            if k == "s":
+                stores[(group, local)] = stores.get((group, local), 0) + 1
+        q["global_stores_most_by_one"] = max([q["global_stores_most_by_one"], *stores.values()])
+    spreads = [load_spread(accesses) for accesses in launches]
+    q["global_load_spread"] = max(spreads, default=0)
     return q
 
 
@@ -457,7 +493,7 @@ def counts_check(folder, check, program, search, root, probe=None):
         return "passed", [], "\n".join(report)
     bound, value, limit, relation = failed[0]
     values = {**names, **counted, "kernel": kernel, "value": value, "limit": limit}
-    evidence = ("oclgrind with the probe of local accesses" if bound["count"] in PROBE else
+    evidence = ("oclgrind with the probe of each work-item's accesses" if bound["count"] in PROBE else
                 "oclgrind --inst-counts")
     says = bound.get("says_none") if value == 0 and bound.get("says_none") else bound["says"]
     hint = fill(hint_text(exercise, entry["hint"]), values)

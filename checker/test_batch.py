@@ -68,12 +68,18 @@ class Batch(unittest.TestCase):
         results.COMMANDS.update({
             "exercise.F.A.a": ([*gtest, "--gtest_filter=A.a"], "/b", False, 90.0),
             "exercise.F.A.b": ([*gtest, "--gtest_filter=A.b"], "/b", False, 90.0),
+            # As CMake's gtest_discover_tests writes them (3.25 and later): an argument after the filter.
+            "exercise.F.B.a": ([*gtest, "--gtest_filter=B.a", "--gtest_also_run_disabled_tests"], "/b", False, 90.0),
+            "exercise.F.B.b": ([*gtest, "--gtest_filter=B.b", "--gtest_also_run_disabled_tests"], "/b", False, 90.0),
             "exercise.F.A.env": ([*gtest, "--gtest_filter=A.env"], "/b", True, 90.0),
             "exercise.F.oclgrind.x": (["python3", "-m", "checker.selfcheck", "oclgrind", "--name", "x"], "/", False,
                                       9.0)})
         tests = [("exercise.F.A.a", "A.a"), ("exercise.F.A.b", "A.b"), ("exercise.F.A.env", "A.env"),
-                 ("exercise.F.oclgrind.x", "exercise.F.oclgrind.x")]
-        self.assertEqual(list(results._batches(tests).values()), [[tests[0], tests[1]]])
+                 ("exercise.F.oclgrind.x", "exercise.F.oclgrind.x"), ("exercise.F.B.a", "B.a"),
+                 ("exercise.F.B.b", "B.b")]
+        batches = results._batches(tests)
+        self.assertEqual(list(batches.values()), [[tests[0], tests[1]], [tests[4], tests[5]]])
+        self.assertEqual(list(batches)[1][0][-1], "--gtest_also_run_disabled_tests")
 
 
 if __name__ == "__main__":

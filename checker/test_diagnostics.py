@@ -107,3 +107,25 @@ class LinkFailure(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class OneLine(unittest.TestCase):
+    """The line parsers libraries.py shares: the same compiler and linker lines read one way."""
+
+    def test_a_compiler_error_and_its_parts(self):
+        self.assertEqual(diagnostics.compiler_error("  /top/x.cpp:12:10: fatal error: hoc/pi/run.hpp: No such file"),
+                         ("/top/x.cpp", 12, "hoc/pi/run.hpp: No such file"))
+        self.assertIsNone(diagnostics.compiler_error("/top/x.cpp:12:10: warning: unused variable"))
+
+    def test_an_undefined_reference_with_and_without_its_line(self):
+        self.assertEqual(diagnostics.undefined_reference("/top/pi.cpp:128: undefined reference to `hoc::f(int)'"),
+                         ("/top/pi.cpp", 128, "hoc::f(int)"))
+        self.assertEqual(diagnostics.undefined_reference("x.cpp:(.text+0x9): undefined reference to `vadd()'"),
+                         (None, None, "vadd()"))
+        self.assertEqual(diagnostics.undefined_reference("/usr/bin/ld: a.o: in function `main': undefined "
+                                                         "reference to `vadd()'"), (None, None, "vadd()"))
+
+    def test_a_path_from_the_top_folder_where_it_lies_inside(self):
+        self.assertEqual(diagnostics.student_path("/top/Exercises/A/x.cpp", "/top"), "Exercises/A/x.cpp")
+        self.assertEqual(diagnostics.student_path("../Exercises/A/x.cpp", "/top", "/top/build"), "Exercises/A/x.cpp")
+        self.assertEqual(diagnostics.student_path("/usr/include/x.hpp", "/top"), "/usr/include/x.hpp")

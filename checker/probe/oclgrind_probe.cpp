@@ -1,8 +1,9 @@
 // An oclgrind plugin for the technique checks (checker/technique.py): it writes every access to local
-// memory that a work-item of the kernel HOC_PROBE_KERNEL makes, in the order oclgrind executes them,
-// to the file HOC_PROBE_OUT, one line each:
+// and global memory that a work-item of the kernel HOC_PROBE_KERNEL makes, in the order oclgrind
+// executes them, to the file HOC_PROBE_OUT, one line each:
 //   <kind> <local id x> <local id y> <group x> <group y> <address> <bytes>
-// kind: L a load, S a store, A an atomic operation (one line, the load half of its read-modify-write).
+// kind: L a load, S a store, A an atomic operation (one line, the load half of its read-modify-write)
+// on local memory; l, s, a the same on global memory.
 // A line "kernel <name>" starts each launch of that kernel. oclgrind --inst-counts gives totals per
 // launch only; these lines say which work-item touched which local address, the evidence that one
 // work-item counting alone or a tile column falling in one bank leaves.
@@ -102,7 +103,8 @@ public:
 
 namespace {
 
-constexpr unsigned localSpace = 3;  // oclgrind's AddrSpaceLocal
+constexpr unsigned globalSpace = 1;  // oclgrind's AddrSpaceGlobal
+constexpr unsigned localSpace = 3;   // oclgrind's AddrSpaceLocal
 
 class LocalAccesses : public oclgrind::Plugin {
 public:
@@ -153,10 +155,14 @@ public:
     bool isThreadSafe() const override { return false; }
 
 private:
-    void write(char kind, const oclgrind::Memory* memory, const oclgrind::WorkItem* item, size_t address,
-               size_t size)
+    void write(char kind, const oclgrind::Memory* memory, const oclgrind::WorkItem* item, size_t address, size_t size)
     {
-        if (!on_ || !item || memory->getAddressSpace() != localSpace)
+        if (!on_ || !item)
+            return;
+        const unsigned space = memory->getAddressSpace();
+        if (space == globalSpace)
+            kind = static_cast<char>(kind - 'A' + 'a');
+        else if (space != localSpace)
             return;
         const oclgrind::Size3 local = item->getLocalID();
         const oclgrind::Size3 group = item->getWorkGroup()->getGroupID();
