@@ -395,11 +395,12 @@ def refused_transfer(trace, root):
             return None
         held = buf["size"]
         var = buffer_name(bcode) if bcode else None
-        verb = "write" if r.get("call") == "write" else "read"
+        verb = r.get("call") if r.get("call") in ("write", "map") else "read"
         def count(n):
             return f"{n} byte{'' if n == 1 else 's'}"
 
-        text = (f"{place[0]}:{place[1]}: a {verb} of {count(size)} {'into' if verb == 'write' else 'from'} a buffer "
+        text = (f"{place[0]}:{place[1]}: a {verb} of {count(size)} "
+                f"{ {'write': 'into', 'map': 'of'}.get(verb, 'from')} a buffer "
                 f"that holds {count(held)}: the runtime refused it (CL_INVALID_VALUE)")
         ratio = size // held if held and size % held == 0 else 0
         why = (f"{size} is {ratio} times {held}: where the buffer holds elements of {ratio} bytes (a float is 4), "
@@ -408,7 +409,7 @@ def refused_transfer(trace, root):
                f"the {verb} reaches byte {offset + size}, past the buffer's end")
         made = f" made at {bshort}" if bshort else ""
         hint = (f"the buffer{' (' + var + ')' if var else ''}{made} holds {count(held)} (CL_MEM_SIZE), and this "
-                f"{verb} moves {count(size)} from offset {offset}: {why}")
+                f"{verb} {'takes' if verb == 'map' else 'moves'} {count(size)} from offset {offset}: {why}")
         return _finding(text, place, code, hint)
     return None
 

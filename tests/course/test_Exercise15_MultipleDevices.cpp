@@ -130,6 +130,15 @@ std::string waitListProblem(std::size_t since)
         for (std::size_t k = 0; k < n; ++k)
             after[j][k] = after[j][k] || after[i][k];
     };
+    // The command whose event the handle e is, unless a user event made since has the handle now (the
+    // runtime gives a released event's handle to the next event it makes).
+    const auto producer = [&](const void* e) {
+        hoc::trace::Site site;
+        std::size_t userAt = 0;
+        if (!made.count(e) || (hoc::trace::userEvent(e, site, &userAt) && userAt > since + made[e]))
+            return n;
+        return made[e];
+    };
     const auto waited = [&](std::size_t i) {
         hostDone[i] = true;
         for (std::size_t k = 0; k < n; ++k)
@@ -139,8 +148,8 @@ std::string waitListProblem(std::size_t since)
         const hoc::trace::Call& c = calls[j];
         if (c.op == "wait") {
             for (const void* e : c.waits)
-                if (made.count(e))
-                    waited(made[e]);
+                if (producer(e) < n)
+                    waited(producer(e));
             if (c.wait == "clFinish" && lastInQueue.count(c.queue))
                 waited(lastInQueue[c.queue]);
             continue;
@@ -151,8 +160,8 @@ std::string waitListProblem(std::size_t since)
         if (!c.outOfOrder && lastInQueue.count(c.queue))
             follows(j, lastInQueue[c.queue]);
         for (const void* e : c.waits)
-            if (made.count(e))
-                follows(j, made[e]);
+            if (producer(e) < n)
+                follows(j, producer(e));
         lastInQueue[c.queue] = j;
         if (c.event != nullptr)
             made[c.event] = j;
@@ -164,10 +173,10 @@ std::string waitListProblem(std::size_t since)
     std::string list;
     for (const void* e : calls[sum].waits) {
         hoc::trace::Site site;
-        std::string one = made.count(e) ? "the event of " + named(calls[made[e]])
-                          : hoc::trace::userEvent(e, site)
-                              ? "the user event made" + (site.known() ? " at " + site.text() : "")
-                              : "an event no command of this run returned";
+        const std::string one = producer(e) < n ? "the event of " + named(calls[producer(e)])
+                                : hoc::trace::userEvent(e, site)
+                                    ? "the user event made" + (site.known() ? " at " + site.text() : "")
+                                    : "an event no command of this run returned";
         list += (list.empty() ? "" : ", ") + one;
     }
     return named(calls[sum]) + (list.empty() ? " has no wait list" : " waits for " + list) + ", and nothing else " +
