@@ -118,21 +118,23 @@ def host_explanations(findings, trace, search, root, values=None):
                 out.append(found)
                 explained.update(id(f) for f in bounds)
             else:
-                _buffer_ends(kernel, bounds, params, launches[-1], trace, search)
+                _buffer_ends(kernel, bounds, params, launches, trace, search)
     return out, explained
 
 
-def _buffer_ends(kernel, bounds, params, launch, trace, search):
+def _buffer_ends(kernel, bounds, params, launches, trace, search):
     """Each access past a buffer's end that host code does not explain gets the buffer's length in
     elements (its CL_MEM_SIZE over the parameter's element size) as "buffer_elements": the kernel's own
-    explanation then knows where the buffer ends, not only the lowest element reported past it."""
+    explanation then knows where the buffer ends, not only the lowest element reported past it. Only
+    where every launch of the kernel passes that parameter a buffer of one size (the log does not say
+    which launch the access was in)."""
     for f in bounds:
         name, _store = _accessed(f, kernel, search, trace.sources)
         index = next((i for i, p in enumerate(params) if p["name"] == name), None)
-        buf = trace.buffer_of(launch, index) if index is not None else None
         element = _element_bytes(params[index]) if index is not None else None
-        if buf and element and buf.get("size"):
-            f["buffer_elements"] = buf["size"] // element
+        sizes = {(trace.buffer_of(launch, index) or {}).get("size") for launch in launches} if element else set()
+        if len(sizes) == 1 and None not in sizes and 0 not in sizes:
+            f["buffer_elements"] = sizes.pop() // element
 
 
 def _finding(text, place, code, hint):
