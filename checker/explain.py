@@ -124,12 +124,15 @@ def parse_log(text):
             continue
         # "Entity: Global(3,0,0) ..." (one work-item), or "First entity:  Global(2,0,0) ..." and
         # "Second entity: Global(1,0,0) ..." (the two work-items of a race).
-        m = re.match(r"(?:First |Second )?[Ee]ntity:\s*Global\((\d+),(\d+),(\d+)\)(?:\s*Local\((\d+),(\d+),(\d+)\))?",
-                     text_)
+        m = re.match(r"(?:First |Second )?[Ee]ntity:\s*Global\((\d+),(\d+),(\d+)\)(?:\s*Local\((\d+),(\d+),(\d+)\))?"
+                     r"(?:\s*Group\((\d+),(\d+),(\d+)\))?", text_)
         if m:
             ids = tuple(int(x) for x in m.groups()[:3])
             if m.group(4) is not None:
-                f.setdefault("local_ids", tuple(int(x) for x in m.groups()[3:]))
+                f.setdefault("local_ids", tuple(int(x) for x in m.groups()[3:6]))
+            # The work-group's size in dimension 0, where this work-item's ids tell it (group > 0).
+            if m.group(7) is not None and int(m.group(7)) > 0:
+                f["group_size"] = (ids[0] - int(m.group(4))) // int(m.group(7))
             continue
         m = re.match(r"At line (\d+)(?: \(column (\d+)\))?(?: of (\S+?):)?", text_)
         if m:
@@ -1080,6 +1083,46 @@ def _rows_overlap(f, e, code, source, first, last, values):
     return None
 
 
+def _stride_overlap(f, e, code, source, first, last):
+    """One-dimensional rounds that overlap: the index is the work-item's id plus the round times a step
+    set from get_local_size(0) (i = g + p * step), so the work-item g reaches in a later round the
+    element another work-item takes in its first. The hint, from the race's element, the two work-items
+    and the work-group size oclgrind's ids give, or None."""
+    address = f.get("address") or {}
+    if not address.get("size") or not f.get("group_size"):
+        return None
+    element = address["offset"] // address["size"]
+    text = " ".join(source.code(n) for n in range(first, last + 1))
+    steps = re.findall(r"\b(\w+)\s*=\s*(?:\(\w+\)\s*)?get_local_size\s*\(\s*0\s*\)", text)
+    ids = [v for v, d in id_variables(source, first, last).items() if d == 0]
+    _name, index = access_at(source.code(e["line"]) or code, e["column"], True)
+    made = re.search(r"\b" + re.escape(index or "?") + r"\s*=\s*([^;]+);", text) if index else None
+    formula = _strip(made.group(1) if made and re.fullmatch(r"\w+", index or "") and index not in ids
+                     else index or "")
+    for step in steps:
+        for g in ids:
+            m = re.fullmatch(re.escape(g) + r"\s*\+\s*\(?\s*(\w+)\s*\*\s*" + re.escape(step) + r"\s*\)?", formula) or \
+                re.fullmatch(re.escape(g) + r"\s*\+\s*\(?\s*" + re.escape(step) + r"\s*\*\s*(\w+)\s*\)?", formula) or \
+                (formula == g and re.search(r"\b" + re.escape(g) + r"\s*\+=\s*" + re.escape(step) + r"\b", text)
+                 and re.match(r"()", ""))  # i = get_global_id(0), then i += step each round
+            if not m:
+                continue
+            size = f["group_size"]
+            rounds = sorted(((element - x["global"][0]) // size, x["global"][0]) for x in f["entities"][:2]
+                            if (element - x["global"][0]) % size == 0 and element >= x["global"][0])
+            if len(rounds) < 2 or rounds[0][0] == rounds[1][0]:
+                return None
+            (r0, w0), (r1, w1) = rounds[0], rounds[1]
+            said = f"round {m.group(1)} = {r1}" if m.group(1) else f"round {r1}"
+            return (f"Element {element} is {w1} + {r1} * {size} (work-item {w1}, {said}) and "
+                    f"{w0} + {r0} * {size} (work-item {w0}, round {r0}): {step} is get_local_size(0) = {size}, one "
+                    f"work-group, while every work-item of the range starts at its own id {g}, so a work-item's "
+                    f"later rounds land on the elements other work-items take first. Rounds that start at the "
+                    f"global id must step by the whole range (get_global_size(0)); a work-item taking a block "
+                    f"of its own starts at {g} times the block instead")
+    return None
+
+
 def _global_overlap_hint(group, e, code, source, first, last, values=None):
     """Two work-items storing to one global element on one line: which two, and which element, from
     oclgrind's report (the race's address, the store's type, both work-items' global ids)."""
@@ -1116,7 +1159,8 @@ def _global_overlap_hint(group, e, code, source, first, last, values=None):
                     f"too many, into the elements of the next work-item, which writes them too (the same value "
                     f"here, so the result still looks right); write {var} < {bound}")
         indent = len(text) - len(text.lstrip())
-    overlap = _rows_overlap(f, e, code, source, first, last, values) if f else None
+    overlap = (_rows_overlap(f, e, code, source, first, last, values) or _stride_overlap(f, e, code, source, first,
+                                                                                          last)) if f else None
     if overlap:
         return seen + overlap
     # Two index dimensions can be swapped or given the wrong row length; one index can only be wrong.

@@ -397,5 +397,35 @@ class PrivateCopySkips(unittest.TestCase):
         self.assertIsNone(self.hint("for (int k = 0; k < K; ++k)", 9))
 
 
+STRIDED = """// Rounds that start at the global id.
+__kernel void scale_coarse(__global const float* in, __global float* out, float scale, uint n)
+{
+    const size_t g = get_global_id(0), stride = get_local_size(0);
+    for (int p = 0; p < PER_ITEM; ++p) {
+        const size_t i = g + p * stride;
+        if (i < n)
+            out[i] = scale * in[i];
+    }
+}
+"""
+
+
+class RoundsStepByTheGroup(unittest.TestCase):
+    def test_a_step_of_one_work_group(self):
+        folder = tempfile.mkdtemp()
+        with open(os.path.join(folder, "coarsening.cl"), "w") as f:
+            f.write(STRIDED)
+        store = ("\t  store float %mul, float addrspace(1)* %arrayidx, align 4\n"
+                 "\tAt line 8 (column 20) of input.cl:\n\t  out[i] = scale * in[i];\n\t\n")
+        text = ("\nWrite-write data race at global memory address 0x200000000007c\n\tKernel: scale_coarse\n\t\n"
+                "\tFirst entity:  Global(31,0,0) Local(15,0,0) Group(1,0,0)\n" + store +
+                "\tSecond entity: Global(15,0,0) Local(15,0,0) Group(0,0,0)\n" + store)
+        found = explain(parse_log(text), [folder], folder, {})[0]
+        self.assertEqual(found.kind, "race-global")
+        self.assertIn("Element 31 is 15 + 1 * 16 (work-item 15, round p = 1) and 31 + 0 * 16", found.hint)
+        self.assertIn("stride is get_local_size(0) = 16", found.hint)
+        self.assertIn("get_global_size(0)", found.hint)
+
+
 if __name__ == "__main__":
     unittest.main()
