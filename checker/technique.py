@@ -145,6 +145,7 @@ def label(name):
             "local_bank_ways_load": "loads from one local-memory bank at once (the worst warp access)",
             "local_bank_ways_store": "stores to one local-memory bank at once (the worst warp access)",
             "global_stores_most_by_one": "stores to global memory by one work-item (the most of any)",
+            "global_loads_most_by_one": "loads from global memory by one work-item (the most of any)",
             "global_load_spread": "times the bytes a warp's global loads span over the bytes they read"}.get(name, name)
 
 
@@ -162,7 +163,7 @@ def add(histograms):
 # Quantities only the probe's lines give (checker/probe/oclgrind_probe.cpp, an oclgrind plugin): a bound on
 # one of them runs the program with the probe loaded beside --inst-counts.
 PROBE = ("local_atomic_workitems", "local_bank_ways_load", "local_bank_ways_store", "global_stores_most_by_one",
-         "global_load_spread")
+         "global_loads_most_by_one", "global_load_spread")
 BANKS, BANK_BYTES, WARP = 32, 4, 32  # the README of Exercise 17's banks: 32 banks of 4 bytes, warps of 32
 
 
@@ -235,18 +236,20 @@ def probe_quantities(launches):
     """The probe's quantities over the kernel's launches: local_atomic_workitems (work-items, counted per
     launch, that made at least one atomic operation on local memory), local_bank_ways_load and
     local_bank_ways_store (bank_ways: 1 when no warp's access meets another in a bank, 0 without any),
-    global_stores_most_by_one (the most stores to global memory that one work-item made in one launch),
+    global_stores_most_by_one and global_loads_most_by_one (the most stores to, loads from, global memory
+    that one work-item made in one launch, each counted once whatever its width),
     global_load_spread (load_spread, the worst launch's)."""
     q = dict.fromkeys(PROBE, 0)
     for accesses in launches:
         q["local_atomic_workitems"] += len({(group, local) for k, local, group, _, _ in accesses if k == "A"})
         q["local_bank_ways_load"] = max(q["local_bank_ways_load"], bank_ways(accesses, "L"))
         q["local_bank_ways_store"] = max(q["local_bank_ways_store"], bank_ways(accesses, "S"))
-        stores = {}
-        for k, local, group, _, _ in accesses:
-            if k == "s":
-                stores[(group, local)] = stores.get((group, local), 0) + 1
-        q["global_stores_most_by_one"] = max([q["global_stores_most_by_one"], *stores.values()])
+        for kind, name in (("s", "global_stores_most_by_one"), ("l", "global_loads_most_by_one")):
+            made = {}
+            for k, local, group, _, _ in accesses:
+                if k == kind:
+                    made[(group, local)] = made.get((group, local), 0) + 1
+            q[name] = max([q[name], *made.values()])
     spreads = [load_spread(accesses) for accesses in launches]
     q["global_load_spread"] = max(spreads, default=0)
     return q

@@ -9,6 +9,7 @@
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
+#include "hoc/common/float_sum.hpp"
 #include "hoc/common/host_memory.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/program.hpp"
@@ -348,6 +349,27 @@ void printPicked(std::ostream& out, const std::string& device, const std::string
     percent << std::fixed << std::setprecision(1) << 100 * gbps / readGbps;
     out << "For this device (" << device << ") the program picks " << name << ": " << rateText(gbps) << " GB/s at "
         << size << ", " << percent.str() << "% of the read kernel\n";
+}
+
+void requireSweepMemory(const cl::Device& device, double bytes, int deviceBuffers, int hostCopies, int sharedBuffers,
+                        const std::string& what)
+{
+    requireBuffers(device, bytes, deviceBuffers, what);
+    requireHostMemory(hostBytes(device, hostCopies * bytes, sharedBuffers * bytes), what);
+}
+
+void requireDecisiveSums(const std::vector<std::size_t>& sizes, const std::vector<std::string>& kernels,
+                         const std::function<std::vector<float>(std::size_t n)>& data,
+                         const std::function<std::uint64_t(std::size_t n, std::size_t k)>& additions)
+{
+    for (const std::size_t n : sizes) {
+        const SumReference expected = sumReference(data(n));
+        for (std::size_t k = 0; k < kernels.size(); ++k)
+            requireDecisiveSum(expected, additions(n, k),
+                               "the sum of N = " + sizeText(n) + " floats with " + kernels[k],
+                               "a kernel whose elements go through fewer additions (--kernels, --local) or "
+                               "another size (--sizes) narrows it or changes the sum");
+    }
 }
 
 BandwidthSweepResult runBandwidthSweep(const cl::Device& device, Report& report, std::ostream& out,

@@ -3,6 +3,9 @@
 #include <ostream>
 #include <random>
 
+#include "hoc/common/device.hpp"
+#include "hoc/common/host_memory.hpp"
+
 namespace hoc {
 
 std::vector<std::uint8_t> randomBytes(std::size_t n, std::uint32_t seed)
@@ -13,6 +16,12 @@ std::vector<std::uint8_t> randomBytes(std::size_t n, std::uint32_t seed)
     for (auto& b : bytes)
         b = static_cast<std::uint8_t>(skewed(generator) % 256);
     return bytes;
+}
+
+void requireHistogramMemory(const cl::Device& device, std::size_t n)
+{
+    requireBuffers(device, static_cast<double>(n), 1, "N = " + std::to_string(n));
+    requireHostMemory(hostBytes(device, static_cast<double>(n), static_cast<double>(n)), "N = " + std::to_string(n));
 }
 
 std::vector<std::uint64_t> histogramReference(const std::vector<std::uint8_t>& data)

@@ -1,10 +1,14 @@
 #include "hoc/measure/index_grids.hpp"
 
 #include <cstdio>
+#include <iomanip>
+#include <iostream>
 #include <string>
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/host_memory.hpp"
+#include "hoc/common/report.hpp"
+#include "hoc/common/timing.hpp"
 
 namespace hoc {
 
@@ -78,6 +82,37 @@ void printIds(const IdPlanes& ids)
             printPair(ids, p);
     else
         std::printf("  (grids are printed for ranges up to 32x32)\n");
+}
+
+std::vector<float> referenceSmooth(const std::vector<float>& in, std::size_t nx, std::size_t ny, std::size_t nz,
+                                   float w)
+{
+    // A neighbour's distance in the flat array: 1 in x, a row in y, a plane in z.
+    const std::size_t strides[3] = {1, nx, nx * ny};
+    std::vector<float> out = in;  // the faces keep their values
+    for (std::size_t z = 1; z + 1 < nz; ++z)
+        for (std::size_t y = 1; y + 1 < ny; ++y)
+            for (std::size_t x = 1; x + 1 < nx; ++x) {
+                const std::size_t cell = (z * ny + y) * nx + x;
+                float total = in[cell];
+                for (const std::size_t d : strides) {
+                    total += in[cell - d];
+                    total += in[cell + d];
+                }
+                out[cell] = w * total;
+            }
+    return out;
+}
+
+void printShapeTimes(const std::string& gridText, double bytes, const std::vector<std::pair<std::string, double>>& rows)
+{
+    std::cout << "grid " << gridText << ", each cell read and written once: " << fixedText(bytes / 1e6, 1)
+              << " MB per step\n"
+              << std::left << std::setw(12) << "work-group" << std::right << std::setw(14) << "time" << std::setw(10)
+              << "GB/s" << "\n";
+    for (const auto& [shape, seconds] : rows)
+        std::cout << std::left << std::setw(12) << shape << std::right << std::setw(14) << formatTime(seconds)
+                  << std::setw(10) << fixedText(gbps(bytes, seconds), 2) << "\n";
 }
 
 }  // namespace hoc

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <iostream>
 
 #include "hoc/common/errors.hpp"
@@ -36,6 +37,28 @@ void requireSplittable(int ranks, const std::string& parts, const hoc::matmul::D
         throw hoc::UsageError("--dims: " + d.text() +
                               " has matrices of more than INT_MAX elements, "
                               "which MPI's int counts cannot send in one message");
+}
+
+std::vector<std::size_t> splitRows(std::size_t m, const std::vector<double>& speeds)
+{
+    // One row each, then the rest in proportion: rank i's block ends at the rounded running total
+    // (Exercise 15's rule), so the shares add up to m and each is within a row of its proportion.
+    const std::size_t ranks = speeds.size();
+    std::vector<std::size_t> rows(ranks, 1);
+    const std::size_t rest = m - ranks;
+    double total = 0, running = 0;
+    for (const double s : speeds)
+        total += s;
+    std::size_t given = 0;
+    for (std::size_t i = 0; i < ranks; ++i) {
+        running += speeds[i];
+        const auto end = i + 1 == ranks
+                             ? rest
+                             : static_cast<std::size_t>(std::llround(static_cast<double>(rest) * running / total));
+        rows[i] += end - given;
+        given = end;
+    }
+    return rows;
 }
 
 void reportPi(hoc::Report& report, int ranks, const PiOverRanks& r, std::uint64_t steps, std::set<std::string>& hosts)

@@ -166,7 +166,9 @@ TEST(BuildLog, GoodSourceBuildsSilently)
     const cl::Program program = hoc::test::run(
         [&] { return buildAndShowLog(context, hoc::test::device(), good, log); });
     EXPECT_EQ(log.str(), "") << HOC_UNDER_TEST << ": a build that succeeds should write nothing";
-    EXPECT_EQ(program.getBuildInfo<CL_PROGRAM_BUILD_STATUS>(hoc::test::device()), CL_BUILD_SUCCESS);
+    EXPECT_EQ(program.getBuildInfo<CL_PROGRAM_BUILD_STATUS>(hoc::test::device()), CL_BUILD_SUCCESS)
+        << HOC_UNDER_TEST << "/part2_build_log/build_log.cpp: buildAndShowLog gave back a program that is not built "
+        << "(CL_PROGRAM_BUILD_STATUS is not CL_BUILD_SUCCESS) for a kernel that compiles";
 }
 
 // Part 3: the counts of step 1. Each vadd call reads two floats and writes one (9 for the chain);
@@ -339,7 +341,11 @@ TEST(Fusion, InputsOfDifferentLengthsAreRefused)
 {
     const std::vector<float> three(3, 1.0f), four(4, 1.0f), none;
     EXPECT_THROW(hoc::test::run([&] { return Fusion(hoc::test::device(), three, three, four, three); }),
-                 std::runtime_error);
+                 std::runtime_error)
+        << HOC_UNDER_TEST << "/part3_fusion/given/fusion_chain.cpp: a Fusion of inputs of 3, 3, 4 and 3 floats was "
+        << "not refused with an error";
     EXPECT_THROW(hoc::test::run([&] { return Fusion(hoc::test::device(), none, none, none, none); }),
-                 std::runtime_error);
+                 std::runtime_error)
+        << HOC_UNDER_TEST << "/part3_fusion/given/fusion_chain.cpp: a Fusion of four empty inputs was not refused "
+        << "with an error";
 }

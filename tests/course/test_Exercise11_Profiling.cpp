@@ -37,7 +37,10 @@ void expectOrderedTimeline(const ProfileResult& r, int runs, const std::string& 
     // The host timer runs from before the enqueue until the wait returns, so it contains the kernel's
     // execution (START to END on the device's clock). Both clocks count real nanoseconds; 1 us covers
     // their granularity (the profiling timer resolution is at most 1 us on the test device).
-    ASSERT_EQ(r.host_kernel_s.size(), static_cast<std::size_t>(runs));
+    ASSERT_EQ(r.host_kernel_s.size(), static_cast<std::size_t>(runs))
+        << HOC_UNDER_TEST << "/profiling.cpp: " << what << ": the host timed " << r.host_kernel_s.size()
+        << " kernel run(s) (host_kernel_s), where the program ran the kernel " << runs
+        << " times: one host time per run, taken around its enqueue and its wait";
     for (int run = 0; run < runs; ++run)
         EXPECT_LE(r.commands[2 + run].runSeconds(), r.host_kernel_s[run] + 1e-6)
             << HOC_UNDER_TEST << ": " << what << ": kernel " << run + 1

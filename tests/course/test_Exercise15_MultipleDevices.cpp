@@ -67,7 +67,8 @@ TEST(Exercise15Split, SubDevicesGiveTheSingleDeviceResult)
     EXPECT_TRUE(hoc::test::correct(hoc::matmul::check(a, b, whole.c, d), "C = A * B on one device, " + d.text()));
     EXPECT_TRUE(hoc::test::correct(hoc::compare(std::vector<double>(whole.c.begin(), whole.c.end()), split.c),
                                    "C over " + std::to_string(set.devices.size()) + " sub-devices == C on one device"));
-    ASSERT_EQ(whole.shares.size(), 1u);
+    ASSERT_EQ(whole.shares.size(), 1u) << HOC_UNDER_TEST << "/multi_device.cpp: splitMatmul on one device gave "
+                                       << whole.shares.size() << " shares, where one device gets one share";
     EXPECT_EQ(whole.shares[0].rows, d.m) << "one device computes every row";
     ASSERT_EQ(split.shares.size(), set.devices.size()) << HOC_UNDER_TEST << ": one share per device";
     std::size_t next = 0;
@@ -79,7 +80,8 @@ TEST(Exercise15Split, SubDevicesGiveTheSingleDeviceResult)
         }
         next = s.first_row + s.rows;
     }
-    EXPECT_EQ(next, d.m);
+    EXPECT_EQ(next, d.m) << HOC_UNDER_TEST << "/multi_device.cpp: splitMatmul's shares end at row " << next
+                         << ", where C has " << d.m << " rows: every row of C belongs to one share";
 }
 
 // ---- Part 2: two devices sharing one context ---------------------------------------------------
@@ -221,8 +223,11 @@ void expectChainCorrect(const DevicePair& pair)
 TEST(Exercise15SharedContext, ChainReferenceByHand)
 {
     const ChainReference r = chainReference({1, 2, 3});
-    EXPECT_EQ(r.y, (std::vector<float>{1, 4, 9}));
-    EXPECT_EQ(r.z, (std::vector<float>{5, 13, 10}));  // the last element wraps round to Y[0]
+    const std::string where = std::string(HOC_UNDER_TEST) +
+                              "/part2_shared_context/given/shared_context_check.cpp: chainReference({1, 2, 3}): ";
+    EXPECT_EQ(r.y, (std::vector<float>{1, 4, 9})) << where << "Y is not the squares {1, 4, 9}";
+    // The last element wraps round to Y[0].
+    EXPECT_EQ(r.z, (std::vector<float>{5, 13, 10})) << where << "Z is not {1 + 4, 4 + 9, 9 + 1}";
 }
 
 TEST(Exercise15SharedContext, AutoPicksWhatTheDeviceOffers)
@@ -238,10 +243,13 @@ TEST(Exercise15SharedContext, AutoPicksWhatTheDeviceOffers)
                                                           : PairKind::OneDevice;
     EXPECT_EQ(pairName(pair.kind), pairName(expected)) << pair.how;
     EXPECT_EQ(pair.devices[0]() == pair.devices[1](), pair.kind == PairKind::OneDevice) << pair.how;
-    EXPECT_FALSE(pair.how.empty());
+    EXPECT_FALSE(pair.how.empty()) << HOC_UNDER_TEST << "/part2_shared_context/shared_context.cpp: pickPair(device, "
+                                   << "\"auto\") gave a pair whose description (how) is empty";
     // Asked for a case it does not have, the program refuses, saying why.
     if (platformDevices.size() < 2) {  // braces: EXPECT_THROW expands to an if-else
-        EXPECT_THROW(pickPair(device, "platform"), hoc::UsageError);
+        EXPECT_THROW(pickPair(device, "platform"), hoc::UsageError)
+            << HOC_UNDER_TEST << "/part2_shared_context/shared_context.cpp: pickPair(device, \"platform\") on a "
+            << "platform of one device did not refuse with a usage error (hoc::UsageError) saying why";
     }
 }
 
@@ -251,14 +259,19 @@ TEST(Exercise15SharedContext, TwoSubDevicesCorrectAndInOrder)
     if (device.getInfo<CL_DEVICE_PARTITION_MAX_SUB_DEVICES>() < 2 || device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>() < 2)
         GTEST_SKIP() << "the test device cannot be split in two";
     const DevicePair pair = hoc::test::run([&] { return pickPair(device, "subdevices"); });
-    ASSERT_EQ(pairName(pair.kind), pairName(PairKind::SubDevices));
+    ASSERT_EQ(pairName(pair.kind), pairName(PairKind::SubDevices))
+        << HOC_UNDER_TEST
+        << "/part2_shared_context/shared_context.cpp: pickPair(device, \"subdevices\") gave a pair of "
+        << pairName(pair.kind) << " (" << pair.how << ")";
     expectChainCorrect(pair);
 }
 
 TEST(Exercise15SharedContext, TwoQueuesOnOneDeviceCorrectAndInOrder)
 {
     const DevicePair pair = hoc::test::run([&] { return pickPair(hoc::test::device(), "queues"); });
-    ASSERT_EQ(pairName(pair.kind), pairName(PairKind::OneDevice));
+    ASSERT_EQ(pairName(pair.kind), pairName(PairKind::OneDevice))
+        << HOC_UNDER_TEST << "/part2_shared_context/shared_context.cpp: pickPair(device, \"queues\") gave a pair of "
+        << pairName(pair.kind) << " (" << pair.how << ")";
     expectChainCorrect(pair);
 }
 
@@ -278,8 +291,12 @@ TEST(Exercise15SharedContext, TwoDevicesOfOnePlatformCorrectAndInOrder)
         GTEST_SKIP() << "the test device's platform has one device";
     }
     const DevicePair pair = hoc::test::run([&] { return pickPair(device, "platform"); });
-    ASSERT_EQ(pairName(pair.kind), pairName(PairKind::Platform));
-    EXPECT_NE(pair.devices[0](), pair.devices[1]());
+    ASSERT_EQ(pairName(pair.kind), pairName(PairKind::Platform))
+        << HOC_UNDER_TEST << "/part2_shared_context/shared_context.cpp: pickPair(device, \"platform\") gave a pair of "
+        << pairName(pair.kind) << " (" << pair.how << ")";
+    EXPECT_NE(pair.devices[0](), pair.devices[1]())
+        << HOC_UNDER_TEST << "/part2_shared_context/shared_context.cpp: pickPair(device, \"platform\") gave the "
+        << "same device twice, where this case takes two devices of one platform (" << pair.how << ")";
     expectChainCorrect(pair);
 }
 
@@ -289,7 +306,8 @@ TEST(Exercise15SharedContext, WithoutHoldStillCorrect)
     const DevicePair pair = hoc::test::run([&] { return pickPair(hoc::test::device(), "auto"); });
     const auto x = hoc::randomFloats(5000, 77, -2, 2);
     const ChainResult r = hoc::test::run([&] { return squareThenSum(pair, x, ChainOptions{0}); });
-    EXPECT_FALSE(r.held);
+    EXPECT_FALSE(r.held) << HOC_UNDER_TEST << "/part2_shared_context/shared_context.cpp: squareThenSum held the run "
+                         << "(ChainOptions{0} asks for no hold)";
     EXPECT_TRUE(hoc::test::correct(hoc::compare(chainReference(x).z, r.z), "shared context without a hold, N = 5000"));
 }
 
@@ -304,10 +322,13 @@ TEST(Exercise15SharedContext, OrderProblemsAreNamed)
     r.sum_held = CL_SUBMITTED;
     r.square.end = 1000;
     r.sum.start = 2000;
-    EXPECT_EQ(orderProblem(one, r), "");
+    const std::string where = std::string(HOC_UNDER_TEST) + "/part2_shared_context/given/shared_context_check.cpp: ";
+    EXPECT_EQ(orderProblem(one, r), "") << where << "orderProblem names a problem in a run whose sum waited for "
+                                        << "square's event: " << orderProblem(one, r);
     r.sum_held = CL_COMPLETE;  // ran during the hold
     EXPECT_NE(orderProblem(one, r).find("did not wait for square's event"), std::string::npos) << orderProblem(one, r);
-    EXPECT_NE(orderProblem(one, r).find("TODO in squareThenSum"), std::string::npos);
+    EXPECT_NE(orderProblem(one, r).find("TODO in squareThenSum"), std::string::npos)
+        << where << "orderProblem does not point at the TODO in squareThenSum: " << orderProblem(one, r);
     r.sum_held = CL_SUBMITTED;
     r.sum.start = 500;  // started before square ended, on one clock
     EXPECT_NE(orderProblem(one, r).find("before square ended"), std::string::npos) << orderProblem(one, r);
@@ -316,7 +337,9 @@ TEST(Exercise15SharedContext, OrderProblemsAreNamed)
 TEST(Exercise15SharedContext, RefusesWhatCannotRun)
 {
     const DevicePair pair = pickPair(hoc::test::device(), "queues");
-    EXPECT_THROW(requireChainMemory(pair, static_cast<std::size_t>(INT_MAX) + 1), hoc::UsageError);
+    EXPECT_THROW(requireChainMemory(pair, static_cast<std::size_t>(INT_MAX) + 1), hoc::UsageError)
+        << HOC_UNDER_TEST << "/part2_shared_context/given/shared_context_check.cpp: requireChainMemory did not refuse "
+        << "2^31 floats (more than an int kernel argument counts) with a usage error";
     const std::size_t n = hoc::test::device().getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>() / sizeof(float) + 1;
     if (n > static_cast<std::size_t>(INT_MAX))  // (Intel's CPU runtime allows buffers that large)
         GTEST_SKIP() << "this device's largest buffer holds more floats than the kernels count";

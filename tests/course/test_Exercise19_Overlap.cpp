@@ -94,7 +94,11 @@ TEST(Exercise19ThreeQueues, EventsNameTheirCommandAndQueue)
     const auto x = hoc::randomFloats(c.n, 65, -1, 1), y = hoc::randomFloats(c.n, 66, -1, 1);
     const PipelineResult r = hoc::test::run(
         [&] { return saxpyThreeQueues(hoc::test::device(), kA, x, y, options(c.chunk, c.slots, 1)); });
-    ASSERT_EQ(r.commands.size(), 20u);
+    ASSERT_EQ(r.commands.size(), 20u)
+        << HOC_UNDER_TEST << "/overlap.cpp: three queues, " << c.n << " elements in chunks of " << c.chunk
+        << ": the result lists " << r.commands.size()
+        << " commands, where each of the 5 chunks has its write of x, its write of y, its kernel and its read of y "
+           "(20)";
     const char* const queues[] = {"in", "run", "out"};
     for (const Command& command : r.commands) {
         const std::string& name = command.times.name;
@@ -135,10 +139,18 @@ TEST(Exercise19Overlap, MeasuredFromTheTimestamps)
         command("write x 0", CL_COMMAND_WRITE_BUFFER, 50, 120), command("saxpy 0", CL_COMMAND_NDRANGE_KERNEL, 100, 200),
         command("saxpy 1", CL_COMMAND_NDRANGE_KERNEL, 150, 250), command("read y 0", CL_COMMAND_READ_BUFFER, 180, 300)};
     const Overlap o = measureOverlap(commands);
-    EXPECT_NEAR(o.span_s, 250e-9, 1e-15);
-    EXPECT_NEAR(o.copy_s, 190e-9, 1e-15);
-    EXPECT_NEAR(o.kernel_s, 200e-9, 1e-15);
-    EXPECT_NEAR(o.hidden_s, 90e-9, 1e-15);
+    // The course library's code (Measure/src/pipeline.cpp and timeline.cpp), not the student's.
+    const std::string where =
+        "Measure/src/pipeline.cpp: measureOverlap of a write at 50-120 ns, kernels at 100-200 and "
+        "150-250 and a read at 180-300: ";
+    EXPECT_NEAR(o.span_s, 250e-9, 1e-15) << where << "the span (first start to last end) is " << o.span_s
+                                         << " s, expected 250 ns";
+    EXPECT_NEAR(o.copy_s, 190e-9, 1e-15) << where << "the copies' run times add up to " << o.copy_s
+                                         << " s, expected 190 ns";
+    EXPECT_NEAR(o.kernel_s, 200e-9, 1e-15)
+        << where << "the kernels' run times add up to " << o.kernel_s << " s, expected 200 ns";
+    EXPECT_NEAR(o.hidden_s, 90e-9, 1e-15)
+        << where << "the copy time hidden under kernels is " << o.hidden_s << " s, expected 90 ns";
 }
 
 TEST(Exercise19Overlap, ReferenceBoundHoldsForTheHostsOwnFloats)
@@ -154,15 +166,21 @@ TEST(Exercise19Overlap, ReferenceBoundHoldsForTheHostsOwnFloats)
         oneMore[i] = kA * x[i] + host[i];
     }
     const SaxpyReference expected = saxpyReference(kA, x, y, rounds);
-    EXPECT_TRUE(hoc::compareWithBounds(expected.value, host, expected.bound).ok);
-    EXPECT_FALSE(hoc::compareWithBounds(expected.value, oneMore, expected.bound).ok);
+    const std::string where = std::string(HOC_UNDER_TEST) + "/given/pipeline.cpp: saxpyReference's bound for " +
+                              std::to_string(rounds) + " rounds of y = a x + y ";
+    EXPECT_TRUE(hoc::compareWithBounds(expected.value, host, expected.bound).ok)
+        << where << "does not hold for the same rounds done in float on the host";
+    EXPECT_FALSE(hoc::compareWithBounds(expected.value, oneMore, expected.bound).ok)
+        << where << "still holds after one round more: it is too loose to find a round left out or done twice";
 }
 
 TEST(Exercise19BadInput, RefusesWhatCannotRun)
 {
     PipelineOptions o;
     o.chunk = static_cast<std::size_t>(INT_MAX) + 1;
-    EXPECT_THROW(requirePipelineMemory(hoc::test::device(), o.chunk, o), hoc::UsageError);
+    EXPECT_THROW(requirePipelineMemory(hoc::test::device(), o.chunk, o), hoc::UsageError)
+        << HOC_UNDER_TEST << "/given/pipeline.cpp: requirePipelineMemory did not refuse chunks of 2^31 floats (more "
+        << "than an int kernel argument counts) with a usage error";
     // More than the device can hold in one buffer: a message naming the limit, no OpenCL error.
     const std::size_t n = hoc::test::device().getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>() / sizeof(float) + 1;
     o.chunk = 1000;

@@ -164,7 +164,10 @@ TEST(Stage, MatchesTheReferenceForEveryArrayAndWorkGroup)
     EXPECT_GE(probe.footprint.multiple, 1u) << "CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE";
     const std::size_t localFloats = hoc::test::device().getInfo<CL_DEVICE_LOCAL_MEM_SIZE>() / sizeof(float) - 64;
     const std::size_t largest = std::min(probe.footprint.maxWorkGroupSize, localFloats);
-    ASSERT_GE(largest, 64u);
+    ASSERT_GE(largest, 64u) << HOC_UNDER_TEST << "/given/stage.cpp: the stage kernel allows work-groups of "
+                            << probe.footprint.maxWorkGroupSize << " work-items (CL_KERNEL_WORK_GROUP_SIZE) and the "
+                            << "device's local memory holds " << localFloats << " floats beside it: fewer than the "
+                            << "64 this test runs";
     for (const std::size_t n : {std::size_t{1}, std::size_t{1000}, std::size_t{4097}})
         for (const std::size_t local : {std::size_t{1}, std::size_t{7}, std::size_t{64}, largest})
             for (const std::size_t floats : {local, std::min(local + 512, localFloats)}) {
@@ -173,13 +176,18 @@ TEST(Stage, MatchesTheReferenceForEveryArrayAndWorkGroup)
                 ASSERT_TRUE(hoc::test::correct(hoc::compare(hoc::referenceStage(in, local), r.out),
                                                "stage, n = " + std::to_string(n) + ", work-groups of " +
                                                    std::to_string(local) + ", " + std::to_string(floats) + " floats"));
-                EXPECT_EQ(r.footprint.workGroupSize, local);
+                EXPECT_EQ(r.footprint.workGroupSize, local)
+                    << HOC_UNDER_TEST << "/given/stage.cpp: the stage run asked for work-groups of " << local
+                    << " reports work-groups of " << r.footprint.workGroupSize;
             }
 }
 
 TEST(Stage, BadRequestsAreRefused)
 {
     Occupancy occupancy = hoc::test::run([] { return Occupancy(hoc::test::device()); });
-    EXPECT_THROW(hoc::test::run([&] { return occupancy.run({}, 256, 256); }), std::runtime_error);
-    EXPECT_THROW(hoc::test::run([&] { return occupancy.run({1.0f}, 16, 32); }), std::runtime_error);  // array < group
+    EXPECT_THROW(hoc::test::run([&] { return occupancy.run({}, 256, 256); }), std::runtime_error)
+        << HOC_UNDER_TEST << "/given/stage.cpp: a stage run of an empty array was not refused with an error";
+    EXPECT_THROW(hoc::test::run([&] { return occupancy.run({1.0f}, 16, 32); }), std::runtime_error)
+        << HOC_UNDER_TEST << "/given/stage.cpp: a stage run whose local array (16 floats) is smaller than its "
+        << "work-group (32) was not refused with an error";
 }

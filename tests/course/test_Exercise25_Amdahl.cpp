@@ -240,16 +240,24 @@ TEST(Amdahl, StepFourPrediction)
 TEST(Amdahl, MedianOfEachPhase)
 {
     const Phases m = medianPhases({{1, 5, 1, 7}, {3, 4, 2, 9}, {2, 6, 3, 8}});
-    EXPECT_EQ(m.write, 2);
-    EXPECT_EQ(m.kernel, 5);
-    EXPECT_EQ(m.read, 2);
-    EXPECT_EQ(m.whole, 8);
+    // Given code: each phase's median over the runs, taken on its own.
+    const std::string where = std::string(HOC_UNDER_TEST) +
+                              "/given/stages.cpp: medianPhases of the runs {1, 5, 1, 7}, {3, 4, 2, 9} and {2, 6, 3, 8} "
+                              "(write, kernel, read, whole): ";
+    EXPECT_EQ(m.write, 2) << where << "the write's median is " << m.write << ", expected 2";
+    EXPECT_EQ(m.kernel, 5) << where << "the kernel's median is " << m.kernel << ", expected 5";
+    EXPECT_EQ(m.read, 2) << where << "the read's median is " << m.read << ", expected 2";
+    EXPECT_EQ(m.whole, 8) << where << "the whole run's median is " << m.whole << ", expected 8";
 }
 
 TEST(Amdahl, BadRequestsAreRefused)
 {
     Amdahl amdahl = hoc::test::run([] { return Amdahl(hoc::test::device()); });
-    EXPECT_THROW(hoc::test::run([&] { return amdahl.vadd({}, {}); }), std::runtime_error);
-    EXPECT_THROW(hoc::test::run([&] { return amdahl.vadd({1.0f}, {1.0f, 2.0f}); }), std::runtime_error);
-    EXPECT_THROW(hoc::test::run([&] { return amdahl.matmul({1.0f}, {1.0f}, {2, 2, 2}); }), std::runtime_error);
+    const std::string where = std::string(HOC_UNDER_TEST) + "/given/stages.cpp: ";
+    EXPECT_THROW(hoc::test::run([&] { return amdahl.vadd({}, {}); }), std::runtime_error)
+        << where << "a vadd of two empty arrays was not refused with an error";
+    EXPECT_THROW(hoc::test::run([&] { return amdahl.vadd({1.0f}, {1.0f, 2.0f}); }), std::runtime_error)
+        << where << "a vadd of arrays of 1 and 2 floats was not refused with an error";
+    EXPECT_THROW(hoc::test::run([&] { return amdahl.matmul({1.0f}, {1.0f}, {2, 2, 2}); }), std::runtime_error)
+        << where << "a 2 x 2 x 2 matmul given 1 float for A and B was not refused with an error";
 }

@@ -13,6 +13,7 @@ using hoc::mpi::MatmulOverRanks;
 using hoc::mpi::PiOverRanks;
 using hoc::mpi::RankRow;
 using hoc::mpi::Ranks;
+using hoc::mpi::splitRows;  // rows per rank in proportion to their speeds
 
 // Part 1: pi = integral of 4 / (1 + x^2) from 0 to 1 with `steps` midpoint steps; the work-items are
 // shared equally between the ranks, each rank computes its part on `device`, rank 0 adds the parts.

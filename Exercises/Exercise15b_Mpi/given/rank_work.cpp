@@ -2,7 +2,6 @@
 #include "rank_work.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
@@ -108,26 +107,4 @@ double MatmulRows::speed(std::size_t probe)
     std::vector<float> c(probe * d_.n);
     run(a.data(), probe, c.data());  // the first run may include one-off costs
     return static_cast<double>(probe) / std::max(run(a.data(), probe, c.data()).kernel_s, 1e-9);
-}
-
-std::vector<std::size_t> splitRows(std::size_t m, const std::vector<double>& speeds)
-{
-    // One row each, then the rest in proportion: rank i's block ends at the rounded running total
-    // (Exercise 15's rule), so the shares add up to m and each is within a row of its proportion.
-    const std::size_t ranks = speeds.size();
-    std::vector<std::size_t> rows(ranks, 1);
-    const std::size_t rest = m - ranks;
-    double total = 0, running = 0;
-    for (const double s : speeds)
-        total += s;
-    std::size_t given = 0;
-    for (std::size_t i = 0; i < ranks; ++i) {
-        running += speeds[i];
-        const auto end = i + 1 == ranks
-                             ? rest
-                             : static_cast<std::size_t>(std::llround(static_cast<double>(rest) * running / total));
-        rows[i] += end - given;
-        given = end;
-    }
-    return rows;
 }

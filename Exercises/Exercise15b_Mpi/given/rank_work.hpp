@@ -53,6 +53,3 @@ private:
     std::size_t side_ = 1;  // work-groups of side x side
     cl::Buffer b_;
 };
-
-// Rows per rank in proportion to `speeds`, at least one each, adding up to exactly m (m >= the number of ranks).
-std::vector<std::size_t> splitRows(std::size_t m, const std::vector<double>& speeds);

@@ -1,5 +1,6 @@
 // Exercise 19: command line, inputs and the two parts. The OpenCL work is in overlap.cpp; what
-// checks it in pipeline.cpp; what is printed and reported of each part in report.cpp.
+// checks it in pipeline.cpp; what is printed and reported of each part in report.cpp and, from the
+// timestamps, Measure's hoc/measure/pipeline.hpp.
 #include <algorithm>
 #include <climits>
 #include <iostream>
@@ -42,18 +43,18 @@ try {
 
     std::cout << "\nPart 1: one in-order queue\n";
     const PipelineResult one = saxpyOneQueue(device, a, x, y, options);
-    const Overlap o1 = describe(one);
+    const Overlap o1 = hoc::describePipeline(one.commands, one.chunks);  // the first chunks, and the overlap
     reportPart(report, "one queue: Y = a X + Y", hoc::compareWithBounds(expected.value, one.y, expected.bound),
                o1.span_s, n);
 
     std::cout << "\nPart 2: three queues linked by events\n";
     const PipelineResult three = saxpyThreeQueues(device, a, x, y, options);
-    const Overlap o2 = describe(three);
+    const Overlap o2 = hoc::describePipeline(three.commands, three.chunks);
     reportPart(report, "three queues: Y = a X + Y", hoc::compareWithBounds(expected.value, three.y, expected.bound),
                o2.span_s, n);
     reportDependencies(report, three, options.slots);
 
-    printOverlap(device, o1, o2);
+    hoc::printOverlapGain(device, o1, o2, "part 1", "part 2");  // part 2's time against part 1's
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

@@ -9,6 +9,7 @@
 
 #include "hoc/common/opencl.hpp"
 #include "hoc/measure/command_times.hpp"  // hoc::commandTimes, and timeline.hpp
+#include "hoc/measure/pipeline.hpp"       // a pipeline's commands, overlap and dependencies
 
 struct PipelineOptions {
     std::size_t chunk = 1 << 18;  // elements per chunk (the last chunk may be shorter)
@@ -17,13 +18,9 @@ struct PipelineOptions {
     double hold_s = 0.02;         // how long the host holds the gate, with every command enqueued (0: not at all)
 };
 
-// One command of the pipeline, as its event describes it.
-struct Command {
-    hoc::CommandTimes times;   // named "write x 3", "saxpy 3", "read y 3", ...
-    cl_command_type type = 0;  // CL_EVENT_COMMAND_TYPE: CL_COMMAND_WRITE_BUFFER, CL_COMMAND_NDRANGE_KERNEL, ...
-    int queue = 0;             // which of the function's queues ran it (0, 1, 2)
-    std::size_t chunk = 0;
-};
+// One command of the pipeline, as its event describes it: its timestamps (named "write x 3",
+// "saxpy 3", "read y 3", ...), its type, which of the function's queues ran it and its chunk.
+using Command = hoc::PipelineCommand;
 
 struct PipelineResult {
     std::vector<float> y;           // the answer
@@ -65,9 +62,6 @@ private:
 // INT_MAX elements (the kernel counts in int).
 void requirePipelineMemory(const cl::Device& device, std::size_t n, const PipelineOptions& options);
 
-// The command's type, in words: "write", "kernel", "read", or the number.
-std::string commandTypeName(cl_command_type type);
-
 // Element i of the answer in double, and how far a float computation may be from it: each of the
 // `rounds` steps rounds a product and a sum (or one fused result), each by at most half a unit in
 // the last place of a value no larger than |y| + (rounds + 1) |a x|; the bound allows a whole unit
@@ -77,12 +71,14 @@ struct SaxpyReference {
 };
 SaxpyReference saxpyReference(float a, const std::vector<float>& x, const std::vector<float>& y, int rounds);
 
-// What the profiling timestamps say about overlap (hoc::measureOverlap, hoc/measure/timeline.hpp),
-// the commands of type CL_COMMAND_NDRANGE_KERNEL as kernels, the others as copies.
+// What the profiling timestamps say (hoc/measure/pipeline.hpp): the command's type in words, and the
+// copy time that ran under kernels (the commands of type CL_COMMAND_NDRANGE_KERNEL as kernels).
+using hoc::commandTypeName;
+using hoc::measureOverlap;
 using Overlap = hoc::Overlap;
-Overlap measureOverlap(const std::vector<Command>& commands);
 
-// Empty when every dependency of the pipeline shows in the timestamps: each kernel started after
-// both writes of its chunk ended, each read after its chunk's kernel ended, and each write into a
-// slot after the read of the slot's previous chunk ended. Else the first one that did not, in words.
+// Empty when every dependency of the pipeline shows in the timestamps (hoc::chunkDependencyProblem):
+// each kernel started after both writes of its chunk ended, each read after its chunk's kernel ended,
+// and each write into a slot after the read of the slot's previous chunk ended. Else the first one
+// that did not, in words, with the TODO that fixes it.
 std::string dependencyProblem(const PipelineResult& result, std::size_t slots);

@@ -1,12 +1,9 @@
 // Exercise 19: what parts 1 and 2 share (pinned host memory, the memory check) and what checks them
-// (the serial reference, the overlap measured from the timestamps, which Measure counts, the
-// dependencies). Not the lesson: the lesson is overlap.cpp.
+// (the serial reference, the dependencies, which Measure reads from the timestamps). Not the lesson:
+// the lesson is overlap.cpp.
 #include <algorithm>
 #include <climits>
 #include <cmath>
-#include <iomanip>
-#include <map>
-#include <sstream>
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
@@ -40,16 +37,6 @@ void requirePipelineMemory(const cl::Device& device, std::size_t n, const Pipeli
     hoc::requireBuffers(device, sizeof(float) * static_cast<double>(n), 2, "N = " + std::to_string(n));
 }
 
-std::string commandTypeName(cl_command_type type)
-{
-    switch (type) {
-    case CL_COMMAND_WRITE_BUFFER: return "write";
-    case CL_COMMAND_NDRANGE_KERNEL: return "kernel";
-    case CL_COMMAND_READ_BUFFER: return "read";
-    default: return "command type " + std::to_string(type);
-    }
-}
-
 SaxpyReference saxpyReference(float a, const std::vector<float>& x, const std::vector<float>& y, int rounds)
 {
     SaxpyReference r;
@@ -64,63 +51,18 @@ SaxpyReference saxpyReference(float a, const std::vector<float>& x, const std::v
     return r;
 }
 
-Overlap measureOverlap(const std::vector<Command>& commands)
-{
-    std::vector<hoc::CommandTimes> copies, kernels;
-    for (const Command& c : commands)
-        (c.type == CL_COMMAND_NDRANGE_KERNEL ? kernels : copies).push_back(c.times);
-    return hoc::measureOverlap(copies, kernels);
-}
-
-// What each missing dependency looks like, and where the starter leaves it out.
-const char* const kKernelTooEarly =
-    "the kernel did not wait for its chunk's data (TODO 1 of saxpyThreeQueues: a wait list with both writes' events)";
-const char* const kReadTooEarly =
-    "the read did not wait for the kernel, and read Y before it was computed (TODO 2: a wait list with the kernel's "
-    "event)";
-const char* const kSlotTooEarly =
-    "the slot was filled again before its previous chunk was read back (TODO 3: the writes wait for the read that "
-    "emptied the slot)";
-
 std::string dependencyProblem(const PipelineResult& result, std::size_t slots)
 {
-    // The commands of each chunk, by their names without the chunk's number.
-    std::map<std::size_t, std::map<std::string, const hoc::CommandTimes*>> chunk;
-    for (const Command& c : result.commands) {
-        const std::string& name = c.times.name;
-        chunk[c.chunk][name.substr(0, name.rfind(' '))] = &c.times;  // "write x", "saxpy", ... (the number cut off)
-    }
-    const auto find = [&](std::size_t c, const std::string& what) -> const hoc::CommandTimes* {
-        const auto it = chunk.find(c);
-        if (it == chunk.end())
-            return nullptr;
-        const auto jt = it->second.find(what);
-        return jt == it->second.end() ? nullptr : jt->second;
-    };
-    const auto after = [](const hoc::CommandTimes& later, const hoc::CommandTimes& earlier, const std::string& why) {
-        if (later.start >= earlier.end)
-            return std::string();
-        std::ostringstream text;
-        text << "'" << later.name << "' started " << std::fixed << std::setprecision(1)
-             << static_cast<double>(earlier.end - later.start) * 1e-3 << " us before '" << earlier.name
-             << "' ended: " << why;
-        return text.str();
-    };
-    for (std::size_t c = 0; c < result.chunks; ++c) {
-        const auto *wx = find(c, "write x"), *wy = find(c, "write y"), *k = find(c, "saxpy"), *r = find(c, "read y");
-        if (!wx || !wy || !k || !r)
-            return "chunk " + std::to_string(c) + " lacks a command (expected write x, write y, saxpy and read y)";
-        for (const auto* w : {wx, wy})
-            if (auto p = after(*k, *w, kKernelTooEarly); !p.empty())
-                return p;
-        if (auto p = after(*r, *k, kReadTooEarly); !p.empty())
-            return p;
-        if (c >= slots) {
-            const auto* previous = find(c - slots, "read y");
-            for (const auto* w : {wx, wy})
-                if (auto p = after(*w, *previous, kSlotTooEarly); !p.empty())
-                    return p;
-        }
-    }
-    return "";
+    // Each chunk's commands, what each missing dependency looks like, and where the starter leaves it out.
+    hoc::ChunkSteps steps;
+    steps.writes = {"write x", "write y"};
+    steps.kernel = "saxpy";
+    steps.read = "read y";
+    steps.kernelTooEarly = "the kernel did not wait for its chunk's data (TODO 1 of saxpyThreeQueues: a wait list with "
+                           "both writes' events)";
+    steps.readTooEarly = "the read did not wait for the kernel, and read Y before it was computed (TODO 2: a wait "
+                         "list with the kernel's event)";
+    steps.slotTooEarly = "the slot was filled again before its previous chunk was read back (TODO 3: the writes wait "
+                         "for the read that emptied the slot)";
+    return hoc::chunkDependencyProblem(result.commands, result.chunks, slots, steps);
 }

@@ -17,9 +17,6 @@ void requireHostArrays(const cl::Device& device, std::size_t n, const PipelineOp
 // "Y = a X + Y, 1 round per element, N = ... in ... chunks of ..., ... slots on the device".
 void printPipeline(std::size_t n, const PipelineOptions& options);
 
-// The first two chunks' commands as a timeline, then what the timestamps say about overlap.
-Overlap describe(const PipelineResult& r);
-
 // A part's result: Y checked against the reference, and its rate in bytes over the bus (X and Y to
 // the device, Y back) per second of the whole span. Recorded as "bus_bytes", not "bytes": the
 // runner's roofline counts a kernel's global-memory traffic, which this is not.
@@ -28,7 +25,3 @@ void reportPart(hoc::Report& report, const std::string& name, const hoc::CheckRe
 
 // Part 2's dependencies as the timestamps show them (dependencyProblem), as a result.
 void reportDependencies(hoc::Report& report, const PipelineResult& three, std::size_t slots);
-
-// Part 2's time against part 1's, the share of its copy time hidden under kernels, and a note for a
-// device that shares its memory with the host.
-void printOverlap(const cl::Device& device, const Overlap& one, const Overlap& three);

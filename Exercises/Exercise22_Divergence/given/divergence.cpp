@@ -3,41 +3,11 @@
 #include "divergence.hpp"
 
 #include <cmath>
-#include <iomanip>
-#include <iostream>
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/program.hpp"
-#include "hoc/common/report.hpp"
-
-float pathA(float v, unsigned steps)
-{
-    for (unsigned k = 0; k < steps; ++k) {
-        v = std::fma(v, 0.75f, 0.25f);
-        v = std::fma(v, -0.5f, 1.5f);
-    }
-    return v;
-}
-
-float pathB(float v, unsigned steps)
-{
-    float w = 1.0f;
-    for (unsigned k = 0; k < steps; ++k) {
-        w = std::fma(w, 0.5f, v);
-        v = std::fma(w, -0.25f, 1.0f);
-    }
-    return v + w;
-}
-
-std::vector<float> referencePaths(const std::vector<float>& in, unsigned steps)
-{
-    std::vector<float> out(in.size());
-    for (std::size_t e = 0; e < in.size(); ++e)
-        out[e] = e % 2 == 0 ? pathA(in[e], steps) : pathB(in[e], steps);
-    return out;
-}
 
 namespace {
 
@@ -131,15 +101,4 @@ std::vector<float> Divergence::runFirstBlock(const std::vector<float>& h_in, uns
     std::vector<float> out(n);
     cl::copy(queue_, d_out, out.begin(), out.end());
     return out;
-}
-
-void printTimes(std::size_t local, const std::vector<std::pair<std::string, double>>& rows)
-{
-    std::cout << "work-groups of " << local << "; time per kernel and its ratio to the divergent kernel's\n";
-    std::cout << std::left << std::setw(22) << "kernel" << std::right << std::setw(14) << "time" << std::setw(16)
-              << "x divergent\n";
-    for (const auto& [name, seconds] : rows) {
-        std::cout << std::left << std::setw(22) << name << std::right << std::setw(14) << hoc::formatTime(seconds)
-                  << std::setw(15) << hoc::fixedText(seconds / rows.front().second, 2) << "\n";
-    }
 }

@@ -2,24 +2,21 @@
 // warp (divergent) and by one whose branch is taken by blocks of `span` work-items (grouped).
 #pragma once
 
-#include <utility>
 #include <cstddef>
-#include <string>
 #include <vector>
 
 #include "hoc/common/opencl.hpp"
 #include "hoc/common/timing.hpp"
+#include "hoc/measure/divergence.hpp"
 
 // The largest vector the kernels index (a uint, and e = 2 * (...) + 1 must not wrap): 2^30.
 constexpr std::size_t kMaxElements = std::size_t{1} << 30;
 // The largest span: blocks of up to 2^16 work-items.
 constexpr std::size_t kMaxSpan = std::size_t{1} << 16;
 
-// The serial reference: element e is path_a(in[e]) for even e, path_b(in[e]) for odd e, exactly as
-// divergence.cl computes them (fma only, so the results are equal to the last bit).
-float pathA(float v, unsigned steps);
-float pathB(float v, unsigned steps);
-std::vector<float> referencePaths(const std::vector<float>& in, unsigned steps);
+// The serial reference is Measure's: element e is path_a(in[e]) for even e, path_b(in[e]) for odd e,
+// exactly as divergence.cl computes them (fma only, so the results are equal to the last bit).
+using hoc::pathA, hoc::pathB, hoc::referencePaths;
 
 struct PathsResult {
     std::vector<float> out;
@@ -57,7 +54,3 @@ private:
     cl::CommandQueue queue_;
     cl::Program program_;
 };
-
-// Each kernel's time (rows: name and seconds, the divergent kernel first) and its ratio to the
-// divergent kernel's, run in work-groups of `local`.
-void printTimes(std::size_t local, const std::vector<std::pair<std::string, double>>& rows);

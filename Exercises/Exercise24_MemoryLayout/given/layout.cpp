@@ -3,49 +3,12 @@
 // need them). One work-item per particle; every launch is one step.
 #include "layout.hpp"
 
-#include <cmath>
-#include <iomanip>
-#include <iostream>
-#include <random>
 #include <string>
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
-#include "hoc/common/host_memory.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/program.hpp"
-#include "hoc/common/report.hpp"
-
-std::vector<Particle> randomParticles(std::size_t n, unsigned seed)
-{
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> position(-1.0f, 1.0f), velocity(-0.5f, 0.5f), positive(0.5f, 2.0f);
-    std::vector<Particle> p(n);
-    for (Particle& q : p)
-        q = {position(rng), position(rng), position(rng), velocity(rng),
-             velocity(rng), velocity(rng), positive(rng), positive(rng) - 1.25f};
-    return p;
-}
-
-void stepReference(std::vector<Particle>& particles, float dt, float g, unsigned steps)
-{
-    for (unsigned s = 0; s < steps; ++s)
-        for (Particle& p : particles) {
-            p.x = std::fma(p.vx, dt, p.x);
-            p.y = std::fma(p.vy, dt, p.y);
-            p.z = std::fma(p.vz, dt, p.z);
-            p.vz = std::fma(g, dt, p.vz);
-        }
-}
-
-hoc::CheckResult compareParticles(const std::vector<Particle>& expected, const std::vector<Particle>& got)
-{
-    const auto flat = [](const std::vector<Particle>& p) {
-        const float* first = p.empty() ? nullptr : &p.front().x;
-        return std::vector<float>(first, first + 8 * p.size());
-    };
-    return hoc::compare(flat(expected), flat(got));
-}
 
 namespace {
 
@@ -198,29 +161,4 @@ std::vector<std::vector<float>> Layout::runSoaFirstGroup(const std::vector<Parti
     for (std::size_t f = 0; f < fields.size(); ++f)
         cl::copy(queue_, buffers[f], fields[f].begin(), fields[f].end());
     return fields;
-}
-
-void requireMemory(const cl::Device& device, std::size_t n)
-{
-    const double particles = sizeof(Particle) * static_cast<double>(n);
-    hoc::requireBuffers(device, particles, 1, std::to_string(n) + " particles");
-    // At the SoA run's peak: the particles, their structure of arrays (twice its size at worst, and
-    // half of one array more while the last one grows: arrays grown by push_back), the result and the
-    // six buffers of the fields the step uses (host memory on a CPU device); after it, the particles,
-    // the result and the reference (tests/reliability/peak_rss measures it: 5 particles' worth).
-    hoc::requireHostMemory(hoc::hostBytes(device, 4.5 * particles, 6.0 / 8.0 * particles),
-                           std::to_string(n) + " particles");
-}
-
-void printTimes(const std::vector<std::pair<std::string, double>>& rows, double bytes)
-{
-    std::cout << "one step, " << kBytesPerParticle << " bytes per particle needed (x, y, z, vx, vy, vz read; "
-              << "x, y, z, vz written)\n";
-    std::cout << std::left << std::setw(8) << "layout" << std::right << std::setw(14) << "time" << std::setw(12)
-              << "GB/s" << std::setw(10) << "x AoS\n";
-    for (const auto& [name, seconds] : rows) {
-        std::cout << std::left << std::setw(8) << name << std::right << std::setw(14) << hoc::formatTime(seconds)
-                  << std::setw(12) << hoc::fixedText(hoc::gbps(bytes, seconds), 1) << std::setw(9)
-                  << hoc::fixedText(seconds / rows.front().second, 2) << "\n";
-    }
 }

@@ -2,14 +2,12 @@
 // eight floats of a particle side by side) and over a structure of arrays (SoA: one array per field).
 #pragma once
 
-#include <utility>
-#include <string>
 #include <cstddef>
 #include <vector>
 
-#include "hoc/common/check.hpp"
 #include "hoc/common/opencl.hpp"
 #include "hoc/common/timing.hpp"
+#include "hoc/measure/particles.hpp"
 
 // A particle as particles.cl declares it: eight floats, 32 bytes, no padding.
 struct Particle {
@@ -29,7 +27,14 @@ constexpr std::size_t kMaxParticles = std::size_t{1} << 28;
 // Bytes one step needs per particle: it reads x, y, z, vx, vy, vz and writes x, y, z, vz.
 constexpr double kBytesPerParticle = 10.0 * sizeof(float);
 
-std::vector<Particle> randomParticles(std::size_t n, unsigned seed);
+// Random particles, the serial reference (`steps` steps of x += vx dt, y += vy dt, z += vz dt, then
+// vz += g dt, with fma as particles.cl computes them, so results are equal to the bit) and its exact
+// check, field by field, are Measure's (hoc/measure/particles.hpp).
+inline std::vector<Particle> randomParticles(std::size_t n, unsigned seed)
+{
+    return hoc::randomParticles<Particle>(n, seed);
+}
+using hoc::compareParticles, hoc::stepReference;
 
 // Step 3's prediction (soa.cpp), made before any run: on a GPU, 32 neighbouring work-items (a warp)
 // load `x` of their particles in one instruction. The bytes that load touches, in sectors of 32 bytes,
@@ -49,13 +54,6 @@ Float4LoadPrediction stepFivePrediction();
 // The layout change, both ways (soa.cpp, yours): toAos(toSoa(p)) gives p back, every field.
 Particles toSoa(const std::vector<Particle>& aos);
 std::vector<Particle> toAos(const Particles& soa);
-
-// The serial reference: `steps` steps of x += vx dt, y += vy dt, z += vz dt, then vz += g dt, with
-// fma as particles.cl computes them (correctly rounded on both sides, so results are equal to the bit).
-void stepReference(std::vector<Particle>& particles, float dt, float g, unsigned steps);
-
-// Compares every field of every particle (exactly); `first` of a failure is a float index, 8 per particle.
-hoc::CheckResult compareParticles(const std::vector<Particle>& expected, const std::vector<Particle>& got);
 
 // How update's array-of-structures kernels read a particle: field by field (update_aos), as two
 // float4 (update_aos4, 000's "Memory alignment"), or, as particles of seven floats (no charge, 28
@@ -103,11 +101,3 @@ private:
     cl::CommandQueue queue_;
     cl::Program program_;
 };
-
-// Refuses (hoc::UsageError, exit status 2) n particles the device cannot hold one buffer of, or the
-// host four copies of.
-void requireMemory(const cl::Device& device, std::size_t n);
-
-// Each layout's time (rows: name and seconds, the AoS kernel first), the bandwidth the step needs
-// at it (`bytes` a step) and its ratio to the AoS kernel's.
-void printTimes(const std::vector<std::pair<std::string, double>>& rows, double bytes);

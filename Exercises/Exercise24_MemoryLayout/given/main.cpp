@@ -1,7 +1,7 @@
 // Exercise 24: the driver. The same particles stepped with the array-of-structures kernel and the
 // structure-of-arrays one; each result checked against the serial reference (exactly), each time
-// printed with the bandwidth the step needs and its ratio to the AoS kernel's. The OpenCL work, the
-// memory refusal and the table are in layout.cpp.
+// printed with the bandwidth the step needs and its ratio to the AoS kernel's. The OpenCL work is in
+// layout.cpp; the reference, the memory refusal and the table are Measure's (hoc/measure/particles.hpp).
 #include "hoc/cli/main.hpp"
 #include "layout.hpp"
 
@@ -19,7 +19,8 @@ try {
 
     const cl::Device device = cli.device();
     hoc::Report report = cli.report(device);
-    requireMemory(device, n);  // exit status 2 where the device or the host cannot hold them
+    hoc::requireParticleMemory(device, n,
+                               sizeof(Particle));  // exit status 2 where the device or the host cannot hold them
 
     const float dt = 1.0f / 64, g = -9.81f;
     const std::vector<Particle> in = randomParticles(n, 24);
@@ -49,7 +50,7 @@ try {
                           r.seconds);
     }
 
-    printTimes(rows, bytes);
+    hoc::printLayoutTimes(rows, kBytesPerParticle, bytes);
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

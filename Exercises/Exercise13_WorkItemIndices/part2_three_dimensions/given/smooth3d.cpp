@@ -1,4 +1,4 @@
-// Exercise 13, part 2: the host side of the 3D smoothing step, and its serial reference.
+// Exercise 13, part 2: the host side of the 3D smoothing step.
 #include "smooth3d.hpp"
 
 #include <limits>
@@ -12,26 +12,6 @@ std::string Grid::text() const { return std::to_string(nx) + "x" + std::to_strin
 std::string sizesText(const Sizes3& sizes)
 {
     return std::to_string(sizes[0]) + "x" + std::to_string(sizes[1]) + "x" + std::to_string(sizes[2]);
-}
-
-std::vector<float> referenceSmooth(const std::vector<float>& in, const Grid& grid, float w)
-{
-    // A neighbour's distance in the flat array: 1 in x, a row in y, a plane in z; in the kernel's
-    // order of additions (x - 1, x + 1, y - 1, y + 1, z - 1, z + 1).
-    const std::size_t strides[3] = {1, grid.nx, grid.nx * grid.ny};
-    std::vector<float> out = in;  // the faces keep their values
-    for (std::size_t z = 1; z + 1 < grid.nz; ++z)
-        for (std::size_t y = 1; y + 1 < grid.ny; ++y)
-            for (std::size_t x = 1; x + 1 < grid.nx; ++x) {
-                const std::size_t cell = (z * grid.ny + y) * grid.nx + x;
-                float total = in[cell];
-                for (const std::size_t d : strides) {
-                    total += in[cell - d];
-                    total += in[cell + d];
-                }
-                out[cell] = w * total;
-            }
-    return out;
 }
 
 Smooth3d::Smooth3d(const cl::Device& device)

@@ -8,6 +8,7 @@
 
 #include "hoc/common/opencl.hpp"
 #include "hoc/common/timing.hpp"
+#include "hoc/measure/index_grids.hpp"
 
 // A grid of nx x ny x nz cells, stored as C stores float grid[nz][ny][nx] (x fastest).
 struct Grid {
@@ -46,9 +47,12 @@ StepThreePrediction stepThreePrediction();
 // of the command.
 cl::Event enqueueOverGrid(cl::CommandQueue& queue, const cl::Kernel& kernel, const Grid& grid, const Sizes3& local);
 
-// The serial reference of smooth3d.cl: the faces copied, each inner cell w times the sum of itself
-// and its six neighbours (added in one fixed order).
-std::vector<float> referenceSmooth(const std::vector<float>& in, const Grid& grid, float w);
+// The serial reference of smooth3d.cl is Measure's: the faces copied, each inner cell w times the sum
+// of itself and its six neighbours (added in one fixed order).
+inline std::vector<float> referenceSmooth(const std::vector<float>& in, const Grid& grid, float w)
+{
+    return hoc::referenceSmooth(in, grid.nx, grid.ny, grid.nz, w);
+}
 
 struct SmoothRun {
     std::vector<float> out;

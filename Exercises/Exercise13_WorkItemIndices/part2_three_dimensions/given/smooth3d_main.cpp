@@ -1,6 +1,6 @@
 // Exercise 13, part 2: one smoothing step on a 3D grid for each work-group shape: each result checked
-// against the serial reference, each time the median of the timed runs (profiling events).
-#include <iomanip>
+// against the serial reference, each time the median of the timed runs (profiling events), the table
+// Measure's (hoc::printShapeTimes).
 #include <iostream>
 
 #include "hoc/cli/main.hpp"
@@ -44,13 +44,7 @@ try {
                          {{"flops", 7.0 * static_cast<double>(grid.cells())}});
         rows.emplace_back(sizesText(local), r.seconds);
     }
-    std::cout << "grid " << grid.text() << ", each cell read and written once: " << hoc::fixedText(bytes / 1e6, 1)
-              << " MB per step\n"
-              << std::left << std::setw(12) << "work-group" << std::right << std::setw(14) << "time" << std::setw(10)
-              << "GB/s" << "\n";
-    for (const auto& [shape, seconds] : rows)
-        std::cout << std::left << std::setw(12) << shape << std::right << std::setw(14) << hoc::formatTime(seconds)
-                  << std::setw(10) << hoc::fixedText(hoc::gbps(bytes, seconds), 2) << "\n";
+    hoc::printShapeTimes(grid.text(), bytes, rows);
     const StepThreePrediction prediction = stepThreePrediction();
     const bool made = prediction.floatsApart32x4x2 != 0 || prediction.floatsApart1x16x16 != 0 ||
                       prediction.sectors32x4x2 != 0 || prediction.sectors1x16x16 != 0;

@@ -1,72 +1,13 @@
-// Exercise 22, part 2: the host side: the three kernels over a 2D grid, their serial reference, and
-// how many warps of a work-group hold both paths.
+// Exercise 22, part 2: the host side: the three kernels over a 2D grid.
 #include "warps2d.hpp"
 
 #include <cstdint>
-#include <set>
 
 #include "divergence.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/program.hpp"
-
-const char* kernelName(Rule rule)
-{
-    return rule == Rule::column ? "by_column" : rule == Rule::row ? "by_row" : "by_warp";
-}
-
-const char* ruleText(Rule rule)
-{
-    return rule == Rule::column ? "get_local_id(0) % 2" : rule == Rule::row ? "get_local_id(1) % 2" : "warp % 2";
-}
-
-std::string Shape::text() const { return std::to_string(x) + "x" + std::to_string(y); }
-
-namespace {
-
-// The number whose parity picks the path of the work-item with local ids (lx, ly).
-std::size_t ruleValue(Rule rule, std::size_t lx, std::size_t ly, const Shape& local, std::size_t warp)
-{
-    if (rule == Rule::column)
-        return lx;
-    if (rule == Rule::row)
-        return ly;
-    return warpOf(lx, ly, local.x, local.y, warp);
-}
-
-}  // namespace
-
-std::vector<float> referenceByRule(const std::vector<float>& in, std::size_t width, std::size_t height,
-                                   const Shape& local, unsigned steps, std::size_t warp, Rule rule)
-{
-    std::vector<float> out(in.size());
-    for (std::size_t y = 0; y < height; ++y) {
-        for (std::size_t x = 0; x < width; ++x) {
-            const std::size_t e = y * width + x;
-            const bool even = ruleValue(rule, x % local.x, y % local.y, local, warp) % 2 == 0;
-            out[e] = even ? pathA(in[e], steps) : pathB(in[e], steps);
-        }
-    }
-    return out;
-}
-
-std::size_t mixedWarps(const Shape& local, std::size_t warp, Rule rule)
-{
-    // For each warp (by warpOf), the parities its work-items' rule gives.
-    std::vector<std::set<std::size_t>> parities(warpsPerGroup(local.x, local.y, warp));
-    for (std::size_t ly = 0; ly < local.y; ++ly) {
-        for (std::size_t lx = 0; lx < local.x; ++lx) {
-            const std::size_t w = warpOf(lx, ly, local.x, local.y, warp);
-            if (w < parities.size())
-                parities[w].insert(ruleValue(rule, lx, ly, local, warp) % 2);
-        }
-    }
-    std::size_t mixed = 0;
-    for (const auto& p : parities)
-        mixed += p.size() > 1 ? 1 : 0;
-    return mixed;
-}
 
 Warps2d::Warps2d(const cl::Device& device)
     : device_(device),

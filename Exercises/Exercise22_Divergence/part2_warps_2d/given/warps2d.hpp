@@ -5,11 +5,11 @@
 
 #include <array>
 #include <cstddef>
-#include <string>
 #include <vector>
 
 #include "hoc/common/opencl.hpp"
 #include "hoc/common/timing.hpp"
+#include "hoc/measure/divergence.hpp"
 
 // Step 1 (warps.cpp): the warp of the work-item with local ids (lx, ly) in a work-group of
 // localX x localY work-items, cut into warps of `warp` work-items (dimension 0 fastest)...
@@ -27,29 +27,17 @@ struct StepFourPrediction {
 };
 StepFourPrediction stepFourPrediction();
 
-// The three kernels of warps2d.cl, by the rule each branches on.
-enum class Rule { column, row, warp };
-const char* kernelName(Rule rule);  // "by_column", "by_row", "by_warp"
-const char* ruleText(Rule rule);    // "get_local_id(0) % 2", ...
-
-// A work-group shape, dimension 0 first.
-struct Shape {
-    std::size_t x = 1, y = 1;
-    std::string text() const;  // "16x16"
-};
+// The three kernels of warps2d.cl, by the rule each branches on, and a work-group's shape, dimension 0
+// first: Measure's (hoc/measure/divergence.hpp), with the names of the kernels and of their rules.
+using Rule = hoc::BranchRule;
+using Shape = hoc::GroupShape;
+using hoc::kernelName, hoc::ruleText;
 
 // Step 4's work-group shapes, dimension 0 first: 32x8, 16x16, 8x32 and 64x4, 256 work-items each.
 inline const std::array<Shape, 4> kStepFourShapes = {Shape{32, 8}, Shape{16, 16}, Shape{8, 32}, Shape{64, 4}};
 
-// The serial reference of a kernel: element (x, y) takes path_a when the rule gives an even number
-// for its work-item, path_b when odd. For Rule::warp the rule is your warpOf.
-// (pathA and pathB are part 1's, divergence.hpp.)
-std::vector<float> referenceByRule(const std::vector<float>& in, std::size_t width, std::size_t height,
-                                   const Shape& local, unsigned steps, std::size_t warp, Rule rule);
-
-// Of the warps of one work-group, how many hold work-items of both parities under `rule` (your
-// warpOf decides which work-items share a warp): those run both paths, one after the other.
-std::size_t mixedWarps(const Shape& local, std::size_t warp, Rule rule);
+// The serial reference of a kernel (hoc::referenceByRule) and the count of the warps of a work-group
+// that hold both paths (hoc::mixedWarps) are Measure's: both take your warpOf.
 
 struct GridRun {
     std::vector<float> out;

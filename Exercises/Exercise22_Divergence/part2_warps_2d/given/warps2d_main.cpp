@@ -1,9 +1,8 @@
 // Exercise 22, part 2: runs the three kernels of warps2d.cl on the same grid for each work-group
-// shape, checks each result against its serial reference (exactly), and prints, per shape, how many
-// warps your warpsPerGroup gives a work-group, how many of them hold both paths under each rule
-// (by your warpOf), and each kernel's time as a multiple of by_warp's; then whether your step 4
-// prediction is made (the tests check it).
-#include <iomanip>
+// shape, checks each result against its serial reference (exactly), and hands the times to Measure's
+// table (hoc::printWarpTable): per shape, how many warps your warpsPerGroup gives a work-group, how
+// many of them hold both paths under each rule (by your warpOf), and each kernel's time as a multiple
+// of by_warp's; then says whether your step 4 prediction is made (the tests check it).
 #include <iostream>
 
 #include "divergence.hpp"
@@ -49,19 +48,15 @@ try {
                                  " steps";
     const Rule rules[] = {Rule::column, Rule::row, Rule::warp};
 
-    struct Row {
-        Shape shape;
-        double seconds[3] = {0, 0, 0};
-    };
-    std::vector<Row> rows;
+    std::vector<hoc::WarpRow> rows;
     for (const auto& g : groups) {
-        Row row;
+        hoc::WarpRow row;
         row.shape = {g[0], g[1]};
         for (int r = 0; r < 3; ++r) {
             const GridRun run = warps.run(rules[r], in, width, height, row.shape, static_cast<unsigned>(steps), warp,
                                           repeats);
-            const auto expected = referenceByRule(in, width, height, row.shape, static_cast<unsigned>(steps), warp,
-                                                  rules[r]);
+            const auto expected = hoc::referenceByRule(in, width, height, row.shape, static_cast<unsigned>(steps), warp,
+                                                       rules[r], warpOf);
             report.flops(std::string(kernelName(rules[r])) + " (" + ruleText(rules[r]) + "), work-groups of " +
                              row.shape.text(),
                          sizeText, hoc::compare(expected, run.out), {run.seconds, 0}, flops);
@@ -70,23 +65,7 @@ try {
         rows.push_back(row);
     }
 
-    std::cout << "per work-group shape: its warps (your warpsPerGroup), how many of them hold both paths under\n"
-              << "each kernel's rule (your warpOf), and each kernel's time as a multiple of by_warp's\n"
-              << std::setw(37) << "mixed warps" << std::setw(28) << "time, x by_warp\n"
-              << std::left << std::setw(10) << "work-group" << std::right << std::setw(7) << "warps";
-    for (int table = 0; table < 2; ++table)
-        std::cout << std::setw(10) << "by_column" << std::setw(7) << "by_row" << std::setw(8) << "by_warp";
-    std::cout << "\n";
-    for (const Row& row : rows) {
-        std::cout << std::left << std::setw(10) << row.shape.text() << std::right << std::setw(7)
-                  << warpsPerGroup(row.shape.x, row.shape.y, warp) << std::setw(10)
-                  << mixedWarps(row.shape, warp, Rule::column) << std::setw(7) << mixedWarps(row.shape, warp, Rule::row)
-                  << std::setw(8) << mixedWarps(row.shape, warp, Rule::warp);
-        const auto ratio = [&](int r) {
-            return hoc::fixedText(row.seconds[2] > 0 ? row.seconds[r] / row.seconds[2] : 0, 2);
-        };
-        std::cout << std::setw(10) << ratio(0) << std::setw(7) << ratio(1) << std::setw(8) << ratio(2) << "\n";
-    }
+    hoc::printWarpTable(rows, warp, warpOf, warpsPerGroup);
     const StepFourPrediction prediction = stepFourPrediction();
     const bool made = prediction.timesByWarpWhenMixed != 0 ||
                       prediction.mixedByRow != decltype(prediction.mixedByRow){} ||

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <iosfwd>
 #include <string>
@@ -192,6 +193,19 @@ struct BandwidthSweepResult {
     double readGbps = 0;              // the read yardstick
     std::vector<double> largestGbps;  // each kernel's GB/s at the last size reported in full; 0 where wrong
 };
+
+// Before any run of a sweep (hoc::UsageError, exit status 2): the device holds `deviceBuffers`
+// buffers of `bytes` each at the largest size, and the host `hostCopies` of them, with `sharedBuffers`
+// more where the device's memory is the host's (hoc::requireBuffers, hoc::requireHostMemory).
+void requireSweepMemory(const cl::Device& device, double bytes, int deviceBuffers, int hostCopies, int sharedBuffers,
+                        const std::string& what);
+
+// Before any run of a sweep of sums: every sum's check can tell a right result from a wrong one
+// (hoc::requireDecisiveSum), for each size n's data `data(n)` and each kernel k's count of additions
+// `additions(n, k)`; `kernels` names them.
+void requireDecisiveSums(const std::vector<std::size_t>& sizes, const std::vector<std::string>& kernels,
+                         const std::function<std::vector<float>(std::size_t n)>& data,
+                         const std::function<std::uint64_t(std::size_t n, std::size_t k)>& additions);
 
 // The sweep: the read yardstick measured once over readFloats (readYardstickGbps, printed), then for
 // each size the copy kernel and every kernel, checked, in a BandwidthTable on `out`; each kernel is

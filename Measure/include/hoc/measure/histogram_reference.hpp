@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "hoc/common/check.hpp"
+#include "hoc/common/opencl.hpp"
 #include "hoc/common/report.hpp"
 
 namespace hoc {
@@ -20,6 +21,10 @@ namespace hoc {
 // `n` bytes from a fixed seed, not uniform: small values are far more common (as in text or
 // images), so that some bins are hot and work-items often increment the same bin at once.
 std::vector<std::uint8_t> randomBytes(std::size_t n, std::uint32_t seed);
+
+// Refuses (hoc::UsageError, exit status 2) n bytes the device cannot hold, or the host (the bytes,
+// and on a CPU device their buffer).
+void requireHistogramMemory(const cl::Device& device, std::size_t n);
 
 // The count of each byte value, 256 bins.
 std::vector<std::uint64_t> histogramReference(const std::vector<std::uint8_t>& data);

@@ -1,10 +1,13 @@
 // The ids a 2D range's work-items recorded, checked and printed (Exercise 13): what get_global_id,
 // get_local_id and get_group_id should give at each position of the range, the check of the recorded
-// planes against them, and the planes printed side by side.
+// planes against them, and the planes printed side by side; and for its part 2, over a 3D range, the
+// serial reference of a smoothing step and the table of its work-group shapes' times.
 #pragma once
 
 #include <array>
 #include <cstddef>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "hoc/common/check.hpp"
@@ -31,5 +34,16 @@ CheckResult checkIds(const IdPlanes& ids);
 // The launch's line and, for ranges up to 32x32, the six planes in pairs (dimension 0 on the left,
 // dimension 1 on the right; rows are y).
 void printIds(const IdPlanes& ids);
+
+// The serial reference of a smoothing step over a grid of nx x ny x nz cells stored x fastest (as C
+// stores float grid[nz][ny][nx]): the faces copied, each inner cell w times the sum of itself and its
+// six neighbours, added in the order x - 1, x + 1, y - 1, y + 1, z - 1, z + 1.
+std::vector<float> referenceSmooth(const std::vector<float>& in, std::size_t nx, std::size_t ny, std::size_t nz,
+                                   float w);
+
+// The step's time and GB/s for each work-group shape (rows: the shape's text and seconds), each cell
+// read and written once: `bytes` a step over the grid `gridText`.
+void printShapeTimes(const std::string& gridText, double bytes,
+                     const std::vector<std::pair<std::string, double>>& rows);
 
 }  // namespace hoc

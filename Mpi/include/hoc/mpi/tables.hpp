@@ -33,6 +33,10 @@ std::string ranksText(int size);
 // int counts cannot send it in one message).
 void requireSplittable(int ranks, const std::string& parts, const hoc::matmul::Dims& d);
 
+// Rows per rank in proportion to `speeds`, at least one each, adding up to exactly m (m >= the number
+// of ranks): one row each, then the rest in proportion, Exercise 15's rule.
+std::vector<std::size_t> splitRows(std::size_t m, const std::vector<double>& speeds);
+
 // Part 1's result: pi over the ranks.
 struct PiOverRanks {
     double pi = 0;              // on rank 0: every rank's part added (MPI_Reduce); elsewhere 0
