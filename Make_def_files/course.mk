@@ -6,7 +6,7 @@
 #
 # An exercise's programs are built from Exercises/X; a solution's from Solutions/X's files (the lesson)
 # and Exercises/X's for every other file, with its kernels in Kernels/. The course libraries' sources
-# (Common/src, Cli/src, and Matmul/src, Measure/src, Measure/times/src, Pi/src, Pi/run/src, Mpi/src for
+# (Common/src, Cli/src, and Matmul/src, Matmul/buffers/src, Measure/src, Measure/times/src, Pi/src, Pi/run/src, Mpi/src for
 # the folders that use them) are compiled once into <Library>/make-objects/ (shared by every folder, rebuilt when make.def changes; `make -j`
 # compiles them side by side). `make clean` removes the folder's programs, `make clean-common` the
 # shared objects. A folder built with MPI (Exercise 15b) compiles with Open MPI's wrapper mpicxx,
@@ -53,7 +53,7 @@ hoc_kernel_path = $(subst $(hoc_space),:,$(strip $(foreach d,$(1),$(call hoc_roo
 hoc_find = $(firstword $(wildcard $(HOC_ROOT)/$(HOC_KIND)/$(1)) $(HOC_ROOT)/Exercises/$(1))
 
 # The course libraries: $(call hoc_library,Name) compiles Name/src/*.cpp once into Name/make-objects/.
-HOC_LIBRARY_CPPFLAGS = $(foreach l,Common Cli Matmul Measure Measure/times Pi Pi/run Mpi,-I$(HOC_ROOT)/$(l)/include) $(OPENCL_CFLAGS) \
+HOC_LIBRARY_CPPFLAGS = $(foreach l,Common Cli Matmul Matmul/buffers Measure Measure/times Pi Pi/run Mpi,-I$(HOC_ROOT)/$(l)/include) $(OPENCL_CFLAGS) \
                        -DHOC_MEASURE_KERNEL_DIRS='"$(HOC_ROOT)/Kernels"'
 define hoc_library
 $(1)_OBJECTS := $$(patsubst $$(HOC_ROOT)/$(1)/src/%.cpp,$$(HOC_ROOT)/$(1)/make-objects/%.o,$$(wildcard $$(HOC_ROOT)/$(1)/src/*.cpp))
@@ -61,7 +61,7 @@ $$(HOC_ROOT)/$(1)/make-objects/%.o: $$(HOC_ROOT)/$(1)/src/%.cpp $$(HOC_ROOT)/mak
 	@mkdir -p $$(@D)
 	$$(CXX) -std=c++17 $$(CXXFLAGS) $$(HOC_LIBRARY_CPPFLAGS) -c -o $$@ $$<
 endef
-$(foreach l,Common Cli Matmul Measure Measure/times Pi Pi/run Mpi,$(eval $(call hoc_library,$(l))))
+$(foreach l,Common Cli Matmul Matmul/buffers Measure Measure/times Pi Pi/run Mpi,$(eval $(call hoc_library,$(l))))
 
 # $(call hoc_program,name): the rule of one program of this folder.
 define hoc_program
@@ -87,6 +87,6 @@ clean:
 	rm -f $(hoc.$(HOC_FOLDER).programs)
 
 clean-common:
-	rm -rf $(foreach l,Common Cli Matmul Measure Measure/times Pi Pi/run Mpi,$(HOC_ROOT)/$(l)/make-objects) $(dir $(HOC_COURSE_MK))
+	rm -rf $(foreach l,Common Cli Matmul Matmul/buffers Measure Measure/times Pi Pi/run Mpi,$(HOC_ROOT)/$(l)/make-objects) $(dir $(HOC_COURSE_MK))
 
 .PHONY: all clean clean-common

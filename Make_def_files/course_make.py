@@ -13,8 +13,8 @@ For each exercise folder F of the course, in course order, OUT_MK sets:
   hoc.F.P.rooms         the rooms on P's include path: F, then the folders it uses
   hoc.F.P.kernel_rooms  the rooms on an exercise's kernel path: F, its "kernels_from", the folders it
                         uses and theirs
-  hoc.F.P.libraries     the course libraries P links beyond Common and Cli (Matmul, Measure, Measure/times, Pi,
-                        Pi/run, Mpi)
+  hoc.F.P.libraries     the course libraries P links beyond Common and Cli (Matmul, Matmul/buffers, Measure,
+                        Measure/times, Pi, Pi/run, Mpi)
   hoc.F.mpi             "yes" when the folder's library is built with MPI (compiled with mpicxx)
 """
 import json
@@ -22,8 +22,8 @@ import os
 import shlex
 import sys
 
-LIBRARIES = {"matmul": "Matmul", "measure": "Measure", "measure_times": "Measure/times", "pi": "Pi",
-             "pi_run": "Pi/run", "cli": None, "mpi": "Mpi"}
+LIBRARIES = {"matmul": "Matmul", "matmul_buffers": "Matmul/buffers", "measure": "Measure",
+             "measure_times": "Measure/times", "pi": "Pi", "pi_run": "Pi/run", "cli": None, "mpi": "Mpi"}
 
 
 def make_text(value):

@@ -6,7 +6,16 @@ path and its functions are not in the room's programs. The compiler or the linke
 name is missing; this module says why, naming the student's line, where the name is a library's that
 the room does not link (course.json's "libraries" of the room and of those it "uses").
 
+A student's file can reach the lesson without a build failing, too: by naming an answer's path (a
+solution's file in Solutions/, a solution kernel in Kernels/, or another room's file, in an #include or
+a string such as a kernel file's name) or by calling a function a linked library holds that does the
+step's work (course.json's "shortcuts" of the room: Exercise 02's build log asked of hoc::BuildFailure
+instead of the program).
+answer_reached reads the room's files before the build and names that line.
+
   outside_library(output, root)   the first message for such a build's output, or None
+  answer_reached(folder, root)    the first message for a file of Exercises/<folder> that reaches an answer
+                                  by path or calls a shortcut, or None
 """
 import importlib.util
 import json
@@ -151,4 +160,115 @@ def outside_library(output, root=ROOT):
                 f"which this exercise does not link: a room links no library that does what the room asks you "
                 f"to write, so this step's host code must be your own (the README's steps and the file's TODOs say "
                 f"what to write)")
+    return None
+
+
+SOURCE_SUFFIXES = (".cpp", ".hpp", ".h", ".cc", ".cxx", ".cl")
+# A path into the course's answers: Solutions/ (the solutions' files) or Kernels/ (the solutions'
+# kernels), as a component of a quoted or bracketed path: "../../Kernels/matmul_row.cl",
+# <../Solutions/X/y.cpp>, "Kernels" joined with "/".
+ANSWER_PATH = re.compile(r"""(?:^|[/\\"'<])(?P<folder>Solutions|Kernels)(?=[/\\"'>])""")
+# A path into another room: Exercises/<Folder>/... or ../<Folder>/... (a later room's given kernel can
+# be an earlier room's answer: Exercise 11 hands out Exercise 04's kernel).
+ROOM_PATH = re.compile(r"""(?:^|[/\\"'<])(?:Exercises(?=[/\\"'>])|\.\.[/\\](?P<room>Exercise\w+))""")
+
+
+def _code(text, keep_strings):
+    """`text` (C, C++ or OpenCL C) with its comments blanked, and its string and character literals too
+    unless keep_strings; newlines kept, so that line numbers stay."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c, two = text[i], text[i:i + 2]
+        if two == "//":
+            end = text.find("\n", i)
+            end = n if end < 0 else end
+            out.append(" " * (end - i))
+            i = end
+        elif two == "/*":
+            end = text.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+            out.append("".join(ch if ch == "\n" else " " for ch in text[i:end]))
+            i = end
+        elif c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c and text[j] != "\n":
+                j += 2 if text[j] == "\\" and text[j + 1:j + 2] != "\n" else 1
+            j = min(j, n) + (1 if j < n and text[j] == c else 0)  # a newline ends an unclosed one, kept
+            out.append(text[i:j] if keep_strings else c + " " * max(0, j - i - 2) + (c if j - i >= 2 else ""))
+            i = j
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def _room_files(folder, root):
+    top = os.path.join(root, "Exercises", folder)
+    for dirpath, dirnames, filenames in os.walk(top):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for name in sorted(filenames):
+            if name.endswith(SOURCE_SUFFIXES) and not name.startswith("."):
+                yield os.path.join(dirpath, name)
+
+
+def _read_text(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read(1 << 20).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+
+
+def _shortcuts(folder, root):
+    """course.json's "shortcuts" of the room: [{"file", "names", "step"}]."""
+    try:
+        with open(os.path.join(root, "course.json"), encoding="utf-8") as f:
+            entries = json.load(f)["exercises"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+    entry = next((e for e in entries if isinstance(e, dict) and e.get("folder") == folder), None)
+    found = entry.get("shortcuts", []) if entry else []
+    return [s for s in found if isinstance(s, dict) and isinstance(s.get("names"), list)] if isinstance(found, list) \
+        else []
+
+
+def answer_reached(folder, root=ROOT):
+    """The first message for a file of the room Exercises/<folder> whose code (comments left out) names
+    a path into Solutions/ or Kernels/, or calls a name the room's "shortcuts" in course.json forbid in
+    that file; else None."""
+    for path in _room_files(folder, root):
+        text = _read_text(path)
+        if text is None:
+            continue
+        student = os.path.relpath(path, root)
+        for number, line in enumerate(_code(text, keep_strings=True).split("\n"), start=1):
+            m = ANSWER_PATH.search(line)
+            room = None if m else ROOM_PATH.search(line)
+            if room:
+                return (f"{student}:{number}: error: this line names a path into a room (Exercises/"
+                        f"{room.group('room') or '...'}): a room's code uses its own files and the libraries it "
+                        f"links, never another room's files by path (a later room's given code may hold this "
+                        f"room's answer); write this step yourself (the README's steps and the file's TODOs say what)")
+            if m:
+                what = ("a solution's file (Solutions/)" if m.group("folder") == "Solutions"
+                        else "a solution kernel (Kernels/, the course's answers)")
+                return (f"{student}:{number}: error: this line names a path into {what}: a room's code uses "
+                        f"its own files, the files of its room (given/ among them) and the libraries it links, "
+                        f"never the course's answers; write this step yourself (the README's steps and the "
+                        f"file's TODOs say what)")
+    for shortcut in _shortcuts(folder, root):
+        path = os.path.join(root, "Exercises", folder, str(shortcut.get("file", "")))
+        text = _read_text(path) if shortcut.get("file") else None
+        if text is None:
+            continue
+        names = [n for n in shortcut["names"] if isinstance(n, str) and re.fullmatch(r"\w+", n)]
+        if not names:
+            continue
+        pattern = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b")
+        for number, line in enumerate(_code(text, keep_strings=False).split("\n"), start=1):
+            m = pattern.search(line)
+            if m:
+                student, step = os.path.relpath(path, root), shortcut.get("step", "this step")
+                return (f"{student}:{number}: error: this line uses {m.group(1)}, which does {step} for you: "
+                        f"the step is yours to write here, with the OpenCL calls themselves")
     return None

@@ -427,12 +427,14 @@ def counts_check(folder, check, program, search, root, probe=None):
     kernel, file = entry["kernel"], entry["file"]
     args = list(entry["args"])
     command = " ".join([os.path.basename(program), *args])
-    if shutil.which("oclgrind") is None:
-        text = (f"{folder}: not checked here: whether {kernel} uses {entry['idea']} is read from oclgrind's "
-                f"instruction counts (oclgrind --inst-counts), and oclgrind is not installed (Debian 12 "
-                f"packages it as oclgrind; Debian 13 does not). The other tests still check the values")
-        return "skipped", [results.finding("other", "not-collected", text)], text
     needs_probe = any(bound["count"] in PROBE for bound in entry["counts"])
+    if shutil.which("oclgrind") is None:
+        source = ("each work-item's accesses, which an oclgrind plugin records (checker/probe)" if needs_probe else
+                  "oclgrind's instruction counts (oclgrind --inst-counts)")
+        text = (f"{folder}: not checked here: whether {kernel} uses {entry['idea']} is read from {source}, and "
+                f"oclgrind is not installed (Debian 12 packages it as oclgrind; Debian 13 does not). The other "
+                f"tests still check the values")
+        return "skipped", [results.finding("other", "not-collected", text)], text
     if needs_probe and probe is None:
         text = (f"{folder}: not checked here: whether {kernel} uses {entry['idea']} is read from the local "
                 f"accesses of each work-item, which checker/probe/oclgrind_probe.cpp (an oclgrind plugin) "

@@ -87,6 +87,15 @@ class Probe(unittest.TestCase):
         self.assertEqual(q["local_bank_ways_store"], 32)
         self.assertEqual(q["local_bank_ways_load"], 1)
 
+    def test_global_loads_side_by_side_or_apart_and_stores_per_work_item(self):
+        side_by_side = [("l", (x, 0), (0, 0), 4 * x, 4) for x in range(32)]
+        pairs = [("l", (x, 0), (0, 0), 8 * x + 4 * k, 4) for x in range(32) for k in (0, 1)]
+        self.assertEqual(technique.load_spread(side_by_side), 1.0)
+        self.assertAlmostEqual(technique.load_spread(pairs), 252 / 128)  # each n-th load spans 31 * 8 + 4 bytes
+        alone = [("s", (0, 0), (0, 0), 4 * i, 4) for i in range(10)] + [("l", (1, 0), (0, 0), 0, 16)] * 3
+        q = technique.probe_quantities([alone])
+        self.assertEqual((q["global_stores_most_by_one"], q["global_loads_most_by_one"]), (10, 3))
+
     def test_rows_one_float_longer_spread_a_column_over_the_banks(self):
         column = [("S", (x, 0), (0, 0), BASE + 4 * 33 * x, 4) for x in range(32)]
         self.assertEqual(technique.bank_ways(column, "S"), 1)

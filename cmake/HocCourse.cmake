@@ -250,7 +250,7 @@ function(_hoc_library_target out name folder)
   set(target hoc::${name})  # "mpi": hoc::mpi (Mpi/), which links MPI's own library
   if(NOT TARGET ${target})
     message(FATAL_ERROR "${HOC_MANIFEST}: ${folder} uses the library \"${name}\", which is not one of the "
-                        "course's (matmul, measure, measure_times, pi, pi_run, cli, mpi)")
+                        "course's (matmul, matmul_buffers, measure, measure_times, pi, pi_run, cli, mpi)")
   endif()
   set(${out} ${target} PARENT_SCOPE)
 endfunction()

@@ -4,6 +4,7 @@
 
 #include "hoc/common/device.hpp"
 #include "hoc/common/program.hpp"
+#include "hoc/matmul/buffers.hpp"
 
 hoc::matmul::MatmulResult matmulRow(const cl::Device& device, const std::vector<float>& a, const std::vector<float>& b,
                                     hoc::matmul::Dims d)

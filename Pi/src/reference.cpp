@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <ostream>
 
 #include "hoc/common/check.hpp"
 #include "hoc/common/report.hpp"
@@ -71,6 +72,36 @@ Check check(double pi, std::uint64_t steps, double allowed, int digits)
             "pi = " + fixedText(pi, digits) + ", error " + scientific(pi - M_PI, 2) + " = midpoint rule " +
                 scientific(expected - M_PI, 2) + " + rounding " + scientific(pi - expected, 2) + " (allowed " +
                 scientific(allowed, 1) + ")"};
+}
+
+hoc::Result checkedRow(const std::string& name, const RunFigures& run, std::uint64_t steps, double allowed,
+                       double flopsPerStep)
+{
+    const Check checked = check(run.pi, steps, allowed);
+    const double rate = run.kernelSeconds > 0 ? static_cast<double>(steps) / run.kernelSeconds : 0;
+    return {name,
+            stepsText(steps),
+            checked.ok,
+            checked.text,
+            run.kernelSeconds,
+            rate,
+            "steps/s",
+            {{"error", run.pi - M_PI},
+             {"work_groups", static_cast<double>(run.workGroups)},
+             {"work_group_size", static_cast<double>(run.workGroupSize)},
+             {"steps_per_item", static_cast<double>(run.stepsPerItem)},
+             {"flops", flopsPerStep * static_cast<double>(steps)},
+             {"bytes", sizeof(float) * static_cast<double>(run.workGroups)}}};
+}
+
+void printSpeedups(std::ostream& out, const std::vector<std::string>& keys, const std::vector<hoc::Result>& rows)
+{
+    if (keys.empty() || rows.empty() || rows[0].rate <= 0)
+        return;
+    for (std::size_t i = 1; i < keys.size() && i < rows.size(); ++i)
+        if (rows[i].rate > 0)
+            out << keys[i] << " design: " << fixedText(rows[i].rate / rows[0].rate, 1) << "x the steps/s of the "
+                << keys[0] << " design\n";
 }
 
 }  // namespace hoc::pi

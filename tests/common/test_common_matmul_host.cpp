@@ -6,6 +6,7 @@
 
 #include "hoc/common/errors.hpp"
 #include "hoc/matmul/matmul_host.hpp"
+#include "hoc/matmul/buffers.hpp"
 #include "hoc_unit_test.hpp"
 
 using hoc::matmul::Dims;

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "hoc/common/limits.hpp"
 #include "hoc_hints/Exercise24_MemoryLayout.hpp"
 #include "hoc_test.hpp"
 #include "layout.hpp"
@@ -366,6 +367,39 @@ TEST(MemoryLayout, Float3AndVload4)
     EXPECT_EQ(facts[5], 10u) << "vload4(0, f + 7).w";
 }
 
+namespace {
+
+// update_soa run by one work-group of `local` work-items alone (an NDRange of `local`) on the fields of
+// `in` (x, y, z, vx, vy, vz), which it returns after one step: the particles that part of the range moved.
+std::vector<std::vector<float>> runSoaFirstGroup(Layout& layout, const std::vector<Particle>& in, float dt, float g,
+                                                 std::size_t local)
+{
+    const cl::Device& device = hoc::test::device();
+    cl::CommandQueue& queue = layout.queue();
+    cl::Kernel kernel = layout.kernel("update_soa");
+    hoc::requireWorkGroupSize(kernel, device, local, "a work-group of " + std::to_string(local));
+    std::vector<std::vector<float>> fields(6, std::vector<float>(in.size()));
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        const Particle& p = in[i];
+        fields[0][i] = p.x, fields[1][i] = p.y, fields[2][i] = p.z;
+        fields[3][i] = p.vx, fields[4][i] = p.vy, fields[5][i] = p.vz;
+    }
+    std::vector<cl::Buffer> buffers;
+    for (std::vector<float>& f : fields)
+        buffers.emplace_back(queue, f.begin(), f.end(), /*readOnly=*/false);
+    for (cl_uint a = 0; a < buffers.size(); ++a)
+        kernel.setArg(a, buffers[a]);
+    kernel.setArg(6, static_cast<cl_uint>(in.size()));
+    kernel.setArg(7, dt);
+    kernel.setArg(8, g);
+    queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(local), cl::NDRange(local));
+    for (std::size_t f = 0; f < fields.size(); ++f)
+        cl::copy(queue, buffers[f], fields[f].begin(), fields[f].end());
+    return fields;
+}
+
+}  // namespace
+
 // Step 2's lesson from part of the range: update_soa run by its first work-group alone (16 work-items
 // on 64 particles) must move exactly particles 0 to 15, work-item i taking element i of every array, so
 // that neighbouring work-items read and write neighbouring floats. Right values over the whole range do
@@ -376,7 +410,7 @@ TEST(MemoryLayoutTechnique, WorkItemITakesElementI)
     const std::size_t n = 64, local = 16;
     const std::vector<Particle> in = randomParticles(n, 24);
     const std::vector<std::vector<float>> fields = hoc::test::run(
-        [&] { return layout.runSoaFirstGroup(in, kDt, kG, local); });
+        [&] { return runSoaFirstGroup(layout, in, kDt, kG, local); });
     std::vector<Particle> expected = in;
     stepReference(expected, kDt, kG, 1);
     std::vector<std::size_t> moved;  // particles whose x, y, z or vz changed

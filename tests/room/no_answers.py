@@ -26,14 +26,18 @@ The files a student reads: Exercises/ (the rooms), course.json, every README and
 
 2. The numbers a step asks the student to predict or derive (predictions.json beside this file, with
    each answer as a regular expression of how it would be written): they must not appear in the
-   exercise's room, course.json, the READMEs or docs/, except inside a section to open after the step,
-   `<details><summary>After step N ...` (Markdown), where the student reads them once answered.
+   exercise's room, course.json, the READMEs or docs/. A README of a room (Exercises/) holds none
+   anywhere, a section to open after the step among them: what the solution measured, with those
+   answers, is in the solution's README (Solutions/<Folder>/README.md, not scanned: the student opens
+   it, as the solution's files, once they have their own answer). Outside the rooms (docs/, the
+   measurement logs) a section to open after the step, `<details><summary>After step N ...`, may hold
+   them.
    A prediction may also name, under "output", the lines of a program's output from which its answer
    follows (a rate that counts the floats asked for, a verdict beside the numbers it judges): those
-   must not stand in an expected-output block (```console) of the exercise's own README outside such
-   a section either, nor anywhere in the exercise's measurement log, docs/measurements/<Folder>.md,
-   outside such a section. Lines that answer only on the device the log measures (a GPU's times per
-   span, where the README's expected output is a CPU's) are named under "log": refused in the log only.
+   must not stand in an expected-output block (```console) of the exercise's own README either, nor
+   anywhere in the exercise's measurement log, docs/measurements/<Folder>.md, outside such a section.
+   Lines that answer only on the device the log measures (a GPU's times per span, where the README's
+   expected output is a CPU's) are named under "log": refused in the log only.
 
 Exit status 0 when nothing is handed out, 1 with one line per finding (file:line, what it shows and
 where the answer comes from)."""
@@ -240,7 +244,8 @@ def scan(root, predictions_file=PREDICTIONS):
                         continue
                     shown.setdefault(index[gram], f"a line of the answer, {solution}:{number} `{line}`")
                     break
-        hidden = after_sections(lines) if path.endswith(".md") else set()
+        # A room's README hides nothing: a section to open after a step is still the student's page.
+        hidden = after_sections(lines) if path.endswith(".md") and not path.startswith("Exercises/") else set()
         for folder in folders:
             if path != "course.json" and not path.endswith(".md") and course.room(path) != folder:
                 continue  # a prediction is said in prose, or in the room's own files
@@ -285,10 +290,11 @@ SELF_TEST_SOLUTION = """__kernel void twice(__global float* x, const uint n)
 def self_test():
     """The rule on a scratch course of two exercises: an answer line in a TODO, in a README and in the
     room of the exercise before is found; in the room after, in given code, as a short line, in a file
-    the student changed, it is not; a predicted number is found outside an after-section only, and an
-    output line it follows from in an expected output of the exercise's own README or in its
-    measurement log outside an after-section only (not in a command, another kind of block of the
-    README, another README or another exercise's log)."""
+    the student changed, it is not; a predicted number is found anywhere in a room's README, after-sections
+    too, and elsewhere outside an after-section only, never in the solution's README; an output line it
+    follows from in an expected output of the exercise's own README, or in its measurement log outside
+    an after-section (not in a command, another kind of block of the README, another README or another
+    exercise's log)."""
     import tempfile
     with tempfile.TemporaryDirectory() as root:
         def write(path, text):
@@ -322,6 +328,9 @@ def self_test():
         write("predictions.json", json.dumps({"ExerciseB_Twice": [
             {"step": 2, "asks": "the speedup", "answers": [r"\b42\.5 times"], "output": [r"\d GB/s"],
              "log": [r"^span \d+:"]}]}))
+        write("Solutions/ExerciseB_Twice/README.md", "After step 2: it is 42.5 times.\n"
+              "```console\n$ build/twice\n  time 1.0 ms, 4.0 GB/s\n```\n")
+        write("docs/after.md", "<details><summary>After step 2 of Exercise B</summary>\n\n42.5 times.\n</details>\n")
         subprocess.run(["git", "init", "-q", root], check=True)
         subprocess.run(["git", "-C", root, "add", "-A"], check=True)
         subprocess.run(["git", "-C", root, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "t"],
@@ -330,6 +339,9 @@ def self_test():
         found = scan(root, os.path.join(root, "predictions.json"))
         expected = {"Exercises/ExerciseB_Twice/twice.cl:4": "a line of the answer",
                     "Exercises/ExerciseB_Twice/README.md:3": "a line of the answer",
+                    "Exercises/ExerciseB_Twice/README.md:7": "answer to step 2",
+                    "Exercises/ExerciseB_Twice/README.md:12": "answer to step 2",
+                    "Exercises/ExerciseB_Twice/README.md:27": "an expected output that gives",
                     "Exercises/ExerciseB_Twice/README.md:15": "answer to step 2",
                     "Exercises/ExerciseB_Twice/README.md:18": "an expected output that gives",
                     "docs/measurements/ExerciseB_Twice.md:4": "an expected output that gives",

@@ -8,6 +8,7 @@
 #include "hoc/common/device.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/program.hpp"
+#include "hoc/matmul/buffers.hpp"
 
 hoc::matmul::MatmulResult matmulLocalColumn(const cl::Device& device, const std::vector<float>& a,
                                             const std::vector<float>& b, hoc::matmul::Dims d, std::size_t chunk)

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "hoc/matmul/matmul_host.hpp"
+#include "hoc/matmul/buffers.hpp"  // and matmul_host.hpp: the host functions below run through Buffers
 #include "hoc/matmul/performance_table.hpp"
 
 // In each, A is M x K and B is K x N, both row-major (d gives M, N, K, each at least 1), and C = A * B

@@ -4,6 +4,7 @@
 
 #include "hoc/cli/main.hpp"
 #include "hoc/pi/bounds.hpp"
+#include "hoc/pi/reference.hpp"
 #include "pi.hpp"
 #include "pi_check.hpp"
 
@@ -33,6 +34,7 @@ try {
     for (const PiStep& step : chosen)  // exit status 2 if a check could not decide
         hoc::pi::requireDecisive(device, step.key, step.summation, steps, local, iters);
     std::vector<hoc::Result> rows;
+    std::vector<std::string> keys;
     for (const PiStep& step : chosen) {
         PiOptions options;
         options.steps = steps;
@@ -41,9 +43,11 @@ try {
         options.stepsPerItem = iters;
         options.repeats = {1, static_cast<int>(runs)};
         rows.push_back(piRow(step, pi(device, options), steps));
+        keys.push_back(step.key);
         report.add(rows.back());
     }
-    printSpeedups(std::cout, chosen, rows);
+    if (chosen.front().design == PiDesign::Simple)  // each later step's steps/s against step 1's
+        hoc::pi::printSpeedups(std::cout, keys, rows);
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {
     return hoc::exitCode(std::current_exception());  // the error by name; exit status 2 or 3

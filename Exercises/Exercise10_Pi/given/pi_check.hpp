@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -23,9 +22,5 @@ struct PiStep {
 std::vector<PiStep> chosenSteps(const std::string& design);
 
 // A step's row: its pi checked against the exact midpoint-rule value for `nsteps` within
-// hoc::pi::allowedError, its rate in steps/s, and the figures of the roofline.
+// hoc::pi::allowedError, its rate in steps/s, and the figures of the roofline (hoc::pi::checkedRow).
 hoc::Result piRow(const PiStep& step, const PiResult& r, std::uint64_t nsteps);
-
-// "tree design: 3.1x the steps/s of the simple design", for each later step that ran with step 1
-// (`rows` are the rows of `steps`, in the same order).
-void printSpeedups(std::ostream& out, const std::vector<PiStep>& steps, const std::vector<hoc::Result>& rows);

@@ -2,8 +2,6 @@
 // element, the grouped one rounds the NDRange up to whole pairs of blocks (2 x span work-items).
 #include "divergence.hpp"
 
-#include <cmath>
-
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
 #include "hoc/common/limits.hpp"
@@ -79,26 +77,4 @@ PathsResult Divergence::run(const std::vector<float>& h_in, unsigned steps, std:
     result.out.resize(n);
     cl::copy(queue_, d_out, result.out.begin(), result.out.end());
     return result;
-}
-
-std::vector<float> Divergence::runFirstBlock(const std::vector<float>& h_in, unsigned steps, std::size_t span)
-{
-    const std::size_t n = h_in.size();
-    if (n == 0 || n > kMaxElements || span == 0 || span > kMaxSpan)
-        throw hoc::Failure("divergence: one block needs 1 to 2^30 elements and a span of 1 to 2^16");
-    cl::Kernel kernel(program_, "grouped");
-    // One work-group of the whole block where the kernel allows it, else work-groups of one.
-    const std::size_t local = span <= hoc::localSize(kernel, device_, span) ? span : 1;
-    cl::Buffer d_in(queue_, h_in.begin(), h_in.end(), /*readOnly=*/true);
-    cl::Buffer d_out(context_, CL_MEM_WRITE_ONLY, sizeof(float) * n);
-    queue_.enqueueFillBuffer(d_out, std::nanf(""), 0, sizeof(float) * n);
-    kernel.setArg(0, d_in);
-    kernel.setArg(1, d_out);
-    kernel.setArg(2, static_cast<cl_uint>(n));
-    kernel.setArg(3, static_cast<cl_uint>(steps));
-    kernel.setArg(4, static_cast<cl_uint>(span));
-    queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(span), cl::NDRange(local));
-    std::vector<float> out(n);
-    cl::copy(queue_, d_out, out.begin(), out.end());
-    return out;
 }

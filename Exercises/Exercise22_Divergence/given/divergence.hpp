@@ -36,17 +36,17 @@ public:
     PathsResult run(const std::vector<float>& in, unsigned steps, std::size_t span, std::size_t local = 0,
                     const hoc::Repeats& repeats = {0, 1});
 
-    // The grouped kernel's first block alone: an NDRange of `span` work-items, out filled with NaN
-    // before, so that the elements one block writes are the ones no longer NaN (the tests' evidence that
-    // a block takes one path).
-    std::vector<float> runFirstBlock(const std::vector<float>& in, unsigned steps, std::size_t span);
-
     // CL_KERNEL_WORK_GROUP_SIZE of the divergent (span 0) or grouped kernel on this device.
     std::size_t maxWorkGroupSize(std::size_t span) const;
 
     // Step 3's prediction, STEP3_SPAN of divergence.cl, as its kernel step3_prediction reports it
     // (0: not made yet).
     std::size_t stepThreePrediction();
+
+    // A kernel as built, with the context and queue, for a test that enqueues it itself.
+    cl::Kernel kernel(const char* name) const { return cl::Kernel(program_, name); }
+    const cl::Context& context() const { return context_; }
+    cl::CommandQueue& queue() { return queue_; }
 
 private:
     cl::Device device_;

@@ -9,6 +9,7 @@
 #include "hoc/cli/main.hpp"
 #include "hoc/common/data.hpp"
 #include "hoc/common/device.hpp"
+#include "hoc/measure/compute_unit_main.hpp"
 #include "occupancy.hpp"
 
 int main(int argc, char** argv)
@@ -24,13 +25,7 @@ try {
                     "Sizes of the kernel's __local array, in KiB (default: those below CL_DEVICE_LOCAL_MEM_SIZE)",
                     1u << 20);
     cli.option("--runs", repeats.runs, "Timed runs after one warm-up; the median is reported", 1, 1000);
-    cli.sizeOption("--cu-work-items", given.workItems,
-                   "Per compute unit: resident work-items (any --cu-* option replaces all the known figures)");
-    cli.sizeOption("--cu-groups", given.workGroups, "Per compute unit: resident work-groups");
-    cli.sizeOption("--cu-local-bytes", given.localBytes, "Per compute unit: local memory in bytes");
-    cli.sizeOption("--cu-reserved", given.localReservedPerGroup,
-                   "Per work-group: local memory in bytes the runtime keeps");
-    cli.sizeOption("--cu-registers", given.registers, "Per compute unit: 32-bit registers");
+    hoc::addComputeUnitOptions(cli, given);       // --cu-work-items, --cu-groups, --cu-local-bytes, ...
     if (const auto stop = cli.parse(argc, argv))  // --help, --list or a bad command line
         return *stop;
 

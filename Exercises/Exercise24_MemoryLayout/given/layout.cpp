@@ -136,29 +136,3 @@ LayoutResult Layout::runSoa(const std::vector<Particle>& in, float dt, float g, 
     result.out = toAos(s);
     return result;
 }
-
-std::vector<std::vector<float>> Layout::runSoaFirstGroup(const std::vector<Particle>& in, float dt, float g,
-                                                         std::size_t local)
-{
-    requireCount(in.size());
-    cl::Kernel kernel(program_, "update_soa");
-    hoc::requireWorkGroupSize(kernel, device_, local, "a work-group of " + std::to_string(local));
-    std::vector<std::vector<float>> fields(6, std::vector<float>(in.size()));
-    for (std::size_t i = 0; i < in.size(); ++i) {
-        const Particle& p = in[i];
-        fields[0][i] = p.x, fields[1][i] = p.y, fields[2][i] = p.z;
-        fields[3][i] = p.vx, fields[4][i] = p.vy, fields[5][i] = p.vz;
-    }
-    std::vector<cl::Buffer> buffers;
-    for (std::vector<float>& f : fields)
-        buffers.emplace_back(queue_, f.begin(), f.end(), /*readOnly=*/false);
-    for (cl_uint a = 0; a < buffers.size(); ++a)
-        kernel.setArg(a, buffers[a]);
-    kernel.setArg(6, static_cast<cl_uint>(in.size()));
-    kernel.setArg(7, dt);
-    kernel.setArg(8, g);
-    queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(local), cl::NDRange(local));
-    for (std::size_t f = 0; f < fields.size(); ++f)
-        cl::copy(queue_, buffers[f], fields[f].begin(), fields[f].end());
-    return fields;
-}

@@ -83,14 +83,13 @@ public:
     LayoutResult runSoa(const std::vector<Particle>& in, float dt, float g, std::size_t local = 0,
                         const hoc::Repeats& repeats = {0, 1});
 
-    // update_soa run by one work-group of `local` work-items alone (an NDRange of `local`) on the fields
-    // of `in` (x, y, z, vx, vy, vz), which it returns after one step: the particles that part of the
-    // range moved (the tests' evidence that work-item i takes element i of every array).
-    std::vector<std::vector<float>> runSoaFirstGroup(const std::vector<Particle>& in, float dt, float g,
-                                                     std::size_t local);
-
     // CL_KERNEL_WORK_GROUP_SIZE of update_aos (or update_aos4, update_aos7) or update_soa on this device.
     std::size_t maxWorkGroupSize(bool soa, AosLoads loads = AosLoads::fields) const;
+
+    // A kernel as built, with the context and queue, for a test that enqueues it itself.
+    cl::Kernel kernel(const char* name) const { return cl::Kernel(program_, name); }
+    const cl::Context& context() const { return context_; }
+    cl::CommandQueue& queue() { return queue_; }
 
 private:
     LayoutResult runSevenFloats(const std::vector<Particle>& in, float dt, float g, std::size_t local,

@@ -64,21 +64,8 @@ Run runTree(const cl::CommandQueue& queue, const cl::Kernel& kernel, std::uint64
 
 hoc::Result row(const std::string& name, const Run& run, std::uint64_t steps, double flopsPerStep)
 {
-    const Check checked = check(run.pi, steps, kTarget);
-    const double rate = run.timing.kernel_s > 0 ? static_cast<double>(steps) / run.timing.kernel_s : 0;
-    return {name,
-            stepsText(steps),
-            checked.ok,
-            checked.text,
-            run.timing.kernel_s,
-            rate,
-            "steps/s",
-            {{"error", run.pi - M_PI},
-             {"work_groups", static_cast<double>(run.workGroups)},
-             {"work_group_size", static_cast<double>(run.workGroupSize)},
-             {"steps_per_item", static_cast<double>(run.stepsPerItem)},
-             {"flops", flopsPerStep * static_cast<double>(steps)},
-             {"bytes", sizeof(float) * static_cast<double>(run.workGroups)}}};
+    return checkedRow(name, {run.pi, run.workGroups, run.workGroupSize, run.stepsPerItem, run.timing.kernel_s}, steps,
+                      kTarget, flopsPerStep);
 }
 
 void compareWidths(hoc::Report& report, const std::vector<std::string>& widths, std::uint64_t steps,

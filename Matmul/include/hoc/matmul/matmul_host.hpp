@@ -1,5 +1,6 @@
 // Host-side pieces the matrix-multiplication exercises (04-09) share, so that each exercise's host
-// function shows only what that exercise changes. Exercise 05 writes all of it out by hand once.
+// function shows only what that exercise changes. The buffers and the read-back of C, which Exercise 05
+// writes by hand, are a library of their own (hoc/matmul/buffers.hpp) that Exercise 05 does not link.
 #pragma once
 
 #include <cstddef>
@@ -69,35 +70,6 @@ std::size_t elementGroupSide(const cl::Kernel& kernel, const cl::Device& device)
 // The largest square work-group side t <= preferred that `kernel` can run with on `device`:
 // t * t <= CL_KERNEL_WORK_GROUP_SIZE and t <= both CL_DEVICE_MAX_WORK_ITEM_SIZES sides.
 std::size_t squareLocalSize(const cl::Kernel& kernel, const cl::Device& device, std::size_t preferred);
-
-// Step 3 of the host program as Exercise 05 writes it, and the read-back at the end of step 5:
-// buffers in `context` holding A and B (read-only) and C (read-write: Exercises 07 and 08 keep
-// partial sums in C), written through `queue`. C starts filled with NaN, so elements a kernel
-// forgets to write show up in the check. Steps 1, 2 and 4 stay in the exercise:
-//
-//   const auto [M, N, K] = hoc::matmul::kernelDims(d);
-//   cl::Context context(device);                                                 // 1
-//   cl::CommandQueue queue(context, device, CL_QUEUE_PROFILING_ENABLE);
-//   cl::Program program = hoc::buildProgram(context, device, "matmul_row.cl");   // 2
-//   const hoc::matmul::Buffers mem(context, queue, a, b, d);                     // 3
-//   cl::KernelFunctor<int, int, int, cl::Buffer, cl::Buffer, cl::Buffer> mmul(program, "mmul_row");  // 4
-//   cl::Event done = mmul(cl::EnqueueArgs(queue, global, local), M, N, K, mem.a, mem.b, mem.c);    // 5
-//   return mem.readResult(queue, done, global, local);
-struct Buffers {
-    Buffers(const cl::Context& context, const cl::CommandQueue& queue, const std::vector<float>& a,
-            const std::vector<float>& b, Dims d);
-
-    // C only, for kernels that read A and B some other way (as images).
-    Buffers(const cl::Context& context, const cl::CommandQueue& queue, Dims d);
-
-    // Reads C back through `queue` (waiting for the kernel) and returns it with the kernel's time from
-    // `kernel`'s profiling event and the host time since this call started (the kernel call returns at once).
-    MatmulResult readResult(const cl::CommandQueue& queue, const cl::Event& kernel, const cl::NDRange& global,
-                            const cl::NDRange& local) const;
-
-    Dims dims;
-    cl::Buffer a, b, c;
-};
 
 // Matrices padded to whole tiles, as the tiled kernels of Exercise 9b and the competition module take
 // them: `host` (rows x cols, row-major) is written into `buffer` as a paddedRows x pitch matrix whose

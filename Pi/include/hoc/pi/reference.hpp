@@ -3,8 +3,13 @@
 // The error bounds of their float sums are in bounds.hpp.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <iosfwd>
 #include <string>
+#include <vector>
+
+#include "hoc/common/report.hpp"
 
 namespace hoc::pi {
 
@@ -37,5 +42,23 @@ struct Check {
     std::string text;
 };
 Check check(double pi, std::uint64_t steps, double allowed, int digits = 9);
+
+// What a pi run gives its row: its pi, how the steps were divided, and its median kernel time.
+struct RunFigures {
+    double pi = 0;
+    std::size_t workGroups = 0, workGroupSize = 0;
+    std::uint64_t stepsPerItem = 0;
+    double kernelSeconds = 0;
+};
+
+// A run's row of the report: `name`, its pi checked against reference(steps) within `allowed`
+// (check, above), its rate in steps/s, and the figures of the roofline for a kernel of
+// `flopsPerStep` flops per step that writes one float per work-group.
+hoc::Result checkedRow(const std::string& name, const RunFigures& run, std::uint64_t steps, double allowed,
+                       double flopsPerStep);
+
+// "<key> design: 3.1x the steps/s of the <first key> design" for each later row that ran, against the
+// first row (`keys` name the rows' designs, in the same order); nothing where the first did not run.
+void printSpeedups(std::ostream& out, const std::vector<std::string>& keys, const std::vector<hoc::Result>& rows);
 
 }  // namespace hoc::pi
