@@ -50,13 +50,19 @@ std::string what(const char* design, std::uint64_t steps, const PiResult& r)
 //                           is missing (its error does not grow with the number of steps)
 //   above the bound       steps counted twice, or steps past nsteps added (their x lie beyond 1)
 //   below the bound       steps, work-items' values or work-groups' sums left out
+// The kernel each design runs (pi.cl).
+const char* kernelOf(PiDesign design)
+{
+    return design == PiDesign::Simple       ? "pi_simple"
+           : design == PiDesign::SimpleTree ? "pi_simple_tree"
+           : design == PiDesign::CountedX   ? "pi_counted_x"
+                                            : "pi";
+}
+
 std::string hint(PiDesign design, std::uint64_t steps, std::uint64_t perItem, double expected, double got,
                  double allowed, double plain = 0)
 {
-    const char* kernel = design == PiDesign::Simple       ? "pi_simple"
-                         : design == PiDesign::SimpleTree ? "pi_simple_tree"
-                         : design == PiDesign::CountedX   ? "pi_counted_x"
-                                                          : "pi";
+    const char* kernel = kernelOf(design);
     const std::string where = std::string("\n  where: kernel ") + kernel +
                               " in pi.cl, or the host code in pi.cpp\n  hint: ";
     const double h = 1.0 / static_cast<double>(steps);
@@ -161,7 +167,9 @@ void checkWorkGroupSizes(PiDesign design)
     const std::uint64_t steps = 1000003;
     for (const std::size_t local : {std::size_t{1}, std::size_t{3}, std::size_t{64}, maxLocal(design)}) {
         const PiResult r = runPi(steps, design, local, design == PiDesign::Tree ? 0 : 250);
-        EXPECT_EQ(r.workGroupSize, local);
+        EXPECT_EQ(r.workGroupSize, local)
+            << HOC_UNDER_TEST << "/pi.cpp: " << kernelOf(design) << " asked for work-groups of " << local
+            << " ran work-groups of " << r.workGroupSize << ": the launch's local range is the size asked for";
         switch (design) {
         case PiDesign::Simple: ASSERT_TRUE(simpleAccurate(steps, r)); break;
         case PiDesign::SimpleTree: ASSERT_TRUE(simpleTreeAccurate(steps, r)); break;

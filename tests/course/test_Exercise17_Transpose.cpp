@@ -169,8 +169,11 @@ TEST(Transpose, BadRequestsAreRefused)
 {
     Transposer transposer = makeTransposer({});
     EXPECT_THROW(hoc::test::run([&] { return transposer.transpose({1, 2, 3}, 2, 2, TransposeKernel::Naive); }),
-                 std::runtime_error);
-    EXPECT_THROW(makeTransposer({8, 9, 16, 16}), std::runtime_error);  // more rows of work-items than the tile has
+                 std::runtime_error)
+        << HOC_UNDER_TEST << "/given/transpose.cpp: a 2 x 2 transpose given 3 floats was not refused with an error";
+    EXPECT_THROW(makeTransposer({8, 9, 16, 16}), std::runtime_error)
+        << HOC_UNDER_TEST << "/given/transpose.cpp: a tile of 8 x 8 with 9 rows of work-items (more rows than the tile "
+        << "has) was not refused with an error";
 }
 
 // The lessons of steps 2 and 3 from CL_KERNEL_LOCAL_MEM_SIZE (the local memory a work-group uses): a

@@ -92,7 +92,9 @@ TEST(Histogram, CorrectDesignsDoNotDependOnTheOrderOfWorkGroups)
     for (const HistogramKernel kernel : correctDesigns)
         for (const GroupOrder order : {GroupOrder::InOrder, GroupOrder::Reversed}) {
             const HistogramResult r = runCount(data, kernel, {16, 7, order});
-            EXPECT_EQ(r.groups, 7u);
+            EXPECT_EQ(r.groups, 7u) << HOC_UNDER_TEST
+                                    << "/given/histogram.cpp: runCount asked for 7 work-groups of 16 ran " << r.groups
+                                    << " (" << what(kernel, data.size(), r, order) << ")";
             ASSERT_TRUE(countsRight(hoc::histogramReference(data), r.bins, what(kernel, data.size(), r, order)));
         }
 }
@@ -123,7 +125,9 @@ TEST(Histogram, WorkGroupsFromOneToTheMaximum)
         const std::size_t kernelMax = runCount(data, kernel, {1, 0, GroupOrder::OneLaunch}).maxWorkGroupSize;
         for (const std::size_t local : {std::size_t{1}, std::size_t{3}, std::min<std::size_t>(kernelMax, 1024)}) {
             const HistogramResult r = runCount(data, kernel, {local, 0, GroupOrder::OneLaunch});
-            EXPECT_EQ(r.workGroupSize, local);
+            EXPECT_EQ(r.workGroupSize, local)
+                << HOC_UNDER_TEST << "/given/histogram.cpp: runCount asked for work-groups of " << local << " ran "
+                << what(kernel, data.size(), r, GroupOrder::OneLaunch);
             ASSERT_TRUE(countsRight(expected, r.bins, what(kernel, data.size(), r, GroupOrder::OneLaunch)));
         }
     }
@@ -151,4 +155,8 @@ TEST(Histogram, StepFourAnswer)
                         << "\n  hint: " << hoc::test::hint(hoc::hints::step4_answer);
 }
 
-TEST(Histogram, EmptyInputIsRefused) { EXPECT_THROW(runCount({}, HistogramKernel::Global), std::runtime_error); }
+TEST(Histogram, EmptyInputIsRefused)
+{
+    EXPECT_THROW(runCount({}, HistogramKernel::Global), std::runtime_error)
+        << HOC_UNDER_TEST << "/given/histogram.cpp: runCount of no bytes was not refused with an error";
+}

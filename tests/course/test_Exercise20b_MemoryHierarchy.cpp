@@ -186,8 +186,17 @@ TEST(Hierarchy, StridedReadMatchesTheReference)
 TEST(Hierarchy, BadRequestsAreRefused)
 {
     Hierarchy hierarchy = makeHierarchy();
-    EXPECT_THROW(hierarchy.local({}, 0, 1, {0, 1}), hoc::Failure);
-    EXPECT_THROW(hierarchy.local(wholeNumbers(kBlockFloats), kTile + 1, 1, {0, 1}), hoc::UsageError);
-    EXPECT_THROW(hierarchy.local(wholeNumbers(kBlockFloats), 0, 0, {0, 1}), hoc::Failure);
-    EXPECT_THROW(hierarchy.strided(wholeNumbers(1000), 1, {0, 1}), hoc::Failure);
+    const std::string where = "Measure/src/hierarchy.cpp (hoc::runLocal and hoc::runStrided, which given/hierarchy.cpp "
+                              "calls): ";
+    EXPECT_THROW(hierarchy.local({}, 0, 1, {0, 1}), hoc::Failure)
+        << where << "a local run of an empty block was not refused with an error";
+    EXPECT_THROW(hierarchy.local(wholeNumbers(kBlockFloats), kTile + 1, 1, {0, 1}), hoc::UsageError)
+        << where << "a local run in work-groups of " << kTile + 1 << " (more than the tile's " << kTile
+        << " work-items) was not refused with a usage error";
+    EXPECT_THROW(hierarchy.local(wholeNumbers(kBlockFloats), 0, 0, {0, 1}), hoc::Failure)
+        << where << "a local run of 0 rounds was not refused with an error";
+    EXPECT_THROW(hierarchy.strided(wholeNumbers(1000), 1, {0, 1}), hoc::Failure)
+        << where
+        << "a strided run of 1000 floats (not a whole number of work-groups' reads) was not refused "
+           "with an error";
 }

@@ -156,13 +156,14 @@ TEST(MemoryLayout, ReferenceMovesEveryUsedField)
     std::vector<Particle> p = randomParticles(1, 1);
     const Particle before = p[0];
     stepReference(p, kDt, kG, 1);
-    EXPECT_NE(p[0].x, before.x);
-    EXPECT_NE(p[0].y, before.y);
-    EXPECT_NE(p[0].z, before.z);
-    EXPECT_NE(p[0].vz, before.vz);
-    EXPECT_EQ(p[0].vx, before.vx);
-    EXPECT_EQ(p[0].m, before.m);
-    EXPECT_EQ(p[0].q, before.q);
+    const std::string where = "Measure/include/hoc/measure/particles.hpp: stepReference, one step of one particle: ";
+    EXPECT_NE(p[0].x, before.x) << where << "x did not move (x += vx dt)";
+    EXPECT_NE(p[0].y, before.y) << where << "y did not move (y += vy dt)";
+    EXPECT_NE(p[0].z, before.z) << where << "z did not move (z += vz dt)";
+    EXPECT_NE(p[0].vz, before.vz) << where << "vz did not change (gravity acts along z)";
+    EXPECT_EQ(p[0].vx, before.vx) << where << "vx changed, where only vz does";
+    EXPECT_EQ(p[0].m, before.m) << where << "m changed, where a step never changes it";
+    EXPECT_EQ(p[0].q, before.q) << where << "q changed, where a step never changes it";
 }
 
 TEST(MemoryLayout, ConversionsKeepEveryField)

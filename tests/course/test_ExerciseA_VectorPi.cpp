@@ -148,7 +148,9 @@ TEST(VectorPi, EveryWidthWithinTarget)
         for (const std::uint64_t steps : {1, 3, 4, 5, 7, 8, 9, 1003, 100003}) {
             const hoc::pi::Run r = runPi(steps, width);
             ASSERT_TRUE(accurate(steps, width, r));  // stop at the first wrong case
-            EXPECT_EQ(r.stepsPerItem % width, 0u);
+            EXPECT_EQ(r.stepsPerItem % width, 0u)
+                << HOC_UNDER_TEST << "/given/vector_pi.cpp: vectorPi with float" << width << " and " << steps
+                << " steps gave each work-item " << r.stepsPerItem << " steps, not a whole number of vectors";
         }
     // The target's range (2^24 and more steps), with a partial last vector.
     const std::uint64_t large = (std::uint64_t{1} << 24) + 3;
@@ -164,7 +166,9 @@ TEST(VectorPi, WorkGroupSizesFromOneToTheMaximum)
     const bool powerOfTwo = max4 > 1 && (max4 & (max4 - 1)) == 0;
     for (const auto& [width, local] : cases) {
         const hoc::pi::Run r = runPi(steps, width, local);
-        EXPECT_EQ(r.workGroupSize, local);
+        EXPECT_EQ(r.workGroupSize, local)
+            << HOC_UNDER_TEST << "/given/vector_pi.cpp: vectorPi asked for work-groups of " << local
+            << " ran work-groups of " << r.workGroupSize;
         // Right in work-groups of 1 and of a power of two, short in one of an odd size: the work-group's
         // tree, not the steps, loses values (halving an odd number of active work-items rounds down).
         std::string because;
@@ -177,7 +181,12 @@ TEST(VectorPi, WorkGroupSizesFromOneToTheMaximum)
     }
 }
 
-TEST(VectorPi, RefusesWidthsOpenCLDoesNotHave) { EXPECT_THROW(runPi(100, 3), std::runtime_error); }
+TEST(VectorPi, RefusesWidthsOpenCLDoesNotHave)
+{
+    EXPECT_THROW(runPi(100, 3), std::runtime_error)
+        << HOC_UNDER_TEST << "/given/vector_pi.cpp: vectorPi with vectors of 3 floats (it runs float, float2, "
+        << "float4, float8 and float16) was not refused with an error";
+}
 
 TEST(Builtins, ConversionsSaturateAndRoundAsNamed)
 {
