@@ -8,6 +8,7 @@
 #include "hoc/common/check.hpp"
 #include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
+#include "hoc/common/host_memory.hpp"
 #include "hoc/common/limits.hpp"
 #include "hoc/common/sizes.hpp"
 #include "hoc/measure/bandwidth.hpp"
@@ -247,6 +248,13 @@ void measureLocalLevel(const cl::Device& device, std::size_t groupsPerCu, Report
                      std::to_string(r.groups) + " work-groups of " + std::to_string(r.local),
                      compare(referenceLocal(in, r.local, r.rounds), r.out), {r.seconds, 0}, r.localBytes());
     levels.localGbps = gbps(r.localBytes(), r.seconds);
+}
+
+void requireGlobalProbes(const cl::Device& device, std::size_t floats)
+{
+    const double bytes = sizeof(float) * static_cast<double>(floats);
+    requireBuffers(device, bytes, 2, "--size " + std::to_string(floats));
+    requireHostMemory(hostBytes(device, 2.0 * bytes, 2.0 * bytes), "--size " + std::to_string(floats));
 }
 
 std::vector<std::size_t> stridesToRun(std::vector<std::size_t> strides, std::size_t n)

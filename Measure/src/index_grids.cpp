@@ -84,6 +84,14 @@ void printIds(const IdPlanes& ids)
         std::printf("  (grids are printed for ranges up to 32x32)\n");
 }
 
+void reportIds(Report& report, const IdPlanes& ids, const std::string& name, const std::string& size)
+{
+    printIds(ids);
+    const CheckResult c = checkIds(ids);
+    report.add(
+        {name, size, c.ok, c.ok ? "all " + std::to_string(c.count) + " ids correct" : c.message(), 0, 0, "", {}});
+}
+
 std::vector<float> referenceSmooth(const std::vector<float>& in, std::size_t nx, std::size_t ny, std::size_t nz,
                                    float w)
 {

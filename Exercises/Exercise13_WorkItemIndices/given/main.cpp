@@ -1,5 +1,5 @@
 // Exercise 13: command line and the run. The OpenCL work is in indices.cpp; the expected ids, their
-// check and the printed grids are Measure's (hoc/measure/index_grids.hpp).
+// check, the printed grids and the report's rows are Measure's (hoc/measure/index_grids.hpp).
 #include <climits>
 
 #include "hoc/cli/main.hpp"
@@ -36,16 +36,8 @@ try {
                                 r.group.x,
                                 r.group.y,
                                 {&r.global_x, &r.global_y, &r.local_x, &r.local_y, &r.group_x, &r.group_y}};
-        hoc::printIds(ids);
-        const auto c = hoc::checkIds(ids);
-        report.add({"ids in work-groups of " + std::to_string(g.x) + "x" + std::to_string(g.y),
-                    "range " + rangeText,
-                    c.ok,
-                    c.ok ? "all " + std::to_string(c.count) + " ids correct" : c.message(),
-                    0,
-                    0,
-                    "",
-                    {}});
+        hoc::reportIds(report, ids, "ids in work-groups of " + std::to_string(g.x) + "x" + std::to_string(g.y),
+                       "range " + rangeText);  // printed, checked and reported
     }
     return cli.finish(report);  // --json; exit status 0 when every result is correct, else 1
 } catch (...) {

@@ -9,9 +9,7 @@
 
 #include "hierarchy.hpp"
 #include "hoc/cli/main.hpp"
-#include "hoc/common/device.hpp"
 #include "hoc/common/errors.hpp"
-#include "hoc/common/host_memory.hpp"
 #include "hoc/measure/hierarchy.hpp"
 #include "hoc/measure/transfer.hpp"
 
@@ -51,11 +49,7 @@ try {
     // The strides: 1 first (the yardstick of the bytes per float), each dividing the buffer into whole
     // work-groups of reads.
     strides = hoc::stridesToRun(strides, n);
-    // The global probes hold the input and the read probe's copy on the host, one buffer each on the device.
-    hoc::requireBuffers(device, static_cast<double>(n) * sizeof(float), 2, "--size " + std::to_string(n));
-    hoc::requireHostMemory(hoc::hostBytes(device, 2.0 * sizeof(float) * static_cast<double>(n),
-                                          2.0 * sizeof(float) * static_cast<double>(n)),
-                           "--size " + std::to_string(n));
+    hoc::requireGlobalProbes(device, n);  // exit status 2 where the device or the host cannot hold them
     if (!kernelsOnly) {
         if (transfer == 0)
             transfer = hoc::TransferBenchmark::defaultFloats(device);

@@ -110,6 +110,10 @@ LocalRun runLocal(const cl::CommandQueue& queue, const cl::Kernel& kernel, const
 void measureLocalLevel(const cl::Device& device, std::size_t groupsPerCu, Report& report, MemoryLevels& levels,
                        const std::function<LocalRun(const std::vector<float>&)>& run);
 
+// Refuses (hoc::UsageError, naming --size) a buffer of `floats` the global probes cannot hold: the
+// input and the read probe's copy on the host, one buffer each on the device.
+void requireGlobalProbes(const cl::Device& device, std::size_t floats);
+
 // The strides to run over a buffer of `floats`: 1 first (the yardstick of the bytes per float), then
 // `strides` in increasing order, each once. Refused (hoc::UsageError, naming --size) where a stride
 // does not divide the buffer into whole work-groups of reads.

@@ -12,6 +12,7 @@
 
 #include "hoc/common/check.hpp"
 #include "hoc/common/opencl.hpp"
+#include "hoc/common/report.hpp"
 
 namespace hoc {
 
@@ -30,6 +31,10 @@ void requireIdPlanes(const cl::Device& device, std::size_t width, std::size_t he
 
 // Every id against its expected value; the message names the first wrong one.
 CheckResult checkIds(const IdPlanes& ids);
+
+// The planes printed (printIds), checked (checkIds) and reported as one result named `name` ("ids in
+// work-groups of 4x4") at `size` ("range 8x8").
+void reportIds(Report& report, const IdPlanes& ids, const std::string& name, const std::string& size);
 
 // The launch's line and, for ranges up to 32x32, the six planes in pairs (dimension 0 on the left,
 // dimension 1 on the right; rows are y).
