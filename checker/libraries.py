@@ -21,6 +21,7 @@ import importlib.util
 import json
 import os
 import re
+import stat
 
 from . import diagnostics
 
@@ -212,7 +213,11 @@ def _room_files(folder, root):
 
 
 def _read_text(path):
+    """The text of a regular file (its first MiB); None for anything else (a link to a device, a FIFO:
+    never opened, so never blocking)."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
         with open(path, "rb") as f:
             return f.read(1 << 20).decode("utf-8", errors="replace")
     except OSError:
