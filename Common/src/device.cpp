@@ -269,6 +269,14 @@ std::string deviceLabel(const cl::Device& device)
            deviceTypeName(device.getInfo<CL_DEVICE_TYPE>()) + ")";
 }
 
+std::string subDeviceNote(const cl::Device& device)
+{
+    if (device.getInfo<CL_DEVICE_PARENT_DEVICE>()() == nullptr)
+        return "";
+    const auto units = device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+    return ", sub-device with " + std::to_string(units) + (units == 1 ? " compute unit" : " compute units");
+}
+
 void printDeviceList(std::ostream& out)
 {
     for (const auto& d : allDevices())

@@ -116,6 +116,19 @@ CommandTimes timesOf(const std::string& name, const cl::Event& event)
 
 }  // namespace
 
+Result startedAfter(const std::string& name, const CommandTimes& later, const std::vector<CommandTimes>& earlier)
+{
+    std::string detail = "'" + later.name + "' started";
+    bool ok = true;
+    for (const auto& e : earlier) {
+        const bool after = later.start >= e.end;
+        ok = ok && after;
+        detail += std::string(&e == &earlier.front() ? "" : " and") + (after ? " after '" : " BEFORE '") + e.name +
+                  "' ended";
+    }
+    return {name, "", ok, detail, 0, 0, "", {}};
+}
+
 Overlap measureOverlap(const std::vector<CommandTimes>& copies, const std::vector<CommandTimes>& kernels)
 {
     Overlap o;

@@ -20,7 +20,9 @@ TEST(Exercise12Flags, EveryFlagGivesTheExactSum)
         const auto runs = hoc::test::run([&] { return vaddWithFlags(hoc::test::device(), a, b, flags, {1, 1}); });
         ASSERT_EQ(runs.size(), flags.size()) << HOC_UNDER_TEST << ": one result per flag";
         for (std::size_t i = 0; i < flags.size(); ++i) {
-            EXPECT_EQ(runs[i].flag, flags[i]);
+            EXPECT_EQ(runs[i].flag, flags[i]) << HOC_UNDER_TEST << "/memory_objects.cpp: vaddWithFlags' result " << i
+                                              << " is marked " << flagName(runs[i].flag) << ", where the run asked for "
+                                              << flagName(flags[i]) << ": one result per flag, in the order given";
             EXPECT_TRUE(hoc::test::correct(hoc::compare(expected, runs[i].c),
                                            "C = A + B with " + flagName(flags[i]) + ", N = " + std::to_string(n)));
             EXPECT_GT(runs[i].times.kernel_s, 0.0) << flagName(flags[i]) << ": the kernel's event should give its time";
@@ -70,7 +72,10 @@ TEST(Exercise12Lifetime, WaitingForTheWriteKeepsTheHostVectorAliveLongEnough)
 
     const LifetimeRun early = hoc::test::run(
         [&] { return writeFromShortLivedVector(hoc::test::device(), a, HostLifetime::DiesTooEarly); });
-    ASSERT_EQ(early.device_copy.size(), n);
+    ASSERT_EQ(early.device_copy.size(), n)
+        << HOC_UNDER_TEST
+        << "/memory_objects.cpp: writeFromShortLivedVector (the vector that dies too early) read back "
+        << early.device_copy.size() << " floats of the buffer, where it holds " << n;
     const auto poisoned = static_cast<std::size_t>(
         std::count(early.device_copy.begin(), early.device_copy.end(), poisonValue()));
     EXPECT_TRUE(poisoned == n || hoc::compare(a, early.device_copy).ok)

@@ -264,7 +264,9 @@ TEST_P(ReduceKernels, WorkGroupsFromOneToTheMaximum)
             continue;
         }
         const ReduceResult r = runSum(integers, kernel, local);
-        EXPECT_EQ(r.workGroupSize, local);
+        EXPECT_EQ(r.workGroupSize, local)
+            << HOC_UNDER_TEST << "/given/reduce_plan.cpp: " << kernelName(kernel) << " asked for work-groups of "
+            << local << " ran work-groups of " << r.workGroupSize;
         ASSERT_TRUE(exact(kernel, integers, expected, r, "small integers"));
     }
 }
@@ -283,7 +285,9 @@ TEST_P(ReduceKernels, SizesAtEachWidthInNDRangesSmallerThanTheTail)
             for (float& x : integers)
                 x += 1.0f;  // no zero: every element left out changes the sum
             const ReduceResult r = runSum(integers, kernel, local);
-            ASSERT_EQ(r.workGroupSize, local);
+            ASSERT_EQ(r.workGroupSize, local)
+                << HOC_UNDER_TEST << "/given/reduce_plan.cpp: " << kernelName(kernel) << " asked for work-groups of "
+                << local << " ran work-groups of " << r.workGroupSize;
             ASSERT_TRUE(exact(kernel, integers, hoc::sumReference(integers).sum, r, "small integers"));
         }
     }
@@ -315,7 +319,9 @@ TEST(ReduceTechnique, SequentialAddressingPairsTheHalves)
 TEST(Reduce, TwoPassTakesTwoPasses)
 {
     const std::vector<float> data = smallIntegers(1 << 20);
-    EXPECT_EQ(runSum(data, ReduceKernel::TwoPass).passes, 2u);
+    const std::size_t passes = runSum(data, ReduceKernel::TwoPass).passes;
+    EXPECT_EQ(passes, 2u) << HOC_UNDER_TEST << "/given/reduce_plan.cpp: the two-pass sum of 2^20 floats took " << passes
+                          << " passes";
 }
 
 // Step 6 runs in work-groups of 64 unless told otherwise (the measurements behind it: README).
@@ -323,8 +329,11 @@ TEST(Reduce, Float4TakesTwoPassesInWorkGroupsOf64)
 {
     const std::vector<float> data = smallIntegers(1 << 20);
     const ReduceResult r = runSum(data, ReduceKernel::Float4);
-    EXPECT_EQ(r.passes, 2u);
-    EXPECT_EQ(r.workGroupSize, std::min<std::size_t>(64, r.maxWorkGroupSize));
+    EXPECT_EQ(r.passes, 2u) << HOC_UNDER_TEST << "/given/reduce_plan.cpp: step 6's sum of 2^20 floats took " << r.passes
+                            << " passes";
+    EXPECT_EQ(r.workGroupSize, std::min<std::size_t>(64, r.maxWorkGroupSize))
+        << HOC_UNDER_TEST << "/given/reduce_plan.cpp: step 6 ran in work-groups of " << r.workGroupSize
+        << ", where it runs in work-groups of 64 (or the kernel's largest, where smaller) unless told otherwise";
 }
 
 // Step 7 runs in work-groups of one work-item unless told otherwise, a few per compute unit, and
@@ -333,8 +342,10 @@ TEST(Reduce, CpuStepTakesTwoPassesInWorkGroupsOfOne)
 {
     const std::vector<float> data = smallIntegers(1 << 20);
     const ReduceResult r = runSum(data, ReduceKernel::Cpu);
-    EXPECT_EQ(r.passes, 2u);
-    EXPECT_EQ(r.workGroupSize, 1u);
+    EXPECT_EQ(r.passes, 2u) << HOC_UNDER_TEST << "/given/reduce_plan.cpp: step 7's sum of 2^20 floats took " << r.passes
+                            << " passes";
+    EXPECT_EQ(r.workGroupSize, 1u) << HOC_UNDER_TEST << "/given/reduce_plan.cpp: step 7 ran in work-groups of "
+                                   << r.workGroupSize << ", where it runs in work-groups of 1 unless told otherwise";
 }
 
 // The program picks step 7 for a CPU and step 6 for any other device.
@@ -364,7 +375,11 @@ TEST(Reduce, PassTimesAddUpToTheSpan)
     }
 }
 
-TEST(Reduce, EmptyInputIsRefused) { EXPECT_THROW(runSum({}, ReduceKernel::TwoPass), std::runtime_error); }
+TEST(Reduce, EmptyInputIsRefused)
+{
+    EXPECT_THROW(runSum({}, ReduceKernel::TwoPass), std::runtime_error)
+        << HOC_UNDER_TEST << "/given/reduce.cpp: a sum of no floats was not refused with an error";
+}
 
 // A kernel writing 0 (the starter), or a sum off by half of itself or of the wrong sign, is refused at the
 // program's sizes, with every kernel's count of additions on this device, and with the most any

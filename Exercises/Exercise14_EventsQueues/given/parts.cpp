@@ -12,25 +12,6 @@
 #include "hoc/matmul/matmul.hpp"
 #include "hoc/matmul/matmul_host.hpp"
 
-namespace {
-
-// Did `later` start only after every one of `earlier` had ended (on the device's clock)?
-hoc::Result startedAfter(const std::string& name, const hoc::CommandTimes& later,
-                         const std::vector<hoc::CommandTimes>& earlier)
-{
-    std::string detail = "'" + later.name + "' started";
-    bool ok = true;
-    for (const auto& e : earlier) {
-        const bool after = later.start >= e.end;
-        ok = ok && after;
-        detail += std::string(&e == &earlier.front() ? "" : " and") + (after ? " after '" : " BEFORE '") + e.name +
-                  "' ended";
-    }
-    return {name, "", ok, detail, 0, 0, "", {}};
-}
-
-}  // namespace
-
 void Options::add(hoc::CommandLine& cli)
 {
     cli.sizeOption("-n,--size", n, "Vector length for parts 1-3", INT_MAX);
@@ -81,7 +62,8 @@ void reportJoin(hoc::Report& report, const JoinResult& join, const std::vector<f
     std::cout << (join.out_of_order ? "  out-of-order queue\n" : "  note: " + join.note + "\n");
     std::cout << hoc::timelineTable(join.kernels);
     if (join.kernels.size() == 3)
-        report.add(startedAfter("add waited for both producers", join.kernels[2], {join.kernels[0], join.kernels[1]}));
+        report.add(
+            hoc::startedAfter("add waited for both producers", join.kernels[2], {join.kernels[0], join.kernels[1]}));
     const hoc::CheckResult check = hoc::compare(expected, join.c);
     report.add({"C = produce(X) + produce(Y)", size, check.ok, check.message(), 0, 0, "", {}});
 }
@@ -91,7 +73,7 @@ void reportLink(hoc::Report& report, const TwoQueuesResult& link, const std::vec
 {
     std::cout << hoc::timelineTable(link.kernels);
     if (link.kernels.size() == 2)
-        report.add(startedAfter("queue 2's add waited for queue 1", link.kernels[1], {link.kernels[0]}));
+        report.add(hoc::startedAfter("queue 2's add waited for queue 1", link.kernels[1], {link.kernels[0]}));
     const hoc::CheckResult check = hoc::compare(expected, link.c);
     report.add({"C = produce(X) + Y over two queues", size, check.ok, check.message(), 0, 0, "", {}});
 }

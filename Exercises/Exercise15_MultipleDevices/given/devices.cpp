@@ -33,11 +33,7 @@ void printShares(const SplitResult& r, const std::vector<cl::Device>& devices, c
         const auto& s = r.shares[i];
         const std::string range = s.rows ? std::to_string(s.first_row) + "-" + std::to_string(s.first_row + s.rows - 1)
                                          : "none";
-        std::string what = s.device;
-        if (devices[i].getInfo<CL_DEVICE_PARENT_DEVICE>()() != nullptr) {
-            const auto units = devices[i].getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
-            what += ", sub-device with " + std::to_string(units) + (units == 1 ? " compute unit" : " compute units");
-        }
+        const std::string what = s.device + hoc::subDeviceNote(devices[i]);
         std::printf("  %-3zu %13s %6.1f%% %15.1f %11.3f %11.3f   %s\n", i, range.c_str(),
                     100.0 * static_cast<double>(s.rows) / static_cast<double>(d.m), s.speed, s.kernel_s * 1e3,
                     s.busy_s * 1e3, what.c_str());

@@ -43,6 +43,8 @@ cl::Device testDevice();
 // "pthread-skylake (Portable Computing Language, CPU)"
 std::string deviceLabel(const cl::Device& device);
 std::string deviceTypeName(cl_device_type type);
+// ", sub-device with 2 compute units" for a sub-device (clCreateSubDevices), "" for a whole device.
+std::string subDeviceNote(const cl::Device& device);
 
 // The numbered list printed by --list.
 void printDeviceList(std::ostream& out);

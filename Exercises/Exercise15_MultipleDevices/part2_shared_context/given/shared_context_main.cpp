@@ -12,21 +12,6 @@
 #include "hoc/measure/timeline.hpp"
 #include "shared_context.hpp"
 
-namespace {
-
-// "sub-device with 1 compute unit" and the like, after the device's name.
-std::string describe(const cl::Device& device)
-{
-    std::string what = hoc::deviceLabel(device);
-    if (device.getInfo<CL_DEVICE_PARENT_DEVICE>()() != nullptr) {
-        const auto units = device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
-        what += ", sub-device with " + std::to_string(units) + (units == 1 ? " compute unit" : " compute units");
-    }
-    return what;
-}
-
-}  // namespace
-
 int main(int argc, char** argv)
 try {
     hoc::CommandLine cli(HOC_FOLDER, HOC_TITLE);
@@ -50,8 +35,8 @@ try {
 
     const DevicePair pair = pickPair(device, want);
     std::cout << "Devices: " << pair.how << "\n"
-              << "  device 0: " << describe(pair.devices[0]) << "\n"
-              << "  device 1: " << describe(pair.devices[1]) << "\n";
+              << "  device 0: " << hoc::deviceLabel(pair.devices[0]) << hoc::subDeviceNote(pair.devices[0]) << "\n"
+              << "  device 1: " << hoc::deviceLabel(pair.devices[1]) << hoc::subDeviceNote(pair.devices[1]) << "\n";
     requireChainMemory(pair, n);
     // Six vectors of N on the host, with X, Y and Z where the device's memory is the host's.
     const double vector = sizeof(float) * static_cast<double>(n);

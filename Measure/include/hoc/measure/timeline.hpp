@@ -43,6 +43,10 @@ std::string timelineTable(const std::vector<CommandTimes>& commands);
 // previous one ended.
 CheckResult checkTimeline(const std::vector<CommandTimes>& commands, bool inOrderQueue);
 
+// Whether `later` started only after every one of `earlier` had ended (on the device's clock), as the
+// report's result `name`: "'add' started after 'produce A' ended and BEFORE 'produce B' ended".
+Result startedAfter(const std::string& name, const CommandTimes& later, const std::vector<CommandTimes>& earlier);
+
 // What the profiling timestamps say about copies overlapping kernels, all on the device's one clock.
 struct Overlap {
     double span_s = 0;    // from the first command's START to the last one's END
