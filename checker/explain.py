@@ -124,12 +124,15 @@ def parse_log(text):
             continue
         # "Entity: Global(3,0,0) ..." (one work-item), or "First entity:  Global(2,0,0) ..." and
         # "Second entity: Global(1,0,0) ..." (the two work-items of a race).
-        m = re.match(r"(?:First |Second )?[Ee]ntity:\s*Global\((\d+),(\d+),(\d+)\)(?:\s*Local\((\d+),(\d+),(\d+)\))?",
-                     text_)
+        m = re.match(r"(?:First |Second )?[Ee]ntity:\s*Global\((\d+),(\d+),(\d+)\)(?:\s*Local\((\d+),(\d+),(\d+)\))?"
+                     r"(?:\s*Group\((\d+),(\d+),(\d+)\))?", text_)
         if m:
             ids = tuple(int(x) for x in m.groups()[:3])
             if m.group(4) is not None:
-                f.setdefault("local_ids", tuple(int(x) for x in m.groups()[3:]))
+                f.setdefault("local_ids", tuple(int(x) for x in m.groups()[3:6]))
+            # The work-group's size in dimension 0, where this work-item's ids tell it (group > 0).
+            if m.group(7) is not None and int(m.group(7)) > 0:
+                f["group_size"] = (ids[0] - int(m.group(4))) // int(m.group(7))
             continue
         m = re.match(r"At line (\d+)(?: \(column (\d+)\))?(?: of (\S+?):)?", text_)
         if m:
@@ -495,6 +498,15 @@ def access_evidence(source, first, last, name, index, entity, access, values, lo
                     f"the row index {row} reached {r}, but {buffer} has {named[0]} = {rows} rows of {width} = "
                     f"{w} (rows 0 .. {rows - 1}; element {lowest} is the first past its end): {r - rows + 1} "
                     f"past the last row"))
+            elif _row_length(source, first, last, params, env, width, row, column, r, c, lowest):
+                length, rows = _row_length(source, first, last, params, env, width, row, column, r, c, lowest)
+                said = (f"{buffer} holds {lowest} elements, {rows} = {env[rows]} rows of {length} = {env[length]}, "
+                        f"and the row index {row} = {r} is within its rows: element {element} = {r} * {w} + {c} "
+                        f"is past its end because its rows are taken {width} = {w} long where they are {length} "
+                        f"= {env[length]} long")
+                evidence.update(ran_out="row-length", var=row, detail=said, why=(
+                    f"row {row} of {buffer} starts at {row} * {length}, not {row} * {width}: multiply the row "
+                    f"index by the length of {buffer}'s own rows ({length}), whatever the other arrays' rows are"))
             else:
                 evidence.update(ran_out="row", var=row, detail=(
                     f"the column index {column} = {c} is within a row of {width} = {w}, and element {element} "
@@ -508,6 +520,24 @@ def access_evidence(source, first, last, name, index, entity, access, values, lo
             f"the index {_strip(full)} reached {element}, and {buffer} ends before element {lowest}"
             f"{' (' + named[0] + ' = ' + str(lowest) + ')' if len(named) == 1 else ''}"))
     return evidence
+
+
+def _row_length(source, first, last, params, env, width, row, column, r, c, end):
+    """(row length, rows) where a buffer of `end` elements is two of the run's sizes multiplied (M * N)
+    and another row length than `width` fits what was seen: the row index r is within the rows and the
+    column c within the row. Where both orders fit (M rows of N, N rows of M), the kernel's own bound on
+    the column (a loop j < N) or on the row (if (i >= M) return) decides; None where nothing does."""
+    if not end:
+        return None
+    fits = [(x, y) for x in params for y in params if x != y and x != width and x in env and y in env
+            and env[x] * env[y] == end and r < env[y] and 0 <= c < env[x]]
+    if len(fits) > 1:
+        text = " ".join(source.code(n) for n in range(first, last + 1))
+        col, rw = re.escape(_strip(column)), re.escape(_strip(row))
+        fits = [(x, y) for x, y in fits
+                if re.search(r"\b" + col + r"\s*<\s*" + re.escape(x) + r"\b", text)
+                or re.search(r"\b" + rw + r"\s*(?:>=|<)\s*" + re.escape(y) + r"\b", text)] or fits
+    return fits[0] if len(fits) == 1 else None
 
 
 def _modifies(text, var):
@@ -906,7 +936,7 @@ class Explanation:
         return "\n".join(lines)
 
 
-def _race_hint(kind, group, source, first, last):
+def _race_hint(kind, group, source, first, last, values=None):
     """Barrier or atomic, from the racing accesses' lines and operations."""
     space = "local" if kind == "race-local" else "global"
     same_line_writes = []
@@ -961,7 +991,7 @@ def _race_hint(kind, group, source, first, last):
                     f"two work-items update the same {space} element at line {e['line']} at the same time "
                     f"({code}): a barrier cannot order them, they run in the same phase. Make the update "
                     f"atomic: atomic_inc(&x[b]) for x[b]++, atomic_add(&x[b], v) for x[b] += v")
-        return (e["line"], code, _global_overlap_hint(group, e, code, source, first, last))
+        return (e["line"], code, _global_overlap_hint(group, e, code, source, first, last, values))
     if pairs:
         a, b = pairs[0]
         w, r = (a, b) if a["op"] in ("store", "call") else (b, a)
@@ -1013,7 +1043,87 @@ def _place_merged_stores(group, source, first, last):
     return lines
 
 
-def _global_overlap_hint(group, e, code, source, first, last):
+def _rows_overlap(f, e, code, source, first, last, values):
+    """Two work-items' stores meeting at one element of an index row * W + column, where one work-item's
+    column is past W: the rows are taken W long while the column runs further (a loop j < N over rows
+    multiplied by K), so one row runs into the next. The hint, from the race's element, the work-items'
+    ids and the run's sizes, or None."""
+    address = f.get("address") or {}
+    if not address.get("size") or not values:
+        return None
+    _name, index = access_at(source.code(e["line"]) or code, e["column"], True)
+    params = kernel_parameters(source, first, last)
+    env = {p: values[p.lower()] for p in params if p.lower() in values}
+    ids = id_variables(source, first, last)
+    element = address["offset"] // address["size"]
+    terms = _terms(_strip(index or ""), "+")
+    for n, term in enumerate(terms):
+        factors = [_strip(x) for x in _terms(_strip(term), "*")]
+        width = next((x for x in factors if x in env), None) if len(factors) == 2 else None
+        if width is None:
+            continue
+        row = factors[1] if factors[0] == width else factors[0]
+        column = " + ".join(t for m, t in enumerate(terms) if m != n)
+        w = env[width]
+        for x in f["entities"][:2]:
+            r = _value(row, dict(env, **{v: x["global"][d] for v, d in ids.items()}))
+            if r is None or re.search(r"[^\w\s]", column):
+                continue
+            c = element - r * w
+            if c < w:
+                continue
+            text = " ".join(source.code(k) for k in range(first, last + 1))
+            m = re.search(r"\b" + re.escape(column) + r"\s*<\s*([A-Za-z_]\w*)", text)
+            runs = m.group(1) if m and m.group(1) in env and m.group(1) != width else None
+            return (f"Element {element} is {row} = {r} times {width} = {w} plus {column} = {c}: {column} went past "
+                    f"{width}, the length this index gives a row, so row {r} runs into row {r + 1}"
+                    + (f" ({column} runs up to {runs} = {env[runs]}, and {runs} > {width})" if runs else "")
+                    + ". Multiply the row index by the length of this array's own rows"
+                    + (f" ({runs})" if runs else "") + f", not by {width}")
+    return None
+
+
+def _stride_overlap(f, e, code, source, first, last):
+    """One-dimensional rounds that overlap: the index is the work-item's id plus the round times a step
+    set from get_local_size(0) (i = g + p * step), so the work-item g reaches in a later round the
+    element another work-item takes in its first. The hint, from the race's element, the two work-items
+    and the work-group size oclgrind's ids give, or None."""
+    address = f.get("address") or {}
+    if not address.get("size") or not f.get("group_size"):
+        return None
+    element = address["offset"] // address["size"]
+    text = " ".join(source.code(n) for n in range(first, last + 1))
+    steps = re.findall(r"\b(\w+)\s*=\s*(?:\(\w+\)\s*)?get_local_size\s*\(\s*0\s*\)", text)
+    ids = [v for v, d in id_variables(source, first, last).items() if d == 0]
+    _name, index = access_at(source.code(e["line"]) or code, e["column"], True)
+    made = re.search(r"\b" + re.escape(index or "?") + r"\s*=\s*([^;]+);", text) if index else None
+    formula = _strip(made.group(1) if made and re.fullmatch(r"\w+", index or "") and index not in ids
+                     else index or "")
+    for step in steps:
+        for g in ids:
+            m = re.fullmatch(re.escape(g) + r"\s*\+\s*\(?\s*(\w+)\s*\*\s*" + re.escape(step) + r"\s*\)?", formula) or \
+                re.fullmatch(re.escape(g) + r"\s*\+\s*\(?\s*" + re.escape(step) + r"\s*\*\s*(\w+)\s*\)?", formula) or \
+                (formula == g and re.search(r"\b" + re.escape(g) + r"\s*\+=\s*" + re.escape(step) + r"\b", text)
+                 and re.match(r"()", ""))  # i = get_global_id(0), then i += step each round
+            if not m:
+                continue
+            size = f["group_size"]
+            rounds = sorted(((element - x["global"][0]) // size, x["global"][0]) for x in f["entities"][:2]
+                            if (element - x["global"][0]) % size == 0 and element >= x["global"][0])
+            if len(rounds) < 2 or rounds[0][0] == rounds[1][0]:
+                return None
+            (r0, w0), (r1, w1) = rounds[0], rounds[1]
+            said = f"round {m.group(1)} = {r1}" if m.group(1) else f"round {r1}"
+            return (f"Element {element} is {w1} + {r1} * {size} (work-item {w1}, {said}) and "
+                    f"{w0} + {r0} * {size} (work-item {w0}, round {r0}): {step} is get_local_size(0) = {size}, one "
+                    f"work-group, while every work-item of the range starts at its own id {g}, so a work-item's "
+                    f"later rounds land on the elements other work-items take first. Rounds that start at the "
+                    f"global id must step by the whole range (get_global_size(0)); a work-item taking a block "
+                    f"of its own starts at {g} times the block instead")
+    return None
+
+
+def _global_overlap_hint(group, e, code, source, first, last, values=None):
     """Two work-items storing to one global element on one line: which two, and which element, from
     oclgrind's report (the race's address, the store's type, both work-items' global ids)."""
     f = next((g for g in group if len(g["entities"]) >= 2 and g["entities"][0]["global"] is not None
@@ -1049,6 +1159,10 @@ def _global_overlap_hint(group, e, code, source, first, last):
                     f"too many, into the elements of the next work-item, which writes them too (the same value "
                     f"here, so the result still looks right); write {var} < {bound}")
         indent = len(text) - len(text.lstrip())
+    overlap = (_rows_overlap(f, e, code, source, first, last, values) or _stride_overlap(f, e, code, source, first,
+                                                                                          last)) if f else None
+    if overlap:
+        return seen + overlap
     # Two index dimensions can be swapped or given the wrong row length; one index can only be wrong.
     why = ("are the row and column indices, or the row length, mixed up?" if dims > 1 else
            "work out by hand which element each of these work-items computes")
@@ -1237,8 +1351,70 @@ def _uninitialized_hint(kind, e, kernel, source, first, last):
                     f"is read must be written first (line {first_write} writes it), with "
                     f"barrier(CLK_LOCAL_MEM_FENCE) after the writes and before the reads, reached by every "
                     f"work-item; work-items past the end of the data must write their slot too (with 0)")
+    skipped = _private_copy_skips(source, first, last, line)
+    if skipped:
+        return skipped
     return ("a private variable or local slot is read before it is set: start sums at 0, and let "
             "work-items past the end of the data fill their local slot with 0 instead of leaving it")
+
+
+def _loop_lowest(text):
+    """(counter, the lowest value a for loop's counter takes) from its header, where it reads plainly:
+    for (int k = 1; k < K; ++k) gives 1, for (int k = K; k > 0; --k) gives 1, for (int k = K; k-- > 0;)
+    gives 0; None where the header is some other shape."""
+    m = re.search(r"\bfor\s*\(\s*(?:(?:const\s+)?(?:unsigned\s+)?\w+\s+)?(\w+)\s*=\s*([^;]+);\s*([^;]*);([^)]*)\)",
+                  text)
+    if not m:
+        return None
+    k, start, cond, step = m.group(1), m.group(2).strip(), m.group(3).strip(), m.group(4)
+    if re.fullmatch(re.escape(k) + r"\s*(<=?)\s*.+", cond) and re.search(r"\+\+|\+=", step):
+        return (k, start) if re.fullmatch(r"\d+", start) else None
+    down = re.fullmatch(re.escape(k) + r"\s*(--)?\s*(>=?)\s*(\d+)", cond)
+    if down and (down.group(1) or re.search(r"--|-=", step)):
+        low = int(down.group(3)) + (1 if down.group(2) == ">" else 0) - (1 if down.group(1) else 0)
+        return k, str(low)
+    return None
+
+
+def _private_copy_skips(source, first, last, line):
+    """A private array read at `line` inside a loop from element 0 on, filled by a copy loop whose counter
+    never takes the lowest values (for (k = 1; ...), or a count-down that stops before 0): the elements
+    below the copy's first stay unset. The hint, or None where the source does not show that."""
+    declared = [d.group(1) for n in range(first, last + 1) for d in [re.search(
+        r"^\s*(?:float|double|int|uint|half)\d*\s+(\w+)\s*\[[^\]]+\]\s*;", source.code(n))] if d]
+    # The array read on the line oclgrind names, else one read elsewhere (the sum it went into is
+    # what oclgrind saw stored).
+    on_line = [a for a in declared if re.search(r"\b" + re.escape(a) + r"\s*\[", source.code(line))]
+    for name in on_line or declared:
+        read_low, at = None, line
+        for r in ([line] if on_line else source.reads(name, first, last)):
+            code = source.code(r)
+            read_low = next((x for x in map(_loop_lowest, [t for _, t in enclosing_loops(source, first, r)])
+                             if x and re.search(r"\b" + re.escape(name) + r"\s*\[\s*" + re.escape(x[0])
+                                                + r"\s*\]", code)), None)
+            if read_low:
+                at = r
+                break
+        if not read_low:
+            continue
+        for w in source.writes(name, first, last):
+            wcode = source.code(w)
+            m = re.search(r"\b" + re.escape(name) + r"\s*\[\s*(\w+)\s*\]\s*=(?!=)", wcode)
+            if not m:
+                continue
+            loop = next(((at, t) for at, t in enclosing_loops(source, first, w)
+                         if (_loop_lowest(t) or ("",))[0] == m.group(1)), None)
+            if not loop:
+                continue
+            low = _loop_lowest(loop[1])[1]
+            if int(low) > int(read_low[1]):
+                unset = (f"element {read_low[1]}" if int(low) - int(read_low[1]) == 1
+                         else f"elements {read_low[1]} to {int(low) - 1}")
+                return (f"the loop at line {loop[0]} ({loop[1]}) writes {name}[{m.group(1)}] from {m.group(1)} = "
+                        f"{low} on, and line {at} reads {name}[{read_low[0]}] from {read_low[0]} = {read_low[1]}: "
+                        f"{unset} of the private array {name} is never written, so the sums read what was "
+                        f"there before. Let the copy take every element the reads take, from {read_low[1]}")
+    return None
 
 
 def explain(findings, search, root, values=None, built=None):
@@ -1274,7 +1450,7 @@ def explain(findings, search, root, values=None, built=None):
         also = []
         merged = _place_merged_stores(group, source, first, last) if kind == "race-global" and path else []
         if kind.startswith("race"):
-            line, code, hint = _race_hint(kind, group, source, first, last)
+            line, code, hint = _race_hint(kind, group, source, first, last, values)
             if merged:
                 hint = (f"(oclgrind names no line: the compiler merged the stores of lines "
                         f"{' and '.join(str(n) for n in merged)} into one; the race is at "
@@ -1327,6 +1503,8 @@ def explain(findings, search, root, values=None, built=None):
                     buffer = f["access"]["buffer"]
                     lowest = min(g["access"]["offset"] // max(g["access"]["size"], 1) for g in group
                                  if g.get("access") and g["access"]["buffer"] == buffer)
+                    # Where the buffer ends, from the record of the calls (its CL_MEM_SIZE), when known.
+                    lowest = min(lowest, f.get("buffer_elements") or lowest)
                     seen = access_evidence(source, first, last, name, index or "", e, f["access"], values or {},
                                            lowest)
                 bounds = {}
@@ -1337,8 +1515,8 @@ def explain(findings, search, root, values=None, built=None):
                         if v not in variables and v not in ran]
                     if len(ran) == 1 and seen["bound"]:
                         bounds[ran[0]] = seen["bound"]
-                why = None
-                if seen and seen["var"] and seen["bound"] and seen.get("reached") is not None:
+                why = seen.get("why") if seen else None
+                if not why and seen and seen["var"] and seen["bound"] and seen.get("reached") is not None:
                     why = loop_bounded_otherwise(source, first, line, seen["var"], seen["bound"], seen["reached"])
                 if not why and seen and seen["var"] and seen["bound"] and seen.get("reached") is not None:
                     why = check_tests_part(source, line, seen["var"], seen["bound"], seen["reached"])

@@ -117,7 +117,24 @@ def host_explanations(findings, trace, search, root, values=None):
             if found:
                 out.append(found)
                 explained.update(id(f) for f in bounds)
+            else:
+                _buffer_ends(kernel, bounds, params, launches, trace, search)
     return out, explained
+
+
+def _buffer_ends(kernel, bounds, params, launches, trace, search):
+    """Each access past a buffer's end that host code does not explain gets the buffer's length in
+    elements (its CL_MEM_SIZE over the parameter's element size) as "buffer_elements": the kernel's own
+    explanation then knows where the buffer ends, not only the lowest element reported past it. Only
+    where every launch of the kernel passes that parameter a buffer of one size (the log does not say
+    which launch the access was in)."""
+    for f in bounds:
+        name, _store = _accessed(f, kernel, search, trace.sources)
+        index = next((i for i, p in enumerate(params) if p["name"] == name), None)
+        element = _element_bytes(params[index]) if index is not None else None
+        sizes = {(trace.buffer_of(launch, index) or {}).get("size") for launch in launches} if element else set()
+        if len(sizes) == 1 and None not in sizes and 0 not in sizes:
+            f["buffer_elements"] = sizes.pop() // element
 
 
 def _finding(text, place, code, hint):
@@ -380,11 +397,12 @@ def refused_transfer(trace, root):
             return None
         held = buf["size"]
         var = buffer_name(bcode) if bcode else None
-        verb = "write" if r.get("call") == "write" else "read"
+        verb = r.get("call") if r.get("call") in ("write", "map") else "read"
         def count(n):
             return f"{n} byte{'' if n == 1 else 's'}"
 
-        text = (f"{place[0]}:{place[1]}: a {verb} of {count(size)} {'into' if verb == 'write' else 'from'} a buffer "
+        text = (f"{place[0]}:{place[1]}: a {verb} of {count(size)} "
+                f"{ {'write': 'into', 'map': 'of'}.get(verb, 'from')} a buffer "
                 f"that holds {count(held)}: the runtime refused it (CL_INVALID_VALUE)")
         ratio = size // held if held and size % held == 0 else 0
         why = (f"{size} is {ratio} times {held}: where the buffer holds elements of {ratio} bytes (a float is 4), "
@@ -393,7 +411,7 @@ def refused_transfer(trace, root):
                f"the {verb} reaches byte {offset + size}, past the buffer's end")
         made = f" made at {bshort}" if bshort else ""
         hint = (f"the buffer{' (' + var + ')' if var else ''}{made} holds {count(held)} (CL_MEM_SIZE), and this "
-                f"{verb} moves {count(size)} from offset {offset}: {why}")
+                f"{verb} {'takes' if verb == 'map' else 'moves'} {count(size)} from offset {offset}: {why}")
         return _finding(text, place, code, hint)
     return None
 

@@ -7,7 +7,7 @@ import os
 import tempfile
 import unittest
 
-from .explain import _swapped_bounds, explain, parse_log
+from .explain import Source, _loop_lowest, _private_copy_skips, _swapped_bounds, explain, parse_log
 
 KERNEL = """__kernel void mmul_element(const int M, const int N, const int K,
                            __global const float* A,
@@ -285,6 +285,146 @@ class GlobalWriteRaces(unittest.TestCase):
         self.assertIn("the compiler merged the stores of lines 8 and 10 into one", found.hint)
         self.assertIn("work-items (1) and (2) both store to out at element 1", found.hint)
         self.assertNotIn("line 0", found.hint)
+
+
+ROW_K = """// One row of C per work-item, its rows taken K long.
+__kernel void mmul_row(const int M, const int N, const int K,
+                       __global const float* A,
+                       __global const float* B,
+                       __global float* C)
+{
+    const int i = get_global_id(0);
+    if (i >= M)
+        return;
+    for (int j = 0; j < N; ++j) {
+        float acc = 0.0f;
+        for (int k = 0; k < K; ++k)
+            acc += A[i * K + k] * B[k * N + j];
+        C[i * K + j] = acc;
+    }
+}
+"""
+
+STORE = "\t  store float %acc.0, float addrspace(1)* %arrayidx17, align 4\n\tAt line 14 (column 22) of input.cl:\n" \
+        "\t  C[i * K + j] = acc;\n\t\n"
+
+
+class RowsTakenAnotherLength(unittest.TestCase):
+    """C's rows taken K long where they are N long (C[i * K + j]): with K > N the last rows run past C's
+    end, with K < N a row runs into the next. Told from the element, the work-items, the run's sizes and
+    C's length (the record of the calls), not from what the sizes are called."""
+
+    def explained(self, text, values, elements=None):
+        folder = tempfile.mkdtemp()
+        with open(os.path.join(folder, "matmul_row.cl"), "w") as f:
+            f.write(ROW_K)
+        findings = parse_log(text)
+        for f in findings:
+            if elements:
+                f["buffer_elements"] = elements
+        return explain(findings, [folder], folder, values)[0]
+
+    def test_past_the_end_with_c_length_known(self):
+        text = ("\nInvalid write of size 4 at global memory address 0x1000000000924\n\tKernel: mmul_row\n"
+                "\tEntity: Global(9,0,0) Local(9,0,0) Group(0,0,0)\n" + STORE)
+        found = self.explained(text, {"m": 17, "n": 33, "k": 65}, elements=17 * 33)
+        self.assertEqual((found.kind, found.line), ("bounds-global", 14))
+        self.assertIn("C holds 561 elements, M = 17 rows of N = 33", found.hint)
+        self.assertIn("its rows are taken K = 65 long where they are N = 33 long", found.hint)
+        self.assertIn("row i of C starts at i * N, not i * K", found.hint)
+        self.assertNotIn("nothing keeps", found.hint)
+
+    def test_past_the_end_without_c_length_offers_both(self):
+        text = ("\nInvalid write of size 4 at global memory address 0x1000000000924\n\tKernel: mmul_row\n"
+                "\tEntity: Global(9,0,0) Local(9,0,0) Group(0,0,0)\n" + STORE)
+        found = self.explained(text, {"m": 17, "n": 33, "k": 65})
+        self.assertIn("either the row index i = 9 is past the rows C has, or C's rows are not K long", found.hint)
+
+    def test_a_row_running_into_the_next(self):
+        text = ("\nWrite-write data race at global memory address 0x100000000004c\n\tKernel: mmul_row\n\t\n"
+                "\tFirst entity:  Global(1,0,0) Local(1,0,0) Group(0,0,0)\n" + STORE +
+                "\tSecond entity: Global(0,0,0) Local(0,0,0) Group(0,0,0)\n" + STORE)
+        found = self.explained(text, {"m": 17, "n": 33, "k": 19})
+        self.assertEqual(found.kind, "race-global")
+        self.assertIn("Element 19 is i = 0 times K = 19 plus j = 19: j went past K", found.hint)
+        self.assertIn("(j runs up to N = 33, and N > K)", found.hint)
+        self.assertIn("not by K", found.hint)
+
+
+PRIVATE_COPY = """__kernel void row(const int K, __global const float* A, __global float* C)
+{
+    const int i = get_global_id(0);
+    float mine[64];
+    %(copy)s
+        mine[k] = A[i * K + k];
+    float s = 0.0f;
+    for (int k = 0; k < K; ++k)
+        s += mine[k];
+    C[i] = s;
+}
+"""
+
+
+class PrivateCopySkips(unittest.TestCase):
+    """A private array read from element 0 on, filled by a loop that never takes element 0 (a count-up
+    from 1, a count-down that stops at 1): told from the two loops' headers; a count-down that reaches
+    0 (k-- > 0) is no such bug."""
+
+    def hint(self, copy, line):
+        folder = tempfile.mkdtemp()
+        path = os.path.join(folder, "row.cl")
+        with open(path, "w") as f:
+            f.write(PRIVATE_COPY % {"copy": copy})
+        return _private_copy_skips(Source(path), 1, 11, line)
+
+    def test_the_lowest_value_of_a_loop(self):
+        self.assertEqual(_loop_lowest("for (int k = 1; k < K; ++k)"), ("k", "1"))
+        self.assertEqual(_loop_lowest("for (int k = K - 1; k > 0; --k)"), ("k", "1"))
+        self.assertEqual(_loop_lowest("for (int k = K; k-- > 0;)"), ("k", "0"))
+        self.assertEqual(_loop_lowest("for (int k = K - 1; k >= 0; k--)"), ("k", "0"))
+
+    def test_a_copy_from_1(self):
+        hint = self.hint("for (int k = 1; k < K; ++k)", 9)
+        self.assertIn("writes mine[k] from k = 1 on, and line 9 reads mine[k] from k = 0", hint)
+        self.assertIn("element 0 of the private array mine is never written", hint)
+
+    def test_a_count_down_that_stops_at_1_seen_from_the_store(self):
+        hint = self.hint("for (int k = K - 1; k > 0; --k)", 10)
+        self.assertIn("from k = 1 on, and line 9 reads mine[k] from k = 0", hint)
+
+    def test_copies_that_take_element_0(self):
+        self.assertIsNone(self.hint("for (int k = K; k-- > 0;)", 9))
+        self.assertIsNone(self.hint("for (int k = 0; k < K; ++k)", 9))
+
+
+STRIDED = """// Rounds that start at the global id.
+__kernel void scale_coarse(__global const float* in, __global float* out, float scale, uint n)
+{
+    const size_t g = get_global_id(0), stride = get_local_size(0);
+    for (int p = 0; p < PER_ITEM; ++p) {
+        const size_t i = g + p * stride;
+        if (i < n)
+            out[i] = scale * in[i];
+    }
+}
+"""
+
+
+class RoundsStepByTheGroup(unittest.TestCase):
+    def test_a_step_of_one_work_group(self):
+        folder = tempfile.mkdtemp()
+        with open(os.path.join(folder, "coarsening.cl"), "w") as f:
+            f.write(STRIDED)
+        store = ("\t  store float %mul, float addrspace(1)* %arrayidx, align 4\n"
+                 "\tAt line 8 (column 20) of input.cl:\n\t  out[i] = scale * in[i];\n\t\n")
+        text = ("\nWrite-write data race at global memory address 0x200000000007c\n\tKernel: scale_coarse\n\t\n"
+                "\tFirst entity:  Global(31,0,0) Local(15,0,0) Group(1,0,0)\n" + store +
+                "\tSecond entity: Global(15,0,0) Local(15,0,0) Group(0,0,0)\n" + store)
+        found = explain(parse_log(text), [folder], folder, {})[0]
+        self.assertEqual(found.kind, "race-global")
+        self.assertIn("Element 31 is 15 + 1 * 16 (work-item 15, round p = 1) and 31 + 0 * 16", found.hint)
+        self.assertIn("stride is get_local_size(0) = 16", found.hint)
+        self.assertIn("get_global_size(0)", found.hint)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,14 @@ import tempfile
 import unittest
 
 from .calls import Trace
-from .host import launch_without_event, queue_without_profiling, refused_launch, unmapped_host_ptr, unwaited_read
+from .host import (
+    launch_without_event,
+    queue_without_profiling,
+    refused_launch,
+    refused_transfer,
+    unmapped_host_ptr,
+    unwaited_read,
+)
 
 EX = "Exercise01_Vadd"
 FILE = f"Exercises/{EX}/vadd.cpp"
@@ -164,6 +171,17 @@ class UnmappedHostPtr(unittest.TestCase):
         copied = dict(c, flags=2 | 32)
         self.assertIsNone(unmapped_host_ptr(trace(QUEUE, a, copied, launch), "/", EX))
         self.assertIsNone(unmapped_host_ptr(trace(QUEUE, a, c, launch), "/", "Exercise02_ChainedVadd"))
+
+
+class RefusedTransfer(unittest.TestCase):
+    def test_a_map_past_the_end_of_a_buffer_sized_in_elements(self):
+        buffer = {"op": "buffer", "id": "0xb", "size": 1024, "flags": 1 | 32, "at": [20]}
+        refused = {"op": "refused", "call": "map", "status": -30, "mem": "0xb", "offset": 0, "size": 4096, "at": [21]}
+        found = refused_transfer(trace(QUEUE, buffer, refused), "/")
+        self.assertEqual(found[1:3], (FILE, 21))
+        self.assertIn("a map of 4096 bytes of a buffer that holds 1024 bytes", found[0])
+        self.assertIn("made at vadd.cpp:20 holds 1024 bytes (CL_MEM_SIZE), and this map takes 4096 bytes", found[3])
+        self.assertIn("its size was given as a count of elements", found[3])
 
 
 if __name__ == "__main__":

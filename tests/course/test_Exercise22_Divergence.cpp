@@ -47,8 +47,20 @@ std::string hint(std::size_t span, const std::vector<float>& in, const std::vect
     std::size_t unwritten = 0;
     while (unwritten < out.size() && !(out[unwritten] == 0.0f && expected[unwritten] != 0.0f))
         ++unwritten;
-    if (unwritten < out.size())
+    if (unwritten < out.size()) {
+        // The work-item the lesson gives the element (block 2 * (e / (2 span)) + e % 2, lane
+        // (e % (2 span)) / 2): below n, no check against n skipped it, so the formula is the cause.
+        const std::size_t block = 2 * (unwritten / (2 * span)) + unwritten % 2;
+        const std::size_t lane = (unwritten % (2 * span)) / 2;
+        const std::size_t owner = block * span + lane;
+        if (owner < out.size())
+            return where + hoc::test::hint(hoc::hints::unwritten_owner_below_n, {{"element", std::to_string(unwritten)},
+                                                                                 {"span", std::to_string(span)},
+                                                                                 {"block", std::to_string(block)},
+                                                                                 {"lane", std::to_string(lane)},
+                                                                                 {"owner", std::to_string(owner)}});
         return where + hoc::test::hint(hoc::hints::unwritten, {{"element", std::to_string(unwritten)}});
+    }
     std::size_t wrong = 0;
     while (wrong < out.size() && out[wrong] == expected[wrong])
         ++wrong;

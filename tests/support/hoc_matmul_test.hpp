@@ -101,10 +101,15 @@ inline std::string productPattern(const std::vector<double>& expected, const std
                                   const std::vector<double>& bound, Dims d, const hoc::matmul::Inputs& in)
 {
     const std::size_t M = d.m, N = d.n, K = d.k;
-    std::vector<std::size_t> asked;
-    for (std::size_t at = 0; at < M * N && asked.size() < 8; ++at)
+    std::vector<std::size_t> wrong, asked, spread;
+    for (std::size_t at = 0; at < M * N; ++at)
         if (!(std::fabs(static_cast<double>(got[at]) - expected[at]) <= bound[at]))
-            asked.push_back(at);
+            wrong.push_back(at);
+    asked.assign(wrong.begin(), wrong.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(wrong.size(), 8)));
+    // Also up to 8 spread from the first wrong element to the last: the first few alone (all in row 1,
+    // say) fit "row 1 holds row 0, its neighbour" as well as "every row holds row 0".
+    for (std::size_t s = 0; s < std::min<std::size_t>(wrong.size(), 8); ++s)
+        spread.push_back(wrong[wrong.size() <= 8 ? s : s * (wrong.size() - 1) / 7]);
     if (asked.empty())
         return "";
     // A dot product of K terms in float: the element's own bound, or the same bound for another sum.
@@ -141,6 +146,27 @@ inline std::string productPattern(const std::vector<double>& expected, const std
         }))
         return ". " +
                hoc::test::hint(hoc::hints::shared::c_transposed, {{"asked", asks}, {"row", rows}, {"column", columns}});
+    // One column's (or row's) right value in every element: the column of B (row of A) read does not
+    // follow the element's own, the same one for every element asked (B's column 0 for all, say), on the
+    // wrong elements spread over C, before a neighbour's value is tried.
+    for (const bool sameColumn : {true, false}) {
+        const std::size_t count = sameColumn ? N : M;
+        for (std::size_t fixed = 0; fixed < count; ++fixed) {
+            if (fixed == (sameColumn ? column : row))
+                continue;
+            const bool holds = std::all_of(spread.begin(), spread.end(), [&](std::size_t at) {
+                const std::size_t i = at / N, j = at % N;
+                const std::size_t other = sameColumn ? i * N + fixed : fixed * N + j;
+                return (sameColumn ? j : i) != fixed &&
+                       std::fabs(static_cast<double>(got[i * N + j]) - expected[other]) <= bound[other];
+            });
+            if (holds)
+                return ". " +
+                       hoc::test::hint(
+                           sameColumn ? hoc::hints::shared::one_column : hoc::hints::shared::one_row,
+                           {{"asked", asks}, {"row", rows}, {"column", columns}, {"fixed", std::to_string(fixed)}});
+        }
+    }
     // C written one element off: a neighbour's right value, the same neighbour for every element asked.
     const int steps[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
     for (const auto& step : steps) {
@@ -158,25 +184,6 @@ inline std::string productPattern(const std::vector<double>& expected, const std
                                            {"column", columns},
                                            {"other_row", std::to_string(static_cast<long>(row) + step[0])},
                                            {"other_column", std::to_string(static_cast<long>(column) + step[1])}});
-    }
-    // One column's (or row's) right value in every element: the column of B (row of A) read does not
-    // follow the element's own, the same one for every element asked (B's column 0 for all, say).
-    for (const bool sameColumn : {true, false}) {
-        const std::size_t count = sameColumn ? N : M;
-        for (std::size_t fixed = 0; fixed < count; ++fixed) {
-            if (fixed == (sameColumn ? column : row))
-                continue;
-            const bool holds = every([&](std::size_t i, std::size_t j) {
-                const std::size_t other = sameColumn ? i * N + fixed : fixed * N + j;
-                return (sameColumn ? j : i) != fixed &&
-                       std::fabs(static_cast<double>(got[i * N + j]) - expected[other]) <= bound[other];
-            });
-            if (holds)
-                return ". " +
-                       hoc::test::hint(
-                           sameColumn ? hoc::hints::shared::one_column : hoc::hints::shared::one_row,
-                           {{"asked", asks}, {"row", rows}, {"column", columns}, {"fixed", std::to_string(fixed)}});
-        }
     }
     // A sum carried on from the element before (the sum not set back to 0 between the elements one
     // work-item computes): each wrong element is its right value plus the one before it as written, along
@@ -217,6 +224,23 @@ inline std::string productPattern(const std::vector<double>& expected, const std
                                                                          {"column", columns},
                                                                          {"n", std::to_string(N)},
                                                                          {"k", std::to_string(K)}});
+    // A chunked sum (Exercise 07's step 2) whose later chunks read A's row, or B's rows, again from
+    // the start instead of from the chunk's start: the term for k takes A[row][k % P] (B[k % P][column])
+    // for one period P below K, the same for every element asked.
+    for (const bool inA : {true, false})
+        for (std::size_t p = 1; p < K; ++p)
+            if (matches([&](std::size_t i, std::size_t j, std::size_t k) {
+                    return inA ? a(i, k % p) * b(k, j) : a(i, k) * b(k % p, j);
+                }))
+                return ". " + hoc::test::hint(hoc::hints::shared::chunk_from_start,
+                                              {{"asked", asks},
+                                               {"row", rows},
+                                               {"column", columns},
+                                               {"p", std::to_string(p)},
+                                               {"term", inA ? "A[row][k % " + std::to_string(p) + "] * B[k][column]"
+                                                            : "A[row][k] * B[k % " + std::to_string(p) + "][column]"},
+                                               {"what", inA ? "elements of A" : "rows of B"},
+                                               {"from", inA ? "the start of A's row" : "B's first row"}});
     if (K > 1) {  // at K = 1, leaving the one term out is not told from not writing C
         for (const std::size_t left : {std::size_t{0}, K - 1})
             if (matches(

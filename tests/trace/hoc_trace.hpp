@@ -78,4 +78,9 @@ std::vector<Launch> launches(const std::string& kernel = "", std::size_t since =
 // The buffer `mem` as it was made (false when the record has none).
 bool buffer(const void* mem, Buffer& out);
 
+// Where the user event `event` was made (clCreateUserEvent; false when it is no user event), and the
+// mark() it was made at (the commands recorded before it): a handle the runtime gave to an earlier
+// command's event, released since, may be the user event's now.
+bool userEvent(const void* event, Site& out, std::size_t* madeAt = nullptr);
+
 }  // namespace hoc::trace

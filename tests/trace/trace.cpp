@@ -62,6 +62,7 @@ struct KernelState {
 struct UserEvent {
     Frames at;
     bool set = false;
+    std::size_t mark = 0;  // the commands recorded before it was made (mark())
 };
 
 struct Record {
@@ -663,12 +664,19 @@ void* __wrap_clEnqueueMapBuffer(cl_command_queue queue, cl_mem mem, cl_bool bloc
     wait.reset();
     if (error != nullptr)
         *error = status;
-    if (status == CL_SUCCESS)
+    if (status == CL_SUCCESS) {
         command("map", queue,
                 ",\"mem\":" + hex(mem) + ",\"blocking\":" + (blocking ? "true" : "false") +
                     ",\"flags\":" + std::to_string(flags) + ",\"offset\":" + std::to_string(offset) +
                     ",\"size\":" + std::to_string(size),
                 count, waits, event, at, mem, blocking);
+    } else {  // refused (a region past the buffer's end: CL_INVALID_VALUE), recorded as a refused transfer is
+        Record& r = record();
+        std::lock_guard<std::mutex> hold(r.lock);
+        emit(r, "{\"op\":\"refused\",\"call\":\"map\",\"status\":" + std::to_string(status) + ",\"mem\":" + hex(mem) +
+                    ",\"offset\":" + std::to_string(offset) + ",\"size\":" + std::to_string(size) +
+                    ",\"at\":" + framesJson(at) + "}");
+    }
     return mapped;
 }
 
@@ -712,7 +720,7 @@ cl_event __wrap_clCreateUserEvent(cl_context context, cl_int* error)
     if (event != nullptr) {
         Record& r = record();
         std::lock_guard<std::mutex> hold(r.lock);
-        r.userEvents[event] = {at, false};
+        r.userEvents[event] = {at, false, r.dropped + r.commands.size()};
         emit(r, "{\"op\":\"user-event\",\"id\":" + hex(event) + ",\"at\":" + framesJson(at) + "}");
     }
     return event;
@@ -946,6 +954,23 @@ bool buffer(const void* mem, Buffer& out)
         at = found->second.second;
     }
     out.site = resolve(at);
+    return true;
+}
+
+bool userEvent(const void* event, Site& out, std::size_t* madeAt)
+{
+    Frames at;
+    {
+        Record& r = record();
+        std::lock_guard<std::mutex> hold(r.lock);
+        const auto found = r.userEvents.find(static_cast<cl_event>(const_cast<void*>(event)));
+        if (found == r.userEvents.end())
+            return false;
+        at = found->second.at;
+        if (madeAt != nullptr)
+            *madeAt = found->second.mark;
+    }
+    out = resolve(at);
     return true;
 }
 
